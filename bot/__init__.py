@@ -1,0 +1,1 @@
+"""Discord glue and the game service."""

@@ -1,0 +1,355 @@
+"""The engine contract every game implements, and the pieces all games share.
+
+A game is a module that exposes one ``Rules`` object (see :class:`Rules`). The bot only ever talks
+to games through that object, so the three games look the same from outside:
+
+* players are seat ids ``"p0"``…``"pN"``;
+* states are game-specific objects that are never mutated by ``apply`` (it returns a new one);
+* actions are frozen :class:`Action` values whose ``str()`` is the canonical text that ``parse``
+  reads back;
+* all randomness comes from a :class:`Rng` whose whole state is an integer kept in the game
+  state, so ``dump``/``load`` and replaying an action log from the seed are exact;
+* events are structured (:class:`Event`), so the bot can write them as log lines in any language,
+  and they say whether they revealed hidden information or drew something random (undo needs that).
+
+The engine is pure: no I/O, no asyncio, no discord, no Pillow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+__all__ = [
+    "Action",
+    "Event",
+    "IllegalAction",
+    "Result",
+    "Rng",
+    "Rules",
+    "seat_ids",
+    "parse_from_legal",
+    "rank_by_keys",
+]
+
+T = TypeVar("T")
+
+MASK64 = (1 << 64) - 1
+
+
+class IllegalAction(ValueError):
+    """A move the rules forbid. ``str(error)`` is one sentence a player understands,
+    e.g. "The cigar factory needs 2 wood and 2 stone; you have 1 wood and 2 stone."
+    Raising it must leave the state untouched (``apply`` never mutates its input anyway)."""
+
+
+def seat_ids(count: int) -> list[str]:
+    """The seat ids of a game with ``count`` players: ``["p0", "p1", …]``."""
+    return [f"p{i}" for i in range(count)]
+
+
+# --------------------------------------------------------------------------------------------
+# Actions
+
+
+def _token(value: str) -> int | str:
+    """A canonical-text token: integers (also negative) become ``int``, words stay ``str``."""
+    if value.lstrip("-").isdigit() and value not in ("-", ""):
+        return int(value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move. ``kind`` is a lowercase verb, ``args`` its arguments (ints and lowercase words).
+
+    ``str(Action("worker", (2, 3)))`` is ``"worker 2 3"`` and ``Action.from_text("worker 2 3")``
+    gives the same action back, so the canonical text of every action parses to the action.
+    Games may subclass it, but the text form must stay ``kind arg arg …``.
+    """
+
+    kind: str
+    args: tuple[int | str, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.kind
+        return self.kind + " " + " ".join(str(a) for a in self.args)
+
+    @classmethod
+    def from_text(cls, text: str) -> Action:
+        """Split a canonical text into an action (syntax only; legality is the game's job)."""
+        if not isinstance(text, str):
+            raise IllegalAction("An action must be written as text, for example 'done'.")
+        words = text.strip().lower().split()
+        if not words:
+            raise IllegalAction("Type an action, for example 'done'.")
+        if len(text) > 200 or len(words) > 20:
+            raise IllegalAction("That action is too long to be a move in this game.")
+        return cls(words[0], tuple(_token(w) for w in words[1:]))
+
+
+def parse_from_legal(text: str, legal: Iterable[Action], what: str = "move") -> Action:
+    """Read ``text`` as one of ``legal``: the default ``Rules.parse`` for games whose legal lists
+    are finite and small. Raises :class:`IllegalAction` with a helpful sentence otherwise."""
+    wanted = Action.from_text(text)
+    legal = list(legal)
+    for action in legal:
+        if action == wanted or str(action) == str(wanted):
+            return action
+    if not legal:
+        raise IllegalAction("It is not your turn to act right now.")
+    same_kind = [a for a in legal if a.kind == wanted.kind]
+    if same_kind:
+        examples = ", ".join(f"'{a}'" for a in same_kind[:3])
+        raise IllegalAction(f"'{wanted}' is not a legal {what} now; you could play {examples}.")
+    kinds = sorted({a.kind for a in legal})
+    raise IllegalAction(f"'{wanted.kind}' is not a {what} you can make now; you can: {', '.join(kinds[:8])}.")
+
+
+# --------------------------------------------------------------------------------------------
+# Events
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the log and for undo.
+
+    ``visible_to`` is ``None`` for a public event, or the seats allowed to see it (a bid made in
+    secret, a card drawn into a hand). ``reveals_hidden`` marks events that showed the table
+    something it did not know (bids revealed, a face-down tile turned) and ``random`` those that
+    drew from the RNG: an action producing either can never be undone.
+    """
+
+    kind: str
+    seat: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    reveals_hidden: bool = False
+    random: bool = False
+    visible_to: tuple[str, ...] | None = None
+
+    def is_visible_to(self, seat: str | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "data": dict(self.data),
+            "reveals_hidden": self.reveals_hidden,
+            "random": self.random,
+            "visible_to": list(self.visible_to) if self.visible_to is not None else None,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Event:
+        vis = d.get("visible_to")
+        return cls(
+            kind=d["kind"],
+            seat=d.get("seat"),
+            data=dict(d.get("data") or {}),
+            reveals_hidden=bool(d.get("reveals_hidden")),
+            random=bool(d.get("random")),
+            visible_to=tuple(vis) if vis is not None else None,
+        )
+
+
+def undoable(events: Iterable[Event]) -> bool:
+    """True when none of ``events`` revealed hidden information or drew something random."""
+    return not any(e.reveals_hidden or e.random for e in events)
+
+
+# --------------------------------------------------------------------------------------------
+# Results
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game.
+
+    ``scores`` maps seat → final points. ``ranking`` lists the seats best first with the
+    rulebook's tie-breaks applied; ``places`` gives each seat its place (1 = winner), equal for a
+    tie that the rules leave shared. ``breakdown`` gives points per scoring category per seat
+    (for the summary picture) and ``tiebreak`` the values the tie-break used (e.g. pesos).
+    """
+
+    scores: dict[str, int]
+    ranking: list[str]
+    places: dict[str, int] = field(default_factory=dict)
+    breakdown: dict[str, dict[str, int]] = field(default_factory=dict)
+    tiebreak: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> list[str]:
+        if not self.places:
+            return self.ranking[:1]
+        return [s for s in self.ranking if self.places[s] == 1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": dict(self.scores),
+            "ranking": list(self.ranking),
+            "places": dict(self.places),
+            "breakdown": {k: dict(v) for k, v in self.breakdown.items()},
+            "tiebreak": dict(self.tiebreak),
+        }
+
+
+def rank_by_keys(scores: Mapping[str, int], keys: Mapping[str, tuple], **extra: Any) -> Result:
+    """Build a :class:`Result` from seat → sort key (higher is better, compared left to right;
+    e.g. ``(vp, pesos)``). Seats whose whole key is equal share a place; within a shared place
+    the seat order is kept so the ranking is deterministic."""
+    seats = list(keys)
+    order = sorted(seats, key=lambda s: (tuple(-k for k in keys[s]), seats.index(s)))
+    places: dict[str, int] = {}
+    for i, s in enumerate(order):
+        if i and keys[s] == keys[order[i - 1]]:
+            places[s] = places[order[i - 1]]
+        else:
+            places[s] = i + 1
+    return Result(scores=dict(scores), ranking=order, places=places, **extra)
+
+
+# --------------------------------------------------------------------------------------------
+# Random numbers
+
+
+class Rng:
+    """A small deterministic PRNG (SplitMix64) whose entire state is one integer.
+
+    Games keep ``rng.state`` inside their game state (an ``int`` is JSON-able), create an
+    ``Rng(state.rng)`` when they need randomness inside ``apply`` (on the *copy* of the state)
+    and store ``rng.state`` back. Python's ``random`` is never used by the engine: its state does
+    not fit in a JSON dump and its algorithms may change between versions.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = int(state) & MASK64
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        """An RNG for a new game; mixes the seed so that nearby seeds give unrelated games."""
+        rng = cls(seed ^ 0x5DEECE66D_9E3779B9)
+        rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def randrange(self, n: int) -> int:
+        """Uniform integer in ``[0, n)`` without modulo bias."""
+        if n <= 0:
+            raise ValueError("randrange needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def randint(self, a: int, b: int) -> int:
+        """Uniform integer in ``[a, b]``, both ends included (a die: ``randint(1, 6)``)."""
+        return a + self.randrange(b - a + 1)
+
+    def random(self) -> float:
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.randrange(len(seq))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher–Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randrange(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Iterable[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        return self.shuffled(items)[:k]
+
+
+# --------------------------------------------------------------------------------------------
+# The contract
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """What every game module exposes as ``RULES`` (registered in ``engine.GAMES``).
+
+    Required attributes: ``id`` (``"cuba"``…), ``title`` (``"Cuba"``), ``min_players``,
+    ``max_players`` and ``options`` (option name → default value).
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, Any]
+
+    def new(self, players: list[str], seed: int, **options: Any) -> Any:
+        """A set-up game; every random choice comes from ``seed``. Unknown options or values
+        raise ``IllegalAction``. Choices the rules give players at setup are actions."""
+
+    def to_act(self, state: Any) -> list[str]:
+        """Seats that may act now (several in a simultaneous step); empty when the game is over."""
+
+    def legal(self, state: Any, seat: str) -> list[Action]:
+        """Every legal action for ``seat`` now (empty when it may not act). Finite and complete."""
+
+    def apply(self, state: Any, seat: str, action: Action) -> tuple[Any, list[Event]]:
+        """The state after ``seat`` plays ``action``; the input state is never mutated.
+        Raises ``IllegalAction`` (with a sentence a player understands) for any illegal move."""
+
+    def parse(self, state: Any, seat: str, text: str) -> Action:
+        """The action whose canonical text is ``text``; ``parse(s, seat, str(a)) == a``."""
+
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        """A JSON-able view for ``seat`` (``None``: the public table) with everybody else's hidden
+        information removed. The renderer and computer players see only views."""
+
+    def result(self, state: Any) -> Result | None:
+        """``None`` while the game runs, then the final :class:`Result`."""
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        """A lossless JSON-able dict of the state, with a ``"schema"`` version."""
+
+    def load(self, data: Mapping[str, Any]) -> Any:
+        """The state from :meth:`dump`'s output."""
+
+    # ---- text for the table (English; the bot's catalogues may override by event kind) ----
+
+    def describe(self, event: Event, names: Mapping[str, str]) -> str:
+        """One log line for ``event``; ``names`` maps seat → display name."""
+
+    def label(self, state: Any, seat: str, action: Action) -> str:
+        """A short button label for ``action`` (≤ 80 characters, e.g. "Buy rum · 5")."""
+
+    def prompt(self, state: Any, seat: str) -> str:
+        """One sentence telling ``seat`` what it must decide now ("Choose a field for your
+        worker."); empty when the seat has nothing to do."""
+
+    def help_sections(self) -> list[tuple[str, str]]:
+        """The rules explained in short sections (title, text) for ``/game rules``."""
+
+    def private_summary(self, state: Any, seat: str) -> str:
+        """What only ``seat`` knows, in a few lines (Santiago's screen, Goa's ducats and hand,
+        Cuba's own bid); empty when the seat holds no secret. The bot DMs it whenever it changes
+        and shows it behind the "My hand" button."""
+
+    def private_choices(self, state: Any, seat: str) -> bool:
+        """True when listing ``seat``'s legal actions would reveal hidden information (amounts
+        bounded by hidden money, cards from a hidden hand, a secret bid). The bot then offers
+        those choices only privately (DM or ephemeral), never as buttons under the public board."""
+
+
+GameFactory = Callable[[], Rules]

@@ -1,0 +1,1 @@
+"""Pillow drawing of game *views* (never of raw state). See ``render.board``."""
