@@ -1,0 +1,77 @@
+"""Contract checks shared by every game's tests: play games with computer players and check,
+after every action, what the engine contract promises."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from engine.ai import player
+from engine.core import IllegalAction, Result, Rules
+
+
+def check_step(rules: Rules, state: Any, seat: str) -> None:
+    """What must hold for one seat in one state: legal actions parse back, dump/load is exact."""
+    legal = rules.legal(state, seat)
+    assert legal, f"{seat} is to act but has no legal action"
+    for action in legal:
+        assert rules.parse(state, seat, str(action)) == action, str(action)
+    dumped = rules.dump(state)
+    assert json.loads(json.dumps(dumped)) == dumped, "dump is not JSON-able"
+    assert rules.dump(rules.load(dumped)) == dumped, "dump/load is not lossless"
+
+
+def play(
+    rules: Rules,
+    players: int,
+    seed: int,
+    kind: str = "random",
+    *,
+    options: dict[str, Any] | None = None,
+    check: Callable[[Any], None] | None = None,
+    full_checks: bool = True,
+    max_actions: int = 20_000,
+) -> tuple[Any, Result, int]:
+    """Play one game to the end with computer players of ``kind``.
+
+    ``check(state)`` runs after every action (conservation of pieces, say). With ``full_checks``
+    every step is also checked with :func:`check_step` and ``apply`` must not mutate its input.
+    Returns the final state, its result and the number of actions played.
+    """
+    seats = [f"p{i}" for i in range(players)]
+    state = rules.new(seats, seed, **(options or {}))
+    bots = {s: player(rules.id, kind, seed * 31 + i) for i, s in enumerate(seats)}
+    actions = 0
+    while rules.result(state) is None:
+        to_act = rules.to_act(state)
+        assert to_act, "the game is not over but nobody may act"
+        seat = to_act[actions % len(to_act)]
+        if full_checks:
+            check_step(rules, state, seat)
+            before = rules.dump(state)
+        action = bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
+        state, events = rules.apply(state, seat, action)
+        if full_checks:
+            assert rules.dump(rules.load(before)) == before
+        if check is not None:
+            check(state)
+        actions += 1
+        assert actions < max_actions, "the game does not end"
+    assert rules.to_act(state) == []
+    result = rules.result(state)
+    assert sorted(result.ranking) == seats and set(result.scores) == set(seats)
+    return state, result, actions
+
+
+def assert_illegal_changes_nothing(rules: Rules, state: Any, seat: str, text: str) -> str:
+    """Apply a bad text and check it is refused with a sentence and nothing changed."""
+    before = rules.dump(state)
+    try:
+        action = rules.parse(state, seat, text)
+        rules.apply(state, seat, action)
+    except IllegalAction as err:
+        assert str(err) and str(err)[0].isupper(), f"refusal is not a sentence: {err!r}"
+        assert rules.dump(state) == before
+        return str(err)
+    raise AssertionError(f"{text!r} was accepted for {seat}")
