@@ -1,0 +1,119 @@
+"""Cuba (Rieneck & Stadler, 2007) behind the engine contract: ``RULES``.
+
+The rules follow ``/work/shared/rules/cuba.md``. Data is in :mod:`engine.cuba.data`, the phases
+in :mod:`engine.cuba.rules`, the view in :mod:`engine.cuba.view`, the refusal sentences in
+:mod:`engine.cuba.explain` and the English texts in :mod:`engine.cuba.text`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Action, Event, IllegalAction, Result, rank_by_keys
+from engine.cuba import text
+from engine.cuba.data import CARGO, OPTIONS
+from engine.cuba.explain import explain
+from engine.cuba.rules import apply_action, legal_actions, new_game, to_act
+from engine.cuba.state import State, copy_state, load_state
+from engine.cuba.view import build_view
+
+__all__ = ["RULES", "CubaRules"]
+
+_GROUP_WORDS = {"i": "I", "ii": "II", "iii": "III", "iv": "IV"}
+
+
+def canonical(action: Action) -> Action:
+    """The canonical form of a typed action: roman statute groups upper case, shipped pieces
+    and enacted groups in board order, the 'at' of a build optional."""
+    args = tuple(_GROUP_WORDS.get(a, a) if isinstance(a, str) else a for a in action.args)
+    if action.kind == "ship" and args:
+        head, pieces = args[:1], args[1:]
+        if all(p in CARGO for p in pieces):
+            args = head + tuple(sorted(pieces, key=CARGO.index))
+    elif action.kind == "enact" and all(a in _GROUP_WORDS.values() for a in args):
+        args = tuple(sorted(args, key=list(_GROUP_WORDS.values()).index))
+    elif action.kind == "build" and len(args) == 3:
+        args = (args[0], "at", *args[1:])
+    return Action(action.kind, args)
+
+
+class CubaRules:
+    """The Cuba rules engine (see :mod:`engine.core` for the contract)."""
+
+    id = "cuba"
+    title = "Cuba"
+    min_players = 2
+    max_players = 5
+    options: Mapping[str, Any] = dict(OPTIONS)
+
+    def new(self, players: list[str], seed: int, **options: Any) -> State:
+        return new_game(list(players), seed, options)
+
+    def to_act(self, state: State) -> list[str]:
+        return to_act(state)
+
+    def legal(self, state: State, seat: str) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+        if state["step"] == "over":
+            raise IllegalAction("The game is over.")
+        if seat not in to_act(state):
+            raise IllegalAction(explain(state, seat, action))
+        if action not in legal_actions(state, seat):
+            raise IllegalAction(explain(state, seat, action))
+        new = copy_state(state)
+        events: list[Event] = []
+        apply_action(new, seat, action, events)
+        return new, events
+
+    def parse(self, state: State, seat: str, text_: str) -> Action:
+        action = canonical(Action.from_text(text_))
+        if action in legal_actions(state, seat):
+            return action
+        raise IllegalAction(explain(state, seat, action))
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        res = state["result"]
+        if res is None:
+            return None
+        keys = {s: (res["scores"][s], res["pesos"][s]) for s in state["seats"]}
+        return rank_by_keys(
+            res["scores"],
+            keys,
+            breakdown={s: dict(v) for s, v in res["breakdown"].items()},
+            tiebreak={"pesos": dict(res["pesos"])},
+        )
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return copy_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return load_state(data)
+
+    # ---- text ----------------------------------------------------------------------------
+
+    def describe(self, event: Event, names: Mapping[str, str]) -> str:
+        return text.describe(event, names)
+
+    def label(self, state: State, seat: str, action: Action) -> str:
+        return text.label(state, seat, action)
+
+    def prompt(self, state: State, seat: str) -> str:
+        return text.prompt(state, seat)
+
+    def help_sections(self) -> list[tuple[str, str]]:
+        return list(text.HELP_SECTIONS)
+
+    def private_summary(self, state: State, seat: str) -> str:
+        return text.private_summary(state, seat)
+
+    def private_choices(self, state: State, seat: str) -> bool:
+        return text.private_choices(state, seat)
+
+
+RULES = CubaRules()

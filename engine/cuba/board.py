@@ -1,0 +1,232 @@
+"""Small rules helpers shared by the phases: pieces, market prices, plantation fields, ships."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event
+from engine.cuba.data import (
+    BERTH_VP,
+    BUILDINGS,
+    BUY_FROM_SUPPLY_WHEN_EMPTY,
+    CARGO,
+    COLS,
+    FIELD_YIELD,
+    LAYOUTS,
+    MARKET_LADDER,
+    PRINTED_WAREHOUSE,
+    PRODUCT_FIELDS,
+    PRODUCTS,
+    RESOURCE_FIELDS,
+    ROWS,
+    SELL_TO_SUPPLY_WHEN_FULL,
+    SHIP_SPACES,
+    SHIPS,
+    STATUTES,
+    WAREHOUSE_FIELD,
+)
+from engine.cuba.state import State
+
+# ---- pieces --------------------------------------------------------------------------------
+
+
+def have(player: dict[str, Any], piece: str) -> int:
+    """How many of ``piece`` a player holds (farmyard and warehouse)."""
+    return player["farm"][piece] + player["store"].get(piece, 0)
+
+
+def spend(state: State, player: dict[str, Any], piece: str, count: int = 1) -> None:
+    """Return ``count`` of a player's ``piece`` to the supply, farmyard first (stored products
+    outlive the round, farmyard products do not)."""
+    from_farm = min(count, player["farm"][piece])
+    player["farm"][piece] -= from_farm
+    if count > from_farm:
+        player["store"][piece] -= count - from_farm
+    state["supply"][piece] += count
+
+
+def gain(state: State, player: dict[str, Any], piece: str, count: int = 1) -> int:
+    """Move up to ``count`` of ``piece`` from the supply to the farmyard; returns how many came."""
+    got = min(count, state["supply"][piece])
+    state["supply"][piece] -= got
+    player["farm"][piece] += got
+    return got
+
+
+def statute_in_force(state: State, special: str) -> bool:
+    """True when the group-IV statute in force is ``special`` (drought, building, harbour…)."""
+    sid = state["statutes"]["IV"]
+    return sid is not None and STATUTES[sid].get("special") == special
+
+
+# ---- market --------------------------------------------------------------------------------
+
+
+def buy_price(state: State, piece: str) -> int:
+    """The price of the cheapest occupied space, or the supply price when the row is empty."""
+    count = state["market"][piece]
+    return MARKET_LADDER[piece][count - 1] if count else BUY_FROM_SUPPLY_WHEN_EMPTY
+
+
+def sell_price(state: State, piece: str) -> int:
+    """The price of the most expensive free space, or the supply price when the row is full."""
+    count = state["market"][piece]
+    ladder = MARKET_LADDER[piece]
+    return ladder[count] if count < len(ladder) else SELL_TO_SUPPLY_WHEN_FULL[piece]
+
+
+def cheapest_products(state: State) -> list[str]:
+    """The products with the lowest buy price (an empty row counts as 7)."""
+    prices = {p: buy_price(state, p) for p in PRODUCTS}
+    low = min(prices.values())
+    return [p for p in PRODUCTS if prices[p] == low]
+
+
+# ---- plantation ----------------------------------------------------------------------------
+
+
+def layout(player: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+    return LAYOUTS[player["layout"]]
+
+
+def building_at(player: dict[str, Any], row: int, col: int) -> str | None:
+    """The building on a field: a tile id, the printed warehouse, or ``None``."""
+    for bid, r, c in player["buildings"]:
+        if r == row and c == col:
+            return bid
+    if (row, col) == WAREHOUSE_FIELD:
+        return PRINTED_WAREHOUSE
+    return None
+
+
+def covered(player: dict[str, Any]) -> set[tuple[int, int]]:
+    """Fields covered by a building tile."""
+    return {(r, c) for _, r, c in player["buildings"]}
+
+
+def cross(row: int, col: int) -> list[tuple[int, int]]:
+    """The fields a figure on (row, col) activates: its row, then the rest of its column."""
+    fields = [(row, c) for c in range(COLS)]
+    fields += [(r, col) for r in range(ROWS) if r != row]
+    return fields
+
+
+def open_fields(player: dict[str, Any], kinds: tuple[str, ...]) -> int:
+    """How many of the player's fields of ``kinds`` no building covers."""
+    taken = covered(player)
+    lay = layout(player)
+    return sum(1 for r in range(ROWS) for c in range(COLS) if lay[r][c] in kinds and (r, c) not in taken)
+
+
+def open_resource_fields(player: dict[str, Any]) -> int:
+    return open_fields(player, RESOURCE_FIELDS)
+
+
+def open_product_fields(player: dict[str, Any]) -> int:
+    return open_fields(player, PRODUCT_FIELDS)
+
+
+def field_yield(player: dict[str, Any], row: int, col: int) -> str | None:
+    return FIELD_YIELD[layout(player)[row][col]]
+
+
+def buildable_fields(player: dict[str, Any]) -> list[tuple[int, int]]:
+    """Every field but the warehouse and fields already built on."""
+    taken = covered(player)
+    return [
+        (r, c) for r in range(ROWS) for c in range(COLS) if (r, c) != WAREHOUSE_FIELD and (r, c) not in taken
+    ]
+
+
+def building_tiles(player: dict[str, Any]) -> int:
+    """Building tiles the player owns (the printed warehouse is not one)."""
+    return len(player["buildings"])
+
+
+def cost_text(cost: dict[str, int]) -> str:
+    parts = [f"{n} {piece}" for piece, n in cost.items() if n]
+    return join_words(parts) if parts else "nothing"
+
+
+def join_words(parts: list[str]) -> str:
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def building_name(bid: str) -> str:
+    return BUILDINGS[bid]["name"]
+
+
+# ---- ships ---------------------------------------------------------------------------------
+
+
+def new_ship(ship_id: int) -> dict[str, Any]:
+    return {"id": ship_id, "filled": [False] * SHIP_SPACES}
+
+
+def free_spaces(ship: dict[str, Any], piece: str) -> int:
+    types = SHIPS[ship["id"]]
+    return sum(1 for i, t in enumerate(types) if t == piece and not ship["filled"][i])
+
+
+def ship_full(ship: dict[str, Any]) -> bool:
+    return all(ship["filled"])
+
+
+def load_piece(ship: dict[str, Any], piece: str) -> None:
+    types = SHIPS[ship["id"]]
+    for i, t in enumerate(types):
+        if t == piece and not ship["filled"][i]:
+            ship["filled"][i] = True
+            return
+    raise AssertionError("no free space checked before loading")
+
+
+def ship_departs(state: State, ship: dict[str, Any], events: list[Event], why: str) -> None:
+    """The ship leaves: its cargo back to the supply, the card under the deck."""
+    types = SHIPS[ship["id"]]
+    for i, t in enumerate(types):
+        if ship["filled"][i]:
+            state["supply"][t] += 1
+    state["deck"].append(ship["id"])
+    events.append(Event("ship_leaves", None, {"ship": ship["id"], "why": why}))
+
+
+def refill_harbour(state: State, events: list[Event]) -> None:
+    """Ships move up until every berth holds a ship and one is at sea (§6.5 3c): the remaining
+    ships, from berth 3 down to the sea, go to berth 3, 2, 1 and the sea in that order; empty
+    places are then filled in the same order from the top of the deck."""
+    order = [state["berths"][2], state["berths"][1], state["berths"][0], state["sea"]]
+    remaining = [s for s in order if s is not None]
+    places: list[dict[str, Any] | None] = remaining + [None] * (4 - len(remaining))
+    drawn = []
+    for i, ship in enumerate(places):
+        if ship is None and state["deck"]:
+            ship = new_ship(state["deck"].pop(0))
+            places[i] = ship
+            drawn.append(ship["id"])
+    state["berths"] = [places[2], places[1], places[0]]
+    state["sea"] = places[3]
+    events.append(
+        Event(
+            "harbour_moves",
+            None,
+            {
+                "berths": [s["id"] if s else None for s in state["berths"]],
+                "sea": state["sea"]["id"],
+                "drawn": drawn,
+            },
+            reveals_hidden=bool(drawn),
+        )
+    )
+
+
+def loaded_vp(berth: int, count: int) -> int:
+    return BERTH_VP[berth] * count
+
+
+def cargo_sorted(pieces: list[str]) -> list[str]:
+    return sorted(pieces, key=CARGO.index)
