@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Result, rank_by_keys
 from engine.cuba import text
-from engine.cuba.data import CARGO, OPTIONS
+from engine.cuba.data import CARGO, OPTIONS, PIECES, PRODUCTS, RESOURCES
 from engine.cuba.explain import explain
 from engine.cuba.rules import apply_action, legal_actions, new_game, to_act
 from engine.cuba.state import State, copy_state, load_state
@@ -25,12 +25,18 @@ _GROUP_WORDS = {"i": "I", "ii": "II", "iii": "III", "iv": "IV"}
 
 def canonical(action: Action) -> Action:
     """The canonical form of a typed action: roman statute groups upper case, shipped pieces
-    and enacted groups in board order, the 'at' of a build optional."""
+    and enacted groups in board order, pieces paid or used together (convent, resource shed,
+    duty) in board order, the 'at' of a build optional."""
     args = tuple(_GROUP_WORDS.get(a, a) if isinstance(a, str) else a for a in action.args)
     if action.kind == "ship" and args:
         head, pieces = args[:1], args[1:]
         if all(p in CARGO for p in pieces):
             args = head + tuple(sorted(pieces, key=CARGO.index))
+    elif action.kind in ("use", "pay") and len(args) >= 3:
+        head, words = (args[:2], args[2:]) if action.kind == "use" else (args[:1], args[1:])
+        same_class = all(w in PRODUCTS for w in words) or all(w in RESOURCES for w in words)
+        if same_class:
+            args = head + tuple(sorted(words, key=PIECES.index))
     elif action.kind == "enact" and all(a in _GROUP_WORDS.values() for a in args):
         args = tuple(sorted(args, key=list(_GROUP_WORDS.values()).index))
     elif action.kind == "build" and len(args) == 3:

@@ -19,6 +19,8 @@ from engine.cuba.data import (
     PRODUCTS,
     RESOURCES,
     ROWS,
+    START_PRODUCTS,
+    START_RESOURCES,
     STATUTES,
     WAREHOUSE_FIELD,
 )
@@ -69,7 +71,7 @@ def explain(state: State, seat: str, action: Action) -> str:
         return reason
     legal = legal_actions(state, seat)
     examples = ", ".join(f"'{a}'" for a in legal[:4])
-    return f"'{action}' is not a legal move now: {STEP_WORDS[state['step']]} (for example {examples})."
+    return f"You cannot play '{action}' now: {STEP_WORDS[state['step']]} (for example {examples})."
 
 
 def _specific(state: State, seat: str, action: Action) -> str | None:
@@ -77,6 +79,16 @@ def _specific(state: State, seat: str, action: Action) -> str | None:
     player = state["players"][seat]
     kind, args = action.kind, action.args
     step = state["step"]
+    if kind == "pick" and step == "choose_start" and args:
+        piece = args[0]
+        done = state["pending"]
+        if piece in RESOURCES and done["resources"] >= START_RESOURCES:
+            return f"You already have your {START_RESOURCES} starting resources; now choose products."
+        if piece in PRODUCTS and done["products"] >= START_PRODUCTS:
+            return f"You already have your {START_PRODUCTS} starting products; now choose resources."
+        if piece in RESOURCES + PRODUCTS:
+            return f"There is no {name(piece)} left in the supply."
+        return "At the start you take resources (wood, stone, water) and products (citrus, sugar, tobacco)."
     if kind == "play" and step == "play_card" and args:
         card = args[0]
         if card not in CHARACTERS:
