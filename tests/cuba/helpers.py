@@ -99,7 +99,7 @@ def play_card(state: dict, seat: str, card: str) -> dict:
     return state
 
 
-def finish_turn(state: dict, seat: str) -> dict:
+def finish_turn(state: dict, seat: str, events: list[Event] | None = None) -> dict:
     """End ``seat``'s character with the plainest choice (no building, no shipping…)."""
     plain = {
         "worker_move": "worker 0 0",
@@ -110,7 +110,9 @@ def finish_turn(state: dict, seat: str) -> dict:
         "mayor": "take pesos",
     }
     while state["step"] in plain and RULES.to_act(state) == [seat]:
-        state, _ = act(state, seat, plain[state["step"]])
+        state, evs = act(state, seat, plain[state["step"]])
+        if events is not None:
+            events += evs
     return state
 
 
@@ -124,7 +126,7 @@ def play_round_cards(state: dict, plan: dict[str, list[str]]) -> tuple[dict, lis
             assert RULES.to_act(state) == [seat]
             state, evs = act(state, seat, f"play {plan[seat][i]}")
             events += evs
-            state = finish_turn(state, seat)
+            state = finish_turn(state, seat, events)
     return state, events
 
 
