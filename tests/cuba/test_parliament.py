@@ -55,7 +55,11 @@ def test_secret_bids_then_highest_total_wins_and_everybody_pays():
     assert reveal.data["totals"] == {"p0": 6, "p1": 5, "p2": 5}
     assert RULES.view(s, None)["players"]["p0"]["bid"] == 2
     assert s["step"] == "enact" and RULES.to_act(s) == ["p0"]
-    assert {seat: pesos[seat] - s["players"][seat]["pesos"] for seat in s["seats"]} == {"p0": 2, "p1": 1, "p2": 0}
+    assert {seat: pesos[seat] - s["players"][seat]["pesos"] for seat in s["seats"]} == {
+        "p0": 2,
+        "p1": 1,
+        "p2": 0,
+    }
 
 
 def test_town_hall_adds_two_votes():

@@ -5,7 +5,7 @@ import pytest
 from engine.cuba import RULES
 from engine.cuba.rules import begin_statutes
 from tests.contract import assert_illegal_changes_nothing
-from tests.cuba.helpers import act, acts, check_conservation, clear_farm, give, kinds, place_building, started
+from tests.cuba.helpers import act, acts, check_conservation, clear_farm, give, place_building, started
 
 
 def statute_phase(s: dict, **statutes: str | None) -> tuple[dict, list]:
@@ -66,7 +66,15 @@ def test_tax_per_building():
     assert s["phase"] != "statutes" or RULES.to_act(s) != ["p1"]
 
 
-@pytest.mark.parametrize("sid,piece", [("duty_citrus", "citrus"), ("duty_sugar", "sugar"), ("duty_tobacco", "tobacco"), ("duty_water", "water")])
+@pytest.mark.parametrize(
+    "sid,piece",
+    [
+        ("duty_citrus", "citrus"),
+        ("duty_sugar", "sugar"),
+        ("duty_tobacco", "tobacco"),
+        ("duty_water", "water"),
+    ],
+)
 def test_duty_single_piece(sid, piece):
     s = started(3)
     clear_farm(s, "p0")
@@ -187,8 +195,8 @@ def test_market_statute_limited_by_supply():
 
 
 def test_statutes_enacted_this_round_apply_at_once():
-    from tests.cuba.test_parliament import PLAN_A
     from tests.cuba.helpers import play_round_cards
+    from tests.cuba.test_parliament import PLAN_A
 
     s = started(3)
     s["piles"]["I"][0] = "tax_1"
