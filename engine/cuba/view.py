@@ -89,10 +89,14 @@ def player_view(state: State, owner: str, seat: str | None) -> dict[str, Any]:
     bidding = state["step"] in ("bid", "tie_bid")
     first_revealed = not (state["step"] == "bid" and not state["bids_revealed"])
     second_revealed = state["step"] != "tie_bid"
+    hand = list(player["hand"])
+    if secret_card and not card_revealed and owner != seat and card is not None:
+        # the face-down card is still "in hand" for the others: they only know what was played
+        hand = [c for c in CHARACTERS if c in hand or c == card]
     return {
         "vp": player["vp"],
         "pesos": player["pesos"],
-        "hand": list(player["hand"]),
+        "hand": hand,
         "played": list(player["played"]),
         "parliament_card": _secret(card, owner, seat, card_revealed),
         "town_hall": player["town_hall"],

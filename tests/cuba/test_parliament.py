@@ -159,6 +159,14 @@ def test_secret_parliament_card_variant():
     assert RULES.view(s, None)["players"]["p1"]["parliament_card"] == "hidden"
     assert RULES.view(s, "p0")["players"]["p1"]["parliament_card"] == "hidden"
     assert RULES.view(s, "p1")["players"]["p1"]["parliament_card"] == "mayor"
+    assert RULES.view(s, "p1")["players"]["p1"]["hand"] == ["worker", "trader", "architect", "foreman"]
+    assert RULES.view(s, "p0")["players"]["p1"]["hand"] == [
+        "worker",
+        "trader",
+        "architect",
+        "foreman",
+        "mayor",
+    ]
     assert "mayor" in RULES.private_summary(s, "p1")
     s, _ = acts(s, [("p0", "parliament foreman"), ("p2", "parliament mayor")])
     assert s["step"] == "play_card"

@@ -4,6 +4,7 @@ import pytest
 
 from engine.core import Action
 from engine.cuba import RULES
+from engine.cuba.data import CHARACTERS
 from tests.contract import play
 from tests.cuba.helpers import check_conservation
 
@@ -29,6 +30,8 @@ def check_secrets(state: dict) -> None:
                 assert pv["second_bid"] == (state["players"][seat]["bid2"] if own else "hidden")
             if hidden_cards and state["players"][seat]["card"] is not None:
                 assert pv["parliament_card"] == (state["players"][seat]["card"] if own else "hidden")
+                if not own:  # the hand must not give the face-down card away
+                    assert sorted(pv["hand"]) == sorted(set(CHARACTERS) - set(pv["played"]))
 
 
 @pytest.mark.parametrize("chunk", range(4))
