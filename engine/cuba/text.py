@@ -199,9 +199,7 @@ def label(state: State, seat: str, action: Action) -> str:
         berth = args[0]
         return f"Berth {berth}: {pieces_text(list(args[1:]))} · {BERTH_VP[berth - 1] * (len(args) - 1)} VP"
     if kind == "use":
-        bid = b.building_at(state["players"][seat], args[0], args[1])
-        extra = " ".join(str(a) for a in args[2:])
-        return f"{BUILDINGS[bid]['name']} {extra}".strip()[:80]
+        return use_label(state, seat, args)[:80]
     if kind == "veto":
         return f"Veto {args[0]}"
     if kind == "bid":
@@ -211,12 +209,44 @@ def label(state: State, seat: str, action: Action) -> str:
     if kind == "pay" and args[0] == "tax":
         return f"Pay tax · {tax_due(state, seat)}"
     if kind == "pay":
-        return "Pay duty" + (f" · {pieces_text(list(args[1:]))}" if len(args) > 1 else "")
+        if len(args) > 1:
+            return f"Pay duty · {pieces_text(list(args[1:]))}"
+        ((what, count),) = STATUTES[state["statutes"]["II"]]["duty"].items()
+        return f"Pay duty · {count} {piece_name(what, count)}"
     if kind == "skip":
         return f"Skip {args[0]}"
     if kind == "done":
         return "Done"
     return str(action)[:80]
+
+
+def use_label(state: State, seat: str, args: tuple) -> str:
+    """A button label for a Foreman's building use: name, then what goes in and comes out."""
+    row, col, *rest = args
+    bid = b.building_at(state["players"][seat], row, col)
+    bd = BUILDINGS[bid]
+    name = bd["name"]
+    effect = bd["effect"]
+    if effect == "convert_vp":
+        pieces = rest if bd["input"] == "any_product" else [bd["input"]] * rest[0]
+        return f"{name} · {pieces_text(list(pieces))} → {bd['vp_each'] * len(pieces)} VP"
+    if effect == "ship":
+        berth, piece, n = rest
+        return f"{name} · {n} {piece_name(piece, n)} to berth {berth} · {BERTH_VP[berth - 1] * n} VP"
+    if effect == "sell":
+        return f"{name} · sell {pieces_text(list(rest))} · {bd['pesos_each'] * len(rest)} pesos"
+    if effect == "transform":
+        n = rest[0]
+        return f"{name} · {n} {piece_name(bd['source'], n)} → {piece_name(bd['target'], n)}"
+    if effect == "exchange":
+        return f"{name} · {piece_name(rest[0])} → {piece_name(rest[1])}"
+    if effect == "veto" and rest:
+        return f"{name} · veto {rest[0]}"
+    if effect == "lighthouse":
+        return f"{name} · bring ship {rest[0]}"
+    if effect == "store":
+        return f"{name} · store products"
+    return f"{name} · {bd['text']}"
 
 
 # ---- prompts -------------------------------------------------------------------------------
