@@ -335,6 +335,11 @@ def refusal(rules: GoaRules, s: State, seat: str, action: Action) -> str:
             return f"A bid must be higher than {s.high}."
         if a[0] > p.ducats:
             return f"You cannot bid {a[0]}: you have only {p.ducats} ducats."
+    main_kinds = ("advance", "ships", "harvest", "taxes", "expedition", "colony")
+    if k in main_kinds and s.phase == "extra" and p.extra == 0:
+        return "You have no extra-action card left for another action."
+    if k in main_kinds and s.phase not in ("actions", "extra"):
+        return "Actions come after the auctions."
     if k in ("flag", "marker") and a and s.phase in ("flag", "marker"):
         if k == "flag" and s.phase == "flag":
             return "The flag goes on the edge or an empty space, orthogonally next to a space with a tile."
@@ -371,10 +376,12 @@ def refusal(rules: GoaRules, s: State, seat: str, action: Action) -> str:
     same = [x for x in legal if x.kind == k]
     if same:
         return (
-            f"'{action}' is not possible now; you could play " + ", ".join(f"'{x}'" for x in same[:3]) + "."
+            f"That is not possible now ('{action}'); you could play "
+            + ", ".join(f"'{x}'" for x in same[:3])
+            + "."
         )
     kinds = sorted({x.kind for x in legal})
-    return f"'{k}' is not a move you can make now; you can: {', '.join(kinds[:8])}."
+    return f"You cannot '{k}' now; you can: {', '.join(kinds[:8])}."
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,115 @@
+"""Whole games between computer players: the contract, conservation of pieces, and secrecy."""
+
+import json
+
+import pytest
+
+from engine.ai import player
+from engine.goa import data
+from engine.goa.board import colony_fields
+from tests.contract import play
+from tests.goa.helpers import RULES
+
+
+def _invariants(s) -> None:
+    cards = list(s.deck) + list(s.discard)
+    for p in s.players:
+        assert min(p.ducats, p.ships, p.colonists, p.extra) >= 0
+        assert all(0 <= r < data.ROWS for r in p.progress)
+        assert len(p.hand) <= data.YIELD["expedition"][p.progress[3]]
+        assert len(p.plantations) <= data.PLANTATION_SPACES
+        assert all(0 <= pl[3] <= pl[2] for pl in p.plantations)
+        for tile, fields in p.colonies.values():
+            for (cap, kinds), f in zip(colony_fields(tile), fields, strict=True):
+                assert sum(f) <= cap and all(
+                    f[data.SPICE_INDEX[k]] == 0 for k in data.SPICES if k not in kinds
+                )
+        cards += p.hand
+    assert sorted(cards) == sorted(data.CARD_IDS), "expedition cards were lost or duplicated"
+    founded = [c[0] for p in s.players for c in p.colonies.values()]
+    assert sorted(founded + [t for v in s.colony_stacks.values() for t in v]) == sorted(data.COLONY_TILES)
+    assert len(set(t for t in s.grid if t)) == len([t for t in s.grid if t])
+
+
+def _round_trip(s) -> None:
+    dumped = RULES.dump(s)
+    assert json.loads(json.dumps(dumped)) == dumped
+    assert RULES.dump(RULES.load(dumped)) == dumped
+
+
+def test_a_thousand_random_games_end_with_pieces_conserved():
+    rounds_seen = set()
+    for seed in range(1000):
+        n = 2 + seed % 3
+        steps = [0]
+
+        def check(s, steps=steps):
+            steps[0] += 1
+            if steps[0] % 7 == 0:
+                _invariants(s)
+            if steps[0] % 41 == 0:
+                _round_trip(s)
+
+        state, result, actions = play(RULES, n, seed, full_checks=False, check=check)
+        _invariants(state)
+        _round_trip(state)
+        assert state.round == 8 and state.phase == "over"
+        assert result.scores == {seat: sum(b.values()) for seat, b in result.breakdown.items()}
+        rounds_seen.add(n)
+    assert rounds_seen == {2, 3, 4}
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_full_contract_checks(seed):
+    play(RULES, 2 + seed % 3, 5000 + seed, full_checks=True)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_heuristic_games(seed):
+    _, result, _ = play(RULES, 2 + seed % 3, seed, kind="heuristic", full_checks=False, check=_invariants)
+    assert max(result.scores.values()) > 0
+
+
+def _with_other_secrets(s, j):
+    """The same table with seat ``j``'s ducats and hand (same size) replaced."""
+    v = s.copy()
+    p = v.players[j]
+    p.ducats += 17
+    k = len(p.hand)
+    if k and len(v.deck) >= k:
+        p.hand, v.deck[:k] = v.deck[:k], p.hand
+    return v
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_views_and_others_choices_do_not_depend_on_hidden_money_or_cards(seed):
+    n = 2 + seed % 3
+    seats = [f"p{i}" for i in range(n)]
+    s = RULES.new(seats, 900 + seed)
+    bots = {x: player("goa", "random", seed * 7 + i) for i, x in enumerate(seats)}
+    step = 0
+    own_view_changed = 0
+    while RULES.result(s) is None:
+        seat = RULES.to_act(s)[0]
+        if step % 3 == 0:
+            for j, secret_seat in enumerate(seats):
+                v = _with_other_secrets(s, j)
+                for looker in [None, *seats]:
+                    if looker != secret_seat:
+                        assert RULES.view(v, looker) == RULES.view(s, looker), (step, looker)
+                    else:
+                        own_view_changed += RULES.view(v, looker) != RULES.view(s, looker)
+                if seat != secret_seat or not RULES.private_choices(s, seat):
+                    assert RULES.legal(v, seat) == RULES.legal(s, seat), (step, seat)
+                assert RULES.to_act(v) == RULES.to_act(s)
+        view = RULES.view(s, seat)
+        assert "ducats" in view["players"][seat]
+        assert all("ducats" not in pv and "hand" not in pv for x, pv in view["players"].items() if x != seat)
+        s, events = RULES.apply(s, seat, bots[seat].choose(view, RULES.legal(s, seat)))
+        for e in events:
+            if e.kind == "cards_received":
+                assert e.visible_to == (e.seat,)
+            if e.visible_to is None:
+                assert "cards" not in e.data or e.kind in ("colony_attempt", "supply_drawn")
+        step += 1
+    assert own_view_changed > 0  # the check above compares views that really differ in secrets
