@@ -15,7 +15,7 @@ from engine.cuba import text
 from engine.cuba.data import CARGO, OPTIONS, PIECES, PRODUCTS, RESOURCES
 from engine.cuba.explain import explain
 from engine.cuba.rules import apply_action, legal_actions, new_game, to_act
-from engine.cuba.state import State, copy_state, load_state
+from engine.cuba.state import State, copy_state, deep_copy, load_state
 from engine.cuba.view import build_view
 
 __all__ = ["RULES", "CubaRules"]
@@ -96,7 +96,7 @@ class CubaRules:
         )
 
     def dump(self, state: State) -> dict[str, Any]:
-        return copy_state(state)
+        return deep_copy(state)
 
     def load(self, data: Mapping[str, Any]) -> State:
         return load_state(data)

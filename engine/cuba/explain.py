@@ -189,7 +189,7 @@ def _explain_ship(state: State, seat: str, args: tuple) -> str | None:
         return f"There is no ship at berth {berth}."
     for piece in set(pieces):
         if piece not in CARGO:
-            return f"'{piece}' cannot be shipped; ships take citrus, sugar, tobacco, rum and cigars."
+            return f"Ships cannot take '{piece}'; they take citrus, sugar, tobacco, rum and cigars."
         wanted = pieces.count(piece)
         if b.have(player, piece) < wanted:
             return f"You have only {b.have(player, piece)} {name(piece, 2)}."

@@ -33,13 +33,54 @@ SCHEMA = 1
 State = dict[str, Any]
 
 
+def deep_copy(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists and immutable leaves)."""
+    return marshal.loads(marshal.dumps(value))
+
+
+def _copy_ship(ship: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if ship is None else {"id": ship["id"], "filled": list(ship["filled"])}
+
+
+def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
+    new = dict(player)
+    new["hand"] = list(player["hand"])
+    new["played"] = list(player["played"])
+    new["buildings"] = [list(b) for b in player["buildings"]]
+    new["figure"] = list(player["figure"])
+    new["farm"] = dict(player["farm"])
+    new["store"] = dict(player["store"])
+    return new
+
+
+#: Top-level values copied by kind; every other top-level value is an immutable leaf.
+_FLAT_DICTS = ("market", "supply", "statutes", "markers", "buildings_left", "totals", "options")
+_FLAT_LISTS = ("queue", "deck", "tied", "tax_paid")
+_NESTED = ("pending", "result")
+
+
 def copy_state(state: State) -> State:
-    """A deep copy of a plain state (much faster than ``copy.deepcopy``)."""
-    return marshal.loads(marshal.dumps(state))
+    """A deep copy of a state, level by level (several times faster than a generic copy;
+    ``tests/cuba`` checks that no list or dict is shared with the original)."""
+    new = dict(state)
+    for key in _FLAT_DICTS:
+        new[key] = dict(state[key])
+    for key in _FLAT_LISTS:
+        new[key] = list(state[key])
+    for key in _NESTED:
+        new[key] = deep_copy(state[key])
+    new["seats"] = list(state["seats"])
+    new["berths"] = [_copy_ship(s) for s in state["berths"]]
+    new["sea"] = _copy_ship(state["sea"])
+    new["piles"] = {g: list(p) for g, p in state["piles"].items()}
+    new["proposals"] = {g: None if p is None else dict(p) for g, p in state["proposals"].items()}
+    new["fourth"] = [list(f) for f in state["fourth"]]
+    new["players"] = {seat: _copy_player(p) for seat, p in state["players"].items()}
+    return new
 
 
 def load_state(data: Mapping[str, Any]) -> State:
     """A state from a dump, checking its schema version."""
     if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
         raise IllegalAction("This saved Cuba game has an unknown format.")
-    return copy_state(dict(data))
+    return deep_copy(dict(data))

@@ -10,15 +10,27 @@ NAMES = {"p0": "Ana", "p1": "Ben", "p2": "Cy"}
 
 
 def test_describe_lines():
-    assert RULES.describe(Event("buy", "p0", {"piece": "rum", "price": 5}), NAMES) == "Ana buys 1 rum for 5 pesos."
     assert (
-        RULES.describe(Event("build", "p1", {"building": "cigar_factory", "row": 2, "col": 1, "pesos": 0}), NAMES)
+        RULES.describe(Event("buy", "p0", {"piece": "rum", "price": 5}), NAMES)
+        == "Ana buys 1 rum for 5 pesos."
+    )
+    assert (
+        RULES.describe(
+            Event("build", "p1", {"building": "cigar_factory", "row": 2, "col": 1, "pesos": 0}), NAMES
+        )
         == "Ben builds a cigar factory on field 2,1."
     )
-    line = RULES.describe(Event("bids_revealed", None, {"bids": {"p0": 2, "p1": 0}, "totals": {"p0": 6, "p1": 5}}), NAMES)
+    line = RULES.describe(
+        Event("bids_revealed", None, {"bids": {"p0": 2, "p1": 0}, "totals": {"p0": 6, "p1": 5}}), NAMES
+    )
     assert line == "Bids: Ana 2, Ben 0. Totals: Ana 6, Ben 5."
     line = RULES.describe(
-        Event("ship", "p2", {"berth": 2, "pieces": ["citrus", "citrus", "rum"], "vp": 6, "by": "mayor", "ship": 3}), NAMES
+        Event(
+            "ship",
+            "p2",
+            {"berth": 2, "pieces": ["citrus", "citrus", "rum"], "vp": 6, "by": "mayor", "ship": 3},
+        ),
+        NAMES,
     )
     assert line == "Cy loads 2 citrus and 1 rum onto the ship at berth 2 for 6 VP."
 
@@ -65,7 +77,18 @@ def test_private_summary_and_choices_outside_secrets():
 
 def test_help_sections_cover_the_game():
     sections = dict(RULES.help_sections())
-    for title in ("A round", "Worker (1)", "Trader (2)", "Architect (3)", "Foreman (4)", "Mayor (5)", "Parliament", "Statutes", "Buildings", "Harbour"):
+    for title in (
+        "A round",
+        "Worker (1)",
+        "Trader (2)",
+        "Architect (3)",
+        "Foreman (4)",
+        "Mayor (5)",
+        "Parliament",
+        "Statutes",
+        "Buildings",
+        "Harbour",
+    ):
         assert title in sections and sections[title]
     assert "Cigar factory (2 wood and 2 stone)" in sections["Buildings"]
 
@@ -74,5 +97,8 @@ def test_not_your_turn_message():
     s = started(3)
     from tests.contract import assert_illegal_changes_nothing
 
-    assert assert_illegal_changes_nothing(RULES, s, "p1", "play worker") == "It is not your turn; waiting for p0."
+    assert (
+        assert_illegal_changes_nothing(RULES, s, "p1", "play worker")
+        == "It is not your turn; waiting for p0."
+    )
     assert "for example" in assert_illegal_changes_nothing(RULES, s, "p0", "dance")
