@@ -47,9 +47,9 @@ TEMPLATES: dict[str, str] = {
     "parliament_won": "{seat} wins parliament with {total} votes.",
     "enact": "{seat} enacts {statute} (group {group}).",
     "tax_paid": "{seat} pays {pesos} pesos tax and scores {vp} VP.",
-    "tax_unpaid": "{seat} does not pay the tax.",
+    "tax_unpaid": "{seat} does not pay the tax{why}.",
     "duty_paid": "{seat} gives {pieces} as duty and scores {vp} VP.",
-    "duty_unpaid": "{seat} does not pay the duty.",
+    "duty_unpaid": "{seat} does not pay the duty{why}.",
     "subsidy": "{seat} scores {vp} VP subsidy.",
     "market_statute": "The market statute moves {moved} pieces of each product.",
     "round_end": "Round {round} ends; unstored products are discarded{discarded}.",
@@ -102,6 +102,10 @@ def _fields(event: Event, names: Mapping[str, str]) -> dict[str, Any]:
         out["pieces"] = pieces_text(d["pieces"])
     if kind in ("veto", "enact"):
         out["statute"] = statute_text(d["statute"])
+    if kind == "tax_unpaid":
+        out["why"] = f" (it cannot pay {d['due']} pesos)" if d["reason"] == "money" else ""
+    if kind == "duty_unpaid":
+        out["why"] = " (it lacks the pieces)" if d["reason"] == "pieces" else ""
     if kind == "ship_leaves":
         out["why"] = WHY.get(d["why"], d["why"])
     if kind == "harbour_moves":
@@ -273,7 +277,17 @@ PROMPTS = {
 def prompt(state: State, seat: str) -> str:
     if seat not in to_act(state):
         return ""
-    return PROMPTS.get(state["step"], "")
+    step = state["step"]
+    if step == "pay_tax":
+        return f"Pay the tax of {tax_due(state, seat)} pesos for 2 VP, or skip it."
+    if step == "pay_duty":
+        return f"Pay the duty ({STATUTES[state['statutes']['II']]['text'].split(' → ')[0]}) for 2 VP, or skip it."
+    if step == "worker_fields":
+        left = state["pending"]["allowed"] - len(state["pending"]["used"])
+        if left > 0:
+            return f"Choose up to {left} more activated product field{'s' if left != 1 else ''}, or say done."
+        return "Discard a water to harvest one more field, or say done."
+    return PROMPTS.get(step, "")
 
 
 # ---- private information -------------------------------------------------------------------
