@@ -84,3 +84,12 @@ def test_started_helper_state():
     s = started(3)
     assert RULES.to_act(s) == ["p0"] and s["step"] == "play_card"
     assert s["players"]["p1"]["farm"]["wood"] == 1
+
+
+def test_registered_and_satisfies_the_contract():
+    from engine import GAMES
+    from engine.core import Rules
+
+    assert GAMES["cuba"] is RULES
+    assert isinstance(RULES, Rules)
+    assert (RULES.id, RULES.title, RULES.min_players, RULES.max_players) == ("cuba", "Cuba", 2, 5)

@@ -208,3 +208,12 @@ def test_statutes_enacted_this_round_apply_at_once():
     seat = RULES.to_act(s)[0]
     s, _ = act(s, seat, "pay tax")
     assert s["players"][seat]["pesos"] == before - 1
+
+
+def test_market_statute_acts_in_every_statute_phase():
+    s = started(3)
+    statute_phase(s, I=None, II=None, IV="market_minus_2")
+    assert s["market"]["citrus"] == 1 and s["round"] == 2
+    statute_phase(s, I=None, II=None, IV="market_minus_2")
+    assert s["market"]["citrus"] == 0 and s["round"] == 3
+    check_conservation(s)
