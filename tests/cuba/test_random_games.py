@@ -1,5 +1,7 @@
 """Random games: every game ends; pieces are conserved; the contract holds after every action."""
 
+import json
+
 import pytest
 
 from engine.core import Action
@@ -44,6 +46,8 @@ def test_thousand_random_games_conserve_pieces(chunk):
         )
         assert RULES.result(state) is not None and state["round"] == 6
         assert max(result.scores.values()) > 0
+        dumped = RULES.dump(state)
+        assert RULES.dump(RULES.load(json.loads(json.dumps(dumped)))) == dumped
 
 
 @pytest.mark.parametrize("seed", range(40))
