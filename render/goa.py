@@ -1,0 +1,531 @@
+"""The Goa table as a picture: the 5×5 tile grid with the flag and auction markers, the colony
+stacks, and every player's progress board, supply board, ships, colonists, extra-action cards,
+expedition-hand size and tiles. Drawn from ``rules.view(state, None)``: no ducats and no cards.
+
+Language-neutral: icons and numbers, grid coordinates (columns A–E, rows 1–5; the ring around
+the grid is row 0/6 and column Z/F, printed in each ring place), seat colours and shapes.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import common as c
+from render.common import INK, MUTED, PAPER, font, icon, paste_icon, register_icon, seat_marker, text_centered
+
+WIDTH, HEIGHT = 1600, 1000
+CELL = 112
+RING = 50
+GRID_X = 24 + RING  # left edge of the grid (A column)
+GRID_Y = 86 + RING  # top edge of the grid (row 1)
+SPICE_ICONS = {
+    "ginger": "ginger",
+    "nutmeg": "nutmeg",
+    "cinnamon": "cinnamon",
+    "pepper": "pepper",
+    "clove": "cloves",
+}
+SPICE_TINT = {
+    "ginger": (240, 214, 150),
+    "nutmeg": (214, 180, 140),
+    "cinnamon": (222, 160, 120),
+    "pepper": (190, 190, 190),
+    "clove": (200, 150, 130),
+}
+TILE_COLOURS = {
+    "plantation": (176, 128, 82),
+    "immediate": (150, 200, 228),
+    "each_round": (220, 96, 80),
+    "duty": (150, 104, 176),
+    "mission": (150, 104, 176),
+    "one_time": (104, 170, 150),
+}
+COLUMN_ICONS = ("ship", "goa_harvest", "coin", "goa_expedition", "goa_colonist")
+ROW_VP = (0, 1, 3, 6, 10)
+PANEL_X = 790
+PANEL_W = WIDTH - PANEL_X - 20
+
+# --------------------------------------------------------------------------------------------
+# Icons of this game (shared helpers candidates: colonist, cards, flag)
+
+_O = (40, 34, 30, 255)
+
+
+@register_icon("goa_colonist")
+def _colonist(d: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 16)
+    d.ellipse((s * 0.34, s * 0.04, s * 0.66, s * 0.36), fill=(236, 196, 150), outline=_O, width=w)
+    d.rounded_rectangle(
+        (s * 0.2, s * 0.4, s * 0.8, s * 0.96), radius=s * 0.18, fill=(70, 110, 170), outline=_O, width=w
+    )
+
+
+def _card(d: ImageDraw.ImageDraw, s: int, fill: tuple[int, int, int]) -> None:
+    d.rounded_rectangle(
+        (s * 0.16, s * 0.04, s * 0.84, s * 0.96), radius=s * 0.1, fill=fill, outline=_O, width=max(2, s // 16)
+    )
+
+
+@register_icon("goa_expedition")
+def _expedition(d: ImageDraw.ImageDraw, s: int) -> None:
+    _card(d, s, (128, 84, 170))
+    w = max(2, s // 16)
+    d.arc((s * 0.28, s * 0.3, s * 0.72, s * 0.74), 180, 360, fill=(240, 230, 250), width=w)
+    d.line((s * 0.5, s * 0.52, s * 0.64, s * 0.34), fill=(240, 230, 250), width=w)
+    d.line((s * 0.28, s * 0.52, s * 0.72, s * 0.52), fill=(240, 230, 250), width=w)
+
+
+@register_icon("goa_action")
+def _action_card(d: ImageDraw.ImageDraw, s: int) -> None:
+    _card(d, s, (246, 206, 70))
+    w = max(3, s // 9)
+    d.line((s * 0.5, s * 0.26, s * 0.5, s * 0.74), fill=_O, width=w)
+    d.line((s * 0.28, s * 0.5, s * 0.72, s * 0.5), fill=_O, width=w)
+
+
+@register_icon("goa_harvest")
+def _harvest(d: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 16)
+    d.polygon(
+        [(s * 0.16, s * 0.3), (s * 0.84, s * 0.3), (s * 0.74, s * 0.96), (s * 0.26, s * 0.96)],
+        fill=(200, 150, 80),
+        outline=_O,
+        width=w,
+    )
+    d.ellipse((s * 0.16, s * 0.16, s * 0.84, s * 0.44), fill=(150, 60, 30), outline=_O, width=w)
+
+
+@register_icon("goa_flag")
+def _flag(d: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 14)
+    d.line((s * 0.2, s * 0.04, s * 0.2, s * 0.96), fill=_O, width=w * 2)
+    d.polygon(
+        [(s * 0.24, s * 0.06), (s * 0.92, s * 0.24), (s * 0.24, s * 0.5)],
+        fill=(220, 40, 40),
+        outline=_O,
+        width=w,
+    )
+
+
+@register_icon("goa_cycle")
+def _cycle(d: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(3, s // 8)
+    d.arc((s * 0.12, s * 0.12, s * 0.88, s * 0.88), 30, 320, fill=(255, 255, 255, 255), width=w)
+    a = math.radians(320)
+    x, y = s * (0.5 + 0.38 * math.cos(a)), s * (0.5 + 0.38 * math.sin(a))
+    d.polygon(
+        [(x - s * 0.16, y - s * 0.12), (x + s * 0.14, y - s * 0.16), (x + s * 0.02, y + s * 0.14)],
+        fill=(255, 255, 255, 255),
+    )
+
+
+@register_icon("goa_swap")
+def _swap(d: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(3, s // 9)
+    d.line((s * 0.12, s * 0.32, s * 0.8, s * 0.32), fill=_O, width=w)
+    d.polygon([(s * 0.92, s * 0.32), (s * 0.7, s * 0.14), (s * 0.7, s * 0.5)], fill=_O)
+    d.line((s * 0.2, s * 0.7, s * 0.88, s * 0.7), fill=_O, width=w)
+    d.polygon([(s * 0.08, s * 0.7), (s * 0.3, s * 0.52), (s * 0.3, s * 0.88)], fill=_O)
+
+
+@register_icon("goa_eye")
+def _eye(d: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 14)
+    d.chord((s * 0.04, s * 0.2, s * 0.96, s * 0.8), 180, 360, fill=(255, 255, 255), outline=_O, width=w)
+    d.chord((s * 0.04, s * 0.2, s * 0.96, s * 0.8), 0, 180, fill=(255, 255, 255), outline=_O, width=w)
+    d.ellipse((s * 0.34, s * 0.3, s * 0.66, s * 0.7), fill=(60, 110, 170), outline=_O, width=w)
+    d.ellipse((s * 0.44, s * 0.42, s * 0.56, s * 0.56), fill=_O)
+
+
+@register_icon("goa_box")
+def _box(d: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 14)
+    d.rectangle((s * 0.1, s * 0.36, s * 0.9, s * 0.92), fill=(190, 140, 80), outline=_O, width=w)
+    d.polygon(
+        [(s * 0.1, s * 0.36), (s * 0.3, s * 0.12), (s * 0.7, s * 0.12), (s * 0.9, s * 0.36)],
+        fill=(220, 170, 100),
+        outline=_O,
+        width=w,
+    )
+    d.line((s * 0.5, s * 0.36, s * 0.5, s * 0.92), fill=_O, width=w)
+
+
+ONE_TIME_ICONS = {
+    "trade": "goa_swap",
+    "viceking": "crown",
+    "supply": "goa_box",
+    "espionage": "goa_eye",
+    "addharvest": "goa_harvest",
+}
+GIVES_ICONS = {"ship": "ship", "colonist": "goa_colonist", "ducats": "coin", "spice": "resource"}
+
+# --------------------------------------------------------------------------------------------
+# Tiles
+
+
+def _count_row(
+    img: Image.Image, d: ImageDraw.ImageDraw, items: list[tuple[str, int]], cx: float, cy: float, size: int
+) -> None:
+    """Icons with their numbers, side by side, centred on (cx, cy)."""
+    step = size + 22
+    x0 = cx - step * (len(items) - 1) / 2
+    for k, (name, n) in enumerate(items):
+        x = x0 + k * step
+        paste_icon(img, name, (x - 6, cy), size)
+        c.text_outlined(d, (x + size / 2 - 2, cy + size / 2 - 4), str(n), 20)
+
+
+@lru_cache(maxsize=128)
+def tile_image(tile_key: tuple[tuple[str, Any], ...], size: int = CELL - 8) -> Image.Image:
+    """One auction tile drawn with icons (cached by its content)."""
+    t = dict(tile_key)
+    kind = t["kind"]
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, size - 1, size - 1), radius=12, fill=TILE_COLOURS[kind], outline=INK, width=2)
+    mid = size / 2
+    if kind == "plantation":
+        cap = t["cap"]
+        d.rounded_rectangle((8, 8, size - 9, size - 9), radius=8, fill=SPICE_TINT[t["spice"]])
+        sz = 40 if cap < 3 else 32
+        for k in range(cap):
+            x = mid + (k - (cap - 1) / 2) * (sz + 2)
+            paste_icon(img, SPICE_ICONS[t["spice"]], (x, mid - 6), sz)
+        if cap == 1:
+            paste_icon(img, "star", (size - 22, size - 22), 26)
+            c.text_outlined(d, (size - 22, size - 21), "1", 14)
+        c.badge(d, (20, size - 20), cap, size=14)
+    elif kind == "each_round":
+        paste_icon(img, "goa_cycle", (mid, mid), size - 24)
+        name = GIVES_ICONS[t["gives"]]
+        paste_icon(img, name, (mid, mid), 44)
+        c.text_outlined(d, (mid + 22, mid + 22), str(t["amount"]), 22)
+    elif kind == "immediate":
+        if t["choice"]:
+            paste_icon(img, "ship", (mid - 26, mid - 18), 38)
+            paste_icon(img, "goa_colonist", (mid + 26, mid + 18), 38)
+            d.line((mid + 14, mid - 34, mid - 14, mid + 34), fill=INK, width=4)
+            c.text_outlined(d, (mid - 26, mid + 16), str(t["choice"]), 22)
+            c.text_outlined(d, (mid + 26, mid - 20), str(t["choice"]), 22)
+        else:
+            items = [
+                (name, t[key])
+                for key, name in (
+                    ("ships", "ship"),
+                    ("colonists", "goa_colonist"),
+                    ("actions", "goa_action"),
+                    ("expeditions", "goa_expedition"),
+                )
+                if t[key]
+            ]
+            if len(items) == 3:
+                for k, (name, n) in enumerate(items):
+                    paste_icon(img, name, (22 + k * 33, mid), 32)
+                    c.text_outlined(d, (22 + k * 33, mid + 28), str(n), 18)
+            else:
+                _count_row(img, d, items, mid, mid, 48)
+    elif kind == "duty":
+        for k, spice in enumerate(("ginger", "nutmeg", "cinnamon", "pepper", "clove", "ginger")):
+            paste_icon(img, SPICE_ICONS[spice], (18 + (k % 3) * 24, 24 + (k // 3) * 26), 24)
+        paste_icon(img, "star", (mid + 26, mid + 22), 40)
+        c.text_outlined(d, (mid + 26, mid + 24), "4", 20)
+        d.line((16, size - 22, 78, size - 22), fill=INK, width=3)
+    elif kind == "mission":
+        paste_icon(img, "star", (mid, mid), 64)
+        c.text_outlined(d, (mid, mid + 4), str(t["vp"]), 30)
+    else:
+        paste_icon(img, ONE_TIME_ICONS[t["effect"]], (mid, mid - 6), 58)
+        if t["effect"] == "addharvest":
+            c.text_outlined(d, (mid + 30, mid + 28), "3", 22)
+        d.ellipse((6, size - 30, 28, size - 8), fill=(255, 255, 255), outline=INK, width=2)
+        c.text_centered(d, (17, size - 19), "1", 15, bold=True)
+    return img
+
+
+def _tile_key(tile: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((k, v) for k, v in tile.items() if k != "id" and k != "used_this_round"))
+
+
+# --------------------------------------------------------------------------------------------
+# Static base
+
+
+def _cell_box(r: int, col: int) -> tuple[int, int, int, int]:
+    x = GRID_X + col * CELL
+    y = GRID_Y + r * CELL
+    return x, y, x + CELL, y + CELL
+
+
+def _ring_centre(r: int, col: int) -> tuple[float, float]:
+    """Centre of a ring place or grid space (r, col in -1..5)."""
+
+    def along(k: int, origin: int) -> float:
+        if k < 0:
+            return origin - RING / 2
+        if k >= 5:
+            return origin + 5 * CELL + RING / 2
+        return origin + k * CELL + CELL / 2
+
+    return along(col, GRID_X), along(r, GRID_Y)
+
+
+def _parse_pos(name: str) -> tuple[int, int]:
+    letter, row = name[0], int(name[1]) - 1
+    col = {"z": -1, "f": 5}.get(letter, "abcde".find(letter))
+    return row, col
+
+
+def _base() -> Image.Image:
+    img = Image.new("RGB", (WIDTH, HEIGHT), c.FRAME)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((8, 8, WIDTH - 8, HEIGHT - 8), radius=18, fill=PAPER)
+    # the sea around the grid and the grid itself
+    x0, y0 = GRID_X - RING, GRID_Y - RING
+    d.rounded_rectangle((x0, y0, x0 + 5 * CELL + 2 * RING, y0 + 5 * CELL + 2 * RING), radius=16, fill=c.SEA)
+    d.rectangle((GRID_X, GRID_Y, GRID_X + 5 * CELL, GRID_Y + 5 * CELL), fill=(232, 214, 170))
+    for k in range(6):
+        d.line((GRID_X + k * CELL, GRID_Y, GRID_X + k * CELL, GRID_Y + 5 * CELL), fill=c.PAPER_DARK, width=2)
+        d.line((GRID_X, GRID_Y + k * CELL, GRID_X + 5 * CELL, GRID_Y + k * CELL), fill=c.PAPER_DARK, width=2)
+    # ring places, each labelled with its own name
+    for k in range(5):
+        for r, col in ((-1, k), (5, k), (k, -1), (k, 5)):
+            cx, cy = _ring_centre(r, col)
+            d.ellipse((cx - 19, cy - 19, cx + 19, cy + 19), outline=(200, 225, 240), width=2)
+            label = ("z" if col < 0 else "f" if col > 4 else "abcde"[col]).upper() + str(r + 1)
+            text_centered(d, (cx, cy), label, 13, fill=(225, 240, 250), bold=True)
+    # colony stacks area and player area titles
+    return img
+
+
+def _draw_grid(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    for r, row in enumerate(view["grid"]):
+        for col, tile in enumerate(row):
+            x0, y0, _, _ = _cell_box(r, col)
+            if tile:
+                tim = tile_image(_tile_key(tile))
+                img.paste(tim, (x0 + 4, y0 + 4), tim)
+            label = "ABCDE"[col] + str(r + 1)
+            d.rounded_rectangle(
+                (x0 + 5, y0 + 5, x0 + 33, y0 + 23), radius=6, fill=(255, 255, 255), outline=INK
+            )
+            text_centered(d, (x0 + 19, y0 + 14), label, 13, bold=True)
+    if view.get("flag"):
+        r, col = _parse_pos(view["flag"])
+        cx, cy = _ring_centre(r, col)
+        d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=(255, 255, 255), outline=INK, width=2)
+        paste_icon(img, "goa_flag", (cx, cy), 38)
+        seat_marker(d, view["start"], (cx + 20, cy + 20), 13, "1")
+    for m in view["markers"]:
+        r, col = _parse_pos(m["pos"])
+        cx, cy = _ring_centre(r, col)
+        seat_marker(d, m["seat"], (cx + CELL / 2 - 22, cy - CELL / 2 + 22), 19, str(m["number"]))
+    auction = view.get("auction")
+    if auction:
+        r, col = _parse_pos(auction["pos"])
+        cx, cy = _ring_centre(r, col)
+        half = CELL / 2 if 0 <= r < 5 and 0 <= col < 5 else 27
+        d.rounded_rectangle((cx - half, cy - half, cx + half, cy + half), radius=12, outline=c.RED, width=5)
+
+
+def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    # rounds 1–8, part A (1–4) and B (5–8)
+    for k in range(8):
+        x = 30 + k * 44
+        current = k + 1 == view["round"]
+        fill = c.GOLD if current else (c.CARD if k + 1 > view["round"] else c.PAPER_DARK)
+        d.rounded_rectangle((x, 24, x + 38, 62), radius=8, fill=fill, outline=INK, width=3 if current else 1)
+        text_centered(d, (x + 19, 43), str(k + 1), 18, bold=True)
+    text_centered(d, (30 + 2 * 44 - 3, 74), "A", 14, fill=MUTED, bold=True)
+    text_centered(d, (30 + 6 * 44 - 3, 74), "B", 14, fill=MUTED, bold=True)
+    # the phase, as icons
+    phase_icon = {
+        "flag": "goa_flag",
+        "marker": "goa_flag",
+        "auction": "coin",
+        "actions": "hourglass",
+        "extra": "goa_action",
+        "over": "trophy",
+    }[view["phase"]]
+    paste_icon(img, phase_icon, (400, 43), 34)
+    for k, seat in enumerate(view["to_act"]):
+        seat_marker(d, seat, (440 + k * 40, 43), 16)
+    auction = view.get("auction")
+    if auction:
+        x = 480
+        seat_marker(d, auction["auctioneer"], (x, 43), 14)
+        paste_icon(img, "coin", (x + 34, 43), 26)
+        c.badge(d, (x + 72, 43), auction["high"], size=18, fill=c.RED)
+        if auction["high_seat"]:
+            seat_marker(d, auction["high_seat"], (x + 110, 43), 14)
+    text_centered(d, (700, 43), f"{view['deck']}", 18, bold=True)
+    paste_icon(img, "goa_expedition", (670, 43), 30)
+
+
+def _draw_colonies(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    y = GRID_Y + 5 * CELL + RING + 14
+    w = (5 * CELL + 2 * RING) // 4
+    for k, (name, st) in enumerate(view["colony_stacks"].items()):
+        x = GRID_X - RING + k * w
+        c.panel(d, (x + 2, y, x + w - 4, HEIGHT - 22), header=(96, 140, 90), header_height=28, radius=10)
+        text_centered(d, (x + w / 2, y + 14), name.capitalize(), 16, fill=(255, 255, 255), bold=True)
+        paste_icon(img, "goa_colonist", (x + 26, y + 52), 30)
+        c.text_outlined(d, (x + 56, y + 52), str(st["need"]), 22)
+        c.badge(d, (x + w - 30, y + 52), f"×{st['count']}", size=16)
+        for f_i, field in enumerate(st["fields"]):
+            fy = y + 92 + f_i * 40
+            _draw_field(img, d, x + 12, fy, w - 30, field["cap"], field["kinds"], {})
+
+
+def _draw_field(img, d, x, y, w, cap, kinds, spices) -> None:
+    """A colony field: capacity slots, filled ones with their spice, allowed kinds as small icons."""
+    d.rounded_rectangle((x, y - 16, x + w, y + 16), radius=8, fill=(236, 226, 200), outline=c.FAINT)
+    filled = [k for k, n in spices.items() for _ in range(n)]
+    slot = min(22, (w - 60) // max(cap, 1))
+    for i in range(cap):
+        sx = x + 12 + i * slot
+        if i < len(filled):
+            paste_icon(img, SPICE_ICONS[filled[i]], (sx, y), slot)
+        else:
+            d.ellipse((sx - 7, y - 7, sx + 7, y + 7), outline=MUTED, width=2)
+    if len(kinds) == 5:
+        paste_icon(img, "resource", (x + w - 20, y), 22)
+    else:
+        for i, kind in enumerate(kinds):
+            paste_icon(img, SPICE_ICONS[kind], (x + w - 44 + i * 22, y), 20, alpha=0.8)
+
+
+# --------------------------------------------------------------------------------------------
+# Player panels
+
+
+def _draw_player(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], seat: str, box) -> None:
+    p = view["players"][seat]
+    x0, y0, x1, y1 = box
+    acting = seat in view["to_act"]
+    colour = c.seat_colour(seat)
+    c.panel(
+        d, box, header=colour, header_height=8, outline=INK if acting else c.FAINT, width=4 if acting else 2
+    )
+    seat_marker(d, seat, (x0 + 30, y0 + 40), 20)
+    if view["start"] == seat:
+        paste_icon(img, "goa_flag", (x0 + 30, y0 + 84), 32)
+    if acting:
+        paste_icon(img, "hourglass", (x0 + 30, y0 + 124), 28)
+    # progress board: 5 columns × 5 rows
+    px, py = x0 + 60, y0 + 16
+    cw, rh = 34, 26
+    for col, name in enumerate(COLUMN_ICONS):
+        paste_icon(img, name, (px + 30 + col * cw + cw / 2, py + 12), 24)
+    for r in range(5):
+        ry = py + 28 + r * rh
+        text_centered(d, (px + 12, ry + rh / 2), str(ROW_VP[r]), 13, fill=MUTED, bold=True)
+        for col in range(5):
+            cx = px + 30 + col * cw
+            d.rectangle((cx, ry, cx + cw, ry + rh), fill=(250, 244, 230), outline=c.FAINT)
+            if p["progress"][col] == r + 1:
+                d.ellipse((cx + 7, ry + 3, cx + cw - 7, ry + rh - 3), fill=colour, outline=INK, width=2)
+    # supply board: 4 plantation spaces, 4 colony spaces
+    sx = px + 30 + 5 * cw + 16
+    slot_w = 92
+    for k in range(4):
+        bx = sx + k * (slot_w + 6)
+        d.rounded_rectangle((bx, py, bx + slot_w, py + 62), radius=8, fill=(236, 226, 200), outline=c.FAINT)
+        if k < len(p["plantations"]):
+            pl = p["plantations"][k]
+            d.rounded_rectangle(
+                (bx + 3, py + 3, bx + slot_w - 3, py + 59), radius=7, fill=TILE_COLOURS["plantation"]
+            )
+            n, cap = pl["count"], pl["cap"]
+            for i in range(cap):
+                ix = bx + 18 + i * 28
+                paste_icon(img, SPICE_ICONS[pl["spice"]], (ix, py + 26), 26, alpha=1.0 if i < n else 0.28)
+            text_centered(d, (bx + slot_w / 2, py + 50), f"{n}/{cap}", 14, fill=(255, 255, 255), bold=True)
+            if cap == 1:
+                paste_icon(img, "star", (bx + slot_w - 14, py + 14), 18)
+        else:
+            text_centered(d, (bx + slot_w / 2, py + 31), str(k + 1), 18, fill=c.FAINT, bold=True)
+    for k, name in enumerate(("quilon", "cochin", "madras", "calicut")):
+        bx = sx + k * (slot_w + 6)
+        by = py + 70
+        col = p["colonies"].get(name)
+        d.rounded_rectangle(
+            (bx, by, bx + slot_w, by + 66),
+            radius=8,
+            fill=(214, 230, 206) if col else (236, 226, 200),
+            outline=c.FAINT,
+        )
+        text_centered(d, (bx + slot_w / 2, by + 10), name[:3].upper(), 12, fill=MUTED, bold=True)
+        if col:
+            for f_i, field in enumerate(col["fields"]):
+                _draw_colony_spices(img, d, bx + 6, by + 30 + f_i * 22, field)
+    # counts: ships, colonists, extra actions, expedition hand (size only)
+    cx0 = sx + 4 * (slot_w + 6) + 6
+    stats = [
+        ("ship", p["ships"]),
+        ("goa_colonist", p["colonists"]),
+        ("goa_action", p["extra_actions"]),
+        ("goa_expedition", f"{p['hand_size']}/{p['hand_limit']}"),
+    ]
+    for k, (name, n) in enumerate(stats):
+        yy = py + 14 + k * 34
+        paste_icon(img, name, (cx0 + 14, yy), 28)
+        text_centered(d, (cx0 + 52, yy), str(n), 20, bold=True)
+    # tiles owned: each-round, duty, missions, one-time (small)
+    tx = sx
+    ty = py + 144
+    ts = max(24, min(48, y1 - ty - 8))
+    for k, tile in enumerate(p["tiles"][:9]):
+        tim = tile_image(_tile_key(tile), ts)
+        img.paste(tim, (tx + k * (ts + 6), ty), tim)
+        if tile.get("used_this_round"):
+            paste_icon(img, "check", (tx + k * (ts + 6) + ts - 8, ty + ts - 8), 18)
+    if p["duty_used"]:
+        bx = tx + min(len(p["tiles"]), 9) * (ts + 6)
+        paste_icon(img, "star", (bx + ts / 2, ty + ts / 2), ts)
+        c.text_outlined(d, (bx + ts / 2, ty + ts / 2 + 1), str(4 * p["duty_used"]), 16)
+
+
+def _draw_colony_spices(img, d, x, y, field) -> None:
+    filled = [k for k, n in field["spices"].items() for _ in range(n)]
+    for i in range(field["cap"]):
+        ix = x + 8 + i * 19
+        if i < len(filled):
+            paste_icon(img, SPICE_ICONS[filled[i]], (ix, y), 18)
+        else:
+            d.ellipse((ix - 5, y - 5, ix + 5, y + 5), outline=MUTED, width=2)
+
+
+def _draw_result(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    result = view.get("result")
+    if not result:
+        return
+    x = 780
+    for k, seat in enumerate(result["ranking"]):
+        seat_marker(d, seat, (x + 30 + k * 180, 43), 16)
+        c.badge(d, (x + 66 + k * 180, 43), result["scores"][seat], size=18, fill=c.GOLD_DARK)
+        text_centered(d, (x + 112 + k * 180, 43), f"#{result['places'][seat]}", 16, bold=True)
+
+
+def draw(view: dict[str, Any]) -> Image.Image:
+    """The public board for a ``rules.view(state, None)`` dict."""
+    img = c.cached_layer(("goa", "base", WIDTH, HEIGHT), _base).copy()
+    d = ImageDraw.Draw(img)
+    _draw_header(img, d, view)
+    _draw_grid(img, d, view)
+    _draw_colonies(img, d, view)
+    seats = view["seats"]
+    gap = 10
+    top = 86
+    h = min(232, (HEIGHT - top - 20 - gap * (len(seats) - 1)) // len(seats))
+    for k, seat in enumerate(seats):
+        y = top + k * (h + gap)
+        _draw_player(img, d, view, seat, (PANEL_X, y, PANEL_X + PANEL_W, y + h))
+    _draw_result(img, d, view)
+    return img
+
+
+__all__ = ["draw", "tile_image", "font", "icon"]

@@ -1,0 +1,70 @@
+"""The Goa board picture: every phase and tile draws, the size limits hold, and the public
+image never depends on anyone's ducats or expedition cards."""
+
+import io
+
+import pytest
+from PIL import Image
+
+import render
+from engine import GAMES
+from engine.ai import player
+from engine.goa import data
+from render import goa as goa_render
+
+RULES = GAMES["goa"]
+
+
+def _states(n, seed, every=15):
+    seats = [f"p{i}" for i in range(n)]
+    s = RULES.new(seats, seed)
+    bots = {x: player("goa", "random", seed + i) for i, x in enumerate(seats)}
+    k = 0
+    phase = s.phase
+    yield s
+    while RULES.result(s) is None:
+        seat = RULES.to_act(s)[0]
+        s, _ = RULES.apply(s, seat, bots[seat].choose({}, RULES.legal(s, seat)))
+        k += 1
+        if k % every == 0 or s.phase != phase:
+            yield s
+        phase = s.phase
+    yield s
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_boards_through_a_whole_game(n):
+    phases = set()
+    for s in _states(n, 40 + n, every=1000):
+        if s.round not in (1, 5, 8) and s.phase != "over":
+            continue
+        view = RULES.view(s, None)
+        phases.add(view["phase"])
+        png = render.board("goa", view)
+        img = Image.open(io.BytesIO(png))
+        assert img.width >= 1200 and len(png) <= 400 * 1024
+    assert phases == {"flag", "marker", "auction", "actions", "extra", "over"}
+
+
+def test_every_tile_draws():
+    for tile in data.TILES.values():
+        img = goa_render.tile_image(goa_render._tile_key(tile))
+        assert img.size == (goa_render.CELL - 8, goa_render.CELL - 8)
+        assert img.getbbox() is not None
+
+
+def test_public_image_is_the_same_whatever_money_and_hands_hold():
+    for s in list(_states(4, 77, every=60))[1:4]:
+        other = s.copy()
+        for p in other.players:
+            p.ducats += 23
+        k = len(other.players[0].hand)
+        other.players[0].hand, other.deck[:k] = other.deck[:k], other.players[0].hand
+        assert render.board("goa", RULES.view(s, None)) == render.board("goa", RULES.view(other, None))
+
+
+def test_view_for_the_picture_holds_no_secrets():
+    s = list(_states(3, 5, every=50))[2]
+    view = RULES.view(s, None)
+    assert all("ducats" not in p and "hand" not in p for p in view["players"].values())
+    goa_render.draw(view)
