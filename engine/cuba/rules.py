@@ -862,17 +862,36 @@ def begin_bids(state: State, events: list[Event]) -> None:
     for seat in state["seats"]:
         state["players"][seat]["bid"] = None
         state["players"][seat]["bid2"] = None
+    open_bidding(state, events)
+
+
+def open_bidding(state: State, events: list[Event]) -> None:
+    """Seats without a peso can only bid 0: their bid is placed for them (nobody learns
+    anything from it) so that only players with a choice are asked."""
+    for seat in to_act(state):
+        if state["players"][seat]["pesos"] == 0:
+            place_bid(state, seat, 0, events)
+    if not to_act(state):
+        reveal_bids(state, events)
+
+
+def place_bid(state: State, seat: str, amount: int, events: list[Event]) -> None:
+    second = state["step"] == "tie_bid"
+    state["players"][seat]["bid2" if second else "bid"] = amount
+    events.append(Event("bid", seat, {"amount": amount, "second": second}, visible_to=(seat,)))
+    events.append(Event("bid_placed", seat, {"second": second}))
 
 
 def _apply_bid(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    (amount,) = action.args
+    place_bid(state, seat, action.args[0], events)
+    if not to_act(state):
+        reveal_bids(state, events)
+
+
+def reveal_bids(state: State, events: list[Event]) -> None:
+    """All bids of this bidding round are in: show them, pay them, count the votes."""
     second = state["step"] == "tie_bid"
     key = "bid2" if second else "bid"
-    state["players"][seat][key] = amount
-    events.append(Event("bid", seat, {"amount": amount, "second": second}, visible_to=(seat,)))
-    events.append(Event("bid_placed", seat, {"second": second}))
-    if to_act(state):
-        return
     bidders = state["tied"] if second else state["seats"]
     bids = {s: state["players"][s][key] for s in bidders}
     for s, amount in bids.items():
@@ -901,6 +920,7 @@ def decide_parliament(state: State, contenders: list[str], final: bool, events: 
         state["step"] = "tie_bid"
         state["tied"] = tied
         events.append(Event("tie", None, {"tied": list(tied)}))
+        open_bidding(state, events)
         return
     else:
         order = seat_order(state["seats"], state["start"])

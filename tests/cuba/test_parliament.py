@@ -181,3 +181,17 @@ def test_secret_parliament_card_variant():
     reveal = [e for e in ev if e.kind == "cards_revealed"][0]
     assert reveal.reveals_hidden and reveal.data["cards"] == {"p0": "foreman", "p1": "mayor", "p2": "mayor"}
     assert RULES.view(s, None)["players"]["p1"]["parliament_card"] == "mayor"
+
+
+def test_a_seat_without_pesos_bids_zero_without_being_asked():
+    s = started(3)
+    s["players"]["p1"]["pesos"] = 0
+    plan = {seat: list(cards) for seat, cards in PLAN_A.items()}
+    plan["p1"] = ["worker", "trader", "mayor", "architect"]  # no mayor alternative money
+    s["markers"]["mayor_4"] = "p2"
+    s["markers"]["mayor_2"] = "p2"
+    s, events = play_round_cards(s, plan)
+    assert s["players"]["p1"]["pesos"] == 0 and s["players"]["p1"]["bid"] == 0
+    assert sorted(RULES.to_act(s)) == ["p0", "p2"]
+    assert [e.visible_to for e in events if e.kind == "bid"] == [("p1",)]
+    assert RULES.view(s, "p0")["players"]["p1"]["bid"] == "hidden"
