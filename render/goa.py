@@ -503,11 +503,17 @@ def _draw_result(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
     result = view.get("result")
     if not result:
         return
-    x = 780
+    x = 760
+    ducats = result.get("tiebreak", {}).get("ducats", {})
     for k, seat in enumerate(result["ranking"]):
-        seat_marker(d, seat, (x + 30 + k * 180, 43), 16)
-        c.badge(d, (x + 66 + k * 180, 43), result["scores"][seat], size=18, fill=c.GOLD_DARK)
-        text_centered(d, (x + 112 + k * 180, 43), f"#{result['places'][seat]}", 16, bold=True)
+        bx = x + k * 205
+        text_centered(d, (bx + 14, 43), f"#{result['places'][seat]}", 16, bold=True)
+        seat_marker(d, seat, (bx + 50, 43), 16)
+        paste_icon(img, "star", (bx + 86, 43), 28)
+        text_centered(d, (bx + 118, 43), str(result["scores"][seat]), 20, bold=True)
+        if seat in ducats:
+            paste_icon(img, "coin", (bx + 150, 43), 22)
+            text_centered(d, (bx + 178, 43), str(ducats[seat]), 16, fill=MUTED, bold=True)
 
 
 def draw(view: dict[str, Any]) -> Image.Image:

@@ -43,7 +43,7 @@ class HeuristicPlayer:
             options = [a for a in legal if a.kind == kind]
             if options:
                 return self._pick(options)
-        for kind in ("harvest", "taxes", "ships", "expedition", "ship", "colonist"):
+        for kind in self._production_order(me):
             options = [a for a in legal if a.kind == kind]
             if options and self._useful(me, kind):
                 return options[0]
@@ -54,6 +54,16 @@ class HeuristicPlayer:
 
     def _pick(self, options: list[Action]) -> Action:
         return options[self.rng.randrange(len(options))]
+
+    @staticmethod
+    def _production_order(me: dict[str, Any]) -> tuple[str, ...]:
+        """Ships first when short of them (every advance needs ships), then spices, then money."""
+        spices = sum(me.get("spices", {}).values())
+        if me.get("ships", 0) < 3:
+            return ("ships", "ship", "harvest", "taxes", "expedition", "colonist")
+        if spices < 4:
+            return ("harvest", "ships", "ship", "taxes", "expedition", "colonist")
+        return ("expedition", "taxes", "harvest", "ships", "ship", "colonist")
 
     @staticmethod
     def _useful(me: dict[str, Any], kind: str) -> bool:
@@ -74,7 +84,9 @@ class HeuristicPlayer:
         auction = view.get("auction") or {}
         tile = auction.get("tile")
         kind = "flag" if tile is None else self._tile_kind(view, auction.get("pos", ""))
-        value = LOT_VALUE.get(kind, 3)
+        me = view["players"].get(view.get("you") or "", {})
+        # money only scores 3 VP for the richest, so a rich player bids more
+        value = LOT_VALUE.get(kind, 3) + me.get("ducats", 0) // 4
         for a in legal:
             if a.kind in ("take", "accept") and (a.kind == "take" or auction.get("high", 0) >= value):
                 return a
