@@ -156,3 +156,19 @@ def test_game_over_event_reveals_hidden_money():
     assert over and over[0].reveals_hidden
     view = RULES.view(s2, None)
     assert all("ducats" in v and "hand" in v for v in view["players"].values())
+
+
+def test_a_player_holding_cards_gets_an_extra_step_even_without_extra_action_cards():
+    s = at_actions()
+    s.players[2].hand = [card_id("ships")]
+    s = _finish_actions(s)
+    assert s.phase == "extra" and RULES.to_act(s) == ["p2"]
+    s = run(s, f"p2: play {card_id('ships')}")
+    assert s.players[2].ships == 6
+    s = run(s, "p2: done")
+    assert s.round == 2
+
+
+def test_when_nobody_can_do_anything_the_extra_step_is_skipped():
+    s = _finish_actions(at_actions())
+    assert s.round == 2 and s.phase == "flag"

@@ -113,3 +113,19 @@ def test_refusals_are_sentences_for_garbage():
     assert_illegal_changes_nothing(RULES, s, "p0", "dance")
     with pytest.raises(IllegalAction):
         act(s, "p0", "")
+
+
+def test_flag_on_an_emptied_space_takes_markers_on_all_eight_neighbours():
+    s = _start0(3)
+    s.grid[board.index((2, 2))] = None  # c3
+    s.grid[board.index((1, 1))] = None  # b2 emptied too: no tile there
+    s = run(s, "p0: flag c3")
+    assert sorted(legal_texts(s, "p1")) == [
+        "marker b3",
+        "marker b4",
+        "marker c2",
+        "marker c4",
+        "marker d2",
+        "marker d3",
+        "marker d4",
+    ]

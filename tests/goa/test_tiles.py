@@ -203,3 +203,39 @@ def test_one_time_tiles_are_free_plays_on_your_own_turn_only():
     s.players[1].tiles = [tile_id(lambda d: d.get("effect") == "supply", "b")]
     assert "not your turn" in assert_illegal_changes_nothing(RULES, s, "p1", "supply")
     assert "cannot use" in assert_illegal_changes_nothing(RULES, s, "p0", "supply")
+
+
+def test_espionage_harvest_at_the_opponents_row():
+    s = at_actions()
+    s.players[0].tiles = [tile_id(lambda d: d.get("effect") == "espionage", "b")]
+    s.players[1].progress[1] = 2  # harvest 4
+    give_plantation(s, 0, "ginger", cap=3, count=0)
+    s = run(s, "p0: spy p1 harvest")
+    assert s.pending[0] == {"kind": "spices", "seat": 0, "left": 4, "mix": False}
+    s = run(s, "p0: spice ginger", "p0: spice ginger", "p0: spice ginger")
+    assert not s.pending and spice_counts(s.players[0])[0] == 3
+
+
+def test_a_plantation_choice_in_the_auction_then_the_next_lot_goes_on():
+    t = tile_id(lambda d: d["kind"] == "plantation" and d["cap"] == 2 and d["spice"] == "pepper")
+
+    def four(s):
+        for k in ("ginger", "nutmeg", "cinnamon", "clove"):
+            give_plantation(s, 1, k)
+
+    s = win(t, prepare=four)
+    assert s.phase == "auction" and s.lot == 1  # the lot waits for p1's choice
+    s = run(s, "p1: discard 1")
+    assert s.lot == 2 and RULES.to_act(s) == ["p0"]  # lot 3 (b1, p2's marker): p0 bids first
+
+
+def test_a_traded_in_trade_tile_can_be_auctioned_again():
+    s = at_actions()
+    trade = tile_id(lambda d: d.get("effect") == "trade", "b")
+    s.players[0].tiles = [trade]
+    s = run(s, "p0: trade a1")
+    assert s.grid[0] == trade
+    s.phase, s.turn = "flag", 0
+    s = run(s, "p0: flag a0", "p1: marker a1", "p2: marker b1", "p0: marker c1")
+    s = run(s, "p1: pass", "p2: pass", "p0: take", "p2: pass", "p0: pass", "p1: take")
+    assert s.players[1].tiles == [trade] and s.grid[0] is None
