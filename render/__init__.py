@@ -1,1 +1,47 @@
-"""Pillow drawing of game *views* (never of raw state). See ``render.board``."""
+"""Pillow drawing of game *views* (never of raw state).
+
+``render.board(game_id, view)`` is the one entry point: the public picture of the table as PNG
+bytes. Each game has a module ``render/<game>.py`` with ``draw(view) -> PIL.Image`` and, when the
+game has a picture only its owner may see, ``draw_private(view) -> PIL.Image``. Importing
+``render`` loads nothing heavy: a game's module (and Pillow) is imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+__all__ = ["GAME_MODULES", "board", "private"]
+
+#: game id → module that draws it.
+GAME_MODULES: dict[str, str] = {
+    "cuba": "render.cuba",
+    "santiago": "render.santiago",
+    "goa": "render.goa",
+}
+
+
+def _module(game_id: str) -> ModuleType:
+    if game_id not in GAME_MODULES:
+        raise KeyError(f"no renderer for game {game_id!r}")
+    return importlib.import_module(GAME_MODULES[game_id])
+
+
+def board(game_id: str, view: dict[str, Any]) -> bytes:
+    """The board picture for ``view`` (a ``rules.view(state, None)`` dict) as PNG bytes."""
+    from render.common import encode_png
+
+    return encode_png(_module(game_id).draw(view))
+
+
+def private(game_id: str, view: dict[str, Any]) -> bytes | None:
+    """A seat's private picture (its hand, its screen) as PNG bytes, or ``None`` when the game
+    has none (Cuba: everything private fits in a text message)."""
+    module = _module(game_id)
+    draw_private = getattr(module, "draw_private", None)
+    if draw_private is None:
+        return None
+    from render.common import encode_png
+
+    return encode_png(draw_private(view))

@@ -1,0 +1,123 @@
+"""Board picture speed and size: p95 of ``render.board`` over the views of a real game.
+
+python bench/render.py --game cuba [--players 4] [--seed 1] [--views 80] [--json]
+
+A game is played by random computer players (``engine.ai``); ``--views`` public views spread
+over it (every phase) are rendered after one warm-up render. Reported, in one run:
+
+* ``p95_ms`` / ``p50_ms`` — ``render.board(game, view)``: drawing + palette PNG encode;
+* ``png_bytes`` — the largest PNG (``png_bytes_median`` the typical one);
+* ``width`` / ``height`` of the picture;
+* ``floor_ms`` — p95 of the bare PNG encode of the same drawn canvas (RGB, Pillow defaults),
+  the floor a renderer cannot beat; ``ratio`` = ``p95_ms / floor_ms``.
+
+Goals: p95 < 150 ms, ≤ 400 KiB, ≥ 1200 px wide, render ≤ 3× the bare encode.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import render  # noqa: E402
+from engine import GAMES  # noqa: E402
+from engine.ai import player  # noqa: E402
+from render.common import encode_png_plain  # noqa: E402
+
+
+def game_views(game: str, players: int, seed: int) -> list[dict[str, Any]]:
+    """Every public view of one game played by random players."""
+    rules = GAMES[game]
+    seats = [f"p{i}" for i in range(players)]
+    state = rules.new(seats, seed)
+    bots = {s: player(game, "random", seed * 31 + i) for i, s in enumerate(seats)}
+    views = [rules.view(state, None)]
+    turn = 0
+    while rules.result(state) is None:
+        waiting = rules.to_act(state)
+        seat = waiting[turn % len(waiting)]
+        turn += 1
+        action = bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
+        state, _ = rules.apply(state, seat, action)
+        views.append(rules.view(state, None))
+    return views
+
+
+def spread(items: list[Any], count: int) -> list[Any]:
+    """``count`` items evenly spread over ``items`` (first and last included)."""
+    if len(items) <= count:
+        return items
+    return [items[round(i * (len(items) - 1) / (count - 1))] for i in range(count)]
+
+
+def p95(values: list[float]) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(0.95 * (len(values) - 1))))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", required=True, choices=sorted(render.GAME_MODULES))
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--views", type=int, default=80)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+
+    drawer = importlib.import_module(render.GAME_MODULES[args.game])
+    views = spread(game_views(args.game, args.players, args.seed), args.views)
+    render.board(args.game, views[0])  # warm-up: fonts, icons, the static layer
+
+    render_s: list[float] = []
+    floor_s: list[float] = []
+    sizes: list[int] = []
+    width = height = 0
+    for view in views:
+        t0 = time.perf_counter()
+        png = render.board(args.game, view)
+        render_s.append(time.perf_counter() - t0)
+        sizes.append(len(png))
+        canvas = drawer.draw(view)
+        width, height = canvas.size
+        t0 = time.perf_counter()
+        encode_png_plain(canvas)
+        floor_s.append(time.perf_counter() - t0)
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as im:
+        assert im.size == (width, height)
+
+    figures = {
+        "game": args.game,
+        "players": args.players,
+        "views": len(views),
+        "p95_ms": round(p95(render_s) * 1000, 1),
+        "p50_ms": round(statistics.median(render_s) * 1000, 1),
+        "png_bytes": max(sizes),
+        "png_bytes_median": int(statistics.median(sizes)),
+        "width": width,
+        "height": height,
+        "floor_ms": round(p95(floor_s) * 1000, 1),
+    }
+    figures["ratio"] = round(figures["p95_ms"] / figures["floor_ms"], 2) if figures["floor_ms"] else None
+    print(
+        f"{args.game}: {len(views)} views, render p95 {figures['p95_ms']} ms (p50 {figures['p50_ms']} ms), "
+        f"bare encode p95 {figures['floor_ms']} ms (×{figures['ratio']}), "
+        f"PNG ≤ {figures['png_bytes'] / 1024:.1f} KiB (median {figures['png_bytes_median'] / 1024:.1f} KiB), "
+        f"{width}×{height} px"
+    )
+    if args.json:
+        print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

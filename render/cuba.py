@@ -1,0 +1,1088 @@
+"""The Cuba board picture, drawn from ``RULES.view(state, None)`` only (never from raw state).
+
+One picture shows the whole table: round, phase and start player on top; the market, the
+harbour and the parliament (statutes in force, this round's proposals) in the first band; the
+building tiles still available and the black-marker spaces in the second; one panel per player
+with score, pesos, characters, bid, plantation (fields, buildings, figure, warehouse) and
+farmyard. It is language-neutral: icons, numbers, seat colours *and* shapes, and buildings as a
+small pictogram with a 2–3 letter code (:data:`BUILDING_CODES`).
+
+The static parts (frame, panel cards, market price ladders, field colours of each plantation
+layout) are drawn once per layout key and copied per turn (:func:`render.common.cached_layer`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.cuba.data import BUILDINGS, CHARACTERS, STATUTES
+from render import common as c
+from render.common import INK, MUTED, PAPER, WHITE, paste_icon, register_icon
+
+WIDTH = 1600
+MARGIN = 16
+GAP = 12
+HEADER_H = 60
+TOP_Y = HEADER_H + 8
+TOP_H = 404
+MID_Y = TOP_Y + TOP_H + GAP
+MID_H = 150
+PLAYERS_Y = MID_Y + MID_H + GAP
+PLAYER_H = 452
+HEIGHT = PLAYERS_Y + PLAYER_H + MARGIN
+MAX_PANEL_W = 520
+
+CARGO = ("citrus", "sugar", "tobacco", "rum", "cigar")
+RESOURCES = ("wood", "stone", "water")
+PIECE_ORDER = CARGO + RESOURCES
+CHARACTER_ORDER = tuple(CHARACTERS)  # worker, trader, architect, foreman, mayor
+
+#: Field colours of the plantation and the piece each field yields.
+FIELD_COLOURS: dict[str, tuple[int, int, int]] = {
+    "WH": (201, 170, 126),
+    "L": (132, 190, 230),
+    "M": (176, 170, 162),
+    "F": (110, 160, 92),
+    "C": (250, 206, 120),
+    "S": (226, 232, 196),
+    "T": (172, 196, 120),
+}
+FIELD_ICON = {"L": "water", "M": "stone", "F": "wood", "C": "citrus", "S": "sugar", "T": "tobacco"}
+
+#: Short codes of the buildings (language-neutral labels next to a pictogram).
+BUILDING_CODES: dict[str, str] = {
+    "cement_factory": "CF",
+    "sawmill": "SM",
+    "golf_course": "GC",
+    "convent": "CV",
+    "rum_bar": "RB",
+    "tobacco_bar": "TB",
+    "small_office": "SO",
+    "large_office": "LO",
+    "hotel": "HT",
+    "inn": "INN",
+    "shop": "SH",
+    "workshop": "WS",
+    "resource_shed": "RS",
+    "small_bank": "SB",
+    "large_bank": "LB",
+    "cigar_factory": "CIG",
+    "distillery": "DIS",
+    "black_market": "BM",
+    "church": "CH",
+    "dam": "DAM",
+    "town_hall": "TH",
+    "lighthouse": "LH",
+    "warehouse": "WH",
+}
+#: Tile colour by effect family, so similar buildings look alike.
+EFFECT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "convert_vp": (214, 196, 236),
+    "vp": (252, 230, 150),
+    "ship": (176, 214, 240),
+    "sell": (190, 226, 184),
+    "pesos": (246, 214, 140),
+    "transform": (230, 196, 170),
+    "exchange": (214, 214, 214),
+    "veto": (245, 245, 245),
+    "gain": (176, 220, 240),
+    "votes": (240, 190, 190),
+    "lighthouse": (180, 226, 220),
+    "store": (222, 200, 164),
+}
+GROUP_COLOURS = {"I": (236, 200, 120), "II": (170, 206, 150), "III": (160, 196, 232), "IV": (214, 176, 222)}
+#: Black-marker spaces: (character, reward icon, reward number) in board order.
+MARKER_SPACES: dict[str, tuple[str, str, int | None]] = {
+    "trader_resource": ("trader", "resource", None),
+    "trader_product": ("trader", "product", None),
+    "architect_2vp": ("architect", "star", 2),
+    "architect_1vp": ("architect", "star", 1),
+    "mayor_4": ("mayor", "coin", 4),
+    "mayor_2": ("mayor", "coin", 2),
+}
+PHASES = ("setup", "actions", "parliament", "statutes", "over")
+PHASE_ICONS = {
+    "setup": "house",
+    "actions": "cards",
+    "parliament": "ballot",
+    "statutes": "scroll",
+    "over": "trophy",
+}
+
+
+# ------------------------------------------------------------------------------------------
+# Cuba's own icons (on top of the shared goods)
+
+
+@register_icon("product")
+def _product(draw: ImageDraw.ImageDraw, s: int) -> None:
+    """Any product: the octagonal product piece, in three product colours."""
+    import math
+
+    pts = [
+        (
+            s * (0.5 + 0.44 * math.cos(math.pi / 8 + i * math.pi / 4)),
+            s * (0.5 + 0.44 * math.sin(math.pi / 8 + i * math.pi / 4)),
+        )
+        for i in range(8)
+    ]
+    draw.polygon(pts, fill=(250, 206, 120), outline=c.OUTLINE, width=max(2, s // 16))
+    draw.pieslice((s * 0.2, s * 0.2, s * 0.8, s * 0.8), 90, 210, fill=(236, 232, 200))
+    draw.pieslice((s * 0.2, s * 0.2, s * 0.8, s * 0.8), 210, 330, fill=(120, 170, 70))
+    draw.pieslice((s * 0.2, s * 0.2, s * 0.8, s * 0.8), 330, 450, fill=(247, 160, 28))
+
+
+@register_icon("good")
+def _good(draw: ImageDraw.ImageDraw, s: int) -> None:
+    """Any good: half bottle, half cigar box."""
+    w = max(2, s // 16)
+    draw.rounded_rectangle(
+        (s * 0.1, s * 0.3, s * 0.9, s * 0.9), radius=s * 0.1, fill=(122, 72, 36), outline=c.OUTLINE, width=w
+    )
+    draw.rounded_rectangle(
+        (s * 0.1, s * 0.3, s * 0.5, s * 0.9), radius=s * 0.1, fill=(178, 34, 34), outline=c.OUTLINE, width=w
+    )
+    draw.rectangle((s * 0.22, s * 0.1, s * 0.38, s * 0.3), fill=(178, 34, 34), outline=c.OUTLINE, width=w)
+
+
+@register_icon("cards")
+def _cards(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 16)
+    draw.rounded_rectangle(
+        (s * 0.08, s * 0.16, s * 0.58, s * 0.9),
+        radius=s * 0.06,
+        fill=(230, 220, 200),
+        outline=c.OUTLINE,
+        width=w,
+    )
+    draw.rounded_rectangle(
+        (s * 0.4, s * 0.06, s * 0.92, s * 0.8), radius=s * 0.06, fill=WHITE, outline=c.OUTLINE, width=w
+    )
+    draw.ellipse((s * 0.56, s * 0.3, s * 0.76, s * 0.5), fill=(200, 60, 50))
+
+
+@register_icon("ballot")
+def _ballot(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 16)
+    draw.rectangle((s * 0.3, s * 0.04, s * 0.7, s * 0.46), fill=WHITE, outline=c.OUTLINE, width=w)
+    draw.line((s * 0.38, s * 0.24, s * 0.48, s * 0.34, s * 0.62, s * 0.14), fill=(46, 140, 70), width=w * 2)
+    draw.rectangle((s * 0.08, s * 0.4, s * 0.92, s * 0.94), fill=(70, 110, 170), outline=c.OUTLINE, width=w)
+    draw.rectangle((s * 0.26, s * 0.38, s * 0.74, s * 0.46), fill=c.OUTLINE)
+
+
+@register_icon("scroll")
+def _scroll(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 16)
+    draw.rectangle((s * 0.18, s * 0.1, s * 0.82, s * 0.9), fill=(250, 240, 210), outline=c.OUTLINE, width=w)
+    for y in (0.3, 0.45, 0.6, 0.75):
+        draw.line((s * 0.3, s * y, s * 0.7, s * y), fill=(150, 130, 100), width=w)
+    draw.rounded_rectangle(
+        (s * 0.1, s * 0.04, s * 0.9, s * 0.16),
+        radius=s * 0.06,
+        fill=(200, 160, 100),
+        outline=c.OUTLINE,
+        width=w,
+    )
+    draw.rounded_rectangle(
+        (s * 0.1, s * 0.84, s * 0.9, s * 0.96),
+        radius=s * 0.06,
+        fill=(200, 160, 100),
+        outline=c.OUTLINE,
+        width=w,
+    )
+
+
+@register_icon("worker")
+def _worker(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 16)
+    draw.line((s * 0.3, s * 0.9, s * 0.72, s * 0.12), fill=(130, 86, 44), width=w * 2)
+    draw.polygon(
+        [(s * 0.14, s * 0.62), (s * 0.4, s * 0.72), (s * 0.3, s * 0.98), (s * 0.06, s * 0.9)],
+        fill=(160, 160, 170),
+        outline=c.OUTLINE,
+    )
+
+
+@register_icon("trader")
+def _trader(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 16)
+    draw.line((s * 0.5, s * 0.1, s * 0.5, s * 0.88), fill=c.OUTLINE, width=w * 2)
+    draw.line((s * 0.12, s * 0.24, s * 0.88, s * 0.24), fill=c.OUTLINE, width=w * 2)
+    draw.rectangle((s * 0.3, s * 0.86, s * 0.7, s * 0.94), fill=c.OUTLINE)
+    for x in (0.2, 0.8):
+        draw.line((s * x, s * 0.24, s * (x - 0.12), s * 0.56), fill=c.OUTLINE, width=w)
+        draw.line((s * x, s * 0.24, s * (x + 0.12), s * 0.56), fill=c.OUTLINE, width=w)
+        draw.chord(
+            (s * (x - 0.18), s * 0.4, s * (x + 0.18), s * 0.7),
+            0,
+            180,
+            fill=c.GOLD,
+            outline=c.OUTLINE,
+            width=w,
+        )
+
+
+@register_icon("architect")
+def _architect(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 16)
+    draw.line((s * 0.2, s * 0.9, s * 0.62, s * 0.34), fill=(130, 86, 44), width=w * 2)
+    draw.rounded_rectangle(
+        (s * 0.38, s * 0.08, s * 0.94, s * 0.34),
+        radius=s * 0.05,
+        fill=(150, 150, 160),
+        outline=c.OUTLINE,
+        width=w,
+    )
+
+
+@register_icon("foreman")
+def _foreman(draw: ImageDraw.ImageDraw, s: int) -> None:
+    import math
+
+    w = max(2, s // 16)
+    pts = []
+    for i in range(16):
+        r = 0.46 if i % 2 == 0 else 0.34
+        a = 2 * math.pi * i / 16
+        pts.append((s * (0.5 + r * math.cos(a)), s * (0.5 + r * math.sin(a))))
+    draw.polygon(pts, fill=(140, 150, 170), outline=c.OUTLINE, width=w)
+    draw.ellipse((s * 0.36, s * 0.36, s * 0.64, s * 0.64), fill=WHITE, outline=c.OUTLINE, width=w)
+
+
+@register_icon("mayor")
+def _mayor(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 16)
+    draw.rectangle((s * 0.28, s * 0.12, s * 0.72, s * 0.72), fill=(50, 50, 60), outline=c.OUTLINE, width=w)
+    draw.rectangle((s * 0.28, s * 0.56, s * 0.72, s * 0.66), fill=(190, 40, 40))
+    draw.rounded_rectangle(
+        (s * 0.06, s * 0.7, s * 0.94, s * 0.86),
+        radius=s * 0.06,
+        fill=(50, 50, 60),
+        outline=c.OUTLINE,
+        width=w,
+    )
+
+
+@register_icon("start")
+def _start(draw: ImageDraw.ImageDraw, s: int) -> None:
+    """The start-player card: a flag."""
+    w = max(2, s // 16)
+    draw.line((s * 0.22, s * 0.06, s * 0.22, s * 0.96), fill=c.OUTLINE, width=w * 2)
+    draw.polygon(
+        [(s * 0.26, s * 0.08), (s * 0.92, s * 0.28), (s * 0.26, s * 0.5)],
+        fill=(220, 50, 40),
+        outline=c.OUTLINE,
+    )
+
+
+@register_icon("sun")
+def _sun(draw: ImageDraw.ImageDraw, s: int) -> None:
+    import math
+
+    w = max(2, s // 16)
+    for i in range(8):
+        a = math.pi * i / 4
+        draw.line(
+            (
+                s * (0.5 + 0.3 * math.cos(a)),
+                s * (0.5 + 0.3 * math.sin(a)),
+                s * (0.5 + 0.47 * math.cos(a)),
+                s * (0.5 + 0.47 * math.sin(a)),
+            ),
+            fill=(230, 140, 20),
+            width=w * 2,
+        )
+    draw.ellipse((s * 0.26, s * 0.26, s * 0.74, s * 0.74), fill=(250, 200, 40), outline=c.OUTLINE, width=w)
+
+
+@register_icon("field")
+def _field(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 16)
+    draw.rectangle((s * 0.08, s * 0.08, s * 0.92, s * 0.92), fill=(172, 196, 120), outline=c.OUTLINE, width=w)
+    for y in (0.3, 0.5, 0.7):
+        draw.line((s * 0.18, s * y, s * 0.82, s * y), fill=(90, 120, 50), width=w)
+
+
+@register_icon("swap")
+def _swap(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 10)
+    draw.line((s * 0.1, s * 0.34, s * 0.86, s * 0.34), fill=c.OUTLINE, width=w)
+    draw.polygon([(s * 0.9, s * 0.34), (s * 0.66, s * 0.18), (s * 0.66, s * 0.5)], fill=c.OUTLINE)
+    draw.line((s * 0.14, s * 0.68, s * 0.9, s * 0.68), fill=c.OUTLINE, width=w)
+    draw.polygon([(s * 0.1, s * 0.68), (s * 0.34, s * 0.52), (s * 0.34, s * 0.84)], fill=c.OUTLINE)
+
+
+@register_icon("arrow")
+def _arrow(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 8)
+    draw.line((s * 0.1, s * 0.5, s * 0.7, s * 0.5), fill=(70, 66, 60), width=w)
+    draw.polygon([(s * 0.95, s * 0.5), (s * 0.6, s * 0.24), (s * 0.6, s * 0.76)], fill=(70, 66, 60))
+
+
+@register_icon("wave")
+def _wave(draw: ImageDraw.ImageDraw, s: int) -> None:
+    w = max(2, s // 12)
+    for y in (0.35, 0.65):
+        for x in (0.0, 0.33, 0.66):
+            draw.arc(
+                (s * x, s * (y - 0.12), s * (x + 0.34), s * (y + 0.12)), 180, 360, fill=c.SEA_DARK, width=w
+            )
+
+
+# ------------------------------------------------------------------------------------------
+# Layout
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where things go for a table of ``seats`` players (everything else is fixed)."""
+
+    seats: int
+    panel_w: int
+    panels_x0: int
+
+    def panel_box(self, i: int) -> tuple[int, int, int, int]:
+        x0 = self.panels_x0 + i * (self.panel_w + GAP)
+        return (x0, PLAYERS_Y, x0 + self.panel_w, PLAYERS_Y + PLAYER_H)
+
+
+def layout_for(seat_count: int) -> Layout:
+    avail = WIDTH - 2 * MARGIN
+    pw = min(MAX_PANEL_W, (avail - (seat_count - 1) * GAP) // seat_count)
+    total = seat_count * pw + (seat_count - 1) * GAP
+    return Layout(seat_count, pw, MARGIN + (avail - total) // 2)
+
+
+MARKET_BOX = (MARGIN, TOP_Y, MARGIN + 428, TOP_Y + TOP_H)
+HARBOUR_BOX = (MARKET_BOX[2] + GAP, TOP_Y, MARKET_BOX[2] + GAP + 392, TOP_Y + TOP_H)
+PARLIAMENT_BOX = (HARBOUR_BOX[2] + GAP, TOP_Y, WIDTH - MARGIN, TOP_Y + TOP_H)
+BUILDINGS_BOX = (MARGIN, MID_Y, 1196, MID_Y + MID_H)
+MARKERS_BOX = (BUILDINGS_BOX[2] + GAP, MID_Y, WIDTH - MARGIN, MID_Y + MID_H)
+
+MARKET_ROW_H = 58
+MARKET_CELL = 54
+MARKET_LADDER_X = MARKET_BOX[0] + 76
+MARKET_ROWS_Y = MARKET_BOX[1] + 56
+
+GRID_PAD = 12
+PLAYER_HEADER_H = 46
+STATS_Y = 54  # offsets inside a player panel
+CHARS_Y = 100
+GRID_Y = 178
+CELL_H = 64
+
+
+def _section_title(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], icon_name: str, img: Image.Image
+) -> None:
+    paste_icon(img, icon_name, (box[0] + 28, box[1] + 26), 34)
+
+
+# ------------------------------------------------------------------------------------------
+# Static base
+
+
+def _grid_geometry(layout: Layout, i: int) -> tuple[int, int, int]:
+    """(x0, y0, cell width) of player ``i``'s plantation grid."""
+    x0, y0, x1, _ = layout.panel_box(i)
+    cell_w = (x1 - x0 - 2 * GRID_PAD) // 4
+    return x0 + GRID_PAD, y0 + GRID_Y, cell_w
+
+
+def _build_base(layout: Layout, layouts: tuple[tuple[tuple[str, ...], ...], ...]) -> Image.Image:
+    img = Image.new("RGB", (WIDTH, HEIGHT), c.FRAME)
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((6, 6, WIDTH - 7, HEIGHT - 7), radius=18, fill=PAPER)
+    # Market: section card, ladders with their printed prices.
+    c.panel(draw, MARKET_BOX)
+    _section_title(draw, MARKET_BOX, "coin", img)
+    for r, piece in enumerate(CARGO):
+        y = MARKET_ROWS_Y + r * MARKET_ROW_H
+        paste_icon(img, piece, (MARKET_BOX[0] + 38, y + MARKET_ROW_H / 2), 42)
+    # Harbour.
+    c.panel(draw, HARBOUR_BOX, fill=(226, 238, 244))
+    _section_title(draw, HARBOUR_BOX, "ship", img)
+    # Parliament.
+    c.panel(draw, PARLIAMENT_BOX)
+    _section_title(draw, PARLIAMENT_BOX, "ballot", img)
+    # Buildings and black markers.
+    c.panel(draw, BUILDINGS_BOX)
+    _section_title(draw, BUILDINGS_BOX, "house", img)
+    c.panel(draw, MARKERS_BOX)
+    # Player panels with their plantation fields.
+    for i, fields in enumerate(layouts):
+        box = layout.panel_box(i)
+        c.panel(draw, box)
+        gx, gy, cw = _grid_geometry(layout, i)
+        for r, row in enumerate(fields):
+            for col, field in enumerate(row):
+                x, y = gx + col * cw, gy + r * CELL_H
+                draw.rectangle(
+                    (x, y, x + cw, y + CELL_H), fill=FIELD_COLOURS[field], outline=(120, 110, 96), width=2
+                )
+                if field in FIELD_ICON:
+                    paste_icon(img, FIELD_ICON[field], (x + 16, y + 16), 24)
+                else:
+                    paste_icon(img, "house", (x + 16, y + 16), 24)
+    return img
+
+
+# ------------------------------------------------------------------------------------------
+# Dynamic parts
+
+
+def _names(view: dict[str, Any]) -> dict[str, str]:
+    return {s: str(n) for s, n in (view.get("names") or {}).items()}
+
+
+def _seat_label(view: dict[str, Any], seat: str, max_w: int, size: int) -> tuple[str, str]:
+    """(initial for the marker, name to write). A name the font cannot draw becomes the seat's
+    number: better a plain number than boxes."""
+    number = str(c.seat_index(seat) + 1)
+    raw = _names(view).get(seat, "")
+    name = c.safe_text(raw).strip()
+    if not name or len(name) < len(raw.strip()) / 2:
+        return number, ""
+    return name[0].upper() if c.covered(name[0].upper()) else number, c.truncate(name, size, max_w, bold=True)
+
+
+def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    draw.text((MARGIN + 8, HEADER_H / 2 + 4), "CUBA", font=c.font(34, True), fill=INK, anchor="lm")
+    # Round track.
+    x = 170
+    for rnd in range(1, int(view.get("rounds", 6)) + 1):
+        cur = rnd == view["round"]
+        past = rnd < view["round"] or view["phase"] == "over"
+        fill = c.GOLD if cur else (c.FAINT if past else c.CARD)
+        draw.ellipse((x, 14, x + 36, 50), fill=fill, outline=INK if cur else MUTED, width=3 if cur else 2)
+        c.text_centered(draw, (x + 18, 32), str(rnd), 20, fill=INK if cur or not past else MUTED, bold=True)
+        x += 44
+    # Phase track.
+    x += 24
+    for phase in PHASES:
+        cur = view["phase"] == phase
+        if cur:
+            draw.rounded_rectangle((x - 4, 8, x + 48, 56), radius=10, fill=c.GOLD, outline=INK, width=2)
+        paste_icon(img, PHASE_ICONS[phase], (x + 22, 32), 38, 1.0 if cur else 0.35)
+        x += 60
+    # Whom we wait for.
+    x += 20
+    waiting = view.get("to_act") or []
+    if waiting:
+        paste_icon(img, "hourglass", (x + 16, 32), 34)
+        x += 42
+        for seat in waiting:
+            initial, _ = _seat_label(view, seat, 100, 18)
+            c.seat_marker(draw, seat, (x + 18, 32), 18, initial)
+            x += 44
+    # Current character being played.
+    step = view.get("step")
+    if step in CHARACTERS and view.get("current"):
+        x += 16
+        paste_icon(img, "arrow", (x + 14, 32), 28)
+        _character_chip(img, draw, (x + 36, 10, x + 84, 54), step, "active")
+    # Start player, at the right.
+    sp = view.get("start_player")
+    if sp:
+        initial, _ = _seat_label(view, sp, 100, 18)
+        paste_icon(img, "start", (WIDTH - 100, 32), 38)
+        c.seat_marker(draw, sp, (WIDTH - 58, 32), 20, initial)
+
+
+def _draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x0, y0, x1, _ = MARKET_BOX
+    supply = view.get("supply", {})
+    for r, piece in enumerate(CARGO):
+        row = view["market"][piece]
+        y = MARKET_ROWS_Y + r * MARKET_ROW_H
+        cy = y + MARKET_ROW_H / 2
+        for k, price in enumerate(row["ladder"]):
+            cx = MARKET_LADDER_X + k * MARKET_CELL + MARKET_CELL / 2
+            box = (cx - 24, cy - 25, cx + 24, cy + 25)
+            filled = k < row["count"]
+            is_buy = filled and k == row["count"] - 1
+            is_sell = not filled and k == row["count"]
+            outline = c.GOLD_DARK if is_buy else (c.GREEN if is_sell else c.FAINT)
+            draw.rounded_rectangle(
+                box,
+                radius=8,
+                fill=(250, 246, 236) if not filled else (255, 255, 255),
+                outline=outline,
+                width=4 if (is_buy or is_sell) else 2,
+            )
+            if filled:
+                paste_icon(img, piece, (cx, cy - 4), 34)
+                c.text_outlined(draw, (cx + 14, cy + 14), str(price), 17, fill=WHITE, outline=INK, width=3)
+            else:
+                c.text_centered(draw, (cx, cy), str(price), 24, fill=c.GREEN if is_sell else MUTED, bold=True)
+        # Supply left of this piece.
+        sx = MARKET_LADDER_X + 5 * MARKET_CELL + 32
+        draw.rounded_rectangle((sx - 24, cy - 15, sx + 24, cy + 15), radius=15, fill=c.PAPER_DARK)
+        c.text_centered(draw, (sx, cy), str(supply.get(piece, 0)), 18, fill=INK, bold=True)
+    # Resources in the supply.
+    y = MARKET_ROWS_Y + 5 * MARKET_ROW_H + 6
+    draw.line((x0 + 14, y, x1 - 14, y), fill=c.FAINT, width=2)
+    x = x0 + 40
+    for piece in RESOURCES:
+        paste_icon(img, piece, (x, y + 30), 34)
+        c.text_centered(draw, (x + 38, y + 30), str(supply.get(piece, 0)), 20, bold=True)
+        x += 96
+    # Column label for the supply counts: a heap.
+    sx = MARKET_LADDER_X + 5 * MARKET_CELL + 32
+    paste_icon(img, "resource", (sx - 8, y0 + 30), 22)
+    paste_icon(img, "product", (sx + 10, y0 + 30), 22)
+
+
+def _ship(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    ship: dict[str, Any] | None,
+    x: int,
+    y: int,
+    faded: bool = False,
+) -> None:
+    """A ship card at (x, y): hull with five cargo spaces."""
+    w, h = 300, 62
+    if ship is None:
+        draw.rounded_rectangle((x, y, x + w, y + h), radius=14, outline=(150, 180, 200), width=2)
+        return
+    hull = (112, 72, 44) if not faded else (150, 124, 104)
+    draw.polygon([(x, y + 6), (x + w, y + 6), (x + w - 26, y + h), (x + 26, y + h)], fill=hull, outline=INK)
+    for k, space in enumerate(ship["spaces"]):
+        cx = x + 34 + k * 58
+        cy = y + 32
+        if space["filled"]:
+            draw.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=WHITE, outline=INK, width=2)
+            paste_icon(img, space["type"], (cx, cy), 36)
+        else:
+            draw.ellipse(
+                (cx - 24, cy - 24, cx + 24, cy + 24), fill=(84, 56, 36), outline=(60, 40, 26), width=2
+            )
+            paste_icon(img, space["type"], (cx, cy), 30, 0.5)
+
+
+def _draw_harbour(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x0, y0, x1, _ = HARBOUR_BOX
+    harbour = view["harbour"]
+    y = y0 + 54
+    for berth in harbour["berths"]:
+        paste_icon(img, "star", (x0 + 34, y + 31), 50)
+        c.text_outlined(draw, (x0 + 34, y + 34), str(berth["vp"]), 22, fill=INK, outline=WHITE, width=3)
+        _ship(img, draw, berth["ship"], x0 + 66, y)
+        y += 78
+    # The sea: next ship and the deck.
+    draw.rounded_rectangle((x0 + 10, y - 4, x1 - 10, y + 112), radius=12, fill=(200, 224, 238))
+    paste_icon(img, "wave", (x0 + 34, y + 31), 44)
+    _ship(img, draw, harbour.get("sea"), x0 + 66, y, faded=True)
+    # Deck: a small stack of cards with the count.
+    dy = y + 74
+    for k in range(3):
+        draw.rounded_rectangle(
+            (x0 + 66 + k * 4, dy - k * 3, x0 + 106 + k * 4, dy + 28 - k * 3),
+            radius=5,
+            fill=(70, 110, 150),
+            outline=WHITE,
+            width=2,
+        )
+    c.text_centered(draw, (x0 + 146, dy + 12), f"×{harbour.get('deck_count', 0)}", 22, bold=True)
+
+
+def _statute_tokens(statute: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """The statute as a row of (icon, number) tokens; ``("=", None)`` is the arrow."""
+    data = STATUTES.get(statute["id"], {})
+    group = statute["group"]
+    if group == "I":
+        if "per_building" in data:
+            return [("coin", str(data["per_building"])), ("house", "×"), ("=", None), ("star", "2")]
+        return [("coin", str(data["tax"])), ("=", None), ("star", "2")]
+    if group == "II":
+        tokens: list[tuple[str, str | None]] = []
+        for piece, n in data.get("duty", {}).items():
+            name = {"any_resource": "resource", "any_product": "product"}.get(piece, piece)
+            tokens.append((name, str(n) if n > 1 else None))
+        return [*tokens, ("=", None), ("star", "2")]
+    if group == "III":
+        what = {
+            "buildings": ("house", None),
+            "resource_fields": ("resource", None),
+            "product_fields": ("field", None),
+            "water": ("water", None),
+            "card_votes": ("ballot", None),
+            "per_3_pesos": ("coin", "3"),
+        }.get(data.get("subsidy"), ("field", None))
+        tokens = [("star", "1"), ("=", None), what]
+        if data.get("cap"):
+            tokens.append(("max", str(data["cap"])))
+        return tokens
+    special = data.get("special")
+    if special == "market":
+        sign = "+" if data.get("change", 0) > 0 else "−"
+        return [("coin", None), ("product", f"{sign}{abs(data.get('change', 0))}")]
+    if special == "drought":
+        return [("sun", None), ("worker", None), ("product", "1")]
+    if special == "building":
+        return [("architect", None), ("coin", "+2")]
+    if special == "harbour":
+        return [("ship", None), ("arrow", None)]
+    if special == "corruption":
+        return [("ballot", None), ("coin", "0")]
+    return []
+
+
+def _draw_tokens(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    tokens: list[tuple[str, str | None]],
+    cx: float,
+    cy: float,
+    size: int,
+) -> None:
+    widths = [size if name != "=" else int(size * 0.6) for name, _ in tokens]
+    widths = [w + (14 if name == "max" else 0) for w, (name, _) in zip(widths, tokens, strict=True)]
+    total = sum(widths) + 4 * (len(tokens) - 1)
+    x = cx - total / 2
+    for (name, label), w in zip(tokens, widths, strict=True):
+        mx = x + w / 2
+        if name == "=":
+            paste_icon(img, "arrow", (mx, cy), int(size * 0.6))
+        elif name == "max":
+            c.badge(draw, (mx, cy), f"≤{label}", size=int(size * 0.42), fill=(90, 90, 96))
+        else:
+            paste_icon(img, name, (mx, cy), size)
+            if label:
+                c.text_outlined(
+                    draw,
+                    (mx + size * 0.28, cy + size * 0.28),
+                    label,
+                    int(size * 0.5),
+                    fill=WHITE,
+                    outline=INK,
+                    width=3,
+                )
+        x += w + 4
+
+
+def _statute_card(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    statute: dict[str, Any] | None,
+    group: str,
+    proposal: bool,
+) -> None:
+    x0, y0, x1, y1 = box
+    if statute is None:
+        draw.rounded_rectangle(box, radius=10, outline=c.FAINT, width=2)
+        c.text_centered(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "—", 26, fill=c.FAINT)
+        return
+    colour = GROUP_COLOURS[group]
+    fill = tuple(int(v * 0.35 + 255 * 0.65) for v in colour) if proposal else colour
+    draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK if not proposal else MUTED, width=2)
+    _draw_tokens(img, draw, _statute_tokens(statute), (x0 + x1) / 2, (y0 + y1) / 2, 40)
+    if statute.get("vetoed"):
+        paste_icon(img, "cross", ((x0 + x1) / 2, (y0 + y1) / 2), min(x1 - x0, y1 - y0) - 8)
+
+
+def _draw_parliament(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x0, y0, x1, y1 = PARLIAMENT_BOX
+    groups = ("I", "II", "III", "IV")
+    col_w = (x1 - x0 - 24) // 4
+    blocked = view.get("veto_blocked_group")
+    for k, g in enumerate(groups):
+        cx0 = x0 + 12 + k * col_w
+        cx1 = cx0 + col_w - 8
+        draw.rounded_rectangle((cx0, y0 + 52, cx1, y0 + 84), radius=8, fill=GROUP_COLOURS[g])
+        c.text_centered(draw, ((cx0 + cx1) / 2, y0 + 68), g, 22, bold=True)
+        _statute_card(img, draw, (cx0, y0 + 92, cx1, y0 + 192), view["statutes"].get(g), g, False)
+        # This round's proposal, below an arrow showing it would replace the card above.
+        draw.polygon(
+            [((cx0 + cx1) / 2, y0 + 200), ((cx0 + cx1) / 2 - 12, y0 + 214), ((cx0 + cx1) / 2 + 12, y0 + 214)],
+            fill=MUTED,
+        )
+        _statute_card(
+            img, draw, (cx0, y0 + 222, cx1, y0 + 322), (view.get("proposals") or {}).get(g), g, True
+        )
+        if blocked == g:
+            paste_icon(img, "lock", (cx1 - 16, y0 + 238), 30)
+    # Parliament result: winner and ties.
+    parl = view.get("parliament") or {}
+    y = y0 + 352
+    x = x0 + 20
+    if parl.get("winner"):
+        paste_icon(img, "crown", (x + 18, y), 36)
+        initial, _ = _seat_label(view, parl["winner"], 100, 18)
+        c.seat_marker(draw, parl["winner"], (x + 58, y), 18, initial)
+        x += 96
+    if parl.get("tied"):
+        c.text_centered(draw, (x + 16, y), "=", 30, bold=True)
+        x += 36
+        for seat in parl["tied"]:
+            initial, _ = _seat_label(view, seat, 100, 18)
+            c.seat_marker(draw, seat, (x + 18, y), 18, initial)
+            x += 44
+    # Votes per seat, once known (cards + town hall + bids).
+    x = max(x + 20, x0 + 260)
+    for seat in view["seats"]:
+        p = view["players"][seat]
+        total = p.get("total")
+        if total is None:
+            total = p.get("votes")
+        if total is None:
+            continue
+        initial, _ = _seat_label(view, seat, 100, 18)
+        c.seat_marker(draw, seat, (x + 16, y), 16, initial)
+        c.text_centered(draw, (x + 48, y), str(total), 22, bold=True)
+        x += 82
+
+
+def _building_tile(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    bid: str,
+    size: int = 20,
+    dim: bool = False,
+) -> None:
+    """A building tile: effect-coloured card with its code and a pictogram of its effect."""
+    data = BUILDINGS.get(bid, {})
+    colour = EFFECT_COLOURS.get(data.get("effect", ""), (220, 220, 220))
+    if dim:
+        colour = tuple(int(v * 0.5 + 200 * 0.5) for v in colour)
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK if not dim else MUTED, width=2)
+    code = BUILDING_CODES.get(bid, bid[:3].upper())
+    c.text_centered(
+        draw, ((x0 + x1) / 2, y0 + size * 0.72), code, size, fill=INK if not dim else MUTED, bold=True
+    )
+    _draw_tokens(img, draw, _building_tokens(bid), (x0 + x1) / 2, y1 - size * 0.95, int(size * 1.05))
+
+
+def _building_tokens(bid: str) -> list[tuple[str, str | None]]:
+    data = BUILDINGS.get(bid, {})
+    effect = data.get("effect")
+
+    def piece(name: str) -> str:
+        return {"any_product": "product", "any_resource": "resource", "any_good": "good"}.get(name, name)
+
+    if effect == "convert_vp":
+        return [(piece(data["input"]), None), ("star", str(data["vp_each"]))]
+    if effect == "vp":
+        return [("star", f"+{data['vp']}")]
+    if effect == "ship":
+        return [("ship", str(data["max"]))]
+    if effect == "sell":
+        return [(piece(data["input"]), None), ("coin", str(data["pesos_each"]))]
+    if effect == "pesos":
+        return [("coin", f"+{data['pesos']}")]
+    if effect == "transform":
+        return [(data["source"], None), (data["target"], None)]
+    if effect == "exchange":
+        return [("product", None), ("good", None)]
+    if effect == "veto":
+        return [("cross", None)]
+    if effect == "gain":
+        return [("water", "+2")]
+    if effect == "votes":
+        return [("ballot", "+2")]
+    if effect == "lighthouse":
+        return [("ship", None), ("swap", None)]
+    if effect == "store":
+        return [("product", None), ("house", None)]
+    return []
+
+
+def _draw_buildings(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x0, y0, x1, y1 = BUILDINGS_BOX
+    available = view.get("buildings_available", {})
+    ids = list(available)
+    per_row = (len(ids) + 1) // 2
+    tile_w = (x1 - x0 - 64) // max(1, per_row)
+    for k, bid in enumerate(ids):
+        r, col = divmod(k, per_row)
+        tx = x0 + 56 + col * tile_w
+        ty = y0 + 8 + r * 70
+        left = available[bid]
+        _building_tile(img, draw, (tx, ty, tx + tile_w - 6, ty + 64), bid, size=18, dim=left == 0)
+        if left == 0:
+            draw.line((tx + 4, ty + 60, tx + tile_w - 10, ty + 4), fill=(150, 60, 60), width=3)
+        elif left > 1:
+            c.badge(draw, (tx + tile_w - 12, ty + 6), f"×{left}", size=13, fill=INK)
+
+
+def _draw_markers(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x0, y0, x1, y1 = MARKERS_BOX
+    markers = view.get("black_markers", {})
+    pair_w = (x1 - x0 - 16) // 3
+    for k, ch in enumerate(("trader", "architect", "mayor")):
+        px = x0 + 8 + k * pair_w
+        _character_chip(img, draw, (px + pair_w / 2 - 24, y0 + 8, px + pair_w / 2 + 24, y0 + 62), ch, "hand")
+        spaces = [m for m, (who, _, _) in MARKER_SPACES.items() if who == ch]
+        for j, m in enumerate(spaces):
+            _, reward, number = MARKER_SPACES[m]
+            cx = px + pair_w / 2 + (j - 0.5) * 58
+            cy = y0 + 104
+            draw.ellipse((cx - 26, cy - 26, cx + 26, cy + 26), fill=(60, 60, 66), outline=INK, width=2)
+            paste_icon(img, reward, (cx, cy), 32)
+            if number is not None:
+                c.text_outlined(draw, (cx + 10, cy + 10), str(number), 18, fill=WHITE, outline=INK, width=3)
+            taken = markers.get(m)
+            if taken:
+                initial, _ = _seat_label(view, taken, 100, 18)
+                c.seat_marker(draw, taken, (cx + 16, cy - 18), 15, initial)
+
+
+def _character_chip(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    character: str,
+    state: str,
+    order: int | None = None,
+) -> None:
+    """A character card: its icon and its vote number. ``state``: "hand" (still to play),
+    "played", "active" (being played now), "parliament" (the 5th card), "hidden" (face down)."""
+    x0, y0, x1, y1 = box
+    if state == "hidden":
+        draw.rounded_rectangle(box, radius=6, fill=(70, 90, 130), outline=INK, width=2)
+        draw.rounded_rectangle((x0 + 6, y0 + 6, x1 - 6, y1 - 6), radius=4, outline=(170, 190, 230), width=2)
+        return
+    fills = {
+        "hand": WHITE,
+        "played": (214, 208, 196),
+        "active": (255, 236, 160),
+        "parliament": (255, 236, 160),
+    }
+    outlines = {"hand": INK, "played": MUTED, "active": c.GOLD_DARK, "parliament": c.GOLD_DARK}
+    draw.rounded_rectangle(
+        box,
+        radius=6,
+        fill=fills[state],
+        outline=outlines[state],
+        width=4 if state in ("active", "parliament") else 2,
+    )
+    w = x1 - x0
+    size = int(min(w, y1 - y0) * 0.62)
+    paste_icon(img, character, ((x0 + x1) / 2, y0 + size / 2 + 5), size, 0.45 if state == "played" else 1.0)
+    c.text_outlined(
+        draw,
+        ((x0 + x1) / 2, y1 - 11),
+        str(CHARACTERS[character]),
+        int(w * 0.36),
+        fill=INK if state != "played" else MUTED,
+        outline=WHITE,
+        width=3,
+    )
+    if order is not None:
+        c.badge(draw, (x1 - 4, y0 + 4), order, size=12, fill=(90, 90, 96))
+
+
+def _draw_player(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout, i: int, seat: str
+) -> None:
+    p = view["players"][seat]
+    x0, y0, x1, y1 = layout.panel_box(i)
+    colour = c.seat_colour(seat)
+    to_act = seat in (view.get("to_act") or [])
+    # Header strip in the seat colour.
+    draw.rounded_rectangle((x0, y0, x1, y0 + PLAYER_HEADER_H), radius=12, fill=colour)
+    draw.rectangle((x0, y0 + PLAYER_HEADER_H - 12, x1, y0 + PLAYER_HEADER_H), fill=colour)
+    draw.rounded_rectangle(
+        (x0, y0, x1, y1), radius=12, outline=INK if to_act else c.FAINT, width=5 if to_act else 2
+    )
+    text_colour = c.SEAT_TEXT[c.seat_index(seat)]
+    badges_w = 40 * (1 + (seat == view.get("start_player")) + to_act + (seat in (view.get("bots") or [])))
+    initial, name = _seat_label(view, seat, x1 - x0 - 80 - badges_w, 24)
+    draw.ellipse((x0 + 8, y0 + 3, x0 + 48, y0 + 43), fill=WHITE)
+    c.seat_marker(draw, seat, (x0 + 28, y0 + 23), 17, initial)
+    if name:
+        draw.text((x0 + 56, y0 + 23), name, font=c.font(24, True), fill=text_colour, anchor="lm")
+    bx = x1 - 26
+    if to_act:
+        draw.ellipse((bx - 19, y0 + 4, bx + 19, y0 + 42), fill=WHITE)
+        paste_icon(img, "hourglass", (bx, y0 + 23), 30)
+        bx -= 42
+    if seat == view.get("start_player"):
+        draw.ellipse((bx - 19, y0 + 4, bx + 19, y0 + 42), fill=WHITE)
+        paste_icon(img, "start", (bx, y0 + 23), 30)
+        bx -= 42
+    if seat in (view.get("bots") or []):
+        draw.ellipse((bx - 19, y0 + 4, bx + 19, y0 + 42), fill=WHITE)
+        paste_icon(img, "robot", (bx, y0 + 23), 30)
+        bx -= 42
+    # Score, pesos, parliament (bid / votes).
+    sy = y0 + STATS_Y + 20
+    result = view.get("result")
+    vp = result["scores"].get(seat, p["vp"]) if result else p["vp"]
+    paste_icon(img, "star", (x0 + 30, sy), 40)
+    draw.text((x0 + 54, sy), str(vp), font=c.font(30, True), fill=INK, anchor="lm")
+    paste_icon(img, "coin", (x0 + 130, sy), 34)
+    draw.text((x0 + 152, sy), str(p["pesos"]), font=c.font(28, True), fill=INK, anchor="lm")
+    _draw_bid(img, draw, p, (x1 - 30, sy))
+    if result:
+        place = (result.get("places") or {}).get(seat)
+        if place == 1:
+            paste_icon(img, "trophy", (x1 - 90, sy), 40)
+        elif place:
+            c.badge(draw, (x1 - 90, sy), f"#{place}", size=20, fill=(90, 90, 96))
+    # Characters.
+    _draw_characters(img, draw, view, p, seat, x0, y0, x1)
+    # Plantation.
+    _draw_plantation(img, draw, p, seat, layout, i)
+    # Farmyard.
+    gx, gy, cw = _grid_geometry(layout, i)
+    fy = gy + 3 * CELL_H + 10
+    draw.rounded_rectangle(
+        (gx, fy, gx + 4 * cw, y1 - 10), radius=8, fill=(236, 226, 200), outline=(180, 160, 120), width=2
+    )
+    _draw_pieces(img, draw, p.get("farmyard", {}), gx + 8, (fy + y1 - 10) / 2, gx + 4 * cw - 8, 30)
+
+
+def _draw_bid(
+    img: Image.Image, draw: ImageDraw.ImageDraw, p: dict[str, Any], xy: tuple[float, float]
+) -> None:
+    bid = p.get("second_bid") if p.get("second_bid") is not None else p.get("bid")
+    x, y = xy
+    if bid == "hidden" or (bid is None and p.get("bid_placed")):
+        paste_icon(img, "envelope", (x, y), 42)
+    elif bid is None and p.get("bid_placed") is False:
+        paste_icon(img, "envelope", (x, y), 42, 0.3)
+        paste_icon(img, "hourglass", (x + 12, y + 10), 22)
+    elif isinstance(bid, int):
+        paste_icon(img, "ballot", (x - 6, y), 34)
+        c.badge(draw, (x + 14, y + 10), bid, size=16, fill=c.GOLD_DARK)
+
+
+def _draw_characters(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    p: dict[str, Any],
+    seat: str,
+    x0: int,
+    y0: int,
+    x1: int,
+) -> None:
+    played = list(p.get("played") or [])
+    hand = set(p.get("hand") or [])
+    card = p.get("parliament_card")
+    active = view.get("step") if view.get("current") == seat and view.get("step") in CHARACTERS else None
+    n = len(CHARACTER_ORDER) + 1
+    w = (x1 - x0 - 24 - 12) // n
+    y = y0 + CHARS_Y
+    h = 68
+    for k, ch in enumerate(CHARACTER_ORDER):
+        cx = x0 + 12 + k * w
+        box = (cx + 2, y, cx + w - 4, y + h)
+        if ch in played:
+            state = "active" if ch == active and played[-1] == ch else "played"
+            _character_chip(img, draw, box, ch, state, played.index(ch) + 1)
+        elif ch == card:
+            draw.rounded_rectangle(box, radius=6, outline=c.GOLD_DARK, width=2)
+        elif ch in hand:
+            _character_chip(img, draw, box, ch, "hand")
+        else:
+            draw.rounded_rectangle(box, radius=6, outline=c.FAINT, width=2)
+    # The parliament card (5th), face up or face down.
+    cx = x0 + 12 + len(CHARACTER_ORDER) * w + 12
+    box = (cx + 2, y, cx + w - 4, y + h)
+    if card == "hidden":
+        _character_chip(img, draw, box, "worker", "hidden")
+    elif card in CHARACTERS:
+        _character_chip(img, draw, box, card, "parliament")
+    else:
+        draw.rounded_rectangle(box, radius=6, outline=c.FAINT, width=2)
+        paste_icon(img, "ballot", ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), 28, 0.35)
+    if p.get("town_hall"):
+        c.badge(draw, (box[2] - 2, box[3] - 2), "+2", size=13, fill=(190, 60, 60))
+
+
+def _draw_plantation(
+    img: Image.Image, draw: ImageDraw.ImageDraw, p: dict[str, Any], seat: str, layout: Layout, i: int
+) -> None:
+    gx, gy, cw = _grid_geometry(layout, i)
+    fr, fc = p.get("figure", (0, 0))
+    # The figure's row and column are what a worker there activates: outline them.
+    draw.rectangle(
+        (gx, gy + fr * CELL_H, gx + 4 * cw, gy + (fr + 1) * CELL_H), outline=c.seat_colour(seat), width=3
+    )
+    draw.rectangle(
+        (gx + fc * cw, gy, gx + (fc + 1) * cw, gy + 3 * CELL_H), outline=c.seat_colour(seat), width=3
+    )
+    for b in p.get("buildings", []):
+        x, y = gx + b["col"] * cw, gy + b["row"] * CELL_H
+        _building_tile(
+            img,
+            draw,
+            (x + 4, y + 4, x + cw - 4, y + CELL_H - 4),
+            b["id"],
+            size=17,
+            dim=b["id"] == "church" and p.get("church_used"),
+        )
+    # Warehouse contents, on the warehouse field (top-left).
+    store = p.get("warehouse", {})
+    if store:
+        _draw_pieces(img, draw, store, gx + 32, gy + CELL_H / 2 + 6, gx + cw - 2, 22, compact=True)
+    # The figure.
+    x, y = gx + fc * cw + cw - 20, gy + fr * CELL_H + CELL_H - 20
+    draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=WHITE, outline=INK, width=2)
+    c.seat_marker(draw, seat, (x, y), 13, "")
+
+
+def _draw_pieces(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    pieces: dict[str, int],
+    x: float,
+    cy: float,
+    x_max: float,
+    size: int,
+    compact: bool = False,
+) -> None:
+    """Piece icons with counts, left to right, in the canonical piece order."""
+    for piece in sorted(pieces, key=lambda q: PIECE_ORDER.index(q) if q in PIECE_ORDER else 99):
+        n = pieces[piece]
+        if n <= 0:
+            continue
+        step = size + (10 if compact else 36)
+        if x + size > x_max:
+            break
+        paste_icon(img, piece, (x + size / 2, cy), size)
+        if compact:
+            c.text_outlined(
+                draw,
+                (x + size * 0.8, cy + size * 0.35),
+                str(n),
+                int(size * 0.6),
+                fill=WHITE,
+                outline=INK,
+                width=2,
+            )
+        else:
+            draw.text((x + size + 4, cy), str(n), font=c.font(int(size * 0.75), True), fill=INK, anchor="lm")
+        x += step
+
+
+# ------------------------------------------------------------------------------------------
+# Entry point
+
+
+def draw(view: dict[str, Any]) -> Image.Image:
+    """The public board picture for a Cuba view (``RULES.view(state, None)``)."""
+    seats = list(view["seats"])
+    layout = layout_for(len(seats))
+    layouts = tuple(tuple(tuple(row) for row in view["players"][s]["layout"]) for s in seats)
+    base = c.cached_layer(("cuba", layout, layouts), lambda: _build_base(layout, layouts))
+    img = base.copy()
+    d = ImageDraw.Draw(img)
+    _draw_header(img, d, view)
+    _draw_market(img, d, view)
+    _draw_harbour(img, d, view)
+    _draw_parliament(img, d, view)
+    _draw_buildings(img, d, view)
+    _draw_markers(img, d, view)
+    for i, seat in enumerate(seats):
+        _draw_player(img, d, view, layout, i, seat)
+    return img
