@@ -84,14 +84,14 @@ def colony_fields(tile: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
     return data.COLONY_TILES[tile]["fields"]
 
 
-def _field_targets(p: Player, kind: int) -> list[tuple[int, list[int]]]:
-    """Colony fields with room for ``kind``: (number of kinds allowed, field counts)."""
+def _field_targets(p: Player, kind: int) -> list[tuple[frozenset[str], str, list[int]]]:
+    """Colony fields with room for ``kind``: (allowed kinds, colony name, field counts)."""
     name = data.SPICES[kind]
     out = []
-    for tile, fields in p.colonies.values():
+    for colony, (tile, fields) in p.colonies.items():
         for (cap, allowed), f in zip(colony_fields(tile), fields, strict=True):
             if name in allowed and sum(f) < cap:
-                out.append((len(allowed), f))
+                out.append((frozenset(allowed), colony, f))
     return out
 
 
@@ -99,17 +99,36 @@ def has_room(p: Player, kind: int) -> bool:
     return any(pl[1] == kind and pl[3] < pl[2] for pl in p.plantations) or bool(_field_targets(p, kind))
 
 
-def add_spice(p: Player, kind: int) -> bool:
-    """Store one spice: on a plantation of that kind first, then on the colony field that allows
-    the fewest kinds (keeping the flexible space free). False when there is no room (it is lost)."""
+def placements(p: Player, kind: int) -> list[str | None]:
+    """Where one spice of ``kind`` may go, as the choices worth offering: ``[None]`` when one
+    place is at least as good as every other (a plantation of that kind, or the colony field
+    allowing the fewest kinds when the others allow more), the colony names when several fields
+    allow different kinds (a Quilon and a Madras pair that share the spice), ``[]`` when there is
+    no room."""
+    if any(pl[1] == kind and pl[3] < pl[2] for pl in p.plantations):
+        return [None]
+    targets = _field_targets(p, kind)
+    if not targets:
+        return []
+    sets = {t[0] for t in targets}
+    minimal = [a for a in sets if not any(b < a for b in sets)]
+    if len(minimal) == 1:
+        return [None]
+    return [c for c in data.COLONY_NAMES if any(t[1] == c and t[0] in minimal for t in targets)]
+
+
+def add_spice(p: Player, kind: int, colony: str | None = None) -> bool:
+    """Store one spice: on a plantation of that kind first, else on the colony field that allows
+    the fewest kinds (keeping the flexible space free), in ``colony`` when the player named one.
+    False when there is no room (the spice is lost)."""
     for pl in p.plantations:
         if pl[1] == kind and pl[3] < pl[2]:
             pl[3] += 1
             return True
-    targets = _field_targets(p, kind)
+    targets = [t for t in _field_targets(p, kind) if colony is None or t[1] == colony]
     if not targets:
         return False
-    min(targets, key=lambda t: t[0])[1][kind] += 1
+    min(targets, key=lambda t: len(t[0]))[2][kind] += 1
     return True
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine.core import Action, Event, IllegalAction, Result, Rng, rank_by_keys
 from engine.goa import board, data
 from engine.goa import text as goa_text
-from engine.goa.board import add_spice, has_room, remove_spice, spice_counts
+from engine.goa.board import add_spice, has_room, placements, remove_spice, spice_counts
 from engine.goa.state import Player, State
 
 S = data.SPICES
@@ -217,7 +217,7 @@ class GoaRules:
             data.TILES[t]["kind"] == "each_round" and data.TILES[t]["gives"] == "spice" and t not in p.claimed
             for t in p.tiles
         ):
-            acts += [a for k, a in enumerate(_SPICE_ACTIONS["claim"]) if has_room(p, k)]
+            acts += self._spice_choices(p, "claim")
         if "duty" in owned and sum(spice_counts(p)) >= data.DUTY_SPICES:
             acts.append(Action("duty"))
         if "trade" in owned:
@@ -242,11 +242,21 @@ class GoaRules:
                 ]
         return acts
 
+    @staticmethod
+    def _spice_choices(p: Player, kind: str) -> list[Action]:
+        """``spice ginger`` (or ``claim ginger``) for each spice with room; ``spice ginger quilon``
+        when the player must say which colony (see :func:`board.placements`)."""
+        acts: list[Action] = []
+        for k, plain in enumerate(_SPICE_ACTIONS[kind]):
+            for where in placements(p, k):
+                acts.append(plain if where is None else Action(kind, (data.SPICES[k], where)))
+        return acts
+
     def _pending_legal(self, s: State, pend: dict[str, Any]) -> list[Action]:
         p = s.players[pend["seat"]]
         kind = pend["kind"]
         if kind == "spices":
-            acts = [a for k, a in enumerate(_SPICE_ACTIONS["spice"]) if has_room(p, k)]
+            acts = self._spice_choices(p, "spice")
             if pend["mix"]:
                 acts += [Action("ship"), Action("colonist")]
             return acts + [STOP]
@@ -546,7 +556,7 @@ class GoaRules:
                 and t not in p.claimed
             )
             p.claimed.append(tile)
-            add_spice(p, data.SPICE_INDEX[args[0]])
+            add_spice(p, data.SPICE_INDEX[args[0]], args[1] if len(args) > 1 else None)
             events.append(Event("spice_claimed", seat, {"spice": args[0]}))
             return
         if kind == "duty":
@@ -598,7 +608,9 @@ class GoaRules:
                 events.append(Event("spices_forgone", seat, {"left": pend["left"]}))
                 return
             if action.kind == "spice":
-                add_spice(p, data.SPICE_INDEX[action.args[0]])
+                add_spice(
+                    p, data.SPICE_INDEX[action.args[0]], action.args[1] if len(action.args) > 1 else None
+                )
                 events.append(Event("spice_added", seat, {"spice": action.args[0]}))
             else:
                 self._gain(s, i, events, "goods", **{action.kind + "s": 1})

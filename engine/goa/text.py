@@ -250,7 +250,7 @@ def label(s: State, action: Action) -> str:
         return f"Play {card_text(a[0])}"[:80]
     if k in ("spice", "fill", "give", "claim"):
         verb = {"spice": "Store", "fill": "Stock", "give": "Give", "claim": "Take"}[k]
-        return f"{verb} {a[0]}"
+        return f"{verb} {a[0]}" + (f" in {a[1].capitalize()}" if len(a) > 1 else "")
     if k == "discard":
         return f"Give up plantation {a[0]}"
     if k == "choose":

@@ -282,3 +282,33 @@ def test_row_4_bonus_card_respects_the_hand_limit():
         give_plantation(s, 0, k, cap=1)
     s = run(s, "p0: advance ships")
     assert len(s.players[0].hand) == 2 and s.firsts == ["0:3"]
+
+
+def test_harvest_asks_which_colony_only_when_two_colonies_take_the_spice_differently():
+    s = at_actions()
+    p = s.players[0]
+    p.progress[1] = 1  # harvest 2
+    p.colonies["quilon"] = ["quilon1", [[0] * 5]]  # ginger or nutmeg
+    p.colonies["madras"] = ["madras1", [[0] * 5]]  # ginger or cinnamon
+    assert data.COLONY_TILES["quilon1"]["fields"][0][1] == ("ginger", "nutmeg")
+    assert data.COLONY_TILES["madras1"]["fields"][0][1] == ("ginger", "cinnamon")
+    s = run(s, "p0: harvest")
+    texts = legal_texts(s, "p0")
+    assert "spice ginger quilon" in texts and "spice ginger madras" in texts and "spice ginger" not in texts
+    assert "spice nutmeg" in texts and "spice cinnamon" in texts
+    assert RULES.label(s, "p0", RULES.parse(s, "p0", "spice ginger madras")) == "Store ginger in Madras"
+    s = run(s, "p0: spice ginger madras")
+    assert s.players[0].colonies["madras"][1] == [[1, 0, 0, 0, 0]]
+    # a plantation of the kind is always the place: no question
+    give_plantation(s, 0, "ginger", cap=2, count=0)
+    assert "spice ginger" in legal_texts(s, "p0")
+
+
+def test_a_pair_field_is_preferred_to_an_any_field():
+    s = at_actions()
+    p = s.players[0]
+    p.progress[1] = 1
+    p.colonies["quilon"] = ["quilon1", [[0] * 5]]
+    p.colonies["cochin"] = ["cochin1", [[0] * 5]]
+    s = run(s, "p0: harvest", "p0: spice ginger")
+    assert s.players[0].colonies["quilon"][1] == [[1, 0, 0, 0, 0]]
