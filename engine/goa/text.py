@@ -404,6 +404,12 @@ HELP: tuple[tuple[str, str], ...] = (
         "Keep at most 1 extra-action card. After round 4 the A tiles are replaced by B tiles.",
     ),
     (
+        "Board positions",
+        "Grid spaces are named by column A–E and row 1–5 (C3). The places around the grid, where "
+        "the flag may also go, are row 0 above and row 6 below (C0, C6), column Z on the left and "
+        "F on the right (Z3, F3); each is printed on the board. Example: 'flag c0', 'marker d1'.",
+    ),
+    (
         "Auctions",
         "Bids are open. Starting left of the marker's owner, each player may bid once, higher than "
         "the best bid, or pass. The owner decides last: accept the best bid and take the money, or "
