@@ -1,0 +1,120 @@
+"""Santiago de Cuba (Rieneck & Stadler, 2011) behind the engine contract: ``RULES``.
+
+The rules follow ``/work/shared/rules/santiago.md``. Data is in :mod:`engine.santiago.data`, the
+turn in :mod:`engine.santiago.rules`, the view in :mod:`engine.santiago.view`, the refusal
+sentences in :mod:`engine.santiago.explain` and the English texts in :mod:`engine.santiago.text`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Action, Event, IllegalAction, Result
+from engine.santiago import data as d
+from engine.santiago import text
+from engine.santiago.explain import explain
+from engine.santiago.rules import apply_action, legal_actions, new_game, to_act
+from engine.santiago.state import State, copy_state, load_state
+from engine.santiago.view import build_view, rank_result
+
+__all__ = ["RULES", "SantiagoRules"]
+
+#: Words a player may type for the canonical ones.
+ALIASES: dict[str, str] = {
+    "pesos": "peso",
+    "cigars": "cigar",
+    "café": "cafe",
+    "josé": "jose",
+    "sugarcane": "sugar",
+    "cane": "sugar",
+    "fruit": "citrus",
+    "citrusfruit": "citrus",
+    "zorro": "zorro",
+    "elzorro": "zorro",
+}
+
+
+def canonical(state: State, action: Action) -> Action:
+    """The canonical form of a typed action: plural and accented words read as the canonical
+    ones, the café's goods in rum-then-cigar order."""
+    args = tuple(ALIASES.get(a, a) if isinstance(a, str) else a for a in action.args)
+    at_cafe = state["step"] == "use" and state["pending"]["building"] == d.CAFE
+    if at_cafe and action.kind == "use" and len(args) == 2 and set(args) == set(d.CAFE_GOODS):
+        args = tuple(d.CAFE_GOODS)
+    return Action(action.kind, args)
+
+
+class SantiagoRules:
+    """The Santiago de Cuba rules engine (see :mod:`engine.core` for the contract)."""
+
+    id = "santiago"
+    title = "Santiago de Cuba"
+    min_players = d.MIN_PLAYERS
+    max_players = d.MAX_PLAYERS
+    options: Mapping[str, Any] = dict(d.OPTIONS)
+
+    def new(self, players: list[str], seed: int, **options: Any) -> State:
+        state, _ = new_game(list(players), seed, options)
+        return state
+
+    def new_with_events(self, players: list[str], seed: int, **options: Any) -> tuple[State, list[Event]]:
+        """Like :meth:`new`, with the setup events (placement, the first roll) for the log."""
+        return new_game(list(players), seed, options)
+
+    def to_act(self, state: State) -> list[str]:
+        return to_act(state)
+
+    def legal(self, state: State, seat: str) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+        if not isinstance(action, Action) or action not in legal_actions(state, seat):
+            raise IllegalAction(explain(state, seat, action))
+        new = copy_state(state)
+        events: list[Event] = []
+        apply_action(new, seat, action, events)
+        return new, events
+
+    def parse(self, state: State, seat: str, text_: str) -> Action:
+        action = canonical(state, Action.from_text(text_))
+        if action in legal_actions(state, seat):
+            return action
+        raise IllegalAction(explain(state, seat, action))
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        if state["result"] is None:
+            return None
+        return rank_result(state)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return copy_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return load_state(data)
+
+    # ---- text ----------------------------------------------------------------------------
+
+    def describe(self, event: Event, names: Mapping[str, str]) -> str:
+        return text.describe(event, names)
+
+    def label(self, state: State, seat: str, action: Action) -> str:
+        return text.label(state, seat, action)
+
+    def prompt(self, state: State, seat: str) -> str:
+        return text.prompt(state, seat)
+
+    def help_sections(self) -> list[tuple[str, str]]:
+        return list(text.HELP_SECTIONS)
+
+    def private_summary(self, state: State, seat: str) -> str:
+        return text.private_summary(state, seat)
+
+    def private_choices(self, state: State, seat: str) -> bool:
+        return text.private_choices(state, seat)
+
+
+RULES = SantiagoRules()

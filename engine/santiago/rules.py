@@ -1,0 +1,799 @@
+"""Santiago de Cuba's rules: setup, the turn, the Cubans, the buildings, the ship and scoring.
+
+Every function that changes the game works on a fresh copy of the state (made by ``apply``) and
+appends :class:`Event` values to ``events``. A turn is a sequence of small decisions, each a
+``step`` of the state:
+
+``dice``    the roller sets one of the 5 rolled dice aside (``aside <good>``);
+``drive``   the car moves (``drive <n>``: the first step is free, each further step 1 peso);
+``pablo``   Pablo's good (``take <good>``);
+``zorro``   an El Zorro victim hands over 1 peso, 1 VP or 1 good (``give peso|vp|<good>``);
+``alonso``  ``claim <building>`` (property marker) or ``run <building>`` (use one you own);
+``go``      the figure's building among several free ones of the colour (``go <building>``);
+``use``     the building's effect (``use …``) or ``skip``;
+``deliver`` a delivery round: ``deliver <good> <n>``, ``wood <good> <n>`` or ``pass``.
+
+A departure in the middle of something (a harbour pass, the customs office…) stores what
+remains to do as a *continuation* in ``pending["then"]`` and resumes it once the new ship's
+dice are chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import Action, Event, IllegalAction, Rng
+from engine.santiago import data as d
+from engine.santiago.state import SCHEMA, State
+
+# ---- setup -------------------------------------------------------------------------------------
+
+
+def new_game(players: list[str], seed: int, options: dict[str, Any]) -> tuple[State, list[Event]]:
+    """A set-up game: buildings and Cubans placed at random, the first ship rolled by the
+    player to the right of the start player, who must now set one die aside."""
+    if not d.MIN_PLAYERS <= len(players) <= d.MAX_PLAYERS:
+        raise IllegalAction(
+            f"Santiago de Cuba is for {d.MIN_PLAYERS} to {d.MAX_PLAYERS} players, not {len(players)}."
+        )
+    if len(set(players)) != len(players):
+        raise IllegalAction("Every player needs a different seat.")
+    opts = dict(d.OPTIONS)
+    for key, value in options.items():
+        if key not in d.OPTIONS:
+            raise IllegalAction(f"Santiago de Cuba has no option '{key}'.")
+        if not isinstance(value, bool):
+            raise IllegalAction(f"The option '{key}' is either true or false.")
+        opts[key] = value
+    rng = Rng.from_seed(seed)
+    buildings = rng.shuffled(d.BUILDINGS)
+    cubans = rng.shuffled(d.CUBANS)
+    start = rng.randrange(len(players))
+    per = d.BUILDINGS_PER_DISTRICT
+    supply = {g: d.GOODS_SUPPLY for g in d.GOODS}
+    seats: dict[str, Any] = {}
+    for seat in players:
+        goods = {g: 0 for g in d.GOODS}
+        for g, n in d.START_GOODS.items():
+            goods[g] = n
+            supply[g] -= n
+        seats[seat] = {
+            "pesos": d.START_PESOS,
+            "vp": d.START_VP,
+            "goods": goods,
+            "figure": None,
+            "markers": d.PROPERTY_MARKERS,
+        }
+    state: State = {
+        "schema": SCHEMA,
+        "game": "santiago",
+        "seats": list(players),
+        "options": opts,
+        "rng": rng.state,
+        "start": start,
+        "turn": (start - 1) % len(players),
+        "step": "dice",
+        "road": [None, *cubans],
+        "face_down": [],
+        "car": d.HARBOUR,
+        "districts": {c: buildings[i * per : (i + 1) * per] for i, c in enumerate(d.COLOURS)},
+        "owners": {},
+        "ship": {"number": 1, "dice": {}, "aside": None, "value": 0},
+        "rolled": None,
+        "supply": supply,
+        "players": seats,
+        "pending": {},
+        "result": None,
+    }
+    events = [
+        Event(
+            "setup",
+            players[start],
+            {"road": list(cubans), "districts": {c: list(b) for c, b in state["districts"].items()}},
+            random=True,
+        )
+    ]
+    roll_ship(state, players[state["turn"]], {"kind": "start"}, events)
+    return state, events
+
+
+# ---- small helpers -----------------------------------------------------------------------------
+
+
+def active_seat(state: State) -> str:
+    """The seat whose turn it is (or who rolls the first ship)."""
+    return state["seats"][state["turn"]]
+
+
+def clockwise_from(state: State, index: int) -> list[str]:
+    """All seats clockwise, starting with the one at ``index``."""
+    seats = state["seats"]
+    return [seats[(index + k) % len(seats)] for k in range(len(seats))]
+
+
+def value_price(state: State) -> int | None:
+    return d.VALUE_TRACK[state["ship"]["value"]]
+
+
+def gain_good(state: State, seat: str, good: str, n: int) -> int:
+    """Take up to ``n`` of ``good`` from the supply (A17: what the supply lacks is lost)."""
+    got = min(n, state["supply"][good])
+    state["supply"][good] -= got
+    state["players"][seat]["goods"][good] += got
+    return got
+
+
+def return_good(state: State, seat: str, good: str, n: int) -> None:
+    state["players"][seat]["goods"][good] -= n
+    state["supply"][good] += n
+
+
+def figure_at(state: State, building: str) -> str | None:
+    for seat in state["seats"]:
+        if state["players"][seat]["figure"] == building:
+            return seat
+    return None
+
+
+def colour_of(state: State, building: str) -> str:
+    for colour, buildings in state["districts"].items():
+        if building in buildings:
+            return colour
+    raise KeyError(building)
+
+
+def board_buildings(state: State) -> list[str]:
+    """The buildings in board order (district by district)."""
+    return [b for c in d.COLOURS for b in state["districts"][c]]
+
+
+def face_up_cubans(state: State) -> list[str]:
+    return [c for c in state["road"][1:] if c not in state["face_down"]]
+
+
+def open_demand(state: State) -> dict[str, int]:
+    """The ship's dice still above 0."""
+    return {g: v for g, v in state["ship"]["dice"].items() if v > 0}
+
+
+def has_anything(player: dict[str, Any]) -> bool:
+    return player["pesos"] > 0 or player["vp"] > 0 or any(player["goods"].values())
+
+
+# ---- the ship ----------------------------------------------------------------------------------
+
+
+def roll_ship(state: State, roller: str, then: dict[str, Any], events: list[Event]) -> None:
+    """Roll the 5 dice for a new ship; ``roller`` sets one aside, then ``then`` resumes."""
+    rng = Rng(state["rng"])
+    faces = d.DIE_FACES
+    state["rolled"] = {g: faces[rng.randrange(len(faces))] for g in d.DIE_GOODS}
+    state["rng"] = rng.state
+    state["ship"]["dice"] = {}
+    state["ship"]["aside"] = None
+    state["step"] = "dice"
+    state["turn"] = state["seats"].index(roller)
+    state["pending"] = {"roller": roller, "then": then}
+    events.append(
+        Event("roll", roller, {"ship": state["ship"]["number"], "dice": dict(state["rolled"])}, random=True)
+    )
+
+
+def depart(state: State, roller: str, cause: str, then: dict[str, Any], events: list[Event]) -> None:
+    """The ship sails; ``roller`` (who caused it) rolls the next one, or the game ends."""
+    ship = state["ship"]
+    events.append(
+        Event(
+            "departure",
+            roller,
+            {"ship": ship["number"], "cause": cause, "left": open_demand(state)},
+        )
+    )
+    if ship["number"] >= d.SHIPS:
+        finish(state, events)
+        return
+    ship["number"] += 1
+    ship["value"] = 0
+    roll_ship(state, roller, then, events)
+
+
+def raise_value(state: State, roller: str, cause: str, then: dict[str, Any], events: list[Event]) -> bool:
+    """Move the value marker one flag up; returns True when that sent the ship off."""
+    ship = state["ship"]
+    ship["value"] += 1
+    events.append(Event("value", roller, {"cause": cause, "value": d.VALUE_TRACK[ship["value"]]}))
+    if ship["value"] >= d.CHEQUERED:
+        depart(state, roller, cause, then, events)
+        return True
+    return False
+
+
+def ship_empty(state: State) -> bool:
+    return not open_demand(state)
+
+
+# ---- turn flow ---------------------------------------------------------------------------------
+
+
+def begin_turn(state: State, events: list[Event]) -> None:
+    state["step"] = "drive"
+    state["pending"] = {}
+    events.append(Event("turn", active_seat(state), {}))
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    state["turn"] = (state["turn"] + 1) % len(state["seats"])
+    begin_turn(state, events)
+
+
+def resume(state: State, then: dict[str, Any], events: list[Event]) -> None:
+    """Carry on with what a departure interrupted."""
+    kind = then["kind"]
+    if kind == "start":
+        state["turn"] = state["start"]
+        begin_turn(state, events)
+    elif kind == "drive":
+        move_car(state, then["steps"], events)
+    elif kind == "go":
+        building_step(state, then["colour"], events)
+    else:  # "end"
+        end_turn(state, events)
+
+
+def move_car(state: State, steps: int, events: list[Event]) -> None:
+    """Move the car ``steps`` spaces clockwise, turning up the face-down Cubans it leaves and
+    raising the value marker for each harbour pass; then resolve the stop."""
+    seat = active_seat(state)
+    road = state["road"]
+    while steps > 0:
+        left = state["car"]
+        cuban = road[left]
+        if cuban is not None and cuban in state["face_down"]:
+            state["face_down"].remove(cuban)
+            events.append(Event("face_up", seat, {"cuban": cuban, "space": left}, random=True))
+        state["car"] = (left + 1) % d.ROAD_LEN
+        steps -= 1
+        if state["car"] == d.HARBOUR and steps > 0:
+            events.append(Event("harbour_pass", seat, {}))
+            if raise_value(state, seat, "pass", {"kind": "drive", "steps": steps}, events):
+                return
+    resolve_stop(state, events)
+
+
+def resolve_stop(state: State, events: list[Event]) -> None:
+    seat = active_seat(state)
+    space = state["car"]
+    if space == d.HARBOUR:
+        start_delivery(state, seat, events)
+        return
+    cuban = state["road"][space]
+    if cuban in state["face_down"]:
+        events.append(Event("stop_face_down", seat, {"cuban": cuban, "space": space}))
+        end_turn(state, events)
+        return
+    visit_cuban(state, seat, cuban, events)
+
+
+# ---- the Cubans --------------------------------------------------------------------------------
+
+
+def visit_cuban(state: State, seat: str, cuban: str, events: list[Event]) -> None:
+    player = state["players"][seat]
+    colour = d.CUBAN_COLOUR[cuban]
+    if cuban in d.CUBAN_GAINS:
+        got: dict[str, int] = {}
+        for what, n in d.CUBAN_GAINS[cuban].items():
+            if what in ("vp", "pesos"):
+                player[what] += n
+                got[what] = n
+            else:
+                got[what] = gain_good(state, seat, what, n)
+        events.append(Event("cuban", seat, {"cuban": cuban, "got": got}))
+        building_step(state, colour, events)
+    elif cuban == d.PABLO:
+        events.append(Event("cuban", seat, {"cuban": cuban, "got": {}}))
+        if any(state["supply"][g] for g in d.PABLO_CHOICES):
+            state["step"] = "pablo"
+            state["pending"] = {"cuban": cuban}
+        else:
+            building_step(state, colour, events)
+    elif cuban == d.ZORRO:
+        events.append(Event("cuban", seat, {"cuban": cuban, "got": {}}))
+        state["pending"] = {"cuban": cuban, "victims": clockwise_from(state, state["turn"] + 1)[:-1]}
+        next_zorro_victim(state, events)
+    else:  # Alonso
+        events.append(Event("cuban", seat, {"cuban": cuban, "got": {}}))
+        if legal_alonso(state, seat):
+            state["step"] = "alonso"
+            state["pending"] = {"cuban": cuban}
+        else:
+            events.append(Event("alonso_nothing", seat, {}))
+            building_step(state, colour, events)
+
+
+def next_zorro_victim(state: State, events: list[Event]) -> None:
+    """The next victim who holds something must choose; those with nothing give nothing."""
+    victims = state["pending"]["victims"]
+    while victims:
+        victim = victims[0]
+        if has_anything(state["players"][victim]):
+            state["step"] = "zorro"
+            return
+        events.append(Event("zorro_nothing", victim, {"to": active_seat(state)}, reveals_hidden=True))
+        victims.pop(0)
+    stay_step(state, events)
+
+
+def apply_take(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    good = action.args[0]
+    gain_good(state, seat, good, 1)
+    events.append(Event("pablo", seat, {"good": good}))
+    building_step(state, d.CUBAN_COLOUR[d.PABLO], events)
+
+
+def apply_give(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    thief = active_seat(state)
+    what = action.args[0]
+    giver, taker = state["players"][seat], state["players"][thief]
+    if what == "peso":
+        giver["pesos"] -= 1
+        taker["pesos"] += 1
+    elif what == "vp":
+        giver["vp"] -= 1
+        taker["vp"] += 1
+    else:
+        giver["goods"][what] -= 1
+        taker["goods"][what] += 1
+    events.append(Event("zorro_give", seat, {"to": thief, "what": what}, reveals_hidden=True))
+    state["pending"]["victims"].pop(0)
+    next_zorro_victim(state, events)
+
+
+def apply_alonso(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    building = action.args[0]
+    if action.kind == "claim":
+        state["owners"][building] = seat
+        state["players"][seat]["markers"] -= 1
+        events.append(Event("claim", seat, {"building": building}))
+        building_step(state, d.CUBAN_COLOUR[d.ALONSO], events)
+    else:
+        events.append(Event("run", seat, {"building": building}))
+        offer_use(state, building, "alonso", {"kind": "go", "colour": d.CUBAN_COLOUR[d.ALONSO]})
+
+
+# ---- the figure and the buildings --------------------------------------------------------------
+
+
+def free_buildings(state: State, colour: str) -> list[str]:
+    """The buildings of ``colour`` no figure stands on."""
+    taken = {p["figure"] for p in state["players"].values()}
+    return [b for b in state["districts"][colour] if b not in taken]
+
+
+def building_step(state: State, colour: str, events: list[Event]) -> None:
+    """The figure must move to a free building of ``colour``; if there is none it stays."""
+    seat = active_seat(state)
+    free = free_buildings(state, colour)
+    if not free:
+        events.append(Event("no_free_building", seat, {"colour": colour}))
+        stay_step(state, events)
+    elif len(free) == 1:
+        arrive(state, seat, free[0], events)
+    else:
+        state["step"] = "go"
+        state["pending"] = {"colour": colour, "options": free}
+
+
+def stay_step(state: State, events: list[Event]) -> None:
+    """The figure stays and may use its building again (El Zorro, or no free building)."""
+    seat = active_seat(state)
+    building = state["players"][seat]["figure"]
+    if building is None:
+        end_turn(state, events)
+        return
+    events.append(Event("stay", seat, {"building": building}))
+    pay_owner(state, seat, building, events)
+    offer_use(state, building, "figure", {"kind": "end"})
+
+
+def arrive(state: State, seat: str, building: str, events: list[Event]) -> None:
+    state["players"][seat]["figure"] = building
+    events.append(Event("go", seat, {"building": building}))
+    pay_owner(state, seat, building, events)
+    offer_use(state, building, "figure", {"kind": "end"})
+
+
+def pay_owner(state: State, seat: str, building: str, events: list[Event]) -> None:
+    """A6: the marker's owner scores 1 VP whenever another player's figure may use it."""
+    owner = state["owners"].get(building)
+    if owner is not None and owner != seat:
+        state["players"][owner]["vp"] += d.OWNER_VISIT_VP
+        events.append(
+            Event("owner_vp", owner, {"building": building, "visitor": seat, "vp": d.OWNER_VISIT_VP})
+        )
+
+
+def offer_use(state: State, building: str, via: str, then: dict[str, Any]) -> None:
+    state["step"] = "use"
+    state["pending"] = {"building": building, "via": via, "then": then}
+
+
+def apply_go(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    arrive(state, seat, action.args[0], events)
+
+
+def apply_skip(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    pending = state["pending"]
+    events.append(Event("skip", seat, {"building": pending["building"]}))
+    resume(state, pending["then"], events)
+
+
+def apply_use(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    """Carry out one building's effect; most end the use, some may send the ship off."""
+    pending = state["pending"]
+    building, then = pending["building"], pending["then"]
+    player = state["players"][seat]
+    args = action.args
+    data: dict[str, Any] = {"building": building}
+    hidden = False
+    departed = False
+    if building == d.BANK:
+        player["pesos"] += d.BANK_PESOS
+    elif building == d.CHURCH:
+        player["vp"] += d.CHURCH_VP
+    elif building in d.CONVERSIONS:
+        src, dst = d.CONVERSIONS[building]
+        n = args[0]
+        return_good(state, seat, src, n)
+        gain_good(state, seat, dst, n)
+        data.update(n=n, given=src, got=dst)
+        hidden = True
+    elif building == d.MARKET:
+        give, get = args
+        return_good(state, seat, give, 1)
+        gain_good(state, seat, get, 1)
+        data.update(given=give, got=get)
+        hidden = True
+    elif building == d.SAWMILL:
+        return_good(state, seat, d.WOOD, 1)
+        player["vp"] += d.SAWMILL_VP
+        player["pesos"] += d.SAWMILL_PESOS
+        hidden = True
+    elif building == d.CAFE:
+        for good in args:
+            return_good(state, seat, good, 1)
+            player["vp"] += d.CAFE_VP_EACH
+        data.update(goods=list(args), vp=d.CAFE_VP_EACH * len(args))
+        hidden = True
+    elif building == d.CASINO:
+        direction, n = args
+        if direction == "buy":
+            player["pesos"] -= d.CASINO_PESOS_PER_VP * n
+            player["vp"] += n
+        else:
+            player["vp"] -= n
+            player["pesos"] += d.CASINO_PESOS_PER_VP * n
+        data.update(direction=direction, n=n, pesos=d.CASINO_PESOS_PER_VP * n)
+        hidden = True
+    elif building == d.NEWSPAPER:
+        player["pesos"] += d.NEWSPAPER_PESOS
+        if args:
+            state["face_down"].append(args[0])
+            data.update(cuban=args[0])
+    elif building == d.CUSTOMS:
+        good = args[0]
+        state["ship"]["dice"][good] = 0
+        data.update(good=good)
+    elif building == d.HARBOURMASTER:
+        data.update(direction=args[0])
+    elif building == d.OFFICE:
+        good = args[0]
+        return_good(state, seat, good, 1)
+        state["ship"]["dice"][good] -= 1
+        player["vp"] += d.OFFICE_VP
+        data.update(good=good, vp=d.OFFICE_VP)
+        hidden = True
+    events.append(
+        Event("use", seat, data, reveals_hidden=hidden, random=building == d.NEWSPAPER and bool(args))
+    )
+    if building == d.HARBOURMASTER:
+        if args[0] == "up":
+            departed = raise_value(state, seat, "harbourmaster", then, events)
+        else:
+            state["ship"]["value"] -= 1
+            events.append(Event("value", seat, {"cause": "harbourmaster", "value": value_price(state)}))
+    elif building in (d.CUSTOMS, d.OFFICE) and ship_empty(state):
+        depart(state, seat, building, then, events)
+        departed = True
+    if not departed:
+        resume(state, then, events)
+
+
+# ---- delivery rounds ---------------------------------------------------------------------------
+
+
+def start_delivery(state: State, trigger: str, events: list[Event]) -> None:
+    events.append(Event("harbour_stop", trigger, {}))
+    state["step"] = "deliver"
+    state["pending"] = {"trigger": trigger, "passed": [], "current": trigger}
+    next_deliverer(state, events)
+
+
+def next_deliverer(state: State, events: list[Event]) -> None:
+    """From ``pending["current"]`` clockwise, the first seat still in the round that can deliver;
+    seats with nothing deliverable pass automatically. Everybody out: the round ends."""
+    pending = state["pending"]
+    order = clockwise_from(state, state["seats"].index(pending["current"]))
+    for seat in order:
+        if seat in pending["passed"]:
+            continue
+        if delivery_options(state, seat):
+            pending["current"] = seat
+            return
+        pending["passed"].append(seat)
+        events.append(Event("pass", seat, {"auto": True}, reveals_hidden=True))
+    end_delivery(state, events)
+
+
+def end_delivery(state: State, events: list[Event]) -> None:
+    """Everybody passed: demand left raises the marker (maybe sending the ship off); the
+    triggering player's turn ends."""
+    trigger = state["pending"]["trigger"]
+    events.append(Event("delivery_end", trigger, {"left": open_demand(state)}))
+    state["turn"] = state["seats"].index(trigger)
+    if raise_value(state, trigger, "unfilled", {"kind": "end"}, events):
+        return
+    end_turn(state, events)
+
+
+def delivery_options(state: State, seat: str) -> list[Action]:
+    goods = state["players"][seat]["goods"]
+    out: list[Action] = []
+    for good, want in open_demand(state).items():
+        for n in range(1, min(want, goods[good]) + 1):
+            out.append(Action("deliver", (good, n)))
+        for n in range(1, min(want, goods[d.WOOD]) + 1):
+            out.append(Action("wood", (good, n)))
+    return out
+
+
+def apply_deliver(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    pending = state["pending"]
+    good, n = action.args
+    if action.kind == "deliver":
+        return_good(state, seat, good, n)
+        vp = n * value_price(state)
+    else:
+        return_good(state, seat, d.WOOD, n)
+        vp = n * d.WOOD_DELIVERY_VP
+    state["ship"]["dice"][good] -= n
+    state["players"][seat]["vp"] += vp
+    events.append(
+        Event(
+            "deliver",
+            seat,
+            {"good": good, "n": n, "wood": action.kind == "wood", "vp": vp},
+            reveals_hidden=True,
+        )
+    )
+    if ship_empty(state):
+        trigger = pending["trigger"]
+        state["turn"] = state["seats"].index(trigger)
+        depart(state, trigger, "full", {"kind": "end"}, events)
+        return
+    seats = state["seats"]
+    pending["current"] = seats[(seats.index(seat) + 1) % len(seats)]
+    next_deliverer(state, events)
+
+
+def apply_pass(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    pending = state["pending"]
+    pending["passed"].append(seat)
+    events.append(Event("pass", seat, {"auto": False}))
+    seats = state["seats"]
+    pending["current"] = seats[(seats.index(seat) + 1) % len(seats)]
+    next_deliverer(state, events)
+
+
+# ---- the car and the dice ----------------------------------------------------------------------
+
+
+def apply_drive(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    steps = action.args[0]
+    cost = steps - 1
+    state["players"][seat]["pesos"] -= cost
+    events.append(Event("drive", seat, {"steps": steps, "pesos": cost, "from": state["car"]}))
+    move_car(state, steps, events)
+
+
+def apply_aside(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    aside = action.args[0]
+    rolled = state["rolled"]
+    ship = state["ship"]
+    ship["dice"] = {g: v for g, v in rolled.items() if g != aside}
+    ship["aside"] = aside
+    state["rolled"] = None
+    events.append(
+        Event("ship_loaded", seat, {"ship": ship["number"], "dice": dict(ship["dice"]), "aside": aside})
+    )
+    then = state["pending"]["then"]
+    if ship_empty(state):  # A16: a ship asking for nothing is rolled again
+        events.append(Event("reroll", seat, {}))
+        roll_ship(state, seat, then, events)
+        return
+    resume(state, then, events)
+
+
+# ---- the end -----------------------------------------------------------------------------------
+
+
+def goods_count(player: dict[str, Any]) -> int:
+    return sum(player["goods"].values())
+
+
+def finish(state: State, events: list[Event]) -> None:
+    """The 7th ship has sailed: VP plus 1 VP per 3 goods; ties by goods, then pesos."""
+    scores, breakdown, goods, pesos = {}, {}, {}, {}
+    for seat in state["seats"]:
+        player = state["players"][seat]
+        count = goods_count(player)
+        bonus = count // d.GOODS_PER_END_VP
+        scores[seat] = player["vp"] + bonus
+        breakdown[seat] = {"vp": player["vp"], "goods": bonus}
+        goods[seat] = count
+        pesos[seat] = player["pesos"]
+    state["step"] = "over"
+    state["pending"] = {}
+    state["result"] = {"scores": scores, "breakdown": breakdown, "goods": goods, "pesos": pesos}
+    events.append(
+        Event(
+            "game_over",
+            None,
+            {"scores": dict(scores), "goods": dict(goods), "pesos": dict(pesos)},
+            reveals_hidden=True,
+        )
+    )
+
+
+# ---- legal actions -----------------------------------------------------------------------------
+
+
+def to_act(state: State) -> list[str]:
+    step = state["step"]
+    if step == "over":
+        return []
+    if step == "dice":
+        return [state["pending"]["roller"]]
+    if step == "zorro":
+        return [state["pending"]["victims"][0]]
+    if step == "deliver":
+        return [state["pending"]["current"]]
+    return [active_seat(state)]
+
+
+def legal_aside(state: State, seat: str) -> list[Action]:
+    return [Action("aside", (g,)) for g in d.DIE_GOODS]
+
+
+def legal_drive(state: State, seat: str) -> list[Action]:
+    return [Action("drive", (n,)) for n in range(1, state["players"][seat]["pesos"] + 2)]
+
+
+def legal_pablo(state: State, seat: str) -> list[Action]:
+    return [Action("take", (g,)) for g in d.PABLO_CHOICES if state["supply"][g] > 0]
+
+
+def legal_zorro(state: State, seat: str) -> list[Action]:
+    player = state["players"][seat]
+    out = []
+    if player["pesos"] > 0:
+        out.append(Action("give", ("peso",)))
+    if player["vp"] > 0:
+        out.append(Action("give", ("vp",)))
+    out += [Action("give", (g,)) for g in d.GOODS if player["goods"][g] > 0]
+    return out
+
+
+def legal_alonso(state: State, seat: str) -> list[Action]:
+    out = []
+    buildings = board_buildings(state)
+    if state["players"][seat]["markers"] > 0:
+        out += [Action("claim", (b,)) for b in buildings if b not in state["owners"]]
+    out += [Action("run", (b,)) for b in buildings if state["owners"].get(b) == seat]
+    return out
+
+
+def legal_go(state: State, seat: str) -> list[Action]:
+    return [Action("go", (b,)) for b in state["pending"]["options"]]
+
+
+def use_options(state: State, seat: str, building: str) -> list[Action]:
+    """Every way to use ``building`` now (``skip`` not included)."""
+    player = state["players"][seat]
+    goods = player["goods"]
+    supply = state["supply"]
+
+    def use(*args: Any) -> Action:
+        return Action("use", tuple(args))
+
+    if building in (d.BANK, d.CHURCH):
+        return [use()]
+    if building in d.CONVERSIONS:
+        src, dst = d.CONVERSIONS[building]
+        return [use(n) for n in range(1, min(goods[src], supply[dst]) + 1)]
+    if building == d.MARKET:
+        return [
+            use(give, get)
+            for give in d.MARKET_GOODS
+            if goods[give] > 0
+            for get in d.MARKET_GOODS
+            if get != give and supply[get] > 0
+        ]
+    if building == d.SAWMILL:
+        return [use()] if goods[d.WOOD] > 0 else []
+    if building == d.CAFE:
+        held = [g for g in d.CAFE_GOODS if goods[g] > 0]
+        out = [use(g) for g in held]
+        if len(held) == len(d.CAFE_GOODS):
+            out.append(use(*held))
+        return out
+    if building == d.CASINO:
+        buys = [use("buy", n) for n in range(1, player["pesos"] // d.CASINO_PESOS_PER_VP + 1)]
+        return buys + [use("sell", n) for n in range(1, player["vp"] + 1)]
+    if building == d.CUSTOMS:
+        return [use(g) for g in open_demand(state)]
+    if building == d.HARBOURMASTER:
+        return [use("up")] + ([use("down")] if state["ship"]["value"] > 0 else [])
+    if building == d.OFFICE:
+        return [use(g) for g in open_demand(state) if goods[g] > 0]
+    if building == d.NEWSPAPER:
+        face_up = face_up_cubans(state)
+        return [use(c) for c in face_up] if face_up else [use()]
+    raise KeyError(building)
+
+
+def legal_use(state: State, seat: str) -> list[Action]:
+    return [*use_options(state, seat, state["pending"]["building"]), Action("skip")]
+
+
+def legal_deliver(state: State, seat: str) -> list[Action]:
+    return [*delivery_options(state, seat), Action("pass")]
+
+
+LEGAL: dict[str, Callable[[State, str], list[Action]]] = {
+    "dice": legal_aside,
+    "drive": legal_drive,
+    "pablo": legal_pablo,
+    "zorro": legal_zorro,
+    "alonso": legal_alonso,
+    "go": legal_go,
+    "use": legal_use,
+    "deliver": legal_deliver,
+}
+
+APPLY: dict[str, Callable[[State, str, Action, list[Event]], None]] = {
+    "aside": apply_aside,
+    "drive": apply_drive,
+    "take": apply_take,
+    "give": apply_give,
+    "claim": apply_alonso,
+    "run": apply_alonso,
+    "go": apply_go,
+    "use": apply_use,
+    "skip": apply_skip,
+    "deliver": apply_deliver,
+    "wood": apply_deliver,
+    "pass": apply_pass,
+}
+
+
+def legal_actions(state: State, seat: str) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    return LEGAL[state["step"]](state, seat)
+
+
+def apply_action(state: State, seat: str, action: Action, events: list[Event]) -> None:
+    """Apply a legal action to ``state`` (a copy the caller owns)."""
+    APPLY[action.kind](state, seat, action, events)
