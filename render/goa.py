@@ -181,7 +181,11 @@ def _count_row(
 
 @lru_cache(maxsize=128)
 def tile_image(tile_key: tuple[tuple[str, Any], ...], size: int = CELL - 8) -> Image.Image:
-    """One auction tile drawn with icons (cached by its content)."""
+    """One auction tile drawn with icons (cached by its content); small sizes are the full tile
+    scaled down, so every size shows the same picture."""
+    full = CELL - 8
+    if size != full:
+        return tile_image(tile_key, full).resize((size, size), Image.Resampling.LANCZOS)
     t = dict(tile_key)
     kind = t["kind"]
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -350,17 +354,26 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
         "extra": "goa_action",
         "over": "trophy",
     }[view["phase"]]
-    paste_icon(img, phase_icon, (400, 43), 34)
+    paste_icon(img, phase_icon, (396, 43), 34)
     for k, seat in enumerate(view["to_act"]):
-        seat_marker(d, seat, (440 + k * 40, 43), 16)
+        seat_marker(d, seat, (436 + k * 40, 43), 17)
     auction = view.get("auction")
     if auction:
-        x = 480
-        seat_marker(d, auction["auctioneer"], (x, 43), 14)
-        paste_icon(img, "coin", (x + 34, 43), 26)
-        c.badge(d, (x + 72, 43), auction["high"], size=18, fill=c.RED)
+        # the lot under auction: framed in red like the lot on the board
+        x = 470
+        d.rounded_rectangle((x, 22, x + 150, 64), radius=10, fill=c.CARD, outline=c.RED, width=4)
+        r, col = _parse_pos(auction["pos"])
+        lot_tile = view["grid"][r][col] if auction["lot"] > 1 else None
+        if lot_tile:
+            tim = tile_image(_tile_key(lot_tile), 36)
+            img.paste(tim, (x + 2, 25), tim)
+        else:
+            paste_icon(img, "goa_flag", (x + 20, 43), 26)
+        seat_marker(d, auction["auctioneer"], (x + 54, 43), 13)
+        paste_icon(img, "coin", (x + 82, 43), 24)
+        text_centered(d, (x + 106, 43), str(auction["high"]), 20, bold=True)
         if auction["high_seat"]:
-            seat_marker(d, auction["high_seat"], (x + 110, 43), 14)
+            seat_marker(d, auction["high_seat"], (x + 132, 43), 13)
     text_centered(d, (700, 43), f"{view['deck']}", 18, bold=True)
     paste_icon(img, "goa_expedition", (670, 43), 30)
 
