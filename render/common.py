@@ -498,24 +498,33 @@ register_good("chili", pod, (210, 40, 30))
 
 @register_icon("sugar")
 def _sugar(draw: ImageDraw.ImageDraw, s: int) -> None:
+    """Sugar cane: two leaning segmented stalks with leaves."""
     w = _w(s)
-    for x0, lean in ((0.14, -0.06), (0.4, 0.0), (0.66, 0.06)):
-        x1 = x0 + 0.2
+    stalk = (226, 220, 160)
+    node = (130, 150, 70)
+    for x_bot, x_top in ((0.3, 0.4), (0.66, 0.72)):
+        half = 0.13
         draw.polygon(
             [
-                (s * (x0 + lean), s * 0.06),
-                (s * (x1 + lean), s * 0.06),
-                (s * x1, s * 0.94),
-                (s * x0, s * 0.94),
+                (s * (x_top - half), s * 0.08),
+                (s * (x_top + half), s * 0.08),
+                (s * (x_bot + half), s * 0.95),
+                (s * (x_bot - half), s * 0.95),
             ],
-            fill=(236, 232, 200),
+            fill=stalk,
             outline=OUTLINE,
             width=w,
         )
-        for k in (0.32, 0.58):
-            draw.line((s * x0, s * k, s * x1, s * k), fill=(120, 140, 70), width=w)
+        for k in (0.32, 0.56, 0.78):
+            x = x_bot + (x_top - x_bot) * (1 - (k - 0.08) / 0.87)
+            draw.line((s * (x - half), s * k, s * (x + half), s * k), fill=node, width=w + 1)
     draw.polygon(
-        [(s * 0.5, s * 0.1), (s * 0.86, s * 0.0), (s * 0.62, s * 0.2)], fill=(90, 160, 60), outline=OUTLINE
+        [(s * 0.42, s * 0.3), (s * 0.04, s * 0.12), (s * 0.22, s * 0.36)], fill=(90, 160, 60), outline=OUTLINE
+    )
+    draw.polygon(
+        [(s * 0.68, s * 0.46), (s * 0.98, s * 0.26), (s * 0.86, s * 0.52)],
+        fill=(90, 160, 60),
+        outline=OUTLINE,
     )
 
 

@@ -148,6 +148,26 @@ def _good(draw: ImageDraw.ImageDraw, s: int) -> None:
     draw.rectangle((s * 0.22, s * 0.1, s * 0.38, s * 0.3), fill=(178, 34, 34), outline=c.OUTLINE, width=w)
 
 
+@register_icon("market")
+def _market(draw: ImageDraw.ImageDraw, s: int) -> None:
+    """A market stall: striped awning over a counter."""
+    w = max(2, s // 16)
+    draw.rectangle((s * 0.12, s * 0.42, s * 0.88, s * 0.92), fill=(235, 220, 190), outline=c.OUTLINE, width=w)
+    draw.rectangle((s * 0.12, s * 0.62, s * 0.88, s * 0.74), fill=(150, 100, 60), outline=c.OUTLINE, width=w)
+    for k in range(4):
+        fill = (200, 50, 40) if k % 2 == 0 else WHITE
+        draw.polygon(
+            [
+                (s * (0.06 + 0.22 * k), s * 0.14),
+                (s * (0.28 + 0.22 * k), s * 0.14),
+                (s * (0.28 + 0.22 * k), s * 0.42),
+                (s * (0.06 + 0.22 * k), s * 0.42),
+            ],
+            fill=fill,
+            outline=c.OUTLINE,
+        )
+
+
 @register_icon("cards")
 def _cards(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 16)
@@ -423,10 +443,11 @@ def _build_base(layout: Layout, layouts: tuple[tuple[tuple[str, ...], ...], ...]
                 draw.rectangle(
                     (x, y, x + cw, y + CELL_H), fill=FIELD_COLOURS[field], outline=(120, 110, 96), width=2
                 )
-                if field in FIELD_ICON:
-                    paste_icon(img, FIELD_ICON[field], (x + 16, y + 16), 24)
-                else:
-                    paste_icon(img, "house", (x + 16, y + 16), 24)
+                name = FIELD_ICON.get(field, "house")
+                size = 36 if field in FIELD_ICON else 26
+                cx = x + cw / 2 if field in FIELD_ICON else x + 18
+                cy = y + CELL_H / 2 if field in FIELD_ICON else y + 17
+                paste_icon(img, name, (cx, cy), size, 0.85)
     return img
 
 
@@ -468,8 +489,25 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
             draw.rounded_rectangle((x - 4, 8, x + 48, 56), radius=10, fill=c.GOLD, outline=INK, width=2)
         paste_icon(img, PHASE_ICONS[phase], (x + 22, 32), 38, 1.0 if cur else 0.35)
         x += 60
-    # Whom we wait for.
     x += 20
+    result = view.get("result")
+    if result:
+        # Final ranking: place, seat, score.
+        places = result.get("places") or {}
+        for seat in result.get("ranking", []):
+            place = places.get(seat)
+            c.text_centered(draw, (x + 10, 32), str(place), 22, fill=MUTED, bold=True)
+            initial, _ = _seat_label(view, seat, 100, 18)
+            c.seat_marker(draw, seat, (x + 40, 32), 18, initial)
+            draw.text(
+                (x + 64, 32),
+                str(result["scores"].get(seat, "")),
+                font=c.font(26, True),
+                fill=INK,
+                anchor="lm",
+            )
+            x += 118
+    # Whom we wait for.
     waiting = view.get("to_act") or []
     if waiting:
         paste_icon(img, "hourglass", (x + 16, 32), 34)
@@ -620,7 +658,7 @@ def _statute_tokens(statute: dict[str, Any]) -> list[tuple[str, str | None]]:
     special = data.get("special")
     if special == "market":
         sign = "+" if data.get("change", 0) > 0 else "−"
-        return [("coin", None), ("product", f"{sign}{abs(data.get('change', 0))}")]
+        return [("market", None), ("product", f"{sign}{abs(data.get('change', 0))}")]
     if special == "drought":
         return [("sun", None), ("worker", None), ("product", "1")]
     if special == "building":
@@ -920,13 +958,10 @@ def _draw_player(
     draw.text((x0 + 54, sy), str(vp), font=c.font(30, True), fill=INK, anchor="lm")
     paste_icon(img, "coin", (x0 + 130, sy), 34)
     draw.text((x0 + 152, sy), str(p["pesos"]), font=c.font(28, True), fill=INK, anchor="lm")
-    _draw_bid(img, draw, p, (x1 - 30, sy))
+    if view["phase"] == "parliament":
+        _draw_bid(img, draw, p, (x1 - 30, sy))
     if result:
-        place = (result.get("places") or {}).get(seat)
-        if place == 1:
-            paste_icon(img, "trophy", (x1 - 90, sy), 40)
-        elif place:
-            c.badge(draw, (x1 - 90, sy), f"#{place}", size=20, fill=(90, 90, 96))
+        _draw_place(img, draw, (result.get("places") or {}).get(seat), (x1 - 40, sy))
     # Characters.
     _draw_characters(img, draw, view, p, seat, x0, y0, x1)
     # Plantation.
@@ -937,7 +972,30 @@ def _draw_player(
     draw.rounded_rectangle(
         (gx, fy, gx + 4 * cw, y1 - 10), radius=8, fill=(236, 226, 200), outline=(180, 160, 120), width=2
     )
-    _draw_pieces(img, draw, p.get("farmyard", {}), gx + 8, (fy + y1 - 10) / 2, gx + 4 * cw - 8, 30)
+    _draw_pieces(
+        img,
+        draw,
+        p.get("farmyard", {}),
+        gx + 8,
+        (fy + y1 - 10) / 2,
+        gx + 4 * cw - 8,
+        30,
+        max_height=y1 - 10 - fy,
+    )
+
+
+def _draw_place(
+    img: Image.Image, draw: ImageDraw.ImageDraw, place: int | None, xy: tuple[float, float]
+) -> None:
+    """The final place: a trophy with 1 for the winner(s), a grey medal with the place else."""
+    if not place:
+        return
+    x, y = xy
+    if place == 1:
+        paste_icon(img, "trophy", (x, y - 2), 48)
+    else:
+        draw.ellipse((x - 22, y - 22, x + 22, y + 22), fill=(200, 200, 206), outline=INK, width=3)
+        c.text_centered(draw, (x, y), str(place), 26, bold=True)
 
 
 def _draw_bid(
@@ -951,8 +1009,18 @@ def _draw_bid(
         paste_icon(img, "envelope", (x, y), 42, 0.3)
         paste_icon(img, "hourglass", (x + 12, y + 10), 22)
     elif isinstance(bid, int):
-        paste_icon(img, "ballot", (x - 6, y), 34)
-        c.badge(draw, (x + 14, y + 10), bid, size=16, fill=c.GOLD_DARK)
+        # A revealed bid: pesos offered for votes.
+        label = str(bid)
+        w = c.text_width(label, 26, True)
+        draw.rounded_rectangle(
+            (x - 40 - w, y - 21, x + 22, y + 21),
+            radius=21,
+            fill=(255, 236, 160),
+            outline=c.GOLD_DARK,
+            width=3,
+        )
+        paste_icon(img, "ballot", (x - w - 18, y), 30)
+        draw.text((x + 6, y), label, font=c.font(26, True), fill=INK, anchor="rm")
 
 
 def _draw_characters(
@@ -1021,12 +1089,13 @@ def _draw_plantation(
             size=17,
             dim=b["id"] == "church" and p.get("church_used"),
         )
-    # Warehouse contents, on the warehouse field (top-left).
+    # Warehouse contents, along the bottom of the warehouse field (top-left).
     store = p.get("warehouse", {})
     if store:
-        _draw_pieces(img, draw, store, gx + 32, gy + CELL_H / 2 + 6, gx + cw - 2, 22, compact=True)
-    # The figure.
-    x, y = gx + fc * cw + cw - 20, gy + fr * CELL_H + CELL_H - 20
+        _draw_pieces(img, draw, store, gx + 4, gy + CELL_H - 16, gx + cw - 2, 24, compact=True)
+    # The figure: bottom-right of its field, top-right on the warehouse (its pieces are below).
+    x = gx + fc * cw + cw - 20
+    y = gy + fr * CELL_H + (20 if (fr, fc) == (0, 0) else CELL_H - 20)
     draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=WHITE, outline=INK, width=2)
     c.seat_marker(draw, seat, (x, y), 13, "")
 
@@ -1040,29 +1109,52 @@ def _draw_pieces(
     x_max: float,
     size: int,
     compact: bool = False,
+    max_height: float | None = None,
 ) -> None:
-    """Piece icons with counts, left to right, in the canonical piece order."""
-    for piece in sorted(pieces, key=lambda q: PIECE_ORDER.index(q) if q in PIECE_ORDER else 99):
-        n = pieces[piece]
-        if n <= 0:
-            continue
-        step = size + (10 if compact else 36)
-        if x + size > x_max:
-            break
-        paste_icon(img, piece, (x + size / 2, cy), size)
-        if compact:
+    """Piece icons with counts in the canonical piece order, left to right from ``x`` and
+    centred on ``cy``. Compact: the count sits on the icon (icons shrink to fit ``x_max``).
+    Otherwise the count follows the icon, and when one row is too wide the pieces wrap onto
+    two smaller rows (within ``max_height``)."""
+    items = [
+        (q, pieces[q]) for q in sorted(pieces, key=lambda q: PIECE_ORDER.index(q) if q in PIECE_ORDER else 99)
+    ]
+    items = [(q, n) for q, n in items if n > 0]
+    if not items:
+        return
+    if compact:
+        size = int(min(size, (x_max - x) / len(items) - 2))
+        for piece, n in items:
+            paste_icon(img, piece, (x + size / 2, cy), size)
             c.text_outlined(
                 draw,
                 (x + size * 0.8, cy + size * 0.35),
                 str(n),
-                int(size * 0.6),
+                max(10, int(size * 0.6)),
                 fill=WHITE,
                 outline=INK,
                 width=2,
             )
-        else:
-            draw.text((x + size + 4, cy), str(n), font=c.font(int(size * 0.75), True), fill=INK, anchor="lm")
-        x += step
+            x += size + 2
+        return
+
+    def widths(sz: int) -> list[float]:
+        return [sz + 6 + c.text_width(str(n), int(sz * 0.75), True) + 16 for _, n in items]
+
+    rows = [items]
+    if sum(widths(size)) > x_max - x and max_height:
+        size = int(min(size, max_height / 2 - 3))
+        half = (len(items) + 1) // 2
+        rows = [items[:half], items[half:]]
+    for r, row in enumerate(rows):
+        ry = cy if len(rows) == 1 else cy + (r - 0.5) * (size + 4)
+        rx = x
+        for piece, n in row:
+            w = size + 6 + c.text_width(str(n), int(size * 0.75), True) + 16
+            if rx + size > x_max:
+                break
+            paste_icon(img, piece, (rx + size / 2, ry), size)
+            draw.text((rx + size + 4, ry), str(n), font=c.font(int(size * 0.75), True), fill=INK, anchor="lm")
+            rx += w
 
 
 # ------------------------------------------------------------------------------------------

@@ -1,0 +1,144 @@
+"""The shared drawing kit: fonts, seat identities, icons, text helpers, PNG encoding."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render import common as c
+
+
+def test_fonts_and_licence_ship_in_the_package() -> None:
+    for name in c.FONT_FILES.values():
+        assert (c.FONT_DIR / name).is_file()
+    licence = (c.FONT_DIR / "OFL.txt").read_text()
+    assert "SIL Open Font License" in licence or "Open Font License" in licence
+    assert c.font(20).path.startswith(str(c.FONT_DIR))
+    assert c.font(20, bold=True).path.endswith("NotoSans-Bold.ttf")
+
+
+def test_font_coverage_detects_missing_glyphs() -> None:
+    assert c.covered("A") and c.covered("Ж") and c.covered("λ") and c.covered("é")
+    assert not c.covered("中") and not c.covered("😀")
+    assert c.safe_text("Ana 中文 Жора") == "Ana  Жора"
+
+
+def test_truncate_fits_the_width() -> None:
+    long = "Dimitrios Papadopoulos of Thessaloniki"
+    short = c.truncate(long, 24, 200, bold=True)
+    assert short.endswith("…") and c.text_width(short, 24, True) <= 200
+    assert c.truncate("Ana", 24, 200) == "Ana"
+
+
+#: Colour-vision deficiency simulation (Machado, Oliveira & Fernandes 2009, severity 1.0), on
+#: linear RGB.
+CVD = {
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
+    "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+}
+
+
+def _simulate(colour: tuple[int, int, int], matrix) -> tuple[float, ...]:
+    def linear(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+    rgb = [linear(v) for v in colour]
+    return tuple(255 * sum(m * v for m, v in zip(row, rgb, strict=True)) for row in matrix)
+
+
+@pytest.mark.parametrize("vision", sorted(CVD))
+def test_seat_colours_stay_apart_for_colour_blind_eyes(vision: str) -> None:
+    seen = [_simulate(col, CVD[vision]) for col in c.SEAT_COLOURS]
+    for i in range(len(seen)):
+        for j in range(i + 1, len(seen)):
+            dist = sum((a - b) ** 2 for a, b in zip(seen[i], seen[j], strict=True)) ** 0.5
+            assert dist > 30, (vision, i, j, dist)
+
+
+def test_seat_identities_differ_in_colour_and_shape() -> None:
+    assert len(set(c.SEAT_COLOURS)) == len(c.SEAT_COLOURS) == 5
+    assert len(set(c.SEAT_SHAPES)) == 5
+
+
+def test_seat_markers_draw_different_shapes() -> None:
+    masks = []
+    for seat in ("p0", "p1", "p2", "p3", "p4"):
+        img = Image.new("L", (60, 60), 0)
+        ImageDraw.Draw(img).polygon(c.shape_points(c.SEAT_SHAPES[c.seat_index(seat)], 30, 30, 24), fill=255)
+        masks.append(img.tobytes())
+    assert len(set(masks)) == 5
+
+
+@pytest.mark.parametrize("name", c.icon_names())
+def test_every_icon_draws_something_inside_its_box(name: str) -> None:
+    ic = c.icon(name, 32)
+    assert ic.size == (32, 32) and ic.mode == "RGBA"
+    alpha = ic.getchannel("A")
+    assert alpha.getbbox() is not None
+    assert sum(1 for a in alpha.tobytes() if a > 128) > 20
+
+
+def test_goods_of_all_three_games_have_icons() -> None:
+    for name in ("citrus", "sugar", "tobacco", "rum", "cigar", "wood", "stone", "water", "coin", "star"):
+        assert name in c.icon_names()
+    for name in ("pepper", "cloves", "cinnamon", "nutmeg", "ginger"):
+        assert name in c.icon_names()
+    with pytest.raises(KeyError):
+        c.icon("no such icon", 20)
+
+
+def test_register_good_adds_an_icon() -> None:
+    c.register_good("test_saffron", c.seed_cluster, (200, 60, 20), 3)
+    assert c.icon("test_saffron", 24).getchannel("A").getbbox() is not None
+
+
+def test_cached_layer_builds_once_per_key() -> None:
+    calls = []
+
+    def build() -> Image.Image:
+        calls.append(1)
+        return Image.new("RGB", (4, 4))
+
+    a = c.cached_layer(("test", 1), build)
+    b = c.cached_layer(("test", 1), build)
+    c.cached_layer(("test", 2), build)
+    assert a is b and len(calls) == 2
+
+
+def test_encode_png_is_a_small_palette_png() -> None:
+    img = Image.new("RGB", (400, 300), c.PAPER)
+    d = ImageDraw.Draw(img)
+    c.panel(d, (10, 10, 200, 150), header=c.SEAT_COLOURS[1], header_height=30)
+    c.text_centered(d, (100, 80), "12", 30)
+    c.badge(d, (300, 50), 7)
+    c.paste_icon(img, "citrus", (300, 200), 48)
+    png = c.encode_png(img)
+    assert png.startswith(b"\x89PNG")
+    with Image.open(io.BytesIO(png)) as out:
+        assert out.mode == "P" and out.size == (400, 300)
+    assert len(png) < len(c.encode_png_plain(img))
+
+
+def test_importing_render_loads_no_pillow() -> None:
+    code = "import sys, render; print('PIL' in sys.modules or 'render.cuba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -1,0 +1,187 @@
+"""The Cuba board picture: every phase renders, hidden bids stay hidden, caches don't leak."""
+
+from __future__ import annotations
+
+import copy
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render
+from engine import GAMES
+from render import common, cuba
+from tests.render.conftest import play_views
+
+RULES = GAMES["cuba"]
+CHARACTER_STEPS = ("worker_move", "worker_fields", "trader", "architect", "foreman", "mayor")
+PHASE_STEPS = ("choose_start", "play_card", *CHARACTER_STEPS, "bid", "enact", "pay_tax", "pay_duty", "over")
+
+
+def png_image(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def first_views_by_step(games: list) -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = {}
+    for game in games:
+        for _, view in game:
+            found.setdefault(view["step"], view)
+    return found
+
+
+def test_every_phase_and_pending_character_renders(cuba_games: list) -> None:
+    by_step = first_views_by_step(cuba_games)
+    missing = [s for s in PHASE_STEPS if s not in by_step]
+    assert not missing, f"the sample games never reached {missing}"
+    phases = {v["phase"] for v in by_step.values()}
+    assert phases >= {"setup", "actions", "parliament", "statutes", "over"}
+    for step, view in by_step.items():
+        data = render.board("cuba", view)
+        img = png_image(data)
+        assert img.format == "PNG" and img.mode == "P", step
+        assert img.size == (cuba.WIDTH, cuba.HEIGHT), step
+        assert img.width >= 1200 and len(data) <= 400 * 1024, step
+
+
+@pytest.mark.parametrize("game_index", [0, 1, 2, 3])
+def test_every_table_size_renders_and_changes_as_the_game_moves(cuba_games: list, game_index: int) -> None:
+    game = cuba_games[game_index]
+    first, last = game[0][1], game[-1][1]
+    a, b = render.board("cuba", first), render.board("cuba", last)
+    assert png_image(a).size == png_image(b).size == (cuba.WIDTH, cuba.HEIGHT)
+    assert a != b
+
+
+def test_player_panels_fit_the_width_for_two_to_five_players() -> None:
+    for n in range(2, 6):
+        layout = cuba.layout_for(n)
+        boxes = [layout.panel_box(i) for i in range(n)]
+        assert boxes[0][0] >= cuba.MARGIN and boxes[-1][2] <= cuba.WIDTH - cuba.MARGIN
+        assert all(b[0] - a[2] == cuba.GAP for a, b in zip(boxes, boxes[1:], strict=False))
+
+
+def _bid_step_state(players: int = 3, seed: int = 21) -> Any:
+    for state, view in play_views(players, seed):
+        if view["step"] == "bid" and not any(p["bid_placed"] for p in view["players"].values()):
+            return state
+    raise AssertionError("no bidding round in the sample game")
+
+
+def test_public_picture_is_the_same_whatever_the_hidden_bids() -> None:
+    state = _bid_step_state()
+    first = RULES.to_act(state)[0]
+    low, _ = RULES.apply(state, first, RULES.parse(state, first, "bid 0"))
+    pesos = state["players"][first]["pesos"]
+    assert pesos >= 1, "the sample seat must be able to bid more than 0"
+    high, _ = RULES.apply(state, first, RULES.parse(state, first, f"bid {pesos}"))
+    assert RULES.dump(low) != RULES.dump(high)
+    view_low, view_high = RULES.view(low, None), RULES.view(high, None)
+    assert view_low["players"][first]["bid"] == "hidden"
+    assert render.board("cuba", view_low) == render.board("cuba", view_high)
+    # Once every bid is in, the bids are revealed and the pictures differ.
+    for seat in list(RULES.to_act(low)):
+        if seat == first:
+            continue
+        low, _ = RULES.apply(low, seat, RULES.parse(low, seat, "bid 0"))
+        high, _ = RULES.apply(high, seat, RULES.parse(high, seat, "bid 0"))
+    view_low, view_high = RULES.view(low, None), RULES.view(high, None)
+    assert view_high["players"][first]["bid"] == pesos
+    assert render.board("cuba", view_low) != render.board("cuba", view_high)
+
+
+def test_a_sealed_bid_looks_different_from_no_bid_yet() -> None:
+    state = _bid_step_state()
+    first = RULES.to_act(state)[0]
+    after, _ = RULES.apply(state, first, RULES.parse(state, first, "bid 0"))
+    assert render.board("cuba", RULES.view(state, None)) != render.board("cuba", RULES.view(after, None))
+
+
+def test_face_down_parliament_card_is_drawn_without_its_character(cuba_games: list) -> None:
+    hidden = [
+        v
+        for _, v in cuba_games[2]
+        if v["phase"] == "actions" and any(p["parliament_card"] == "hidden" for p in v["players"].values())
+    ]
+    assert hidden, "the variant game never showed a face-down card"
+    view = hidden[0]
+    seat = next(s for s, p in view["players"].items() if p["parliament_card"] == "hidden")
+    shown = copy.deepcopy(view)
+    shown["players"][seat]["parliament_card"] = "mayor"
+    assert render.board("cuba", shown) != render.board("cuba", view)
+
+
+def test_caches_do_not_leak_between_views(cuba_games: list) -> None:
+    a = cuba_games[1][60][1]  # 3 players
+    b = cuba_games[3][90][1]  # 5 players
+    c = cuba_games[1][-1][1]  # 3 players, same layout as a, other content
+    common.clear_caches()
+    cold_a = render.board("cuba", a)
+    render.board("cuba", b)
+    render.board("cuba", c)
+    assert render.board("cuba", a) == cold_a
+    common.clear_caches()
+    cold_c = render.board("cuba", c)
+    render.board("cuba", a)
+    assert render.board("cuba", c) == cold_c
+
+
+def test_the_cached_base_is_never_drawn_on(cuba_games: list) -> None:
+    view = cuba_games[0][40][1]
+    render.board("cuba", view)
+    seats = view["seats"]
+    layout = cuba.layout_for(len(seats))
+    layouts = tuple(tuple(tuple(r) for r in view["players"][s]["layout"]) for s in seats)
+    cached = common.cached_layer(("cuba", layout, layouts), lambda: None)  # type: ignore[arg-type,return-value]
+    render.board("cuba", cuba_games[0][-1][1])
+    assert cached.tobytes() == cuba._build_base(layout, layouts).tobytes()
+
+
+def test_view_is_not_modified_by_rendering(cuba_games: list) -> None:
+    view = cuba_games[3][120][1]
+    before = copy.deepcopy(view)
+    render.board("cuba", view)
+    assert view == before
+
+
+def test_names_are_drawn_truncated_and_unknown_scripts_fall_back_to_the_seat_number(cuba_games: list) -> None:
+    view = copy.deepcopy(cuba_games[1][30][1])
+    assert cuba._seat_label(view, "p1", 200, 24) == ("2", "")
+    view["names"] = {"p0": "Ana", "p1": "李小龍", "p2": "Dimitrios Papadopoulos the Third"}
+    assert cuba._seat_label(view, "p0", 200, 24) == ("A", "Ana")
+    assert cuba._seat_label(view, "p1", 200, 24) == ("2", "")
+    initial, name = cuba._seat_label(view, "p2", 200, 24)
+    assert initial == "D" and name.endswith("…") and common.text_width(name, 24, True) <= 200
+    named = render.board("cuba", view)
+    assert named != render.board("cuba", cuba_games[1][30][1])
+    # A name the font cannot draw changes nothing in the picture (no tofu boxes).
+    only_cjk = copy.deepcopy(cuba_games[1][30][1])
+    only_cjk["names"] = {"p1": "李小龍"}
+    assert render.board("cuba", only_cjk) == render.board("cuba", cuba_games[1][30][1])
+
+
+def test_bot_seats_get_a_badge(cuba_games: list) -> None:
+    view = copy.deepcopy(cuba_games[0][10][1])
+    plain = render.board("cuba", view)
+    view["bots"] = ["p1"]
+    assert render.board("cuba", view) != plain
+
+
+def test_game_over_shows_the_final_scores(cuba_games: list) -> None:
+    final = cuba_games[3][-1][1]
+    assert final["phase"] == "over" and final["result"]
+    changed = copy.deepcopy(final)
+    winner = final["result"]["ranking"][0]
+    changed["result"]["scores"][winner] += 1
+    assert render.board("cuba", changed) != render.board("cuba", final)
+
+
+def test_entry_points() -> None:
+    with pytest.raises(KeyError):
+        render.board("chess", {})
+    view = RULES.view(RULES.new(["p0", "p1"], 3), None)
+    assert render.private("cuba", view) is None
