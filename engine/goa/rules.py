@@ -294,8 +294,17 @@ class GoaRules:
             self._place_marker(s, i, action, events)
         else:
             self._place_flag(s, i, action, events)
+        self._drop_idle_refill(s)
         self._settle(s, events)
         return s, events
+
+    def _drop_idle_refill(self, s: State) -> None:
+        """An Additional Harvest with nothing left to refill ends by itself."""
+        while s.pending and s.pending[0]["kind"] == "refill":
+            p = s.players[s.pending[0]["seat"]]
+            if any(not board.store_full(p, st) for st in board.stores(p)):
+                return
+            s.pending.pop(0)
 
     # placement
 
@@ -666,12 +675,6 @@ class GoaRules:
                 pl = p.plantations[int(store[1:]) - 1]
                 pl[3] = pl[2]
             events.append(Event("store_refilled", seat, {"store": store}))
-            if (
-                s.pending
-                and s.pending[0]["kind"] == "refill"
-                and not self._pending_legal(s, s.pending[0])[:-1]
-            ):
-                s.pending.pop(0)
 
     # gains and draws
 

@@ -239,3 +239,15 @@ def test_a_traded_in_trade_tile_can_be_auctioned_again():
     s = run(s, "p0: flag a0", "p1: marker a1", "p2: marker b1", "p0: marker c1")
     s = run(s, "p1: pass", "p2: pass", "p0: take", "p2: pass", "p0: pass", "p1: take")
     assert s.players[1].tiles == [trade] and s.grid[0] is None
+
+
+def test_additional_harvest_ends_by_itself_when_everything_is_full():
+    s = at_actions()
+    s.players[0].tiles = [tile_id(lambda d: d.get("effect") == "addharvest", "b")]
+    give_plantation(s, 0, "ginger", cap=2, count=0)
+    s.players[0].colonies["cochin"] = ["cochin1", [[0, 0, 0, 0, 0]]]
+    s = run(s, "p0: addharvest", "p0: refill cochin", "p0: fill pepper", "p0: fill pepper")
+    assert s.pending[0]["kind"] == "fill"
+    s = run(s, "p0: fill clove", "p0: refill p1")
+    assert not s.pending and s.players[0].colonies["cochin"][1] == [[0, 0, 0, 2, 1]]
+    assert RULES.to_act(s) == ["p0"] and "addharvest" not in legal_texts(s, "p0")
