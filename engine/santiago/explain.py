@@ -141,7 +141,7 @@ def _use_reason(state: State, seat: str, building: str, args: tuple) -> str | No
             return "At the casino write 'use buy <VP>' (3 pesos each) or 'use sell <VP>' (3 pesos each)."
         if args[0] == "buy":
             cost = args[1] * d.CASINO_PESOS_PER_VP
-            return f"{args[1]} VP cost {cost} pesos; you have {player['pesos']}."
+            return f"Buying {args[1]} VP costs {cost} pesos; you have {player['pesos']}."
         return f"You have only {player['vp']} VP to sell."
     if building == d.CUSTOMS:
         if len(args) != 1 or args[0] not in state["ship"]["dice"]:
