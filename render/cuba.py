@@ -599,7 +599,8 @@ def _ship(
             draw.ellipse(
                 (cx - 24, cy - 24, cx + 24, cy + 24), fill=(84, 56, 36), outline=(60, 40, 26), width=2
             )
-            paste_icon(img, space["type"], (cx, cy), 30, 0.5)
+            draw.ellipse((cx - 16, cy - 16, cx + 16, cy + 16), fill=(128, 96, 70))
+            paste_icon(img, space["type"], (cx, cy), 26, 0.8)
 
 
 def _draw_harbour(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -795,7 +796,7 @@ def _building_tile(
     c.text_centered(
         draw, ((x0 + x1) / 2, y0 + size * 0.72), code, size, fill=INK if not dim else MUTED, bold=True
     )
-    _draw_tokens(img, draw, _building_tokens(bid), (x0 + x1) / 2, y1 - size * 0.95, int(size * 1.05))
+    _draw_tokens(img, draw, _building_tokens(bid), (x0 + x1) / 2, y1 - size * 0.95, int(size * 1.3))
 
 
 def _building_tokens(bid: str) -> list[tuple[str, str | None]]:
