@@ -110,6 +110,17 @@ def _paid(paid: Mapping[str, Any]) -> str:
     return " and ".join(parts) if parts else "nothing (Vice-King)"
 
 
+#: Why goods were gained, as the log shows it.
+WHY = {
+    "ships": "Shipbuilding",
+    "taxes": "Taxes",
+    "tile": "tile",
+    "card": "expedition card",
+    "each_round": "each-round tile",
+    "espionage": "Espionage",
+    "goods": "harvest",
+}
+
 TEMPLATES: dict[str, str] = {
     "flag_placed": "{name} places the flag at {pos}.",
     "marker_placed": "{name} puts auction marker {number} on {pos} ({tile}).",
@@ -121,7 +132,7 @@ TEMPLATES: dict[str, str] = {
     "flag_won": "{name} holds the flag, is start player and takes 1 extra-action card.",
     "plantation_added": "{name} places the {tile} (filled with {cap} {spice}).",
     "plantation_replaced": "{name} gives up the {old} for the {tile}.",
-    "tile_kept": "{name} keeps the {tile}.",
+    "tile_kept": "{name} lays the {tile} beside their boards.",
     "gain": "{name} takes {goods} ({why}).",
     "harvest": "{name} harvests up to {amount}.",
     "expedition": "{name} goes on an expedition (hand limit {limit}).",
@@ -171,7 +182,7 @@ def describe(event: Event, names: Mapping[str, str]) -> str:
             d["old"] = tile_name(d["old"])
     if kind == "gain":
         d["goods"] = _goods(d)
-        d["why"] = d["why"].replace("_", "-")
+        d["why"] = WHY.get(d["why"], d["why"])
     if "count" in d:
         d["s"] = "s" if d["count"] != 1 else ""
     if "amount" in d and kind == "colonists_paid":
