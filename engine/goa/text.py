@@ -118,7 +118,7 @@ WHY = {
     "card": "expedition card",
     "each_round": "each-round tile",
     "espionage": "Espionage",
-    "goods": "harvest",
+    "goods": "chosen goods",
 }
 
 TEMPLATES: dict[str, str] = {
