@@ -1,0 +1,65 @@
+"""Random games: every game ends after 7 ships; goods are conserved; the contract holds."""
+
+import pytest
+
+from engine.ai import player
+from engine.santiago import RULES
+from engine.santiago import data as d
+from tests.contract import play
+from tests.santiago.helpers import check_conservation
+
+
+def check_invariants(state: dict) -> None:
+    check_conservation(state)
+    ship = state["ship"]
+    assert 1 <= ship["number"] <= d.SHIPS
+    if state["step"] not in ("over", "dice"):
+        assert 0 <= ship["value"] < d.CHEQUERED and any(ship["dice"].values())
+        assert len(ship["dice"]) == d.DICE_ON_SHIP and ship["aside"] not in ship["dice"]
+    assert 0 <= state["car"] < d.ROAD_LEN
+    assert set(state["face_down"]) <= set(state["road"][1:])
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_thousand_random_games_conserve_goods(chunk):
+    for seed in range(chunk * 250, (chunk + 1) * 250):
+        players = 2 + seed % 3
+        options = {"open_holdings": seed % 5 == 0}
+        state, result, actions = play(
+            RULES, players, seed, options=options, check=check_conservation, full_checks=False
+        )
+        assert state["step"] == "over" and state["ship"]["number"] == d.SHIPS
+        for seat in state["seats"]:
+            p = state["players"][seat]
+            assert result.scores[seat] == p["vp"] + sum(p["goods"].values()) // 3
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_random_games_full_contract_checks(seed):
+    players = 2 + seed % 3
+    state, result, _ = play(RULES, players, 20_000 + seed, check=check_invariants, full_checks=True)
+    dumped = RULES.dump(state)
+    assert RULES.dump(RULES.load(dumped)) == dumped
+
+
+def test_seven_departures_and_every_event_reads_as_a_sentence():
+    names = {f"p{i}": f"Player{i}" for i in range(4)}
+    for seed in range(30):
+        seats = [f"p{i}" for i in range(2 + seed % 3)]
+        state, events = RULES.new_with_events(seats, seed)
+        bots = {s: player("santiago", "random", seed + i) for i, s in enumerate(seats)}
+        while RULES.result(state) is None:
+            seat = RULES.to_act(state)[0]
+            legal = RULES.legal(state, seat)
+            assert RULES.prompt(state, seat)
+            for action in legal:
+                assert 0 < len(RULES.label(state, seat, action)) <= 80
+            state, evs = RULES.apply(state, seat, bots[seat].choose(RULES.view(state, seat), legal))
+            events += evs
+        assert sum(e.kind == "departure" for e in events) == d.SHIPS
+        for event in events:
+            line = RULES.describe(event, names)
+            assert line and "{" not in line and "None" not in line, (event, line)
+            assert line[0].isupper() or line[0].isdigit(), line
+            if event.kind == "roll":
+                assert event.random
