@@ -12,7 +12,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-__all__ = ["GAME_MODULES", "board", "private"]
+__all__ = ["GAME_MODULES", "board", "legend", "private"]
 
 #: game id → module that draws it.
 GAME_MODULES: dict[str, str] = {
@@ -45,3 +45,15 @@ def private(game_id: str, view: dict[str, Any]) -> bytes | None:
     from render.common import encode_png
 
     return encode_png(draw_private(view))
+
+
+def legend(game_id: str, labels: dict[str, str] | None = None) -> bytes | None:
+    """A key to the game's pictograms and short codes as PNG bytes (``labels``: id → text in
+    the reader's language), or ``None`` when the game needs none."""
+    module = _module(game_id)
+    draw_legend = getattr(module, "draw_legend", None)
+    if draw_legend is None:
+        return None
+    from render.common import encode_png
+
+    return encode_png(draw_legend(labels))

@@ -59,6 +59,7 @@ __all__ = [
     "text_outlined",
     "text_width",
     "truncate",
+    "wrap",
 ]
 
 FONT_DIR = Path(__file__).with_name("fonts")
@@ -138,9 +139,30 @@ def covered(char: str) -> bool:
     return bytes(f.getmask(char)) != _missing_glyph_mask() or char == "\ue000"
 
 
+#: Plain stand-ins for symbols Noto Sans lacks (arrows live in a separate Noto font).
+SUBSTITUTES = {"→": "->", "←": "<-", "⇄": "<->", "↔": "<->"}
+
+
 def safe_text(text: str) -> str:
-    """``text`` without the characters the font cannot draw (and without control characters)."""
+    """``text`` without the characters the font cannot draw (and without control characters);
+    a few common symbols become plain stand-ins (see :data:`SUBSTITUTES`)."""
+    text = "".join(SUBSTITUTES.get(ch, ch) for ch in text)
     return "".join(ch for ch in text if ch.isprintable() and covered(ch))
+
+
+def wrap(text: str, size: int, max_width: int, lines: int = 2, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into at most ``lines`` lines of ``max_width`` px; the last line
+    is truncated with an ellipsis when the text does not fit."""
+    words = text.split()
+    out: list[str] = []
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and text_width(line + " " + words[0], size, bold) <= max_width:
+            line += " " + words.pop(0)
+        out.append(line)
+    if words:
+        out[-1] = truncate(out[-1] + " " + " ".join(words), size, max_width, bold)
+    return [truncate(line, size, max_width, bold) for line in out]
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:

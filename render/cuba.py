@@ -103,6 +103,16 @@ MARKER_SPACES: dict[str, tuple[str, str, int | None]] = {
     "mayor_4": ("mayor", "coin", 4),
     "mayor_2": ("mayor", "coin", 2),
 }
+#: Steps of the action phase that belong to a character being played.
+STEP_CHARACTER: dict[str, str] = {
+    "worker_move": "worker",
+    "worker_fields": "worker",
+    "trader": "trader",
+    "architect": "architect",
+    "foreman": "foreman",
+    "veto": "foreman",
+    "mayor": "mayor",
+}
 PHASES = ("setup", "actions", "parliament", "statutes", "over")
 PHASE_ICONS = {
     "setup": "house",
@@ -470,6 +480,16 @@ def _seat_label(view: dict[str, Any], seat: str, max_w: int, size: int) -> tuple
     return name[0].upper() if c.covered(name[0].upper()) else number, c.truncate(name, size, max_w, bold=True)
 
 
+def active_character(view: dict[str, Any]) -> str | None:
+    """The character whose action is being carried out now, if any."""
+    if view.get("phase") != "actions" or not view.get("current"):
+        return None
+    step = view.get("step", "")
+    if step in STEP_CHARACTER:
+        return STEP_CHARACTER[step]
+    return step if step in CHARACTERS else None
+
+
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     draw.text((MARGIN + 8, HEADER_H / 2 + 4), "CUBA", font=c.font(34, True), fill=INK, anchor="lm")
     # Round track.
@@ -517,8 +537,8 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
             c.seat_marker(draw, seat, (x + 18, 32), 18, initial)
             x += 44
     # Current character being played.
-    step = view.get("step")
-    if step in CHARACTERS and view.get("current"):
+    step = active_character(view)
+    if step:
         x += 16
         paste_icon(img, "arrow", (x + 14, 32), 28)
         _character_chip(img, draw, (x + 36, 10, x + 84, 54), step, "active")
@@ -1037,7 +1057,7 @@ def _draw_characters(
     played = list(p.get("played") or [])
     hand = set(p.get("hand") or [])
     card = p.get("parliament_card")
-    active = view.get("step") if view.get("current") == seat and view.get("step") in CHARACTERS else None
+    active = active_character(view) if view.get("current") == seat else None
     n = len(CHARACTER_ORDER) + 1
     w = (x1 - x0 - 24 - 12) // n
     y = y0 + CHARS_Y
@@ -1178,4 +1198,51 @@ def draw(view: dict[str, Any]) -> Image.Image:
     _draw_markers(img, d, view)
     for i, seat in enumerate(seats):
         _draw_player(img, d, view, layout, i, seat)
+    return img
+
+
+# ------------------------------------------------------------------------------------------
+# Building legend
+
+LEGEND_ROW_H = 76
+LEGEND_W = 1500
+
+
+def building_label(bid: str) -> str:
+    """The default (English) legend line of a building: its name and effect, from the data."""
+    data = BUILDINGS[bid]
+    return f"{data['name']}: {data['text']}"
+
+
+def draw_legend(labels: dict[str, str] | None = None) -> Image.Image:
+    """A key to the building tiles: tile (code + pictogram), cost in resources, and a line of
+    text per building (``labels`` maps building id → text, e.g. a translation; default the
+    English name and effect)."""
+    ids = list(BUILDINGS)
+    per_col = (len(ids) + 1) // 2
+    height = 2 * MARGIN + per_col * LEGEND_ROW_H
+    img = Image.new("RGB", (LEGEND_W, height), c.FRAME)
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
+    col_w = (LEGEND_W - 2 * MARGIN) // 2
+    for k, bid in enumerate(ids):
+        col, row = divmod(k, per_col)
+        x = MARGIN + col * col_w
+        y = MARGIN + row * LEGEND_ROW_H
+        _building_tile(img, draw, (x + 4, y + 4, x + 100, y + LEGEND_ROW_H - 6), bid, size=20)
+        cx = x + 124
+        for piece, n in BUILDINGS[bid]["cost"].items():
+            for _ in range(n):
+                paste_icon(img, piece, (cx, y + LEGEND_ROW_H / 2), 26)
+                cx += 24
+        text = c.safe_text((labels or {}).get(bid) or building_label(bid))
+        tx = x + 124 + 5 * 24 + 10
+        # "Name: effect" → the name in bold, the effect below it.
+        name, _, effect = text.partition(": ")
+        room = col_w - (tx - x) - 12
+        lines = [(c.truncate(name, 20, room, bold=True), True)]
+        lines += [(line, False) for line in c.wrap(effect, 19, room, lines=1)]
+        for j, (line, bold) in enumerate(lines):
+            ly = y + LEGEND_ROW_H / 2 + (j - (len(lines) - 1) / 2) * 26
+            draw.text((tx, ly), line, font=c.font(20 if bold else 19, bold=bold), fill=INK, anchor="lm")
     return img

@@ -142,3 +142,15 @@ def test_importing_render_loads_no_pillow() -> None:
     code = "import sys, render; print('PIL' in sys.modules or 'render.cuba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_symbols_the_font_lacks_get_plain_stand_ins() -> None:
+    assert not c.covered("→")
+    assert c.safe_text("Up to 4 stone → 1 VP") == "Up to 4 stone -> 1 VP"
+
+
+def test_wrap_keeps_lines_within_the_width() -> None:
+    lines = c.wrap("Swap the ship at sea with a ship from the deck of ships", 20, 200, lines=2)
+    assert len(lines) == 2 and lines[-1].endswith("…")
+    assert all(c.text_width(line, 20) <= 200 for line in lines)
+    assert c.wrap("Dam", 20, 200) == ["Dam"]

@@ -185,3 +185,28 @@ def test_entry_points() -> None:
         render.board("chess", {})
     view = RULES.view(RULES.new(["p0", "p1"], 3), None)
     assert render.private("cuba", view) is None
+
+
+def test_the_character_being_played_is_known_for_every_character_step(cuba_games: list) -> None:
+    by_step = first_views_by_step(cuba_games)
+    expected = {"worker_move": "worker", "worker_fields": "worker", "trader": "trader"}
+    expected |= {"architect": "architect", "foreman": "foreman", "mayor": "mayor"}
+    for step, character in expected.items():
+        view = by_step[step]
+        assert cuba.active_character(view) == character
+        seat = view["current"]
+        assert view["players"][seat]["played"][-1] == character
+    assert cuba.active_character(by_step["bid"]) is None
+    assert cuba.active_character(by_step["play_card"]) is None
+
+
+def test_building_legend_lists_every_building_with_its_code(cuba_games: list) -> None:
+    view = cuba_games[0][0][1]
+    assert set(cuba.BUILDING_CODES) == set(view["buildings_available"])
+    assert len(set(cuba.BUILDING_CODES.values())) == len(cuba.BUILDING_CODES)
+    assert all(2 <= len(code) <= 3 for code in cuba.BUILDING_CODES.values())
+    english = png_image(render.legend("cuba"))
+    assert english.width >= 1200
+    translated = render.legend("cuba", {"church": "Iglesia: vetar 1 propuesta"})
+    assert png_image(translated).size == english.size
+    assert translated != render.legend("cuba")
