@@ -22,6 +22,13 @@ COL = data.COLUMN_INDEX
 PASS = Action("pass")
 DONE = Action("done")
 STOP = Action("stop")
+_ADVANCE = tuple(Action("advance", (column,)) for column in data.COLUMNS)
+_COLUMN_ACTIONS = (Action("ships"), Action("harvest"), Action("taxes"), Action("expedition"))
+_COLONY = {name: Action("colony", (name,)) for name in data.COLONY_NAMES}
+#: Spice indexes of each advance cost: _ADVANCE_SPICE_IDX[column][target row].
+_ADVANCE_SPICE_IDX = tuple(
+    tuple(tuple(data.SPICE_INDEX[k] for k in cell) for cell in column) for column in data.ADVANCE_SPICES
+)
 _SPICE_ACTIONS = {
     kind: tuple(Action(kind, (name,)) for name in S) for kind in ("spice", "fill", "give", "claim")
 }
@@ -183,10 +190,10 @@ class GoaRules:
             t = p.progress[c] + 1
             if t >= data.ROWS:
                 continue
-            spices_ok = all(counts[data.SPICE_INDEX[k]] for k in data.ADVANCE_SPICES[c][t])
+            spices_ok = all(counts[k] for k in _ADVANCE_SPICE_IDX[c][t])
             ships_ok = p.ships >= data.ADVANCE_SHIPS[t]
             if spices_ok and ships_ok:
-                acts.append(Action("advance", (column,)))
+                acts.append(_ADVANCE[c])
             for card, effect in cards:
                 if (
                     (effect == "advance_no_ships" and spices_ok)
@@ -194,11 +201,11 @@ class GoaRules:
                     or (effect == "advance_money" and p.ducats >= data.ADVANCE_DUCATS[t])
                 ):
                     acts.append(Action("advance", (column, "card", card)))
-        acts += [Action("ships"), Action("harvest"), Action("taxes"), Action("expedition")]
+        acts += _COLUMN_ACTIONS
         acts += [Action("harvest", ("card", card)) for card, e in cards if e == "harvest_mix"]
         for name in data.COLONY_NAMES:
             if name not in p.colonies and s.colony_stacks[name]:
-                acts.append(Action("colony", (name,)))
+                acts.append(_COLONY[name])
                 acts += [Action("colony", (name, "card", card)) for card, e in cards if e == "colony_three"]
         return acts
 
@@ -282,7 +289,8 @@ class GoaRules:
         if action not in self.legal(s, seat):
             raise IllegalAction(self.refusal(s, seat, action))
         i = s.seats.index(seat)
-        s = s.copy()
+        s = s.copy_table()
+        self._own(s, i)
         events: list[Event] = []
         if s.pending:
             self._answer_pending(s, i, s.pending.pop(0), action, events)
@@ -305,6 +313,15 @@ class GoaRules:
             if any(not board.store_full(p, st) for st in board.stores(p)):
                 return
             s.pending.pop(0)
+
+    @staticmethod
+    def _own(s: State, i: int) -> None:
+        """Give the new state its own copy of seat ``i``'s holdings before they change."""
+        s.players[i] = s.players[i].copy()
+
+    @staticmethod
+    def _own_all(s: State) -> None:
+        s.players = [p.copy() for p in s.players]
 
     # placement
 
@@ -355,6 +372,7 @@ class GoaRules:
             return
         if kind == "accept":
             winner, price = s.high_seat, s.high
+            self._own(s, winner)
             s.players[winner].ducats -= price
             s.players[i].ducats += price
             events.append(
@@ -747,6 +765,7 @@ class GoaRules:
                 self._skip_idle(s, events)
 
     def _begin_actions(self, s: State, events: list[Event]) -> None:
+        self._own_all(s)
         s.phase = "actions"
         s.turn = 0
         s.chain = []
@@ -774,6 +793,7 @@ class GoaRules:
             self._end_round(s, events)
 
     def _end_round(self, s: State, events: list[Event]) -> None:
+        self._own_all(s)
         for p in s.players:
             p.extra = min(p.extra, data.MAX_EXTRA_ACTION_CARDS_KEPT)
             p.claimed = []

@@ -125,6 +125,14 @@ class State:
     )
 
     def copy(self) -> State:
+        """A deep copy (every player too)."""
+        s = self.copy_table()
+        s.players = [p.copy() for p in self.players]
+        return s
+
+    def copy_table(self) -> State:
+        """A copy that still shares the Player objects: the caller copies each player before
+        changing it (``apply`` copies the seats it touches; see ``GoaRules._own``)."""
         s = State.__new__(State)
         s.seats = self.seats
         s.round = self.round
@@ -144,7 +152,7 @@ class State:
         s.discard = self.discard[:]
         s.colony_stacks = {k: v[:] for k, v in self.colony_stacks.items()}
         s.firsts = self.firsts[:]
-        s.players = [p.copy() for p in self.players]
+        s.players = self.players[:]
         s.rng = self.rng
         return s
 

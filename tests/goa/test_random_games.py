@@ -113,3 +113,19 @@ def test_views_and_others_choices_do_not_depend_on_hidden_money_or_cards(seed):
                 assert "cards" not in e.data or e.kind in ("colony_attempt", "supply_drawn")
         step += 1
     assert own_view_changed > 0  # the check above compares views that really differ in secrets
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_apply_never_changes_the_state_it_was_given(kind):
+    """``apply`` copies only the seats it touches, so check every step of many games."""
+    for seed in range(20):
+        n = 2 + seed % 3
+        seats = [f"p{i}" for i in range(n)]
+        s = RULES.new(seats, 3000 + seed)
+        bots = {x: player("goa", kind, seed + i) for i, x in enumerate(seats)}
+        while RULES.result(s) is None:
+            seat = RULES.to_act(s)[0]
+            before = RULES.dump(s)
+            new, _ = RULES.apply(s, seat, bots[seat].choose(RULES.view(s, seat), RULES.legal(s, seat)))
+            assert RULES.dump(s) == before
+            s = new
