@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -701,12 +701,6 @@ def _trophy(draw: ImageDraw.ImageDraw, s: int) -> None:
     draw.chord((s * 0.18, s * -0.3, s * 0.82, s * 0.66), 0, 180, fill=GOLD, outline=OUTLINE, width=w)
     draw.rectangle((s * 0.44, s * 0.64, s * 0.56, s * 0.8), fill=GOLD_DARK)
     draw.rectangle((s * 0.26, s * 0.8, s * 0.74, s * 0.94), fill=GOLD_DARK, outline=OUTLINE, width=w)
-
-
-def paint_all(names: Iterable[str], size: int) -> None:
-    """Warm the icon cache (the first board of a process then costs no icon drawing)."""
-    for n in names:
-        icon(n, size)
 
 
 # ------------------------------------------------------------------------------------------

@@ -857,7 +857,7 @@ def _draw_buildings(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
     x0, y0, x1, y1 = BUILDINGS_BOX
     available = view.get("buildings_available", {})
     ids = list(available)
-    per_row = (len(ids) + 1) // 2
+    per_row = (max(len(ids), len(BUILDINGS)) + 1) // 2
     tile_w = (x1 - x0 - 64) // max(1, per_row)
     for k, bid in enumerate(ids):
         r, col = divmod(k, per_row)

@@ -210,3 +210,93 @@ def test_building_legend_lists_every_building_with_its_code(cuba_games: list) ->
     translated = render.legend("cuba", {"church": "Iglesia: vetar 1 propuesta"})
     assert png_image(translated).size == english.size
     assert translated != render.legend("cuba")
+
+
+def contract_view() -> dict[str, Any]:
+    """A view with only the keys of the documented contract (notes/cuba_view.md), no extras."""
+    ship = {
+        "id": 7,
+        "spaces": [
+            {"type": t, "filled": i < 2} for i, t in enumerate(("rum", "cigar", "citrus", "sugar", "tobacco"))
+        ],
+    }
+    statute = {"id": "tax_3", "group": "I", "vetoed": False, "text": "Tax 3 pesos → 2 VP"}
+    player = {
+        "vp": 12,
+        "pesos": 7,
+        "hand": ["worker", "mayor"],
+        "played": ["trader", "architect"],
+        "parliament_card": None,
+        "town_hall": False,
+        "church_used": False,
+        "bid": None,
+        "layout": [["WH", "F", "C", "S"], ["T", "L", "M", "C"], ["M", "S", "F", "T"]],
+        "buildings": [{"id": "cigar_factory", "row": 1, "col": 2}],
+        "figure": [0, 0],
+        "farmyard": {"citrus": 1, "wood": 2},
+        "warehouse": {"tobacco": 1},
+    }
+    return {
+        "game": "cuba",
+        "round": 2,
+        "rounds": 6,
+        "phase": "actions",
+        "step": "architect",
+        "start_player": "p0",
+        "to_act": ["p1"],
+        "current": "p1",
+        "seats": ["p0", "p1", "p2"],
+        "market": {
+            piece: {"ladder": ladder, "count": 2, "buy": ladder[1], "sell": ladder[2]}
+            for piece, ladder in (
+                ("citrus", [6, 5, 4, 3, 2]),
+                ("sugar", [6, 5, 4, 3, 2]),
+                ("tobacco", [6, 5, 4, 3, 2]),
+                ("rum", [6, 5, 4]),
+                ("cigar", [6, 5, 4]),
+            )
+        },
+        "supply": {
+            "citrus": 12,
+            "sugar": 12,
+            "tobacco": 12,
+            "rum": 10,
+            "cigar": 10,
+            "wood": 7,
+            "stone": 9,
+            "water": 15,
+        },
+        "harbour": {
+            "berths": [{"vp": 1, "ship": ship}, {"vp": 2, "ship": None}, {"vp": 3, "ship": ship}],
+            "sea": ship,
+            "deck_count": 11,
+        },
+        "statutes": {"I": statute, "II": None, "III": None, "IV": None},
+        "proposals": {"I": dict(statute, vetoed=True), "II": None, "III": None, "IV": None},
+        "veto_blocked_group": "II",
+        "black_markers": {
+            "trader_resource": "p1",
+            "trader_product": None,
+            "architect_2vp": None,
+            "architect_1vp": None,
+            "mayor_4": None,
+            "mayor_2": None,
+        },
+        "buildings_available": {"cigar_factory": 1, "dam": 1, "church": 0},
+        "players": {"p0": copy.deepcopy(player), "p1": copy.deepcopy(player), "p2": copy.deepcopy(player)},
+        "result": None,
+    }
+
+
+def test_a_view_with_only_the_contract_keys_renders() -> None:
+    view = contract_view()
+    img = png_image(render.board("cuba", view))
+    assert img.size == (cuba.WIDTH, cuba.HEIGHT)
+    # Bids: hidden ones show as envelopes, revealed ones as numbers; both differ from no bid.
+    pictures = set()
+    for bid in (None, "hidden", 3):
+        v = contract_view()
+        v["phase"], v["step"], v["current"] = "parliament", "bid", None
+        v["players"]["p2"]["bid"] = bid
+        pictures.add(render.board("cuba", v))
+    assert len(pictures) == 3
