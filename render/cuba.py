@@ -573,7 +573,7 @@ def _draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
             )
             if filled:
                 paste_icon(img, piece, (cx, cy - 4), 34)
-                c.text_outlined(draw, (cx + 14, cy + 14), str(price), 17, fill=WHITE, outline=INK, width=3)
+                c.text_outlined(draw, (cx + 13, cy + 13), str(price), 20, fill=WHITE, outline=INK, width=3)
             else:
                 c.text_centered(draw, (cx, cy), str(price), 24, fill=c.GREEN if is_sell else MUTED, bold=True)
         # Supply left of this piece.
@@ -986,7 +986,7 @@ def _draw_player(
     # Characters.
     _draw_characters(img, draw, view, p, seat, x0, y0, x1)
     # Plantation.
-    _draw_plantation(img, draw, p, seat, layout, i)
+    _draw_plantation(img, draw, view, p, seat, layout, i)
     # Farmyard.
     gx, gy, cw = _grid_geometry(layout, i)
     fy = gy + 3 * CELL_H + 10
@@ -1089,7 +1089,13 @@ def _draw_characters(
 
 
 def _draw_plantation(
-    img: Image.Image, draw: ImageDraw.ImageDraw, p: dict[str, Any], seat: str, layout: Layout, i: int
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    p: dict[str, Any],
+    seat: str,
+    layout: Layout,
+    i: int,
 ) -> None:
     gx, gy, cw = _grid_geometry(layout, i)
     fr, fc = p.get("figure", (0, 0))
@@ -1110,6 +1116,12 @@ def _draw_plantation(
             size=17,
             dim=b["id"] == "church" and p.get("church_used"),
         )
+    # Fields harvested / buildings used so far by the character being played.
+    if seat == view.get("current") and view.get("step") in ("worker_fields", "foreman"):
+        for r, col in (view.get("pending") or {}).get("used", []):
+            x, y = gx + col * cw, gy + r * CELL_H
+            draw.ellipse((x + cw - 30, y + 3, x + cw - 4, y + 29), fill=WHITE, outline=INK, width=2)
+            paste_icon(img, "check", (x + cw - 17, y + 16), 20)
     # Warehouse contents, along the bottom of the warehouse field (top-left).
     store = p.get("warehouse", {})
     if store:

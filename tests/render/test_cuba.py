@@ -300,3 +300,12 @@ def test_a_view_with_only_the_contract_keys_renders() -> None:
         v["players"]["p2"]["bid"] = bid
         pictures.add(render.board("cuba", v))
     assert len(pictures) == 3
+
+
+def test_fields_already_harvested_by_the_worker_are_marked(cuba_games: list) -> None:
+    view = next(
+        v for game in cuba_games for _, v in game if v["step"] == "worker_fields" and v["pending"].get("used")
+    )
+    unmarked = copy.deepcopy(view)
+    unmarked["pending"]["used"] = []
+    assert render.board("cuba", view) != render.board("cuba", unmarked)
