@@ -312,3 +312,35 @@ def test_a_pair_field_is_preferred_to_an_any_field():
     p.colonies["cochin"] = ["cochin1", [[0] * 5]]
     s = run(s, "p0: harvest", "p0: spice ginger")
     assert s.players[0].colonies["quilon"][1] == [[1, 0, 0, 0, 0]]
+
+
+@pytest.mark.parametrize(("row", "amount"), [(0, 1), (1, 2), (3, 6), (4, 8)])
+def test_harvest_amount_by_row(row, amount):
+    s = at_actions()
+    s.players[0].progress[1] = row
+    s.players[0].colonies["calicut"] = ["calicut1", [[0] * 5, [0] * 5]]
+    give_plantation(s, 0, "ginger", cap=3, count=0)
+    s = run(s, "p0: harvest")
+    stored = 0
+    while s.pending:
+        s = run(s, "p0: spice ginger")
+        stored += 1
+    assert stored == amount  # 3 on the plantation, 5 in Calicut: room for all 8
+
+
+@pytest.mark.parametrize(("row", "limit"), [(0, 2), (1, 3), (4, 6)])
+def test_expedition_limit_by_row(row, limit):
+    s = at_actions()
+    s.players[0].progress[3] = row
+    s = run(s, "p0: expedition")
+    assert len(s.players[0].hand) == limit
+
+
+@pytest.mark.parametrize(("row", "base"), [(0, 1), (2, 3), (4, 5)])
+def test_colonists_base_by_row(row, base):
+    s = at_actions()
+    s.players[0].progress[4] = row
+    _rig(s, 1, 1)
+    s, events = act(s, "p0", "colony calicut")
+    attempt = next(e for e in events if e.kind == "colony_attempt")
+    assert attempt.data["base"] == base and attempt.data["total"] == base + 2
