@@ -25,7 +25,12 @@ GAME_MODULES: dict[str, str] = {
 def _module(game_id: str) -> ModuleType:
     if game_id not in GAME_MODULES:
         raise KeyError(f"no renderer for game {game_id!r}")
-    return importlib.import_module(GAME_MODULES[game_id])
+    try:
+        return importlib.import_module(GAME_MODULES[game_id])
+    except ModuleNotFoundError as error:
+        if error.name != GAME_MODULES[game_id]:
+            raise
+        raise KeyError(f"the renderer for game {game_id!r} is not written yet") from error
 
 
 def board(game_id: str, view: dict[str, Any]) -> bytes:

@@ -309,3 +309,9 @@ def test_fields_already_harvested_by_the_worker_are_marked(cuba_games: list) -> 
     unmarked = copy.deepcopy(view)
     unmarked["pending"]["used"] = []
     assert render.board("cuba", view) != render.board("cuba", unmarked)
+
+
+def test_a_game_without_a_renderer_yet_is_a_key_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(render.GAME_MODULES, "testgame", "render.no_such_module")
+    with pytest.raises(KeyError, match="not written yet"):
+        render.board("testgame", {})
