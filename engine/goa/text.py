@@ -174,6 +174,8 @@ def describe(event: Event, names: Mapping[str, str]) -> str:
         d["lot"] = lot_name(d["lot"])
     if "winner" in d:
         d["winner"] = names.get(d["winner"], d["winner"])
+    if "pos" in d:
+        d["pos"] = d["pos"].upper()
     if kind == "marker_placed":
         d["tile"] = tile_name(d["tile"])
     if kind in ("plantation_added", "plantation_replaced", "tile_kept"):
