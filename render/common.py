@@ -262,7 +262,8 @@ def panel(
 
 
 _LAYERS: dict[tuple, Image.Image] = {}
-_LAYER_LIMIT = 32
+#: Layers kept (least recently used dropped first): a full board base is ~5 MB in memory.
+_LAYER_LIMIT = 8
 
 
 def cached_layer(key: tuple, build: Callable[[], Image.Image]) -> Image.Image:
@@ -271,12 +272,12 @@ def cached_layer(key: tuple, build: Callable[[], Image.Image]) -> Image.Image:
     Returns the cached image itself: callers must ``.copy()`` it before drawing on it (the
     key must hold everything the base depends on, and nothing turn-specific may go into it).
     """
-    img = _LAYERS.get(key)
+    img = _LAYERS.pop(key, None)
     if img is None:
         if len(_LAYERS) >= _LAYER_LIMIT:
             _LAYERS.pop(next(iter(_LAYERS)))
         img = build()
-        _LAYERS[key] = img
+    _LAYERS[key] = img  # (re)inserted last: the most recently used
     return img
 
 

@@ -154,3 +154,27 @@ def test_wrap_keeps_lines_within_the_width() -> None:
     assert len(lines) == 2 and lines[-1].endswith("…")
     assert all(c.text_width(line, 20) <= 200 for line in lines)
     assert c.wrap("Dam", 20, 200) == ["Dam"]
+
+
+def test_cached_layers_are_bounded_and_drop_the_least_recently_used() -> None:
+    c.clear_caches()
+    built: list[int] = []
+
+    def builder(n: int):
+        def build() -> Image.Image:
+            built.append(n)
+            return Image.new("RGB", (2, 2))
+
+        return build
+
+    for n in range(c._LAYER_LIMIT):
+        c.cached_layer(("lru", n), builder(n))
+    c.cached_layer(("lru", 0), builder(0))  # touch 0: now the most recent
+    c.cached_layer(("lru", "new"), builder(-1))  # evicts 1, the least recent
+    assert len(c._LAYERS) == c._LAYER_LIMIT
+    before = len(built)
+    c.cached_layer(("lru", 0), builder(0))
+    assert len(built) == before
+    c.cached_layer(("lru", 1), builder(1))
+    assert built[-1] == 1
+    c.clear_caches()
