@@ -470,14 +470,18 @@ def _names(view: dict[str, Any]) -> dict[str, str]:
 
 
 def _seat_label(view: dict[str, Any], seat: str, max_w: int, size: int) -> tuple[str, str]:
-    """(initial for the marker, name to write). A name the font cannot draw becomes the seat's
-    number: better a plain number than boxes."""
+    """(initial for the marker, name to write), from ``view["names"]`` when the bot gives names.
+
+    The font covers Latin, Greek and Cyrillic. Characters it lacks (CJK, emoji…) are dropped;
+    when that leaves less than half of the name, no name is written and the seat's marker (its
+    shape and number) stands for it: better a plain number than boxes."""
     number = str(c.seat_index(seat) + 1)
-    raw = _names(view).get(seat, "")
-    name = c.safe_text(raw).strip()
-    if not name or len(name) < len(raw.strip()) / 2:
+    raw = _names(view).get(seat, "").strip()
+    name = " ".join(c.safe_text(raw).split())
+    if not name or len(name) < len(raw) / 2:
         return number, ""
-    return name[0].upper() if c.covered(name[0].upper()) else number, c.truncate(name, size, max_w, bold=True)
+    initial = name[0].upper()[:1]
+    return (initial if c.covered(initial) else number), c.truncate(name, size, max_w, bold=True)
 
 
 def active_character(view: dict[str, Any]) -> str | None:

@@ -154,6 +154,10 @@ def test_names_are_drawn_truncated_and_unknown_scripts_fall_back_to_the_seat_num
     view["names"] = {"p0": "Ana", "p1": "李小龍", "p2": "Dimitrios Papadopoulos the Third"}
     assert cuba._seat_label(view, "p0", 200, 24) == ("A", "Ana")
     assert cuba._seat_label(view, "p1", 200, 24) == ("2", "")
+    view["names"]["p1"] = "Bob 🎲"
+    assert cuba._seat_label(view, "p1", 200, 24) == ("B", "Bob")
+    view["names"]["p1"] = "straße"
+    assert cuba._seat_label(view, "p1", 200, 24) == ("S", "straße")
     initial, name = cuba._seat_label(view, "p2", 200, 24)
     assert initial == "D" and name.endswith("…") and common.text_width(name, 24, True) <= 200
     named = render.board("cuba", view)
