@@ -405,9 +405,8 @@ GRID_Y = 178
 CELL_H = 64
 
 
-def _section_title(
-    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], icon_name: str, img: Image.Image
-) -> None:
+def _section_title(img: Image.Image, box: tuple[int, int, int, int], icon_name: str) -> None:
+    """The icon that names a section, in its top-left corner."""
     paste_icon(img, icon_name, (box[0] + 28, box[1] + 26), 34)
 
 
@@ -426,21 +425,21 @@ def _build_base(layout: Layout, layouts: tuple[tuple[tuple[str, ...], ...], ...]
     img = Image.new("RGB", (WIDTH, HEIGHT), c.FRAME)
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((6, 6, WIDTH - 7, HEIGHT - 7), radius=18, fill=PAPER)
-    # Market: section card, ladders with their printed prices.
+    # Market: section card and the piece of each row (the ladders change every turn).
     c.panel(draw, MARKET_BOX)
-    _section_title(draw, MARKET_BOX, "coin", img)
+    _section_title(img, MARKET_BOX, "coin")
     for r, piece in enumerate(CARGO):
         y = MARKET_ROWS_Y + r * MARKET_ROW_H
         paste_icon(img, piece, (MARKET_BOX[0] + 38, y + MARKET_ROW_H / 2), 42)
     # Harbour.
     c.panel(draw, HARBOUR_BOX, fill=(226, 238, 244))
-    _section_title(draw, HARBOUR_BOX, "ship", img)
+    _section_title(img, HARBOUR_BOX, "ship")
     # Parliament.
     c.panel(draw, PARLIAMENT_BOX)
-    _section_title(draw, PARLIAMENT_BOX, "ballot", img)
+    _section_title(img, PARLIAMENT_BOX, "ballot")
     # Buildings and black markers.
     c.panel(draw, BUILDINGS_BOX)
-    _section_title(draw, BUILDINGS_BOX, "house", img)
+    _section_title(img, BUILDINGS_BOX, "house")
     c.panel(draw, MARKERS_BOX)
     # Player panels with their plantation fields.
     for i, fields in enumerate(layouts):
