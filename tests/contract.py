@@ -51,9 +51,11 @@ def play(
             check_step(rules, state, seat)
             before = rules.dump(state)
         action = bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
+        previous = state
         state, events = rules.apply(state, seat, action)
         if full_checks:
-            assert rules.dump(rules.load(before)) == before
+            assert rules.dump(previous) == before, f"apply({action}) mutated its input state"
+
         if check is not None:
             check(state)
         actions += 1
