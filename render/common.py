@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -264,6 +265,7 @@ def panel(
 _LAYERS: dict[tuple, Image.Image] = {}
 #: Layers kept (least recently used dropped first): a full board base is ~5 MB in memory.
 _LAYER_LIMIT = 8
+_LAYERS_LOCK = threading.Lock()
 
 
 def cached_layer(key: tuple, build: Callable[[], Image.Image]) -> Image.Image:
@@ -272,18 +274,20 @@ def cached_layer(key: tuple, build: Callable[[], Image.Image]) -> Image.Image:
     Returns the cached image itself: callers must ``.copy()`` it before drawing on it (the
     key must hold everything the base depends on, and nothing turn-specific may go into it).
     """
-    img = _LAYERS.pop(key, None)
-    if img is None:
-        if len(_LAYERS) >= _LAYER_LIMIT:
-            _LAYERS.pop(next(iter(_LAYERS)))
-        img = build()
-    _LAYERS[key] = img  # (re)inserted last: the most recently used
-    return img
+    with _LAYERS_LOCK:  # boards are rendered in worker threads
+        img = _LAYERS.pop(key, None)
+        if img is None:
+            if len(_LAYERS) >= _LAYER_LIMIT:
+                _LAYERS.pop(next(iter(_LAYERS)))
+            img = build()
+        _LAYERS[key] = img  # (re)inserted last: the most recently used
+        return img
 
 
 def clear_caches() -> None:
     """Forget every cached layer and icon (tests use this to compare with a cold start)."""
-    _LAYERS.clear()
+    with _LAYERS_LOCK:
+        _LAYERS.clear()
     _icon.cache_clear()
 
 

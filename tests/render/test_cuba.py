@@ -319,3 +319,13 @@ def test_a_game_without_a_renderer_yet_is_a_key_error(monkeypatch: pytest.Monkey
     monkeypatch.setitem(render.GAME_MODULES, "testgame", "render.no_such_module")
     with pytest.raises(KeyError, match="not written yet"):
         render.board("testgame", {})
+
+
+def test_boards_rendered_in_parallel_threads_are_the_same_as_one_by_one(cuba_games: list) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = [game[len(game) // 2][1] for game in cuba_games] * 2
+    common.clear_caches()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(lambda v: render.board("cuba", v), views))
+    assert parallel == [render.board("cuba", v) for v in views]

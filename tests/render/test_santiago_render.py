@@ -1,0 +1,102 @@
+"""The Santiago de Cuba board picture: every step draws within the size limits, and the public
+image never depends on what anyone holds behind their screen."""
+
+import io
+
+from PIL import Image
+
+import render
+from engine.ai import player
+from engine.santiago import RULES
+from engine.santiago import data as d
+from render import santiago as sdc
+from tests.santiago.helpers import STANDARD_DISTRICTS, give, set_districts, set_money, started
+
+
+def png_image(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def first_views_by_step(players: int, seed: int, **options) -> dict[str, dict]:
+    """The first public view of each step of one game between heuristic players."""
+    seats = [f"p{i}" for i in range(players)]
+    state = RULES.new(seats, seed, **options)
+    bots = {s: player("santiago", "heuristic", seed + i) for i, s in enumerate(seats)}
+    found = {state["step"]: RULES.view(state, None)}
+    while RULES.result(state) is None:
+        seat = RULES.to_act(state)[0]
+        state, _ = RULES.apply(
+            state, seat, bots[seat].choose(RULES.view(state, seat), RULES.legal(state, seat))
+        )
+        found.setdefault(state["step"], RULES.view(state, None))
+    found["over"] = RULES.view(state, None)
+    return found
+
+
+def test_every_step_draws_within_the_limits():
+    steps: set[str] = set()
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        for step, view in first_views_by_step(players, seed).items():
+            steps.add(step)
+            png = render.board("santiago", view)
+            img = png_image(png)
+            assert img.width >= 1200 and len(png) <= 400 * 1024, step
+    assert {"dice", "drive", "go", "use", "deliver", "zorro", "pablo", "alonso", "over"} <= steps
+
+
+def test_public_image_is_the_same_whatever_a_player_holds_behind_the_screen():
+    base = started(4)
+    rich = started(4)
+    set_money(rich, "p2", pesos=31, vp=44)
+    give(rich, "p2", rum=4, cigar=3, wood=6)
+    assert render.board("santiago", RULES.view(base, None)) == render.board(
+        "santiago", RULES.view(rich, None)
+    )
+    # ... but with Yucata's open holdings the screens are on the table
+    open_base = started(4, open_holdings=True)
+    open_rich = started(4, open_holdings=True)
+    set_money(open_rich, "p2", pesos=31, vp=44)
+    assert render.board("santiago", RULES.view(open_base, None)) != render.board(
+        "santiago", RULES.view(open_rich, None)
+    )
+
+
+def _region(img: Image.Image, box) -> bytes:
+    return img.crop(tuple(int(v) for v in box)).tobytes()
+
+
+def test_face_down_cubans_car_figures_and_markers_show():
+    state = started(3)
+    set_districts(state, STANDARD_DISTRICTS)
+    plain = sdc.draw(RULES.view(state, None))
+    changed = dict(state)
+    changed["face_down"] = [state["road"][4]]
+    x, y = sdc.STOPS[4]
+    tile = (x - 50, y - 50, x + 50, y + 50)
+    assert _region(sdc.draw(RULES.view(changed, None)), tile) != _region(plain, tile)
+    state["players"]["p1"]["figure"] = "casino"
+    state["owners"]["casino"] = "p2"
+    state["players"]["p2"]["markers"] = 2
+    box = sdc.building_box("red", 1)
+    assert _region(sdc.draw(RULES.view(state, None)), box) != _region(plain, box)
+    state["car"] = 6
+    spot = sdc._car_spot(6)
+    around = (spot[0] - 30, spot[1] - 30, spot[0] + 30, spot[1] + 30)
+    assert _region(sdc.draw(RULES.view(state, None)), around) != _region(plain, around)
+
+
+def test_every_building_and_cuban_has_a_pictogram():
+    img = Image.new("RGB", (200, 120), (255, 255, 255))
+    from PIL import ImageDraw
+
+    for building in d.BUILDINGS:
+        canvas = img.copy()
+        sdc.building_effect(canvas, ImageDraw.Draw(canvas), building, (0, 0, 200, 120))
+        assert canvas.getbbox() is not None and canvas.tobytes() != img.tobytes(), building
+    for cuban in d.CUBANS:
+        canvas = img.copy()
+        sdc.cuban_effect(canvas, ImageDraw.Draw(canvas), cuban, (100, 60), 44)
+        assert canvas.tobytes() != img.tobytes(), cuban
