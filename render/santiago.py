@@ -410,9 +410,15 @@ def _car_spot(space: int) -> tuple[float, float]:
 
 
 def _draw_districts(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    pending = view["pending"]
+    marked = set(pending.get("options", []))  # the figure may go to one of these
+    if "building" in pending:
+        marked.add(pending["building"])  # the building being used
     for colour, buildings in view["districts"].items():
         for k, b in enumerate(buildings):
             x0, y0, x1, y1 = building_box(colour, k)
+            if b["building"] in marked:
+                d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=12, outline=HIGHLIGHT, width=5)
             cy = (y0 + y1) / 2
             if b["figure"] is not None:
                 seat_marker(d, b["figure"], (x1 - 78, cy), 28)
