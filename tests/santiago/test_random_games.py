@@ -1,5 +1,8 @@
 """Random games: every game ends after 7 ships; goods are conserved; the contract holds."""
 
+import json
+from collections.abc import Callable
+
 import pytest
 
 from engine.ai import player
@@ -20,13 +23,27 @@ def check_invariants(state: dict) -> None:
     assert set(state["face_down"]) <= set(state["road"][1:])
 
 
+def conservation_and_round_trips() -> Callable[[dict], None]:
+    """Conservation after every action; a JSON dump/load round trip after every 20th."""
+    count = [0]
+
+    def check(state: dict) -> None:
+        check_conservation(state)
+        count[0] += 1
+        if count[0] % 20 == 0:
+            dumped = RULES.dump(state)
+            assert RULES.dump(RULES.load(json.loads(json.dumps(dumped)))) == dumped
+
+    return check
+
+
 @pytest.mark.parametrize("chunk", range(4))
 def test_thousand_random_games_conserve_goods(chunk):
     for seed in range(chunk * 250, (chunk + 1) * 250):
         players = 2 + seed % 3
         options = {"open_holdings": seed % 5 == 0}
         state, result, actions = play(
-            RULES, players, seed, options=options, check=check_conservation, full_checks=False
+            RULES, players, seed, options=options, check=conservation_and_round_trips(), full_checks=False
         )
         assert state["step"] == "over" and state["ship"]["number"] == d.SHIPS
         for seat in state["seats"]:
