@@ -141,7 +141,7 @@ def covered(char: str) -> bool:
 
 
 #: Plain stand-ins for symbols Noto Sans lacks (arrows live in a separate Noto font).
-SUBSTITUTES = {"→": "->", "←": "<-", "⇄": "<->", "↔": "<->"}
+SUBSTITUTES = {"→": "->", "←": "<-", "⇄": "<->", "↔": "<->", "≤": "<=", "≥": ">=", "−": "–"}
 
 
 def safe_text(text: str) -> str:
@@ -194,6 +194,7 @@ def text_centered(
     stroke_fill: RGB = WHITE,
 ) -> None:
     """Draw ``text`` centred (both ways) on ``xy``."""
+    text = safe_text(text)
     draw.text(
         xy, text, font=font(size, bold), fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill
     )
@@ -211,6 +212,7 @@ def text_outlined(
     width: int | None = None,
 ) -> None:
     """Text with a contrasting outline, readable over any background (icons, field colours)."""
+    text = safe_text(text)
     w = width if width is not None else max(1, size // 9)
     draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor, stroke_width=w, stroke_fill=outline)
 
@@ -225,7 +227,7 @@ def badge(
     outline: RGB | None = WHITE,
 ) -> None:
     """A number in a pill centred on ``xy`` (counts on icons, bids, places)."""
-    label = str(number)
+    label = safe_text(str(number))
     h = size + 6
     w = max(h, text_width(label, size, True) + 10)
     x, y = xy

@@ -681,7 +681,7 @@ def _statute_tokens(statute: dict[str, Any]) -> list[tuple[str, str | None]]:
         return tokens
     special = data.get("special")
     if special == "market":
-        sign = "+" if data.get("change", 0) > 0 else "−"
+        sign = "+" if data.get("change", 0) > 0 else "–"
         return [("market", None), ("product", f"{sign}{abs(data.get('change', 0))}")]
     if special == "drought":
         return [("sun", None), ("worker", None), ("product", "1")]
@@ -701,9 +701,22 @@ def _draw_tokens(
     cx: float,
     cy: float,
     size: int,
+    max_width: float | None = None,
 ) -> None:
-    widths = [size if name != "=" else int(size * 0.6) for name, _ in tokens]
-    widths = [w + (14 if name == "max" else 0) for w, (name, _) in zip(widths, tokens, strict=True)]
+    """A row of tokens centred on (cx, cy), shrunk to fit ``max_width`` when given."""
+
+    def token_width(name: str, label: str | None, sz: int) -> float:
+        if name == "=":
+            return int(sz * 0.6)
+        if name == "max":
+            return _at_most_width(str(label), int(sz * 0.5))
+        return sz
+
+    if max_width and tokens:
+        natural = sum(token_width(n, lab, size) for n, lab in tokens) + 4 * (len(tokens) - 1)
+        if natural > max_width:
+            size = int(size * max_width / natural)
+    widths = [token_width(n, lab, size) for n, lab in tokens]
     total = sum(widths) + 4 * (len(tokens) - 1)
     x = cx - total / 2
     for (name, label), w in zip(tokens, widths, strict=True):
@@ -711,7 +724,7 @@ def _draw_tokens(
         if name == "=":
             paste_icon(img, "arrow", (mx, cy), int(size * 0.6))
         elif name == "max":
-            c.badge(draw, (mx, cy), f"≤{label}", size=int(size * 0.42), fill=(90, 90, 96))
+            _at_most(draw, (mx, cy), str(label), int(size * 0.5))
         else:
             paste_icon(img, name, (mx, cy), size)
             if label:
@@ -725,6 +738,26 @@ def _draw_tokens(
                     width=3,
                 )
         x += w + 4
+
+
+def _at_most_width(number: str, size: int) -> float:
+    return size * 0.7 + 4 + c.text_width(number, size, True) + 14
+
+
+def _at_most(draw: ImageDraw.ImageDraw, xy: tuple[float, float], number: str, size: int) -> None:
+    """A cap ("at most 7") as a dark pill with a drawn ≤ sign (the font has no ≤ glyph)."""
+    x, y = xy
+    w = _at_most_width(number, size)
+    h = size + 10
+    draw.rounded_rectangle((x - w / 2, y - h / 2, x + w / 2, y + h / 2), radius=h / 2, fill=(80, 80, 88))
+    sx = x - w / 2 + 8
+    s = size * 0.35
+    line = max(2, size // 8)
+    draw.line(
+        (sx + s * 2, y - s - 2, sx, y - 2, sx + s * 2, y + s - 2), fill=WHITE, width=line, joint="curve"
+    )
+    draw.line((sx, y + s + 2, sx + s * 2, y + s + 2), fill=WHITE, width=line)
+    draw.text((x + w / 2 - 7, y), number, font=c.font(size, True), fill=WHITE, anchor="rm")
 
 
 def _statute_card(
@@ -743,7 +776,9 @@ def _statute_card(
     colour = GROUP_COLOURS[group]
     fill = tuple(int(v * 0.35 + 255 * 0.65) for v in colour) if proposal else colour
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK if not proposal else MUTED, width=2)
-    _draw_tokens(img, draw, _statute_tokens(statute), (x0 + x1) / 2, (y0 + y1) / 2, 40)
+    _draw_tokens(
+        img, draw, _statute_tokens(statute), (x0 + x1) / 2, (y0 + y1) / 2, 40, max_width=x1 - x0 - 20
+    )
     if statute.get("vetoed"):
         paste_icon(img, "cross", ((x0 + x1) / 2, (y0 + y1) / 2), min(x1 - x0, y1 - y0) - 8)
 

@@ -147,6 +147,8 @@ def test_importing_render_loads_no_pillow() -> None:
 def test_symbols_the_font_lacks_get_plain_stand_ins() -> None:
     assert not c.covered("→")
     assert c.safe_text("Up to 4 stone → 1 VP") == "Up to 4 stone -> 1 VP"
+    assert not c.covered("≤") and not c.covered("−")
+    assert c.safe_text("≤7 −2") == "<=7 –2"
 
 
 def test_wrap_keeps_lines_within_the_width() -> None:

@@ -329,3 +329,19 @@ def test_boards_rendered_in_parallel_threads_are_the_same_as_one_by_one(cuba_gam
     with ThreadPoolExecutor(max_workers=4) as pool:
         parallel = list(pool.map(lambda v: render.board("cuba", v), views))
     assert parallel == [render.board("cuba", v) for v in views]
+
+
+def test_every_statute_and_building_has_a_pictogram_made_of_known_icons() -> None:
+    from engine.cuba.data import BUILDINGS, STATUTES
+
+    known = set(common.icon_names()) | {"=", "max"}
+    for sid, data in STATUTES.items():
+        tokens = cuba._statute_tokens(
+            {"id": sid, "group": data["group"], "vetoed": False, "text": data["text"]}
+        )
+        assert tokens, sid
+        assert {name for name, _ in tokens} <= known, sid
+        assert all(common.safe_text(label) == label for _, label in tokens if label), sid
+    for bid in BUILDINGS:
+        tokens = cuba._building_tokens(bid)
+        assert tokens and {name for name, _ in tokens} <= known, bid
