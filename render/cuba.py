@@ -902,7 +902,7 @@ def _draw_buildings(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
         tx = x0 + 56 + col * tile_w
         ty = y0 + 8 + r * 70
         left = available[bid]
-        _building_tile(img, draw, (tx, ty, tx + tile_w - 6, ty + 64), bid, size=18, dim=left == 0)
+        _building_tile(img, draw, (tx, ty, tx + tile_w - 6, ty + 64), bid, size=20, dim=left == 0)
         if left == 0:
             draw.line((tx + 4, ty + 60, tx + tile_w - 10, ty + 4), fill=(150, 60, 60), width=3)
         elif left > 1:
@@ -1151,7 +1151,7 @@ def _draw_plantation(
             draw,
             (x + 4, y + 4, x + cw - 4, y + CELL_H - 4),
             b["id"],
-            size=17,
+            size=19,
             dim=b["id"] == "church" and p.get("church_used"),
         )
     # Fields harvested / buildings used so far by the character being played.
