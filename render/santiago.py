@@ -591,3 +591,57 @@ def draw(view: dict[str, Any]) -> Image.Image:
     _draw_ship(img, d, view)
     _draw_players(img, d, view)
     return img
+
+
+# --------------------------------------------------------------------------------------------
+# The key to the pictograms
+
+LEGEND_W = 1400
+LEGEND_ROW_H = 66
+LEGEND_MARGIN = 24
+
+
+def legend_text(item: str) -> str:
+    """ "Name: effect" in English for a building or Cuban id (the default legend labels)."""
+    from engine.santiago import data
+
+    info = data.BUILDING_INFO.get(item) or data.CUBAN_INFO[item]
+    return f"{info['name']}: {info['effect']}"
+
+
+def draw_legend(labels: dict[str, str] | None = None) -> Image.Image:
+    """A key to the pictograms: the 12 buildings on the left, the 9 Cubans (with their flower)
+    on the right, each with a line of text (``labels`` maps id → text, e.g. a translation;
+    default the English name and effect)."""
+    from engine.santiago import data
+
+    left, right = list(data.BUILDINGS), list(data.CUBANS)
+    height = 2 * LEGEND_MARGIN + len(left) * LEGEND_ROW_H
+    img = Image.new("RGB", (LEGEND_W, height), c.FRAME)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
+    col_w = (LEGEND_W - 2 * LEGEND_MARGIN) // 2
+    for col, items in enumerate((left, right)):
+        for row, item in enumerate(items):
+            x = LEGEND_MARGIN + col * col_w
+            y = LEGEND_MARGIN + row * LEGEND_ROW_H
+            tile = (x + 4, y + 4, x + 170, y + LEGEND_ROW_H - 4)
+            d.rounded_rectangle(tile, radius=10, fill=c.CARD, outline=INK, width=2)
+            cy = y + LEGEND_ROW_H / 2
+            if col == 0:
+                building_effect(img, d, item, tile)
+            else:
+                cuban_effect(img, d, item, ((tile[0] + tile[2]) / 2 + 12, cy), 40)
+                colour = data.CUBAN_COLOUR[item]
+                if colour is not None:
+                    flower(d, colour, (tile[0] + 22, cy), 14)
+            text = c.safe_text((labels or {}).get(item) or legend_text(item))
+            name, _, effect = text.partition(": ")
+            tx = tile[2] + 16
+            room = x + col_w - tx - 12
+            lines = [(c.truncate(name, 19, room, bold=True), True)]
+            lines += [(line, False) for line in c.wrap(effect, 17, room, lines=2)]
+            for j, (line, bold) in enumerate(lines):
+                ly = cy + (j - (len(lines) - 1) / 2) * 21
+                d.text((tx, ly), line, font=font(19 if bold else 17, bold=bold), fill=INK, anchor="lm")
+    return img

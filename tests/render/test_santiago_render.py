@@ -100,3 +100,12 @@ def test_every_building_and_cuban_has_a_pictogram():
         canvas = img.copy()
         sdc.cuban_effect(canvas, ImageDraw.Draw(canvas), cuban, (100, 60), 44)
         assert canvas.tobytes() != img.tobytes(), cuban
+
+
+def test_legend_lists_every_building_and_cuban_with_given_labels():
+    default = png_image(render.legend("santiago"))
+    assert default.width >= 1200
+    labelled = png_image(render.legend("santiago", {"bank": "Banco: 2 pesos", "zorro": "El Zorro: roba"}))
+    assert labelled.size == default.size and labelled.tobytes() != default.tobytes()
+    assert sdc.legend_text("casino").startswith("Casino: exchange 3 pesos")
+    assert sdc.legend_text("jose") == "José: take 2 sugar cane"
