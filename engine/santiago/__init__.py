@@ -37,8 +37,17 @@ ALIASES: dict[str, str] = {
 
 def canonical(state: State, action: Action) -> Action:
     """The canonical form of a typed action: plural and accented words read as the canonical
-    ones, the café's goods in rum-then-cigar order."""
+    ones, a delivery's count may come before the good ("deliver 2 tobacco", "deliver wood
+    tobacco 2"), the café's goods in rum-then-cigar order."""
     args = tuple(ALIASES.get(a, a) if isinstance(a, str) else a for a in action.args)
+    kind = action.kind
+    if kind in ("deliver", "wood") and len(args) == 2 and isinstance(args[0], int):
+        args = (args[1], args[0])  # "deliver 2 tobacco"
+    if kind == "deliver" and args[:1] == (d.WOOD,):
+        kind, args = "wood", args[1:]  # "deliver wood tobacco 2"
+        if len(args) == 2 and isinstance(args[0], int):
+            args = (args[1], args[0])
+    action = Action(kind, args)
     at_cafe = state["step"] == "use" and state["pending"]["building"] == d.CAFE
     if at_cafe and action.kind == "use" and len(args) == 2 and set(args) == set(d.CAFE_GOODS):
         args = tuple(d.CAFE_GOODS)

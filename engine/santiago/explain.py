@@ -102,7 +102,8 @@ def _specific(state: State, seat: str, action: Action) -> str | None:
     elif kind == "go":
         options = state["pending"]["options"]
         if len(args) != 1 or args[0] not in options:
-            names = " or ".join(f"'go {b}'" for b in options)
+            quoted = [f"'go {b}'" for b in options]
+            names = ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
             return f"Your figure can only go to a free building of the colour: {names}."
     elif kind == "use":
         return _use_reason(state, seat, state["pending"]["building"], args)

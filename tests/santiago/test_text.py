@@ -83,3 +83,13 @@ def test_event_flags_for_undo():
     state, events = act(state, "p0", "deliver citrus 1")
     assert events[0].kind == "deliver" and events[0].reveals_hidden
     assert RULES.new_with_events(["p0", "p1"], 4)[1][-1].random  # the first roll
+
+
+def test_deliveries_may_be_typed_count_first_or_with_wood_in_front():
+    state = started(3)
+    state["car"] = 9
+    state, _ = act(state, "p0", "drive 1")
+    give(state, "p0", wood=2, tobacco=1)
+    assert str(RULES.parse(state, "p0", "deliver 2 tobacco")) == "deliver tobacco 2"
+    assert str(RULES.parse(state, "p0", "deliver wood tobacco 2")) == "wood tobacco 2"
+    assert str(RULES.parse(state, "p0", "wood 1 sugar")) == "wood sugar 1"
