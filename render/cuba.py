@@ -1018,7 +1018,7 @@ def _draw_player(
     paste_icon(img, "coin", (x0 + 130, sy), 34)
     draw.text((x0 + 152, sy), str(p["pesos"]), font=c.font(28, True), fill=INK, anchor="lm")
     if view["phase"] == "parliament":
-        _draw_bid(img, draw, p, (x1 - 30, sy))
+        _draw_bid(img, draw, view, seat, (x1 - 30, sy))
     if result:
         _draw_place(img, draw, (result.get("places") or {}).get(seat), (x1 - 40, sy))
     # Characters.
@@ -1058,18 +1058,24 @@ def _draw_place(
 
 
 def _draw_bid(
-    img: Image.Image, draw: ImageDraw.ImageDraw, p: dict[str, Any], xy: tuple[float, float]
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: str, xy: tuple[float, float]
 ) -> None:
-    bid = p.get("second_bid") if p.get("second_bid") is not None else p.get("bid")
+    """The seat's parliament bid at ``xy`` (right edge): a sealed envelope while it is hidden, a
+    faded one while the seat has still to bid, the amount once bids are revealed. In a tie the
+    second bid sits as a small envelope (or amount) on the first."""
+    p = view["players"][seat]
+    first, second = p.get("bid"), p.get("second_bid")
+    tie_round = view.get("step") == "tie_bid" and seat in ((view.get("parliament") or {}).get("tied") or [])
     x, y = xy
-    if bid == "hidden" or (bid is None and p.get("bid_placed")):
+    placed = p.get("bid_placed")
+    if first == "hidden" or (first is None and placed and not tie_round):
         paste_icon(img, "envelope", (x, y), 42)
-    elif bid is None and p.get("bid_placed") is False:
+    elif first is None and placed is False:
         paste_icon(img, "envelope", (x, y), 42, 0.3)
         paste_icon(img, "hourglass", (x + 12, y + 10), 22)
-    elif isinstance(bid, int):
+    elif isinstance(first, int):
         # A revealed bid: pesos offered for votes.
-        label = str(bid)
+        label = str(first)
         w = c.text_width(label, 26, True)
         draw.rounded_rectangle(
             (x - 40 - w, y - 21, x + 22, y + 21),
@@ -1080,6 +1086,17 @@ def _draw_bid(
         )
         paste_icon(img, "ballot", (x - w - 18, y), 30)
         draw.text((x + 6, y), label, font=c.font(26, True), fill=INK, anchor="rm")
+    # The second bid of a tie, on the top-left corner of the first.
+    w = c.text_width(str(first), 26, True) if isinstance(first, int) else 0
+    bx, by = x - 40 - w + 2, y - 16
+    if second == "hidden" or (tie_round and second is None and placed):
+        draw.ellipse((bx - 14, by - 14, bx + 14, by + 14), fill=WHITE, outline=INK, width=2)
+        paste_icon(img, "envelope", (bx, by), 22)
+    elif tie_round and second is None:
+        draw.ellipse((bx - 14, by - 14, bx + 14, by + 14), fill=WHITE, outline=MUTED, width=2)
+        paste_icon(img, "hourglass", (bx, by), 18)
+    elif isinstance(second, int):
+        c.badge(draw, (bx, by), second, size=15, fill=c.GOLD_DARK)
 
 
 def _draw_characters(

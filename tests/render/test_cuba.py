@@ -345,3 +345,18 @@ def test_every_statute_and_building_has_a_pictogram_made_of_known_icons() -> Non
     for bid in BUILDINGS:
         tokens = cuba._building_tokens(bid)
         assert tokens and {name for name, _ in tokens} <= known, bid
+
+
+def test_a_hidden_second_bid_in_a_tie_does_not_change_the_picture() -> None:
+    state = next(st for st, v in play_views(3, 5) if v["step"] == "tie_bid" and len(v["to_act"]) >= 2)
+    seat = RULES.to_act(state)[0]
+    amounts = sorted({int(str(a).split()[1]) for a in RULES.legal(state, seat) if a.kind == "bid"})
+    assert len(amounts) >= 2, "the tied seat must be able to bid different amounts"
+    low, _ = RULES.apply(state, seat, RULES.parse(state, seat, f"bid {amounts[0]}"))
+    high, _ = RULES.apply(state, seat, RULES.parse(state, seat, f"bid {amounts[-1]}"))
+    assert RULES.dump(low) != RULES.dump(high)
+    assert RULES.view(low, None)["players"][seat]["second_bid"] == "hidden"
+    before = render.board("cuba", RULES.view(state, None))
+    after = render.board("cuba", RULES.view(low, None))
+    assert after == render.board("cuba", RULES.view(high, None))
+    assert after != before  # the sealed envelope appears
