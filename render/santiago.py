@@ -645,3 +645,35 @@ def draw_legend(labels: dict[str, str] | None = None) -> Image.Image:
                 ly = cy + (j - (len(lines) - 1) / 2) * 21
                 d.text((tx, ly), line, font=font(19 if bold else 17, bold=bold), fill=INK, anchor="lm")
     return img
+
+
+# --------------------------------------------------------------------------------------------
+# A player's screen (private picture)
+
+SCREEN_W, SCREEN_H = 1200, 260
+
+
+def draw_private(view: dict[str, Any]) -> Image.Image:
+    """The viewer's screen — pesos, VP and goods — for ``rules.view(state, seat)``; only ever
+    sent to that seat. A view without the viewer's holdings draws an empty screen."""
+    img = Image.new("RGB", (SCREEN_W, SCREEN_H), c.FRAME)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((6, 6, SCREEN_W - 7, SCREEN_H - 7), radius=18, fill=PAPER)
+    seat = view.get("you")
+    mine = view["players"].get(seat, {}) if seat else {}
+    if seat:
+        seat_marker(d, seat, (64, SCREEN_H / 2), 34)
+    if "pesos" not in mine:
+        return img
+    items = [("coin", mine["pesos"]), ("star", mine["vp"])]
+    items += [(good, mine["goods"][good]) for good in ("sugar", "citrus", "tobacco", "rum", "cigar", "wood")]
+    x = 130
+    for k, (name, n) in enumerate(items):
+        w = 150 if k < 2 else 118
+        box = (x, 40, x + w - 12, SCREEN_H - 40)
+        c.panel(d, box, fill=c.CARD if n or k < 2 else PAPER, outline=INK if k < 2 else c.FAINT, radius=14)
+        cx = (box[0] + box[2]) / 2
+        paste_icon(img, name, (cx, 100), 72, alpha=1.0 if n or k < 2 else 0.3)
+        text_centered(d, (cx, 178), str(n), 44, fill=INK if n or k < 2 else MUTED, bold=True)
+        x += w
+    return img

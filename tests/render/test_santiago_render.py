@@ -109,3 +109,20 @@ def test_legend_lists_every_building_and_cuban_with_given_labels():
     assert labelled.size == default.size and labelled.tobytes() != default.tobytes()
     assert sdc.legend_text("casino").startswith("Casino: exchange 3 pesos")
     assert sdc.legend_text("jose") == "José: take 2 sugar cane"
+
+
+def test_private_screen_picture_shows_the_viewers_own_holdings_only():
+    base = started(3)
+    rich = started(3)
+    give(rich, "p1", wood=3, cigar=1)
+    mine = png_image(render.private("santiago", RULES.view(base, "p1")))
+    assert mine.width >= 1200
+    assert render.private("santiago", RULES.view(base, "p1")) != render.private(
+        "santiago", RULES.view(rich, "p1")
+    )
+    # p2's screen picture is the same whatever p1 holds
+    assert render.private("santiago", RULES.view(base, "p2")) == render.private(
+        "santiago", RULES.view(rich, "p2")
+    )
+    blank = sdc.draw_private(RULES.view(base, None))
+    assert blank.size == (sdc.SCREEN_W, sdc.SCREEN_H)
