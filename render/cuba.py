@@ -989,6 +989,8 @@ def _draw_player(
     draw.rounded_rectangle(
         (x0, y0, x1, y1), radius=12, outline=INK if to_act else c.FAINT, width=5 if to_act else 2
     )
+    if to_act:  # a gold ring inside the dark one: whose turn it is reads even on a thumbnail
+        draw.rounded_rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), radius=9, outline=c.GOLD, width=4)
     text_colour = c.SEAT_TEXT[c.seat_index(seat)]
     badges_w = 40 * (1 + (seat == view.get("start_player")) + to_act + (seat in (view.get("bots") or [])))
     initial, name = _seat_label(view, seat, x1 - x0 - 80 - badges_w, 24)
