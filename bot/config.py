@@ -1,0 +1,122 @@
+"""Settings from the environment (and an optional ``.env`` file), with their defaults.
+
+Every setting has an environment variable; ``.env.example`` lists them all. The Discord token is
+a secret: :class:`Settings` never shows it in ``repr`` (logs print settings at start-up).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+
+
+class SettingsError(ValueError):
+    """A setting in the environment that cannot be read (e.g. ``REMINDER_AFTER_SECONDS=soon``)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot can be told from outside. Field comments name the variable."""
+
+    discord_token: str | None = field(default=None, repr=False)  # DISCORD_TOKEN
+    database_path: str = "./tradewinds.db"  # DATABASE_PATH
+    reminder_after_s: int = 12 * 3600  # REMINDER_AFTER_SECONDS (repeated every this long)
+    lobby_expiry_s: int = 48 * 3600  # LOBBY_EXPIRY_SECONDS (the host is warned at 3/4 of it)
+    bot_delay_s: float = 2.0  # BOT_DELAY_SECONDS (pause before a computer seat moves)
+    turn_clock_s: int | None = None  # TURN_CLOCK_SECONDS (default per-game clock; None = off)
+    log_level: str = "INFO"  # LOG_LEVEL
+    dev_guild_id: int | None = None  # DEV_GUILD_ID (sync commands to one guild for testing)
+    owner_ids: frozenset[int] = frozenset()  # OWNER_IDS, comma-separated
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
+        token = "set" if self.discord_token else "unset"
+        return f"Settings(discord_token=<{token}>, {shown})"
+
+    __str__ = __repr__
+
+
+def _int(name: str, raw: str) -> int:
+    try:
+        return int(raw.strip())
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number, not {raw!r}.") from None
+
+
+def _float(name: str, raw: str) -> float:
+    try:
+        return float(raw.strip())
+    except ValueError:
+        raise SettingsError(f"{name} must be a number, not {raw!r}.") from None
+
+
+def _optional_int(name: str, raw: str) -> int | None:
+    if raw.strip().lower() in ("", "none", "off", "0"):
+        return None
+    return _int(name, raw)
+
+
+def _ids(name: str, raw: str) -> frozenset[int]:
+    return frozenset(_int(name, part) for part in raw.split(",") if part.strip())
+
+
+def _text(name: str, raw: str) -> str:
+    return raw.strip()
+
+
+def _token(name: str, raw: str) -> str | None:
+    return raw.strip() or None
+
+
+#: Environment variable → (field name, parser).
+VARIABLES: dict[str, tuple[str, object]] = {
+    "DISCORD_TOKEN": ("discord_token", _token),
+    "DATABASE_PATH": ("database_path", _text),
+    "REMINDER_AFTER_SECONDS": ("reminder_after_s", _int),
+    "LOBBY_EXPIRY_SECONDS": ("lobby_expiry_s", _int),
+    "BOT_DELAY_SECONDS": ("bot_delay_s", _float),
+    "TURN_CLOCK_SECONDS": ("turn_clock_s", _optional_int),
+    "LOG_LEVEL": ("log_level", lambda n, r: r.strip().upper()),
+    "DEV_GUILD_ID": ("dev_guild_id", _optional_int),
+    "OWNER_IDS": ("owner_ids", _ids),
+}
+
+
+def read_dotenv(path: str = ".env") -> dict[str, str]:
+    """``KEY=value`` lines of a ``.env`` file (``#`` comments, optional quotes); {} if absent."""
+    values: dict[str, str] = {}
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except FileNotFoundError:
+        return values
+    for line in lines:
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key = key.strip().removeprefix("export ").strip()
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Settings:
+    """The settings from ``env`` (default: ``os.environ``), with ``.env`` filling the gaps when
+    ``dotenv`` is true. Raises :class:`SettingsError` for a value that cannot be read."""
+    source: dict[str, str] = read_dotenv() if dotenv else {}
+    source.update(os.environ if env is None else env)
+    kwargs: dict[str, object] = {}
+    for var, (name, parse) in VARIABLES.items():
+        if var in source:
+            kwargs[name] = parse(var, source[var])  # type: ignore[operator]
+    settings = Settings(**kwargs)  # type: ignore[arg-type]
+    for var in ("REMINDER_AFTER_SECONDS", "LOBBY_EXPIRY_SECONDS"):
+        if getattr(settings, VARIABLES[var][0]) <= 0:
+            raise SettingsError(f"{var} must be positive.")
+    if settings.bot_delay_s < 0:
+        raise SettingsError("BOT_DELAY_SECONDS cannot be negative.")
+    return settings

@@ -1,0 +1,602 @@
+"""SQLite storage for games, seats, the action log and timers (aiosqlite, WAL mode).
+
+The ``games`` row holds a *cache* of the state (``rules.dump`` as JSON) and a ``version`` that
+grows by one with every logged action; the ``actions`` table is the append-only log from which
+the state can always be rebuilt (seed + seats + options + every logged play not undone).
+
+Every action is one transaction (``BEGIN IMMEDIATE``): the state update carries
+``WHERE id = ? AND version = ?`` so that of two writers that read the same version only one
+applies — also when they are two processes (or two :class:`Store` objects) on the same file.
+
+Schema changes are migrations counted by ``PRAGMA user_version``: add a script to
+:data:`MIGRATIONS`, never edit an applied one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+OPEN_STATUSES = ("lobby", "active")
+STATUSES = ("lobby", "active", "finished", "abandoned")
+
+MIGRATIONS: list[str] = [
+    # 1: the first schema.
+    """
+    CREATE TABLE games (
+        id                INTEGER PRIMARY KEY,
+        channel_id        INTEGER NOT NULL,
+        guild_id          INTEGER,
+        game              TEXT NOT NULL,
+        options           TEXT NOT NULL DEFAULT '{}',
+        seed              INTEGER NOT NULL,
+        status            TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        host_id           INTEGER NOT NULL,
+        version           INTEGER NOT NULL DEFAULT 0,
+        state             TEXT,
+        created           REAL NOT NULL,
+        updated           REAL NOT NULL,
+        public_message_id INTEGER,
+        clock_s           INTEGER,
+        reminder_s        INTEGER NOT NULL,
+        language          TEXT NOT NULL DEFAULT 'en'
+    );
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_status ON games (status);
+
+    CREATE TABLE seats (
+        game_pk    INTEGER NOT NULL REFERENCES games (id),
+        seat       TEXT NOT NULL,
+        user_id    INTEGER,
+        name       TEXT NOT NULL,
+        is_bot     INTEGER NOT NULL DEFAULT 0,
+        bot_kind   TEXT,
+        dm_refused INTEGER NOT NULL DEFAULT 0,
+        timed_out  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_pk, seat)
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX seats_one_per_user ON seats (game_pk, user_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX seats_user ON seats (user_id);
+
+    CREATE TABLE dm_refused (
+        user_id INTEGER PRIMARY KEY,
+        since   REAL NOT NULL
+    );
+
+    CREATE TABLE actions (
+        game_pk INTEGER NOT NULL REFERENCES games (id),
+        n       INTEGER NOT NULL,
+        seat    TEXT,
+        text    TEXT NOT NULL,
+        kind    TEXT NOT NULL CHECK (kind IN ('play', 'undo')),
+        undoes  INTEGER,
+        created REAL NOT NULL,
+        events  TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (game_pk, n)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+
+    CREATE TABLE timers (
+        id      INTEGER PRIMARY KEY,
+        game_pk INTEGER NOT NULL REFERENCES games (id),
+        kind    TEXT NOT NULL,
+        due     REAL NOT NULL,
+        payload TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX timers_due ON timers (due);
+    CREATE INDEX timers_game ON timers (game_pk, kind);
+    """,
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(Exception):
+    """Base of the store's refusals."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has a game in the lobby or running."""
+
+
+class AlreadySeated(StoreError):
+    """The user already holds a seat in that game."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    host_id: int
+    version: int
+    created: float
+    updated: float
+    public_message_id: int | None
+    clock_s: int | None
+    reminder_s: int
+    language: str
+
+
+GAME_COLUMNS = (
+    "id, channel_id, guild_id, game, options, seed, status, host_id, version, created, updated, "
+    "public_message_id, clock_s, reminder_s, language"
+)
+
+
+def _game_row(r: Sequence[Any]) -> GameRow:
+    return GameRow(
+        id=r[0],
+        channel_id=r[1],
+        guild_id=r[2],
+        game=r[3],
+        options=json.loads(r[4]),
+        seed=r[5],
+        status=r[6],
+        host_id=r[7],
+        version=r[8],
+        created=r[9],
+        updated=r[10],
+        public_message_id=r[11],
+        clock_s=r[12],
+        reminder_s=r[13],
+        language=r[14],
+    )
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    game_pk: int
+    seat: str
+    user_id: int | None
+    name: str
+    is_bot: bool
+    bot_kind: str | None
+    dm_refused: bool
+    timed_out: bool
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    game_pk: int
+    n: int
+    seat: str | None
+    text: str
+    kind: str
+    undoes: int | None
+    created: float
+    events: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class TimerRow:
+    id: int
+    game_pk: int
+    kind: str
+    due: float
+    payload: dict[str, Any]
+
+
+@dataclass
+class TimerPlan:
+    """Timer changes made in the same transaction as an action: drop every timer of the kinds
+    in ``clear`` for the game, then add ``add`` (kind, due, payload)."""
+
+    clear: tuple[str, ...] = ()
+    add: list[tuple[str, float, dict[str, Any]]] = field(default_factory=list)
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON, the form every JSON column is stored in."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class Store:
+    """One connection to the database file. Safe to share between coroutines: transactions on
+    the connection are serialised by a lock; several ``Store`` objects (or processes) on one file
+    are kept apart by SQLite's write lock and the version check."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self.db = db
+        self.path = path
+        self._tx_lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ opening and migrations
+
+    @classmethod
+    async def open(cls, path: str) -> Store:
+        """Open (or create) the database at ``path``, in WAL mode, migrated to the latest schema."""
+        db = await aiosqlite.connect(path, isolation_level=None)
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=10000")
+        store = cls(db, path)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0])
+
+    async def journal_mode(self) -> str:
+        async with self.db.execute("PRAGMA journal_mode") as cur:
+            row = await cur.fetchone()
+        return str(row[0])
+
+    async def migrate(self) -> None:
+        """Apply every migration newer than ``PRAGMA user_version``, each in its transaction."""
+        current = await self.schema_version()
+        if current > SCHEMA_VERSION:
+            raise StoreError(
+                f"the database schema is version {current}, newer than this program ({SCHEMA_VERSION})"
+            )
+        for number in range(current, SCHEMA_VERSION):
+            async with self.transaction() as db:
+                # The version is read again inside the write lock: another process may have
+                # migrated meanwhile.
+                async with db.execute("PRAGMA user_version") as cur:
+                    if (await cur.fetchone())[0] > number:
+                        continue
+                for statement in _statements(MIGRATIONS[number]):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number + 1}")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on any exception)."""
+        async with self._tx_lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            else:
+                await self.db.execute("COMMIT")
+
+    # ------------------------------------------------------------------ games
+
+    async def create_game(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        host_id: int,
+        host_name: str,
+        now: float,
+        reminder_s: int,
+        clock_s: int | None,
+        timers: TimerPlan | None = None,
+        language: str = "en",
+    ) -> int:
+        """A new lobby with the host in seat p0. Raises :class:`ChannelBusy` when the channel
+        already has an open game."""
+        try:
+            async with self.transaction() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (channel_id, guild_id, game, options, seed, status, host_id, "
+                    "version, created, updated, clock_s, reminder_s, language) "
+                    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?)",
+                    (
+                        channel_id,
+                        guild_id,
+                        game,
+                        dumps(options),
+                        seed,
+                        host_id,
+                        now,
+                        now,
+                        clock_s,
+                        reminder_s,
+                        language,
+                    ),
+                )
+                pk = int(cur.lastrowid)
+                await db.execute(
+                    "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (?, 'p0', ?, ?)",
+                    (pk, host_id, host_name),
+                )
+                await _apply_timers(db, pk, timers)
+        except sqlite3.IntegrityError as error:
+            raise ChannelBusy(str(error)) from None
+        return pk
+
+    async def game(self, pk: int) -> GameRow | None:
+        async with self.db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (pk,)) as cur:
+            row = await cur.fetchone()
+        return _game_row(row) if row else None
+
+    async def open_game(self, channel_id: int) -> GameRow | None:
+        """The channel's game in the lobby or running, if any."""
+        async with self.db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return _game_row(row) if row else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game whatever its status (for the log of a finished game)."""
+        async with self.db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return _game_row(row) if row else None
+
+    async def games(self, statuses: Iterable[str] = STATUSES) -> list[GameRow]:
+        statuses = tuple(statuses)
+        marks = ",".join("?" * len(statuses))
+        async with self.db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id", statuses
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_game_row(r) for r in rows]
+
+    async def state(self, pk: int) -> tuple[int, str | None]:
+        """(version, cached state JSON) of a game."""
+        async with self.db.execute("SELECT version, state FROM games WHERE id = ?", (pk,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise StoreError(f"no game {pk}")
+        return int(row[0]), row[1]
+
+    async def start_game(self, pk: int, state_json: str, now: float, timers: TimerPlan | None = None) -> bool:
+        """Lobby → active with the first state (version 1). False if it was not in the lobby."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET status = 'active', state = ?, version = 1, updated = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (state_json, now, pk),
+            )
+            if cur.rowcount != 1:
+                return False
+            await _apply_timers(db, pk, timers)
+        return True
+
+    async def set_status(
+        self, pk: int, status: str, now: float, *, only_from: Iterable[str] = OPEN_STATUSES
+    ) -> bool:
+        """Change the status (and drop the game's timers once it is closed); False when the game
+        was not in one of ``only_from``."""
+        only_from = tuple(only_from)
+        marks = ",".join("?" * len(only_from))
+        async with self.transaction() as db:
+            cur = await db.execute(
+                f"UPDATE games SET status = ?, updated = ? WHERE id = ? AND status IN ({marks})",
+                (status, now, pk, *only_from),
+            )
+            if cur.rowcount != 1:
+                return False
+            if status not in OPEN_STATUSES:
+                await db.execute("DELETE FROM timers WHERE game_pk = ?", (pk,))
+        return True
+
+    async def set_public_message(self, pk: int, message_id: int | None) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET public_message_id = ? WHERE id = ?", (message_id, pk))
+
+    async def set_game_settings(self, pk: int, *, reminder_s: int, clock_s: int | None) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE games SET reminder_s = ?, clock_s = ? WHERE id = ?", (reminder_s, clock_s, pk)
+            )
+
+    # ------------------------------------------------------------------ seats
+
+    async def seats(self, pk: int) -> list[SeatRow]:
+        async with self.db.execute(
+            "SELECT s.game_pk, s.seat, s.user_id, s.name, s.is_bot, s.bot_kind, "
+            "s.dm_refused OR (r.user_id IS NOT NULL), s.timed_out "
+            "FROM seats s LEFT JOIN dm_refused r ON r.user_id = s.user_id "
+            "WHERE s.game_pk = ? ORDER BY CAST(SUBSTR(s.seat, 2) AS INTEGER)",
+            (pk,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], bool(r[6]), bool(r[7])) for r in rows]
+
+    async def add_seat(
+        self, pk: int, *, user_id: int | None, name: str, bot_kind: str | None = None, max_seats: int
+    ) -> SeatRow | None:
+        """Seat a user (or a computer player when ``bot_kind`` is given) in the next free seat of a
+        lobby. None when the table is full or the game is no longer in the lobby; raises
+        :class:`AlreadySeated` for a user who already sits there."""
+        try:
+            async with self.transaction() as db:
+                async with db.execute("SELECT status FROM games WHERE id = ?", (pk,)) as cur:
+                    row = await cur.fetchone()
+                if row is None or row[0] != "lobby":
+                    return None
+                async with db.execute("SELECT COUNT(*) FROM seats WHERE game_pk = ?", (pk,)) as cur:
+                    count = (await cur.fetchone())[0]
+                if count >= max_seats:
+                    return None
+                seat = f"p{count}"
+                await db.execute(
+                    "INSERT INTO seats (game_pk, seat, user_id, name, is_bot, bot_kind) VALUES (?, ?, ?, ?, ?, ?)",
+                    (pk, seat, user_id, name, int(bot_kind is not None), bot_kind),
+                )
+        except sqlite3.IntegrityError:
+            raise AlreadySeated(f"user {user_id} already sits at game {pk}") from None
+        return SeatRow(pk, seat, user_id, name, bot_kind is not None, bot_kind, False, False)
+
+    async def remove_seat(self, pk: int, seat: str) -> bool:
+        """Free a lobby seat; later seats move up so seats stay ``p0…pN``."""
+        async with self.transaction() as db:
+            async with db.execute("SELECT status FROM games WHERE id = ?", (pk,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row[0] != "lobby":
+                return False
+            cur = await db.execute("DELETE FROM seats WHERE game_pk = ? AND seat = ?", (pk, seat))
+            if cur.rowcount != 1:
+                return False
+            async with db.execute(
+                "SELECT seat FROM seats WHERE game_pk = ? ORDER BY CAST(SUBSTR(seat, 2) AS INTEGER)", (pk,)
+            ) as cur:
+                remaining = [r[0] for r in await cur.fetchall()]
+            for index, old in enumerate(remaining):
+                if old != f"p{index}":
+                    await db.execute(
+                        "UPDATE seats SET seat = ? WHERE game_pk = ? AND seat = ?", (f"p{index}", pk, old)
+                    )
+        return True
+
+    async def seat_to_bot(self, pk: int, seat: str, kind: str) -> bool:
+        """Hand a running game's seat to a computer player of ``kind``."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE seats SET is_bot = 1, bot_kind = ?, user_id = NULL, timed_out = 0 "
+                "WHERE game_pk = ? AND seat = ?",
+                (kind, pk, seat),
+            )
+            return cur.rowcount == 1
+
+    async def set_timed_out(self, pk: int, seat: str, timed_out: bool) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE seats SET timed_out = ? WHERE game_pk = ? AND seat = ?", (int(timed_out), pk, seat)
+            )
+
+    # ------------------------------------------------------------------ DMs
+
+    async def mark_dm_refused(self, user_id: int, now: float) -> None:
+        """Remember that Discord refused a DM to this user (403): never try again."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT OR IGNORE INTO dm_refused (user_id, since) VALUES (?, ?)", (user_id, now)
+            )
+            await db.execute("UPDATE seats SET dm_refused = 1 WHERE user_id = ?", (user_id,))
+
+    async def dm_refused_users(self) -> set[int]:
+        async with self.db.execute("SELECT user_id FROM dm_refused") as cur:
+            return {r[0] for r in await cur.fetchall()}
+
+    # ------------------------------------------------------------------ the action log
+
+    async def append_action(
+        self,
+        pk: int,
+        *,
+        expected_version: int,
+        seat: str | None,
+        text: str,
+        kind: str,
+        events: list[dict[str, Any]],
+        state_json: str,
+        status: str,
+        now: float,
+        undoes: int | None = None,
+        timers: TimerPlan | None = None,
+    ) -> int | None:
+        """Log one action and store the state it led to, in one transaction.
+
+        Returns the new version, or ``None`` when the game is no longer at ``expected_version``
+        (somebody else's action got there first) — then nothing was written."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET state = ?, version = version + 1, status = ?, updated = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (state_json, status, now, pk, expected_version),
+            )
+            if cur.rowcount != 1:
+                return None
+            await db.execute(
+                "INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events) "
+                "SELECT ?, COALESCE(MAX(n), 0) + 1, ?, ?, ?, ?, ?, ? FROM actions WHERE game_pk = ?",
+                (pk, seat, text, kind, undoes, now, dumps(events), pk),
+            )
+            if status not in OPEN_STATUSES:
+                await db.execute("DELETE FROM timers WHERE game_pk = ?", (pk,))
+            else:
+                await _apply_timers(db, pk, timers)
+        return expected_version + 1
+
+    async def actions(self, pk: int) -> list[ActionRow]:
+        async with self.db.execute(
+            "SELECT game_pk, n, seat, text, kind, undoes, created, events FROM actions "
+            "WHERE game_pk = ? ORDER BY n",
+            (pk,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7])) for r in rows]
+
+    # ------------------------------------------------------------------ timers
+
+    async def add_timers(self, pk: int, plan: TimerPlan) -> None:
+        async with self.transaction() as db:
+            await _apply_timers(db, pk, plan)
+
+    async def timers(self, pk: int | None = None) -> list[TimerRow]:
+        query = "SELECT id, game_pk, kind, due, payload FROM timers"
+        args: tuple[Any, ...] = ()
+        if pk is not None:
+            query += " WHERE game_pk = ?"
+            args = (pk,)
+        async with self.db.execute(query + " ORDER BY due, id", args) as cur:
+            rows = await cur.fetchall()
+        return [TimerRow(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+    async def due_timers(self, now: float) -> list[TimerRow]:
+        async with self.db.execute(
+            "SELECT id, game_pk, kind, due, payload FROM timers WHERE due <= ? ORDER BY due, id", (now,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [TimerRow(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+    async def claim_timer(self, timer_id: int) -> bool:
+        """Delete a due timer; True for the one caller that deleted it (so that two bot
+        processes on one file never both run it)."""
+        async with self.transaction() as db:
+            cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+            return cur.rowcount == 1
+
+
+async def _apply_timers(db: aiosqlite.Connection, pk: int, plan: TimerPlan | None) -> None:
+    if plan is None:
+        return
+    if plan.clear:
+        marks = ",".join("?" * len(plan.clear))
+        await db.execute(f"DELETE FROM timers WHERE game_pk = ? AND kind IN ({marks})", (pk, *plan.clear))
+    if plan.add:
+        await db.executemany(
+            "INSERT INTO timers (game_pk, kind, due, payload) VALUES (?, ?, ?, ?)",
+            [(pk, kind, due, dumps(payload)) for kind, due, payload in plan.add],
+        )
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (triggers keep their inner ``;``)."""
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip():
+                statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements

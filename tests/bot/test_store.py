@@ -1,0 +1,188 @@
+"""The SQLite store: schema, migrations, WAL, the version check and the append-only log."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.config import Settings, SettingsError, load_settings
+from bot.store import SCHEMA_VERSION, AlreadySeated, ChannelBusy, Store, TimerPlan
+
+
+async def new_lobby(store: Store, channel: int = 10, host: int = 1) -> int:
+    return await store.create_game(
+        channel_id=channel,
+        guild_id=5,
+        game="tiny",
+        options={"rounds": 1},
+        seed=7,
+        host_id=host,
+        host_name="Ana",
+        now=100.0,
+        reminder_s=3600,
+        clock_s=None,
+    )
+
+
+async def test_open_creates_schema_in_wal_mode(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert (await store.journal_mode()).lower() == "wal"
+    finally:
+        await store.close()
+    # Opening again runs no migration twice.
+    store = await Store.open(str(tmp_path / "t.db"))
+    assert await store.schema_version() == SCHEMA_VERSION
+    await store.close()
+
+
+async def test_newer_schema_is_refused(tmp_path):
+    path = str(tmp_path / "t.db")
+    con = sqlite3.connect(path)
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    con.close()
+    with pytest.raises(Exception, match="newer than this program"):
+        await Store.open(path)
+
+
+async def test_one_open_game_per_channel(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    pk = await new_lobby(store)
+    with pytest.raises(ChannelBusy):
+        await new_lobby(store)
+    other = await new_lobby(store, channel=11)  # another channel (or thread) is free
+    assert other != pk
+    assert await store.set_status(pk, "abandoned", 101.0)
+    again = await new_lobby(store)  # the closed game keeps its row but frees the channel
+    assert (await store.game(pk)).status == "abandoned"
+    assert (await store.open_game(10)).id == again
+    await store.close()
+
+
+async def test_seats_fill_in_order_and_close_up(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    pk = await new_lobby(store)
+    bo = await store.add_seat(pk, user_id=2, name="Bo", max_seats=3)
+    bot = await store.add_seat(pk, user_id=None, name="Computer", bot_kind="random", max_seats=3)
+    assert (bo.seat, bot.seat) == ("p1", "p2")
+    assert await store.add_seat(pk, user_id=3, name="Cy", max_seats=3) is None  # full
+    with pytest.raises(AlreadySeated):
+        await store.add_seat(pk, user_id=2, name="Bo", max_seats=4)
+    assert await store.remove_seat(pk, "p1")
+    seats = await store.seats(pk)
+    assert [(s.seat, s.user_id, s.is_bot) for s in seats] == [("p0", 1, False), ("p1", None, True)]
+    await store.close()
+
+
+async def test_version_check_lets_exactly_one_writer_apply(tmp_path):
+    path = str(tmp_path / "t.db")
+    a, b = await Store.open(path), await Store.open(path)
+    pk = await new_lobby(a)
+    assert await a.start_game(pk, '{"x": 0}', 102.0)
+    assert not await a.start_game(pk, '{"x": 0}', 102.0)  # already started
+    common = dict(seat="p0", kind="play", events=[], status="active", now=103.0)
+    results = await asyncio.gather(
+        a.append_action(pk, expected_version=1, text="one", state_json='{"x": 1}', **common),
+        b.append_action(pk, expected_version=1, text="two", state_json='{"x": 2}', **common),
+    )
+    assert sorted(results, key=str) == [2, None]
+    log = await a.actions(pk)
+    assert len(log) == 1
+    winner = log[0].text
+    version, state = await b.state(pk)
+    assert version == 2 and state == ('{"x": 1}' if winner == "one" else '{"x": 2}')
+    await a.close()
+    await b.close()
+
+
+async def test_action_log_is_append_only(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    pk = await new_lobby(store)
+    await store.start_game(pk, "{}", 1.0)
+    await store.append_action(
+        pk,
+        expected_version=1,
+        seat="p0",
+        text="take 1",
+        kind="play",
+        events=[{"kind": "took"}],
+        state_json="{}",
+        status="active",
+        now=2.0,
+    )
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        async with store.transaction() as db:
+            await db.execute("UPDATE actions SET text = 'take 3'")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        async with store.transaction() as db:
+            await db.execute("DELETE FROM actions")
+    assert [a.text for a in await store.actions(pk)] == ["take 1"]
+    await store.close()
+
+
+async def test_timers_are_claimed_once_and_closed_games_drop_them(tmp_path):
+    path = str(tmp_path / "t.db")
+    a, b = await Store.open(path), await Store.open(path)
+    pk = await new_lobby(a)
+    await a.add_timers(pk, TimerPlan(add=[("reminder", 50.0, {"n": 1}), ("lobby_expire", 500.0, {})]))
+    due = await a.due_timers(60.0)
+    assert [(t.kind, t.payload) for t in due] == [("reminder", {"n": 1})]
+    claims = await asyncio.gather(a.claim_timer(due[0].id), b.claim_timer(due[0].id))
+    assert sorted(claims) == [False, True]
+    await a.add_timers(pk, TimerPlan(clear=("reminder",), add=[("reminder", 70.0, {})]))
+    assert [t.kind for t in await a.timers(pk)] == ["reminder", "lobby_expire"]
+    await a.set_status(pk, "abandoned", 80.0)
+    assert await a.timers(pk) == []
+    await a.close()
+    await b.close()
+
+
+async def test_dm_refusal_is_remembered_across_games(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    pk = await new_lobby(store, host=42)
+    await store.mark_dm_refused(42, 5.0)
+    await store.mark_dm_refused(42, 6.0)  # remembering twice is harmless
+    assert (await store.seats(pk))[0].dm_refused
+    other = await new_lobby(store, channel=99, host=7)
+    seat = await store.add_seat(other, user_id=42, name="Ana", max_seats=4)
+    assert seat is not None
+    assert [s.dm_refused for s in await store.seats(other)] == [False, True]
+    assert await store.dm_refused_users() == {42}
+    await store.close()
+
+
+def test_settings_read_the_environment_and_hide_the_token():
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": "secret-token-value",
+            "DATABASE_PATH": "/data/tw.db",
+            "REMINDER_AFTER_SECONDS": "600",
+            "BOT_DELAY_SECONDS": "0.5",
+            "TURN_CLOCK_SECONDS": "86400",
+            "OWNER_IDS": "1, 2,3",
+            "DEV_GUILD_ID": "77",
+        },
+        dotenv=False,
+    )
+    assert settings.discord_token == "secret-token-value"
+    assert settings.database_path == "/data/tw.db"
+    assert (settings.reminder_after_s, settings.bot_delay_s, settings.turn_clock_s) == (600, 0.5, 86400)
+    assert settings.owner_ids == frozenset({1, 2, 3}) and settings.dev_guild_id == 77
+    assert settings.lobby_expiry_s == 48 * 3600
+    assert "secret-token-value" not in repr(settings) and "secret-token-value" not in str(settings)
+    assert "database_path='/data/tw.db'" in repr(settings)
+
+
+def test_settings_defaults_and_errors(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("# comment\nDATABASE_PATH='from-dotenv.db'\nLOG_LEVEL=debug\n")
+    settings = load_settings({"LOG_LEVEL": "warning"})
+    assert settings.database_path == "from-dotenv.db" and settings.log_level == "WARNING"
+    assert load_settings({}, dotenv=False) == Settings()
+    with pytest.raises(SettingsError, match="REMINDER_AFTER_SECONDS must be a whole number"):
+        load_settings({"REMINDER_AFTER_SECONDS": "soon"}, dotenv=False)
+    with pytest.raises(SettingsError, match="LOBBY_EXPIRY_SECONDS must be positive"):
+        load_settings({"LOBBY_EXPIRY_SECONDS": "0"}, dotenv=False)
