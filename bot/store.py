@@ -534,11 +534,13 @@ class Store:
                 await _apply_timers(db, pk, timers)
         return expected_version + 1
 
-    async def actions(self, pk: int) -> list[ActionRow]:
+    async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]:
+        """The game's log rows with ``n >= since``, oldest first. (Row ``n`` took the game from
+        version ``n`` to ``n + 1``: the game starts at version 1.)"""
         async with self.db.execute(
             "SELECT game_pk, n, seat, text, kind, undoes, created, events FROM actions "
-            "WHERE game_pk = ? ORDER BY n",
-            (pk,),
+            "WHERE game_pk = ? AND n >= ? ORDER BY n",
+            (pk, since),
         ) as cur:
             rows = await cur.fetchall()
         return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7])) for r in rows]

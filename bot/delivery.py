@@ -1,0 +1,67 @@
+"""Hand a service :class:`~bot.outcome.Outcome` to a gateway, and run the timer loop.
+
+The order is: the ephemeral answer first (Discord wants an interaction answered quickly), then
+the public messages, then the DMs. A refused DM is reported to the service, which remembers it
+and never DMs that user again; its content is *not* posted anywhere else (the player reads it
+through the "My hand" button).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from bot.outcome import Gateway, Outcome
+
+log = logging.getLogger(__name__)
+
+
+async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: object | None = None) -> None:
+    """Send everything ``outcome`` says through ``gateway``.
+
+    ``service`` is the :class:`bot.service.GameService` (told about refused DMs and about the
+    newest board message, so the previous board's buttons are edited away)."""
+    if interaction is not None and (
+        outcome.ephemeral or outcome.ephemeral_image or outcome.ephemeral_choices
+    ):
+        await gateway.reply_ephemeral(
+            interaction, outcome.ephemeral or "", outcome.ephemeral_image, outcome.ephemeral_choices
+        )
+    for msg in outcome.public:
+        message_id = await gateway.post_public(msg)
+        if message_id is None:
+            log.warning("posting to channel %s failed", msg.channel_id)
+            continue
+        previous = await service.public_posted(msg, message_id)
+        if previous is not None:
+            old_id, stripped = previous
+            await gateway.edit_public(msg.channel_id, old_id, stripped)
+    refused = await service.store.dm_refused_users()
+    for dm in outcome.private:
+        if dm.user_id in refused:
+            continue
+        if not await gateway.send_private(dm):
+            refused.add(dm.user_id)
+            await service.dm_refused(dm.user_id)
+
+
+async def run_timers(
+    service, gateway: Gateway, *, interval: float = 30.0, stop: asyncio.Event | None = None
+) -> None:
+    """The background loop: run due timers and deliver what they say, until ``stop`` is set.
+
+    It sleeps until the next timer is due (at most ``interval`` seconds), so a computer seat's
+    move follows BOT_DELAY_SECONDS after the previous action; timers live in SQLite, so a
+    restart simply picks them up again."""
+    stop = stop or asyncio.Event()
+    while not stop.is_set():
+        try:
+            for outcome in await service.run_due_timers():
+                await deliver(outcome, gateway, service)
+        except Exception:  # keep the loop alive; the next round retries what is still due
+            log.exception("running timers failed")
+        next_due = await service.next_timer_due()
+        wait = interval if next_due is None else min(interval, max(0.05, next_due - service.clock()))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=wait)

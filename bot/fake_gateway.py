@@ -1,0 +1,68 @@
+"""A gateway that records everything instead of talking to Discord (for tests and the demo)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.outcome import Choice, PrivateMessage, PublicMessage
+
+
+@dataclass
+class Ephemeral:
+    """One ephemeral answer as recorded."""
+
+    interaction: object
+    text: str
+    image: bytes | None
+    choices: list[Choice]
+
+
+@dataclass
+class RecordingGateway:
+    """Implements :class:`bot.outcome.Gateway`, keeping every call in lists.
+
+    ``refuse_dms_for`` holds users whose DMs are closed (``send_private`` answers False, as
+    Discord's 403 does); with ``fail_uploads`` every public post with an image fails (None).
+    """
+
+    refuse_dms_for: set[int] = field(default_factory=set)
+    fail_uploads: bool = False
+    public: list[tuple[int, PublicMessage]] = field(default_factory=list)
+    edits: list[tuple[int, int, PublicMessage]] = field(default_factory=list)
+    private: list[PrivateMessage] = field(default_factory=list)
+    refused: list[PrivateMessage] = field(default_factory=list)
+    ephemeral: list[Ephemeral] = field(default_factory=list)
+    _next_id: int = 1000
+
+    async def post_public(self, msg: PublicMessage) -> int | None:
+        if self.fail_uploads and msg.image is not None:
+            return None
+        self._next_id += 1
+        self.public.append((self._next_id, msg))
+        return self._next_id
+
+    async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
+        known = any(mid == message_id for mid, _ in self.public)
+        if known:
+            self.edits.append((channel_id, message_id, msg))
+        return known
+
+    async def send_private(self, msg: PrivateMessage) -> bool:
+        if msg.user_id in self.refuse_dms_for:
+            self.refused.append(msg)
+            return False
+        self.private.append(msg)
+        return True
+
+    async def reply_ephemeral(
+        self, interaction: object, text: str, image: bytes | None = None, choices: list[Choice] | None = None
+    ) -> None:
+        self.ephemeral.append(Ephemeral(interaction, text, image, list(choices or [])))
+
+    # ---- what tests ask
+
+    def public_texts(self) -> list[str]:
+        return [m.text for _, m in self.public]
+
+    def dms_to(self, user_id: int) -> list[PrivateMessage]:
+        return [m for m in self.private if m.user_id == user_id]

@@ -1,0 +1,1079 @@
+"""The game service: lobby, turns, undo, timers and computer seats, with no Discord in sight.
+
+Every call takes plain ids and returns an :class:`~bot.outcome.Outcome`; :mod:`bot.delivery`
+hands it to a gateway. The rules are the engines' (``engine.GAMES``); this layer decides *who*
+may act, stores every accepted action (one transaction, version-checked, see :mod:`bot.store`),
+and says what each person gets to see: the public board and log lines for the channel, private
+summaries and secret choices by DM (or ephemerally, never publicly).
+
+Concurrency: one ``asyncio.Lock`` per channel orders the commands of one process; the version
+check in the store keeps two processes (or two services on one file) from both applying.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.config import Settings
+from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
+from bot.store import ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, Store, TimerPlan, dumps
+from bot.texts import t
+from engine import BUILTIN_GAMES, GAMES
+from engine.ai import KINDS, player
+from engine.core import Action, Event, IllegalAction, Rules, undoable
+
+log = logging.getLogger(__name__)
+
+#: At most this many action buttons under a message (Discord allows 25 components; two stay free).
+MAX_BUTTONS = 20
+#: At most this many autocomplete entries (Discord's limit).
+MAX_AUTOCOMPLETE = 25
+#: Log lines per page of /game log.
+LOG_PAGE = 20
+#: How often a command that lost a race against another process is tried again.
+RACE_RETRIES = 3
+#: Discord refuses message contents longer than this.
+MAX_TEXT = 1900
+
+Renderer = Callable[[str, dict[str, Any]], bytes]
+
+
+def default_renderer(game_id: str, view: dict[str, Any]) -> bytes:
+    """``render.board``, imported on first use (the service itself never needs Pillow)."""
+    import render
+
+    return render.board(game_id, view)
+
+
+@dataclass
+class Table:
+    """One game as the service sees it: its row, its seats and (once started) its state."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    rules: Rules
+    state: Any = None
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {s.seat: s.name for s in self.seats}
+
+    @property
+    def bots(self) -> list[str]:
+        return [s.seat for s in self.seats if s.is_bot]
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.is_bot), None)
+
+    def seat(self, seat: str) -> SeatRow:
+        return next(s for s in self.seats if s.seat == seat)
+
+    def name(self, seat: str) -> str:
+        return self.names.get(seat, seat)
+
+
+@dataclass
+class Applied:
+    """What one accepted action changed (for the outcome)."""
+
+    seat: str | None
+    action_text: str
+    events: list[Event] = field(default_factory=list)
+    before: Any = None
+
+
+def join_names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def clip(text: str, limit: int = MAX_TEXT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+class GameService:
+    """See the module docstring and ``notes/service_api.md`` for the contract."""
+
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        *,
+        clock: Callable[[], float] = time.time,
+        renderer: Renderer | None = None,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self.config = settings
+        self.clock = clock
+        self.renderer = renderer or default_renderer
+        self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tables: dict[int, Table] = {}  # game pk → last loaded table (autocomplete, state reuse)
+        self._channel_games: dict[int, int] = {}  # channel → open game pk
+        self._public_texts: dict[int, PublicMessage] = {}  # game pk → last board message posted
+
+    # ================================================================== loading
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    async def _table(self, row: GameRow) -> Table:
+        """The table for ``row`` with fresh seats; the state is reused from memory when the
+        cached version is the row's, else read from the store."""
+        rules = GAMES[row.game]
+        seats = await self.store.seats(row.id)
+        cached = self._tables.get(row.id)
+        state = None
+        if row.status != "lobby":
+            if cached is not None and cached.row.version == row.version and cached.state is not None:
+                state = cached.state
+            else:
+                version, state_json = await self.store.state(row.id)
+                row = replace(row, version=version)
+                state = rules.load(json.loads(state_json)) if state_json else None
+        table = Table(row, seats, rules, state)
+        self._remember(table)
+        return table
+
+    def _remember(self, table: Table) -> None:
+        self._tables[table.row.id] = table
+        if table.row.status in ("lobby", "active"):
+            self._channel_games[table.row.channel_id] = table.row.id
+        elif self._channel_games.get(table.row.channel_id) == table.row.id:
+            del self._channel_games[table.row.channel_id]
+
+    async def _lock_key(self, channel_id: int | None, game_pk: int | None) -> int | None:
+        """The channel whose lock guards the game (found by channel or by game id)."""
+        if game_pk is None:
+            return channel_id
+        cached = self._tables.get(game_pk)
+        if cached is not None:
+            return cached.row.channel_id
+        row = await self.store.game(game_pk)
+        return row.channel_id if row else None
+
+    async def _open_table(self, channel_id: int | None, game_pk: int | None = None) -> Table | None:
+        if game_pk is not None:
+            row = await self.store.game(game_pk)
+        elif channel_id is not None:
+            row = await self.store.open_game(channel_id)
+        else:
+            row = None
+        return await self._table(row) if row is not None else None
+
+    async def warm(self) -> None:
+        """Load every open game into memory (autocomplete reads only memory)."""
+        for row in await self.store.games(("lobby", "active")):
+            await self._table(row)
+
+    # ================================================================== lobby
+
+    @staticmethod
+    def game_choices() -> list[tuple[str, str]]:
+        """(title, id) of every game the bot offers, for /game new."""
+        return [(GAMES[g].title, g) for g in BUILTIN_GAMES]
+
+    async def new_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        user_id: int,
+        user_name: str,
+        game: str,
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> Outcome:
+        if game not in GAMES:
+            choices = ", ".join(g for _, g in self.game_choices())
+            return Outcome.refuse(t("unknown_game", game=game, choices=choices))
+        rules = GAMES[game]
+        options = dict(options or {})
+        refusal = self._check_options(rules, options)
+        if refusal:
+            return Outcome.refuse(refusal)
+        now = self.clock()
+        expiry = self.config.lobby_expiry_s
+        timers = TimerPlan(add=[("lobby_warn", now + expiry * 0.75, {}), ("lobby_expire", now + expiry, {})])
+        async with self._lock(channel_id):
+            try:
+                pk = await self.store.create_game(
+                    channel_id=channel_id,
+                    guild_id=guild_id,
+                    game=game,
+                    options=options,
+                    seed=self.seed_source() if seed is None else seed,
+                    host_id=user_id,
+                    host_name=user_name,
+                    now=now,
+                    reminder_s=self.config.reminder_after_s,
+                    clock_s=self.config.turn_clock_s,
+                    timers=timers,
+                )
+            except ChannelBusy:
+                row = await self.store.open_game(channel_id)
+                title = GAMES[row.game].title if row else game
+                return Outcome.refuse(t("channel_busy", title=title, status=row.status if row else "open"))
+            await self._table(await self.store.game(pk))
+        text = t(
+            "lobby_opened", host=user_name, title=rules.title, min=rules.min_players, max=rules.max_players
+        )
+        return Outcome(ephemeral=None, public=[PublicMessage(channel_id, text)])
+
+    def _check_options(self, rules: Rules, options: dict[str, Any]) -> str | None:
+        """A sentence when ``options`` are not the game's, else None."""
+        for name in options:
+            if name not in rules.options:
+                known = ", ".join(rules.options) or "none"
+                return t("unknown_option", title=rules.title, option=name, options=known)
+        try:
+            seats = [f"p{i}" for i in range(rules.max_players)]
+            rules.new(seats, 0, **options)
+        except IllegalAction as error:
+            return t("bad_option", reason=str(error))
+        return None
+
+    async def _lobby(self, channel_id: int) -> Table | Outcome:
+        table = await self._open_table(channel_id)
+        if table is None:
+            return Outcome.refuse(t("no_game"))
+        if table.row.status != "lobby":
+            return Outcome.refuse(t("already_started"))
+        return table
+
+    async def join(self, channel_id: int, user_id: int, user_name: str) -> Outcome:
+        async with self._lock(channel_id):
+            table = await self._lobby(channel_id)
+            if isinstance(table, Outcome):
+                return table
+            rules = table.rules
+            if table.seat_of(user_id) is not None:
+                return Outcome.refuse(t("already_seated"))
+            try:
+                seat = await self.store.add_seat(
+                    table.row.id, user_id=user_id, name=user_name, max_seats=rules.max_players
+                )
+            except AlreadySeated:
+                return Outcome.refuse(t("already_seated"))
+            if seat is None:
+                return Outcome.refuse(t("table_full", max=rules.max_players))
+            table = await self._table(table.row)
+        text = t("joined", name=user_name, title=rules.title, count=len(table.seats), max=rules.max_players)
+        return Outcome(public=[PublicMessage(channel_id, text)])
+
+    async def leave(self, channel_id: int, user_id: int) -> Outcome:
+        async with self._lock(channel_id):
+            table = await self._open_table(channel_id)
+            if table is None:
+                return Outcome.refuse(t("no_game"))
+            seat = table.seat_of(user_id)
+            if seat is None:
+                return Outcome.refuse(t("not_seated"))
+            if table.row.status == "active":
+                return await self._hand_to_bot(table, seat, "heuristic", "left_to_bot", name=seat.name)
+            if user_id == table.row.host_id:
+                return Outcome.refuse(t("host_cannot_leave"))
+            await self.store.remove_seat(table.row.id, seat.seat)
+            await self._table(table.row)
+        return Outcome(public=[PublicMessage(channel_id, t("left", name=seat.name, title=table.rules.title))])
+
+    def _bot_kind(self, table: Table, level: str) -> str | None:
+        """``level`` when a computer player of that kind exists for the game, else None."""
+        if level not in KINDS:
+            return None
+        try:
+            player(table.row.game, level, 0)
+        except KeyError:
+            return None
+        return level
+
+    async def add_bot(self, channel_id: int, user_id: int, level: str = "heuristic") -> Outcome:
+        """In the lobby (host only): seat a computer player. In a running game (any seated
+        player): hand a seat whose clock ran out to a computer player."""
+        async with self._lock(channel_id):
+            table = await self._open_table(channel_id)
+            if table is None:
+                return Outcome.refuse(t("no_game"))
+            rules = table.rules
+            kind = self._bot_kind(table, level)
+            if kind is None:
+                kinds = ", ".join(k for k in KINDS if self._bot_kind(table, k))
+                return Outcome.refuse(t("unknown_bot_kind", kind=level, title=rules.title, kinds=kinds))
+            if table.row.status == "active":
+                return await self._take_over(table, user_id, kind)
+            if user_id != table.row.host_id:
+                return Outcome.refuse(t("host_only", host=table.name("p0")))
+            n = sum(1 for s in table.seats if s.is_bot) + 1
+            name = t("bot_name", n=n)
+            seat = await self.store.add_seat(
+                table.row.id, user_id=None, name=name, bot_kind=kind, max_seats=rules.max_players
+            )
+            if seat is None:
+                return Outcome.refuse(t("table_full", max=rules.max_players))
+            table = await self._table(table.row)
+        text = t(
+            "bot_added",
+            name=name,
+            kind=kind,
+            title=rules.title,
+            count=len(table.seats),
+            max=rules.max_players,
+        )
+        return Outcome(public=[PublicMessage(channel_id, text)])
+
+    async def _take_over(self, table: Table, user_id: int, kind: str) -> Outcome:
+        caller = table.seat_of(user_id)
+        if caller is None:
+            return Outcome.refuse(t("not_seated"))
+        to_act = table.rules.to_act(table.state)
+        late = [
+            s for s in table.seats if s.timed_out and not s.is_bot and s.seat in to_act and s is not caller
+        ]
+        if not late:
+            return Outcome.refuse(t("no_timed_out_seat"))
+        return await self._hand_to_bot(
+            table, late[0], kind, "seat_taken_over", caller=caller.name, name=late[0].name
+        )
+
+    async def _hand_to_bot(self, table: Table, seat: SeatRow, kind: str, key: str, **values: Any) -> Outcome:
+        """A running game's seat becomes a computer player; it moves by a 'bot' timer."""
+        if self._bot_kind(table, kind) is None:
+            kind = "random"
+        await self.store.seat_to_bot(table.row.id, seat.seat, kind)
+        table = await self._table(table.row)
+        if seat.seat in table.rules.to_act(table.state):
+            due = self.clock() + self.config.bot_delay_s
+            await self.store.add_timers(table.row.id, TimerPlan(clear=("bot",), add=[("bot", due, {})]))
+        return Outcome(public=[PublicMessage(table.row.channel_id, t(key, kind=kind, **values))])
+
+    async def start(self, channel_id: int, user_id: int) -> Outcome:
+        async with self._lock(channel_id):
+            table = await self._lobby(channel_id)
+            if isinstance(table, Outcome):
+                return table
+            rules, row = table.rules, table.row
+            if user_id != row.host_id:
+                return Outcome.refuse(t("host_only", host=table.name("p0")))
+            if len(table.seats) < rules.min_players:
+                return Outcome.refuse(
+                    t("too_few_players", title=rules.title, min=rules.min_players, count=len(table.seats))
+                )
+            seats = [s.seat for s in table.seats]
+            new_with_events = getattr(rules, "new_with_events", None)
+            try:
+                if new_with_events is not None:
+                    state, events = new_with_events(seats, row.seed, **row.options)
+                else:
+                    state, events = rules.new(seats, row.seed, **row.options), []
+            except IllegalAction as error:
+                return Outcome.refuse(t("bad_option", reason=str(error)))
+            now = self.clock()
+            plan = self._timer_plan(table, state, [], now, version=1)
+            plan.clear = ("lobby_warn", "lobby_expire", *plan.clear)
+            if not await self.store.start_game(row.id, dumps(rules.dump(state)), now, plan):
+                return Outcome.refuse(t("already_started"))
+            table = Table(replace(row, status="active", version=1), table.seats, rules, state)
+            self._remember(table)
+            intro = t("started", title=rules.title, seats=join_names([s.name for s in table.seats]))
+            return await self._after_change(table, Applied(None, "", events, None), intro=intro)
+
+    async def abandon(self, channel_id: int, user_id: int) -> Outcome:
+        async with self._lock(channel_id):
+            table = await self._open_table(channel_id)
+            if table is None:
+                return Outcome.refuse(t("no_game"))
+            if user_id != table.row.host_id:
+                return Outcome.refuse(t("host_only", host=table.name("p0")))
+            if not await self.store.set_status(table.row.id, "abandoned", self.clock()):
+                return Outcome.refuse(t("game_closed"))
+            self._remember(
+                Table(replace(table.row, status="abandoned"), table.seats, table.rules, table.state)
+            )
+        name = table.seat_of(user_id).name if table.seat_of(user_id) else str(user_id)
+        return Outcome(public=[PublicMessage(channel_id, t("abandoned", name=name, title=table.rules.title))])
+
+    # ================================================================== acting
+
+    async def _running(self, channel_id: int | None, game_pk: int | None) -> Table | Outcome:
+        table = await self._open_table(channel_id, game_pk)
+        if table is None:
+            return Outcome.refuse(t("no_game") if game_pk is None else t("game_closed"))
+        if table.row.status == "lobby":
+            return Outcome.refuse(t("not_started"))
+        if table.row.status != "active":
+            return Outcome.refuse(t("game_over") if table.row.status == "finished" else t("game_closed"))
+        return table
+
+    def _whose_turn(self, table: Table) -> str:
+        to_act = table.rules.to_act(table.state)
+        if not to_act:
+            return t("nobody_to_act")
+        names = [table.name(s) for s in to_act]
+        return t("turn_of", names=names[0]) if len(names) == 1 else t("turn_of_many", names=join_names(names))
+
+    async def act(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        text: str,
+        *,
+        game_pk: int | None = None,
+        version: int | None = None,
+    ) -> Outcome:
+        """Play ``text`` for the caller's seat. A button passes ``game_pk`` and the ``version``
+        it was drawn for; a stale version is refused with the current board."""
+        for _attempt in range(RACE_RETRIES):
+            lock_key = await self._lock_key(channel_id, game_pk)
+            if lock_key is None:
+                return Outcome.refuse(t("no_game") if game_pk is None else t("game_closed"))
+            async with self._lock(lock_key):
+                table = await self._running(channel_id, game_pk)
+                if isinstance(table, Outcome):
+                    return table
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    return Outcome.refuse(t("not_seated"))
+                if version is not None and not await self._button_current(table, seat.seat, version):
+                    return await self._refuse_with_board(table, t("stale_button"))
+                rules, state = table.rules, table.state
+                if seat.seat not in rules.to_act(state):
+                    return Outcome.refuse(self._whose_turn(table))
+                try:
+                    action = rules.parse(state, seat.seat, text)
+                    new_state, events = rules.apply(state, seat.seat, action)
+                except IllegalAction as error:
+                    return Outcome.refuse(str(error))
+                label = rules.label(state, seat.seat, action)
+                outcome = await self._commit(table, seat.seat, action, new_state, events)
+                if outcome is None:  # another process applied an action first
+                    if version is not None:
+                        return await self._refuse_with_board(await self._table(table.row), t("raced"))
+                    continue
+                outcome.ephemeral = t("played", label=label)
+                choices = self._private_choices(table.rules, self._tables[table.row.id], seat.seat)
+                outcome.ephemeral_choices = choices
+                return outcome
+        return Outcome.refuse(t("raced"))
+
+    async def _button_current(self, table: Table, seat: str, version: int) -> bool:
+        """Whether a button drawn at ``version`` may still be played by ``seat``.
+
+        The current version always may. An older one may only during a simultaneous step
+        (secret bids): when every action since was another seat's, none of them revealed
+        anything or drew at random, and the seat is still to act — its choices are then what
+        they were when the button was drawn."""
+        if version == table.row.version:
+            return True
+        if version > table.row.version or seat not in table.rules.to_act(table.state):
+            return False
+        since = await self.store.actions(table.row.id, since=version)
+        return all(
+            a.kind == "play" and a.seat != seat and undoable(Event.from_dict(e) for e in a.events)
+            for a in since
+        )
+
+    async def _commit(
+        self, table: Table, seat: str, action: Action, new_state: Any, events: list[Event]
+    ) -> Outcome | None:
+        """Store an accepted action and say what follows; None when the version check failed."""
+        rules, row = table.rules, table.row
+        now = self.clock()
+        finished = rules.result(new_state) is not None
+        plan = self._timer_plan(table, new_state, rules.to_act(table.state), now, version=row.version + 1)
+        new_version = await self.store.append_action(
+            row.id,
+            expected_version=row.version,
+            seat=seat,
+            text=str(action),
+            kind="play",
+            events=[e.to_dict() for e in events],
+            state_json=dumps(rules.dump(new_state)),
+            status="finished" if finished else "active",
+            now=now,
+            timers=plan,
+        )
+        if new_version is None:
+            return None
+        status = "finished" if finished else "active"
+        new_table = Table(
+            replace(row, version=new_version, status=status, updated=now), table.seats, rules, new_state
+        )
+        self._remember(new_table)
+        return await self._after_change(new_table, Applied(seat, str(action), events, table.state))
+
+    def _timer_plan(
+        self, table: Table, state: Any, before_to_act: list[str], now: float, version: int
+    ) -> TimerPlan:
+        """Reminder, computer-move and clock timers for the state after a change."""
+        rules = table.rules
+        to_act = rules.to_act(state)
+        bots = set(table.bots)
+        humans = [s for s in to_act if s not in bots]
+        plan = TimerPlan(clear=("reminder", "bot"))
+        if humans:
+            plan.add.append(("reminder", now + table.row.reminder_s, {}))
+        if any(s in bots for s in to_act):
+            plan.add.append(("bot", now + self.config.bot_delay_s, {}))
+        if table.row.clock_s and set(to_act) != set(before_to_act):
+            plan.clear = (*plan.clear, "clock")
+            plan.add += [("clock", now + table.row.clock_s, {"seat": s, "version": version}) for s in humans]
+        return plan
+
+    # ================================================================== what people see
+
+    def _view(self, table: Table, seat: str | None) -> dict[str, Any]:
+        view = dict(table.rules.view(table.state, seat))
+        view["names"] = table.names
+        view["bots"] = table.bots
+        return view
+
+    async def _board_png(self, table: Table) -> bytes | None:
+        view = self._view(table, None)
+        try:
+            return await asyncio.to_thread(self.renderer, table.row.game, view)
+        except Exception:  # a broken picture must not lose the move: the text still goes out
+            log.exception("rendering the board of game %s failed", table.row.id)
+            return None
+
+    def _choice(
+        self, table: Table, verb: str, label: str, action: str = "", style: str = "secondary"
+    ) -> Choice | None:
+        try:
+            return Choice(
+                label[:80],
+                custom_id(verb, table.row.id, table.row.version, action),
+                action.split(" ")[0],
+                style,
+            )
+        except ValueError:
+            return None
+
+    def _action_choices(self, table: Table, seat: str) -> list[Choice] | None:
+        """Buttons for every legal action of ``seat``; None when there are too many or one
+        cannot be a button."""
+        rules = table.rules
+        legal = rules.legal(table.state, seat)
+        if not legal or len(legal) > MAX_BUTTONS:
+            return None
+        choices = [
+            self._choice(table, "a", rules.label(table.state, seat, a), str(a), "primary") for a in legal
+        ]
+        if any(c is None for c in choices):
+            return None
+        return choices  # type: ignore[return-value]
+
+    def _private_choices(self, rules: Rules, table: Table, seat: str) -> list[Choice]:
+        """The seat's choices when they are private (for a DM or an ephemeral answer)."""
+        if table.row.status != "active" or seat not in rules.to_act(table.state):
+            return []
+        if not rules.private_choices(table.state, seat):
+            return []
+        return self._action_choices(table, seat) or []
+
+    def _public_choices(self, table: Table) -> list[Choice]:
+        rules = table.rules
+        choices: list[Choice] = []
+        to_act = [s for s in rules.to_act(table.state) if s not in table.bots]
+        if len(to_act) == 1 and not rules.private_choices(table.state, to_act[0]):
+            choices = self._action_choices(table, to_act[0]) or []
+        if to_act and not choices:
+            turn = self._choice(table, "t", t("btn_my_turn"), style="success")
+            choices = [turn] if turn else []
+        hand = self._choice(table, "h", t("btn_my_hand"))
+        return [*choices, *([hand] if hand else [])]
+
+    def _turn_lines(self, table: Table) -> tuple[list[str], list[int]]:
+        rules, state = table.rules, table.state
+        lines: list[str] = []
+        mentions: list[int] = []
+        for seat in rules.to_act(state):
+            row = table.seat(seat)
+            if row.is_bot or row.user_id is None:
+                lines.append(t("bot_turn", name=row.name))
+                continue
+            mentions.append(row.user_id)
+            if rules.private_choices(state, seat):
+                lines.append(t("your_turn_secret", mention=mention(row.user_id)))
+            else:
+                lines.append(t("your_turn", mention=mention(row.user_id), prompt=rules.prompt(state, seat)))
+        return lines, mentions
+
+    def _result_lines(self, table: Table) -> list[str]:
+        result = table.rules.result(table.state)
+        if result is None:
+            return []
+        places = result.places or {s: i + 1 for i, s in enumerate(result.ranking)}
+        scores = "; ".join(
+            t("score_line", place=places[s], name=table.name(s), score=result.scores[s])
+            for s in result.ranking
+        )
+        winners = [table.name(s) for s in result.winners]
+        key = "winner" if len(winners) == 1 else "winners"
+        return [t("final_scores", lines=scores), t(key, names=join_names(winners))]
+
+    async def _after_change(self, table: Table, applied: Applied, *, intro: str | None = None) -> Outcome:
+        """The public board message and the DMs after the state changed."""
+        names = table.names
+        lines = [intro] if intro else []
+        lines += [table.rules.describe(e, names) for e in applied.events if e.visible_to is None]
+        finished = table.rules.result(table.state) is not None
+        if finished:
+            lines += self._result_lines(table)
+            turn_lines, mentions = [], [s.user_id for s in table.seats if s.user_id and not s.is_bot]
+            choices: list[Choice] = []
+        else:
+            turn_lines, mentions = self._turn_lines(table)
+            choices = self._public_choices(table)
+        header = f"**{table.rules.title}**"
+        text = clip("\n".join([header, *[ln for ln in lines if ln], *turn_lines]))
+        image = await self._board_png(table)
+        public = PublicMessage(table.row.channel_id, text, image=image, choices=choices, mentions=mentions)
+        private = self._dms(table, applied)
+        return Outcome(public=[public], private=private)
+
+    def _dms(self, table: Table, applied: Applied) -> list[PrivateMessage]:
+        """A DM to each human whose private view changed, who saw a private event, or who must
+        decide something secret now — never to a user whose DMs are closed."""
+        rules = table.rules
+        messages: list[PrivateMessage] = []
+        for seat in table.seats:
+            if seat.is_bot or seat.user_id is None or seat.dm_refused:
+                continue
+            before = rules.private_summary(applied.before, seat.seat) if applied.before is not None else ""
+            after = rules.private_summary(table.state, seat.seat)
+            seen = [
+                rules.describe(e, table.names)
+                for e in applied.events
+                if e.visible_to and seat.seat in e.visible_to
+            ]
+            choices = self._private_choices(rules, table, seat.seat)
+            must_decide = self._deciding_in_secret(rules, table.state, seat.seat)
+            was_deciding = applied.before is not None and self._deciding_in_secret(
+                rules, applied.before, seat.seat
+            )
+            # Someone else's secret bid does not concern a seat that was already asked.
+            newly_asked = must_decide and (not was_deciding or applied.seat == seat.seat)
+            if after == before and not seen and not newly_asked:
+                continue
+            lines = [t("dm_header", title=rules.title, channel=table.row.channel_id), *seen]
+            if after:
+                lines.append(after)
+            if must_decide:
+                lines.append(rules.prompt(table.state, seat.seat))
+                if not choices:
+                    lines.append(t("too_many_choices"))
+            messages.append(PrivateMessage(seat.user_id, clip("\n".join(lines)), choices=choices))
+        return messages
+
+    @staticmethod
+    def _deciding_in_secret(rules: Rules, state: Any, seat: str) -> bool:
+        return seat in rules.to_act(state) and rules.private_choices(state, seat)
+
+    async def _refuse_with_board(self, table: Table, sentence: str) -> Outcome:
+        outcome = Outcome.refuse(sentence)
+        outcome.ephemeral_image = await self._board_png(table)
+        return outcome
+
+    # ================================================================== buttons and private ways in
+
+    async def press(self, custom_id: str, user_id: int, channel_id: int | None) -> Outcome:
+        """Every button: ``a`` plays its action, ``h`` shows the hand, ``t`` the turn panel."""
+        parsed = parse_custom_id(custom_id)
+        if parsed is None:
+            return Outcome.refuse(t("foreign_button"))
+        if parsed.verb == "a":
+            return await self.act(
+                channel_id, user_id, parsed.action, game_pk=parsed.game_pk, version=parsed.version
+            )
+        if parsed.verb == "h":
+            return await self.hand(channel_id, user_id, game_pk=parsed.game_pk)
+        return await self.turn_panel(user_id, game_pk=parsed.game_pk)
+
+    async def turn_panel(self, user_id: int, *, game_pk: int) -> Outcome:
+        """Ephemeral: the caller's prompt and all their choices as buttons."""
+        table = await self._running(None, game_pk)
+        if isinstance(table, Outcome):
+            return table
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return Outcome.refuse(t("not_seated"))
+        if seat.seat not in table.rules.to_act(table.state):
+            return Outcome.refuse(self._whose_turn(table))
+        choices = self._action_choices(table, seat.seat)
+        text = table.rules.prompt(table.state, seat.seat)
+        if choices is None:
+            text += "\n" + t("too_many_choices")
+        return Outcome(ephemeral=text, ephemeral_choices=choices or [])
+
+    async def hand(self, channel_id: int | None, user_id: int, *, game_pk: int | None = None) -> Outcome:
+        """Ephemeral: what only the caller knows, and their private choices as buttons."""
+        table = await self._running(channel_id, game_pk)
+        if isinstance(table, Outcome):
+            return table
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return Outcome.refuse(t("not_seated"))
+        rules = table.rules
+        summary = rules.private_summary(table.state, seat.seat) or t("nothing_secret")
+        lines = [t("hand_header", title=rules.title), summary]
+        choices = self._private_choices(rules, table, seat.seat)
+        if choices or (
+            seat.seat in rules.to_act(table.state) and rules.private_choices(table.state, seat.seat)
+        ):
+            lines.append(rules.prompt(table.state, seat.seat))
+            if not choices:
+                lines.append(t("too_many_choices"))
+        return Outcome(ephemeral=clip("\n".join(lines)), ephemeral_choices=choices)
+
+    async def board(self, channel_id: int, user_id: int) -> Outcome:
+        """Post the current board again (or the lobby's seats)."""
+        table = await self._open_table(channel_id)
+        if table is None:
+            return Outcome.refuse(t("no_game"))
+        if table.row.status == "lobby":
+            seats = join_names([s.name for s in table.seats])
+            return Outcome(ephemeral=t("lobby_list", seats=seats))
+        turn_lines, mentions = self._turn_lines(table)
+        text = clip("\n".join([f"**{table.rules.title}**", *turn_lines]))
+        image = await self._board_png(table)
+        msg = PublicMessage(channel_id, text, image=image, choices=self._public_choices(table))
+        return Outcome(public=[msg])
+
+    def autocomplete(self, channel_id: int, user_id: int, typed: str) -> list[tuple[str, str]]:
+        """(label, action text) of the caller's legal actions matching ``typed``, from memory."""
+        pk = self._channel_games.get(channel_id)
+        table = self._tables.get(pk) if pk is not None else None
+        if table is None or table.row.status != "active" or table.state is None:
+            return []
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return []
+        rules = table.rules
+        wanted = typed.strip().lower()
+        found: list[tuple[str, str]] = []
+        for action in rules.legal(table.state, seat.seat):
+            text = str(action)
+            label = rules.label(table.state, seat.seat, action)
+            if wanted and wanted not in text and wanted not in label.lower():
+                continue
+            name = label if label.lower() == text else f"{label} — {text}"
+            found.append((name[:100], text))
+            if len(found) == MAX_AUTOCOMPLETE:
+                break
+        return found
+
+    # ================================================================== undo
+
+    async def undo(self, channel_id: int, user_id: int) -> Outcome:
+        table = await self._running(channel_id, None)
+        if isinstance(table, Outcome):
+            return table
+        async with self._lock(table.row.channel_id):
+            table = await self._running(None, table.row.id)
+            if isinstance(table, Outcome):
+                return table
+            seat = table.seat_of(user_id)
+            if seat is None:
+                return Outcome.refuse(t("not_seated"))
+            actions = await self.store.actions(table.row.id)
+            played = effective_plays(actions)
+            mine = [a for a in played if a.seat == seat.seat]
+            if not mine:
+                return Outcome.refuse(t("undo_nothing"))
+            last = played[-1]
+            if last.seat != seat.seat:
+                return Outcome.refuse(t("undo_not_last"))
+            if seat.seat not in table.rules.to_act(table.state):
+                return Outcome.refuse(t("undo_not_your_turn"))
+            if not undoable(Event.from_dict(e) for e in last.events):
+                return Outcome.refuse(t("undo_hidden"))
+            rules = table.rules
+            state = replay_state(rules, table.row, [s.seat for s in table.seats], played[:-1])
+            now = self.clock()
+            plan = self._timer_plan(
+                table, state, rules.to_act(table.state), now, version=table.row.version + 1
+            )
+            new_version = await self.store.append_action(
+                table.row.id,
+                expected_version=table.row.version,
+                seat=seat.seat,
+                text=f"undo {last.n}",
+                kind="undo",
+                undoes=last.n,
+                events=[],
+                state_json=dumps(rules.dump(state)),
+                status="active",
+                now=now,
+                timers=plan,
+            )
+            if new_version is None:
+                return Outcome.refuse(t("raced"))
+            new_table = Table(replace(table.row, version=new_version, updated=now), table.seats, rules, state)
+            self._remember(new_table)
+            try:
+                label = rules.label(state, seat.seat, rules.parse(state, seat.seat, last.text))
+            except IllegalAction:
+                label = last.text
+            intro = t("undone", name=seat.name, text=label)
+            outcome = await self._after_change(
+                new_table, Applied(seat.seat, "undo", [], table.state), intro=intro
+            )
+            outcome.ephemeral = intro
+            return outcome
+
+    # ================================================================== log, rules, settings
+
+    async def log(self, channel_id: int, user_id: int, page: int = 1) -> Outcome:
+        """Ephemeral: the public log lines, newest page first."""
+        row = await self.store.open_game(channel_id) or await self.store.latest_game(channel_id)
+        if row is None:
+            return Outcome.refuse(t("no_game"))
+        table = await self._table(row)
+        lines = public_log_lines(table, await self.store.actions(row.id))
+        if not lines:
+            return Outcome(ephemeral=t("log_empty"))
+        pages = (len(lines) + LOG_PAGE - 1) // LOG_PAGE
+        page = min(max(page, 1), pages)
+        end = len(lines) - (page - 1) * LOG_PAGE
+        chunk = lines[max(0, end - LOG_PAGE) : end]
+        header = t("log_page", title=table.rules.title, page=page, pages=pages)
+        return Outcome(ephemeral=clip("\n".join([header, *chunk])))
+
+    async def rules_help(self, game: str | None, channel_id: int | None) -> Outcome:
+        if game is None and channel_id is not None:
+            row = await self.store.open_game(channel_id)
+            game = row.game if row else None
+        if game is None:
+            games = ", ".join(f"{title} ({gid})" for title, gid in self.game_choices())
+            return Outcome(ephemeral=t("rules_list", games=games))
+        if game not in GAMES:
+            choices = ", ".join(g for _, g in self.game_choices())
+            return Outcome.refuse(t("unknown_game", game=game, choices=choices))
+        rules = GAMES[game]
+        parts = [f"**{rules.title}**"] + [f"**{title}**\n{text}" for title, text in rules.help_sections()]
+        return Outcome(ephemeral=clip("\n\n".join(parts)))
+
+    async def settings(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        reminder_hours: float | None = None,
+        clock_hours: float | None = None,
+    ) -> Outcome:
+        """Host only: how often to remind (hours) and the per-turn clock (hours, 0 = off)."""
+        async with self._lock(channel_id):
+            table = await self._open_table(channel_id)
+            if table is None:
+                return Outcome.refuse(t("no_game"))
+            if user_id != table.row.host_id:
+                return Outcome.refuse(t("host_only", host=table.name("p0")))
+            if (reminder_hours is not None and reminder_hours <= 0) or (
+                clock_hours is not None and clock_hours < 0
+            ):
+                return Outcome.refuse(t("settings_bad"))
+            reminder_s = table.row.reminder_s if reminder_hours is None else int(reminder_hours * 3600)
+            clock_s = table.row.clock_s if clock_hours is None else (int(clock_hours * 3600) or None)
+            await self.store.set_game_settings(table.row.id, reminder_s=reminder_s, clock_s=clock_s)
+            await self._table(replace(table.row, reminder_s=reminder_s, clock_s=clock_s))
+        clock = t("clock_off") if clock_s is None else t("hours", n=round(clock_s / 3600, 2))
+        return Outcome(
+            ephemeral=t("settings_done", reminder=t("hours", n=round(reminder_s / 3600, 2)), clock=clock)
+        )
+
+    # ================================================================== DMs refused, public messages
+
+    async def dm_refused(self, user_id: int) -> None:
+        """Discord refused a DM (403): remember it and never DM this user again."""
+        await self.store.mark_dm_refused(user_id, self.clock())
+        for pk, table in list(self._tables.items()):
+            if any(s.user_id == user_id for s in table.seats):
+                self._tables[pk] = replace(
+                    table,
+                    seats=[replace(s, dm_refused=True) if s.user_id == user_id else s for s in table.seats],
+                )
+
+    async def public_posted(self, msg: PublicMessage, message_id: int) -> tuple[int, PublicMessage] | None:
+        """Remember the newest board message of the channel's game; returns the previous one
+        (its id and the message without buttons) so the caller can edit its buttons away."""
+        if msg.image is None and not msg.choices:
+            return None
+        pk = self._channel_games.get(msg.channel_id)
+        if pk is None:
+            row = await self.store.latest_game(msg.channel_id)
+            if row is None:
+                return None
+            pk = row.id
+        row = await self.store.game(pk)
+        previous_id = row.public_message_id if row else None
+        previous = self._public_texts.get(pk)
+        await self.store.set_public_message(pk, message_id)
+        self._public_texts[pk] = msg
+        if previous_id is None or previous_id == message_id:
+            return None
+        text = previous.text if previous is not None else ""
+        return previous_id, PublicMessage(msg.channel_id, text, image=None, choices=[])
+
+    # ================================================================== timers and computer seats
+
+    async def run_due_timers(self) -> list[Outcome]:
+        """Run every timer that is due: reminders, lobby warnings and expiry, clock expiry, and
+        computer seats' moves. Each timer is claimed (deleted) first, so it runs once."""
+        outcomes: list[Outcome] = []
+        for timer in await self.store.due_timers(self.clock()):
+            if not await self.store.claim_timer(timer.id):
+                continue
+            handler = TIMER_HANDLERS.get(timer.kind)
+            if handler is None:
+                log.warning("unknown timer kind %r dropped", timer.kind)
+                continue
+            outcome = await handler(self, timer.game_pk, timer.payload)
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+    async def next_timer_due(self) -> float | None:
+        timers = await self.store.timers()
+        return min((tm.due for tm in timers), default=None)
+
+    async def _timer_reminder(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
+        table = await self._running(None, pk)
+        if isinstance(table, Outcome):
+            return None
+        _, mentions = self._turn_lines(table)
+        if not mentions:
+            return None
+        due = self.clock() + table.row.reminder_s
+        await self.store.add_timers(pk, TimerPlan(clear=("reminder",), add=[("reminder", due, {})]))
+        text = t("reminder", mentions=join_names([mention(u) for u in mentions]), title=table.rules.title)
+        return Outcome(public=[PublicMessage(table.row.channel_id, text, mentions=mentions)])
+
+    async def _timer_lobby_warn(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
+        row = await self.store.game(pk)
+        if row is None or row.status != "lobby":
+            return None
+        hours = max(1, round((self.config.lobby_expiry_s * 0.25) / 3600))
+        text = t("lobby_warning", mention=mention(row.host_id), title=GAMES[row.game].title, hours=hours)
+        return Outcome(public=[PublicMessage(row.channel_id, text, mentions=[row.host_id])])
+
+    async def _timer_lobby_expire(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
+        row = await self.store.game(pk)
+        if row is None:
+            return None
+        async with self._lock(row.channel_id):
+            if not await self.store.set_status(pk, "abandoned", self.clock(), only_from=("lobby",)):
+                return None
+            self._channel_games.pop(row.channel_id, None)
+        return Outcome(
+            public=[PublicMessage(row.channel_id, t("lobby_expired", title=GAMES[row.game].title))]
+        )
+
+    async def _timer_clock(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
+        table = await self._running(None, pk)
+        if isinstance(table, Outcome):
+            return None
+        seat = payload.get("seat")
+        if seat not in table.rules.to_act(table.state) or table.seat(seat).is_bot:
+            return None
+        await self.store.set_timed_out(pk, seat, True)
+        await self._table(table.row)
+        others = [s.user_id for s in table.seats if s.user_id and s.seat != seat and not s.is_bot]
+        text = t("clock_expired", name=table.name(seat))
+        return Outcome(public=[PublicMessage(table.row.channel_id, text, mentions=others)])
+
+    async def _timer_bot(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
+        """One computer seat's move (the next one gets its own timer, so people can follow)."""
+        table = await self._running(None, pk)
+        if isinstance(table, Outcome):
+            return None
+        async with self._lock(table.row.channel_id):
+            for _attempt in range(RACE_RETRIES):
+                table = await self._running(None, pk)
+                if isinstance(table, Outcome):
+                    return None
+                rules, state = table.rules, table.state
+                bots = [s for s in rules.to_act(state) if table.seat(s).is_bot]
+                if not bots:
+                    return None
+                seat = bots[0]
+                kind = table.seat(seat).bot_kind or "random"
+                index = int(seat[1:])
+                ai_seed = table.row.seed * 1_000_003 + table.row.version * 7 + index
+                legal = rules.legal(state, seat)
+                try:
+                    action = player(table.row.game, kind, ai_seed).choose(rules.view(state, seat), legal)
+                    new_state, events = rules.apply(state, seat, action)
+                except Exception:  # a faulty computer player must not stall the game
+                    log.exception("computer player %s failed in game %s; playing at random", kind, pk)
+                    action = player(table.row.game, "random", ai_seed).choose({}, legal)
+                    new_state, events = rules.apply(state, seat, action)
+                outcome = await self._commit(table, seat, action, new_state, events)
+                if outcome is not None:
+                    return outcome
+        return None
+
+    # ================================================================== replay
+
+    async def replay(self, game_pk: int) -> Any:
+        """The state rebuilt from the seed, the seats, the options and the action log."""
+        row = await self.store.game(game_pk)
+        seats = [s.seat for s in await self.store.seats(game_pk)]
+        plays = effective_plays(await self.store.actions(game_pk))
+        return replay_state(GAMES[row.game], row, seats, plays)
+
+
+TIMER_HANDLERS: dict[str, Callable[[GameService, int, dict[str, Any]], Any]] = {
+    "reminder": GameService._timer_reminder,
+    "lobby_warn": GameService._timer_lobby_warn,
+    "lobby_expire": GameService._timer_lobby_expire,
+    "clock": GameService._timer_clock,
+    "bot": GameService._timer_bot,
+}
+
+
+def effective_plays(actions: Iterable[ActionRow]) -> list[ActionRow]:
+    """The logged plays that still count: every 'play' row not taken back by an 'undo' row."""
+    actions = list(actions)
+    undone = {a.undoes for a in actions if a.kind == "undo"}
+    return [a for a in actions if a.kind == "play" and a.n not in undone]
+
+
+def replay_state(rules: Rules, row: GameRow, seats: list[str], plays: Iterable[ActionRow]) -> Any:
+    """``rules.new`` from the seed and options, then every play in order."""
+    state = rules.new(seats, row.seed, **row.options)
+    for play in plays:
+        state, _ = rules.apply(state, play.seat, rules.parse(state, play.seat, play.text))
+    return state
+
+
+def public_log_lines(table: Table, actions: Iterable[ActionRow]) -> list[str]:
+    """Every public log line of the game, oldest first, with undos shown."""
+    names = table.names
+    lines: list[str] = []
+    by_n = {a.n: a for a in actions}
+    for a in by_n.values():
+        if a.kind == "undo":
+            undone = by_n.get(a.undoes or -1)
+            lines.append(t("undone", name=table.name(a.seat or ""), text=undone.text if undone else "?"))
+            continue
+        for e in a.events:
+            event = Event.from_dict(e)
+            if event.visible_to is None:
+                lines.append(table.rules.describe(event, names))
+    return lines

@@ -1,0 +1,148 @@
+"""Fixtures for the service tests: a fake clock, a fake renderer, services on real SQLite files,
+and — for every game any test plays — the check that replaying its log gives the cached state."""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from typing import Any
+
+import pytest
+
+import tests.bot.tinygame  # noqa: F401  (registers the tiny game)
+from bot.config import Settings
+from bot.delivery import deliver
+from bot.fake_gateway import RecordingGateway
+from bot.outcome import Outcome
+from bot.service import GameService
+from bot.store import Store
+from engine import GAMES
+
+
+class FakeClock:
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def tiny_png(seed: bytes) -> bytes:
+    """A valid 1×1 PNG whose colour depends on ``seed`` (deterministic per view)."""
+    rgb = zlib.crc32(seed).to_bytes(4, "big")[:3]
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\0" + rgb))
+        + chunk(b"IEND", b"")
+    )
+
+
+class FakeRenderer:
+    """Records every (game, view) it is asked to draw; returns a tiny PNG."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def __call__(self, game: str, view: dict[str, Any]) -> bytes:
+        self.calls.append((game, view))
+        return tiny_png(json.dumps(view, sort_keys=True, default=str).encode())
+
+
+class Env:
+    """Services over one database file, a recording gateway, and the replay check at the end."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.clock = FakeClock()
+        self.renderer = FakeRenderer()
+        self.gateway = RecordingGateway()
+        self.settings = Settings(
+            reminder_after_s=3600, lobby_expiry_s=8 * 3600, bot_delay_s=2.0, database_path=path
+        )
+        self.stores: list[Store] = []
+
+    async def service(self, renderer=None, **settings: Any) -> GameService:
+        store = await Store.open(self.path)
+        self.stores.append(store)
+        cfg = self.settings if not settings else Settings(**{**self.settings.__dict__, **settings})
+        return GameService(
+            store, cfg, clock=self.clock, renderer=renderer or self.renderer, seed_source=lambda: 4242
+        )
+
+    async def deliver(
+        self, service: GameService, outcome: Outcome, interaction: object = "interaction"
+    ) -> Outcome:
+        await deliver(outcome, self.gateway, service, interaction)
+        return outcome
+
+    async def check_replays(self) -> int:
+        """Replay every started game in the file; the result must equal the cached state."""
+        store = await Store.open(self.path)
+        try:
+            service = GameService(store, self.settings, clock=self.clock, renderer=self.renderer)
+            checked = 0
+            for row in await store.games(("active", "finished", "abandoned")):
+                _, state_json = await store.state(row.id)
+                if state_json is None:
+                    continue
+                rules = GAMES[row.game]
+                replayed = json.loads(json.dumps(rules.dump(await service.replay(row.id))))
+                assert replayed == json.loads(state_json), f"replay of game {row.id} differs from its cache"
+                checked += 1
+            return checked
+        finally:
+            await store.close()
+
+    async def close(self) -> None:
+        for store in self.stores:
+            await store.close()
+        self.stores.clear()
+
+
+@pytest.fixture
+async def env(tmp_path):
+    environment = Env(str(tmp_path / "tradewinds.db"))
+    yield environment
+    await environment.close()
+    await environment.check_replays()
+
+
+#: Users of the tests: id → name.
+ANA, BO, CY, DEE = 1, 2, 3, 4
+NAMES = {ANA: "Ana", BO: "Bo", CY: "Cy", DEE: "Dee"}
+CHANNEL = 500
+
+
+async def seated(
+    env: Env,
+    service: GameService,
+    users: list[int],
+    *,
+    bots: int = 0,
+    game: str = "tiny",
+    options: dict | None = None,
+    start: bool = True,
+    channel: int = CHANNEL,
+    level: str = "random",
+) -> Outcome | None:
+    """A table in ``channel`` with ``users`` (the first hosts) and ``bots`` computer seats."""
+    assert (await service.new_game(channel, 9, users[0], NAMES[users[0]], game, options)).ok
+    for user in users[1:]:
+        assert (await service.join(channel, user, NAMES[user])).ok
+    for _ in range(bots):
+        assert (await service.add_bot(channel, users[0], level)).ok
+    if not start:
+        return None
+    outcome = await service.start(channel, users[0])
+    assert outcome.ok, outcome.ephemeral
+    return outcome

@@ -1,0 +1,136 @@
+"""Lobby flows: open, join, leave, computer seats, start, abandon — and the refusals."""
+
+from __future__ import annotations
+
+from bot.outcome import parse_custom_id
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
+
+
+async def test_open_join_start(env):
+    svc = await env.service()
+    opened = await svc.new_game(CHANNEL, 9, ANA, "Ana", "tiny", {"rounds": 1})
+    assert opened.ok and "Ana opened a table for Tiny Test Game (2–4 players)" in opened.public[0].text
+    joined = await svc.join(CHANNEL, BO, "Bo")
+    assert joined.ok and "Bo joins the table for Tiny Test Game (2 of 4)" in joined.public[0].text
+    started = await svc.start(CHANNEL, ANA)
+    assert started.ok
+    board = started.public[0]
+    assert board.channel_id == CHANNEL and board.image.startswith(b"\x89PNG")
+    assert "Tiny Test Game begins with Ana and Bo" in board.text
+    assert sorted(board.mentions) == [ANA, BO]
+    # Both must bid in secret: the buttons under the board are "My turn" and "My hand" only.
+    verbs = [parse_custom_id(c.custom_id).verb for c in board.choices]
+    assert verbs == ["t", "h"]
+    # Each player is asked by DM, with the bid buttons.
+    assert sorted(dm.user_id for dm in started.private) == [ANA, BO]
+    for dm in started.private:
+        assert "Choose your secret bid (0 to 5 coins)" in dm.text and "Coins: 5" in dm.text
+        assert [c.label for c in dm.choices] == [f"Bid {n}" for n in range(6)]
+    # The renderer saw the public view with names, and no coins.
+    game, view = env.renderer.calls[-1]
+    assert game == "tiny" and view["names"] == {"p0": "Ana", "p1": "Bo"} and view["bots"] == []
+    assert "coins" not in view
+
+
+async def test_one_game_per_channel_threads_give_more(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO], start=False)
+    again = await svc.new_game(CHANNEL, 9, CY, "Cy", "tiny")
+    assert not again.ok and "already has a game of Tiny Test Game (lobby)" in again.ephemeral
+    thread = await svc.new_game(CHANNEL + 1, 9, CY, "Cy", "tiny")
+    assert thread.ok
+
+
+async def test_unknown_game_and_options_are_refused(env):
+    svc = await env.service()
+    unknown = await svc.new_game(CHANNEL, 9, ANA, "Ana", "chess")
+    assert not unknown.ok and unknown.ephemeral.startswith(
+        "There is no game called chess. Choose one of: cuba"
+    )
+    option = await svc.new_game(CHANNEL, 9, ANA, "Ana", "tiny", {"speed": 2})
+    assert (
+        not option.ok and option.ephemeral == "Tiny Test Game has no option speed. Its options are: rounds."
+    )
+    value = await svc.new_game(CHANNEL, 9, ANA, "Ana", "tiny", {"rounds": 9})
+    assert not value.ok and "1 to 5 rounds" in value.ephemeral
+    assert await svc.store.open_game(CHANNEL) is None
+
+
+async def test_join_refusals(env):
+    svc = await env.service()
+    assert not (await svc.join(CHANNEL, BO, "Bo")).ok  # no game yet
+    await seated(env, svc, [ANA, BO, CY, DEE], start=False)
+    twice = await svc.join(CHANNEL, BO, "Bo")
+    assert twice.ephemeral == "You already sit at this table."
+    full = await svc.join(CHANNEL, 99, "Eve")
+    assert full.ephemeral == "The table is full (4 players)."
+    assert (await svc.start(CHANNEL, ANA)).ok
+    late = await svc.join(CHANNEL + 0, 98, "Fay")
+    assert late.ephemeral == "The game has already started."
+
+
+async def test_leave_and_seats_close_up(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY], start=False)
+    assert (await svc.leave(CHANNEL, DEE)).ephemeral == "You are not playing in this game."
+    assert "cannot leave" in (await svc.leave(CHANNEL, ANA)).ephemeral
+    left = await svc.leave(CHANNEL, BO)
+    assert left.ok and left.public[0].text == "Bo leaves the table for Tiny Test Game."
+    seats = await svc.store.seats((await svc.store.open_game(CHANNEL)).id)
+    assert [(s.seat, s.name) for s in seats] == [("p0", "Ana"), ("p1", "Cy")]
+
+
+async def test_add_bot_rules(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO], start=False)
+    assert (await svc.add_bot(CHANNEL, BO, "random")).ephemeral == "Only the host, Ana, can do that."
+    none = await svc.add_bot(CHANNEL, ANA, "heuristic")  # the tiny game has no heuristic player
+    assert (
+        none.ephemeral == "There is no heuristic computer player for Tiny Test Game. Choose one of: random."
+    )
+    added = await svc.add_bot(CHANNEL, ANA, "random")
+    assert added.public[0].text == "Computer 1 (random) joins the table for Tiny Test Game (3 of 4)."
+    seats = await svc.store.seats((await svc.store.open_game(CHANNEL)).id)
+    assert [(s.seat, s.is_bot, s.user_id) for s in seats][-1] == ("p2", True, None)
+
+
+async def test_start_refusals(env):
+    svc = await env.service()
+    assert (await svc.start(CHANNEL, ANA)).ephemeral.startswith("There is no game in this channel")
+    await seated(env, svc, [ANA], start=False)
+    assert (
+        await svc.start(CHANNEL, ANA)
+    ).ephemeral == "Tiny Test Game needs at least 2 players; 1 are seated."
+    await svc.join(CHANNEL, BO, "Bo")
+    assert (await svc.start(CHANNEL, BO)).ephemeral == "Only the host, Ana, can do that."
+    assert (await svc.start(CHANNEL, ANA)).ok
+    assert (await svc.start(CHANNEL, ANA)).ephemeral == "The game has already started."
+
+
+async def test_abandon_closes_but_keeps_the_row(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    pk = (await svc.store.open_game(CHANNEL)).id
+    assert (await svc.abandon(CHANNEL, BO)).ephemeral == "Only the host, Ana, can do that."
+    done = await svc.abandon(CHANNEL, ANA)
+    assert done.public[0].text == "Ana abandoned the game of Tiny Test Game."
+    assert (await svc.store.game(pk)).status == "abandoned"
+    assert (await svc.act(CHANNEL, ANA, "bid 1")).ephemeral.startswith("There is no game in this channel")
+    assert await svc.store.timers(pk) == []
+    # A button from the abandoned game is refused too.
+    assert (
+        await svc.act(None, ANA, "bid 1", game_pk=pk, version=1)
+    ).ephemeral == "That game is no longer running."
+
+
+async def test_game_choices_and_rules_help(env):
+    svc = await env.service()
+    assert svc.game_choices() == [("Cuba", "cuba"), ("Santiago de Cuba", "santiago"), ("Goa", "goa")]
+    listing = await svc.rules_help(None, None)
+    assert "Cuba (cuba)" in listing.ephemeral
+    tiny = await svc.rules_help("tiny", None)
+    assert "**Bids**" in tiny.ephemeral and "highest bid wins 3 points" in tiny.ephemeral
+    await seated(env, svc, [ANA, BO], start=False)
+    assert "**Tiny Test Game**" in (await svc.rules_help(None, CHANNEL)).ephemeral
+    goa = await svc.rules_help("goa", None)
+    assert goa.ok and len(goa.ephemeral) <= 1900

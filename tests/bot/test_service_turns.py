@@ -1,0 +1,228 @@
+"""Seat and turn checks, bad and out-of-turn actions, secret bids, DMs, buttons, undo."""
+
+from __future__ import annotations
+
+from bot.outcome import custom_id
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
+
+
+async def snapshot(svc):
+    """What must not change on a refusal: the version, the cached state and the log."""
+    row = await svc.store.open_game(CHANNEL)
+    version, state = await svc.store.state(row.id)
+    return version, state, [(a.n, a.text) for a in await svc.store.actions(row.id)]
+
+
+async def bid_all(svc, bids: dict[int, int]) -> None:
+    for user, amount in bids.items():
+        out = await svc.act(CHANNEL, user, f"bid {amount}")
+        assert out.ok, out.ephemeral
+
+
+async def test_refusals_change_nothing(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    before = await snapshot(svc)
+    stranger = await svc.act(CHANNEL, DEE, "bid 1")
+    assert not stranger.ok and stranger.ephemeral == "You are not playing in this game."
+    assert not stranger.public and not stranger.private
+    bad = await svc.act(CHANNEL, ANA, "bid 9")
+    assert (
+        not bad.ok
+        and bad.ephemeral == "'bid 9' is not a legal move now; you could play 'bid 0', 'bid 1', 'bid 2'."
+    )
+    nonsense = await svc.act(CHANNEL, ANA, "")
+    assert nonsense.ephemeral == "Type an action, for example 'done'."
+    assert await snapshot(svc) == before
+    await bid_all(svc, {ANA: 1, BO: 0})  # Ana wins the bid; round 1 moves start with Ana
+    before = await snapshot(svc)
+    out_of_turn = await svc.act(CHANNEL, BO, "take 3")
+    assert not out_of_turn.ok and out_of_turn.ephemeral == "It is Ana's turn."
+    assert await snapshot(svc) == before
+
+
+async def test_secret_bids_stay_private(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY])
+    ana = await svc.act(CHANNEL, ANA, "bid 2")
+    assert ana.ok and ana.ephemeral == "Done: Bid 2."
+    public = ana.public[0]
+    assert "Ana has placed a bid." in public.text
+    assert "bids 2" not in public.text and "Your bid" not in public.text
+    # Ana is told her bid by DM; Bo and Cy, already asked, are not DMed again.
+    assert [dm.user_id for dm in ana.private] == [ANA]
+    assert "Ana bids 2 in secret." in ana.private[0].text and "Your bid: 2" in ana.private[0].text
+    # Her hand shows it ephemerally too; Bo's does not show hers.
+    hand = await svc.hand(CHANNEL, ANA)
+    assert "Your bid: 2" in hand.ephemeral and not hand.ephemeral_choices
+    bo_hand = await svc.hand(CHANNEL, BO)
+    assert "Your bid" not in bo_hand.ephemeral and [c.label for c in bo_hand.ephemeral_choices][:2] == [
+        "Bid 0",
+        "Bid 1",
+    ]
+    await bid_all(svc, {BO: 2})
+    last = await svc.act(CHANNEL, CY, "bid 0")
+    assert "Bids revealed: Ana 2, Bo 2, Cy 0. Ana wins 3 points." in last.public[0].text
+    assert "<@1>, it is your turn: Take 1 to 3 points, draw a card, or end your turn." in last.public[0].text
+    # Everyone's private view changed (the bid line goes away; Ana paid 2 coins).
+    dms = {dm.user_id: dm.text for dm in last.private}
+    assert sorted(dms) == [ANA, BO, CY]
+    assert dms[ANA].endswith("Coins: 3") and dms[BO].endswith("Coins: 5")
+    # Every public view handed to the renderer lacks coins.
+    assert all("coins" not in view for _, view in env.renderer.calls)
+
+
+async def test_public_turn_has_action_buttons_that_go_stale(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    await bid_all(svc, {ANA: 0, BO: 0})
+    row = await svc.store.open_game(CHANNEL)
+    board = (await svc.board(CHANNEL, BO)).public[0]
+    labels = [c.label for c in board.choices]
+    assert labels == ["Take 1", "Take 2", "Take 3", "Draw", "Done", "My hand"]
+    take2 = next(c for c in board.choices if c.label == "Take 2")
+    # Bo may not press Ana's button.
+    assert (await svc.press(take2.custom_id, BO, CHANNEL)).ephemeral == "It is Ana's turn."
+    pressed = await svc.press(take2.custom_id, ANA, CHANNEL)
+    assert pressed.ok and "Ana takes 2 points." in pressed.public[0].text
+    # The same (now old) board's "Draw" button is refused with the current board.
+    draw = next(c for c in board.choices if c.label == "Draw")
+    stale = await svc.press(draw.custom_id, ANA, CHANNEL)
+    assert (
+        not stale.ok and stale.ephemeral == "That button is from an earlier turn; here is the current board."
+    )
+    assert stale.ephemeral_image.startswith(b"\x89PNG") and not stale.public
+    gone = await svc.press("tw:a:999:1:take 1", ANA, CHANNEL)
+    assert gone.ephemeral == "That game is no longer running."
+    assert (
+        await svc.press("xx:whatever", ANA, CHANNEL)
+    ).ephemeral == "That button does not belong to any game I know."
+    assert row.version == 3  # started (1) and two bids
+
+
+async def test_secret_bid_buttons_survive_other_bids(env):
+    svc = await env.service()
+    started = await seated(env, svc, [ANA, BO, CY])
+    cy_dm = next(dm for dm in started.private if dm.user_id == CY)
+    await bid_all(svc, {ANA: 1, BO: 1})
+    # Cy's DM buttons were drawn before the others bid; they are still his choices.
+    bid3 = next(c for c in cy_dm.choices if c.label == "Bid 3")
+    pressed = await svc.press(bid3.custom_id, CY, None)
+    assert pressed.ok and "Bids revealed: Ana 1, Bo 1, Cy 3. Cy wins 3 points." in pressed.public[0].text
+    # Ana's old bid button is refused: she bid since.
+    ana_dm = next(dm for dm in started.private if dm.user_id == ANA)
+    again = await svc.press(ana_dm.choices[0].custom_id, ANA, None)
+    assert not again.ok
+
+
+async def test_turn_panel_and_hand(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    pk = (await svc.store.open_game(CHANNEL)).id
+    panel = await svc.press(custom_id("t", pk, 1), BO, CHANNEL)
+    assert panel.ephemeral == "Choose your secret bid (0 to 5 coins)." and len(panel.ephemeral_choices) == 6
+    assert (
+        await svc.press(custom_id("t", pk, 1), DEE, CHANNEL)
+    ).ephemeral == "You are not playing in this game."
+    hand = await svc.press(custom_id("h", pk, 1), ANA, CHANNEL)
+    assert hand.ephemeral.startswith("Your private view of Tiny Test Game:\nCoins: 5")
+
+
+async def test_autocomplete_reads_memory(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    await bid_all(svc, {ANA: 0, BO: 0})
+    assert svc.autocomplete(CHANNEL, ANA, "") == [
+        ("Take 1", "take 1"),
+        ("Take 2", "take 2"),
+        ("Take 3", "take 3"),
+        ("Draw", "draw"),
+        ("Done", "done"),
+    ]
+    assert svc.autocomplete(CHANNEL, ANA, "TA") == [
+        ("Take 1", "take 1"),
+        ("Take 2", "take 2"),
+        ("Take 3", "take 3"),
+    ]
+    assert svc.autocomplete(CHANNEL, BO, "") == []  # not his turn
+    assert svc.autocomplete(CHANNEL, DEE, "") == []
+    assert svc.autocomplete(CHANNEL + 5, ANA, "") == []
+    # A fresh service (after a restart) fills its memory with warm().
+    other = await env.service()
+    assert other.autocomplete(CHANNEL, ANA, "d") == []
+    await other.warm()
+    assert other.autocomplete(CHANNEL, ANA, "d") == [("Draw", "draw"), ("Done", "done")]
+
+
+async def test_undo_allowed_and_refused(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY])
+    await bid_all(svc, {BO: 1, CY: 2})
+    refused = await svc.undo(CHANNEL, BO)
+    assert refused.ephemeral == "You can only undo while nobody else has acted since your move."
+    assert (await svc.undo(CHANNEL, CY)).ephemeral == "You can only undo while it is still your turn."
+    assert (await svc.undo(CHANNEL, DEE)).ephemeral == "You are not playing in this game."
+    # Ana's bid is the last: it reveals the bids, and she moves first — still no undo.
+    await bid_all(svc, {ANA: 0})
+    assert (await svc.undo(CHANNEL, ANA)).ephemeral == (
+        "That move revealed something or drew at random, so it cannot be undone."
+    )
+    before_take = await snapshot(svc)
+    took = await svc.act(CHANNEL, ANA, "take 3")
+    assert took.ok
+    undone = await svc.undo(CHANNEL, ANA)
+    assert undone.ok and undone.ephemeral == "Ana takes back: Take 3."
+    assert "Ana takes back: Take 3." in undone.public[0].text
+    version, state, log = await snapshot(svc)
+    assert state == before_take[1] and version == before_take[0] + 2
+    assert log[-1][1] == f"undo {log[-2][0]}"
+    drew = await svc.act(CHANNEL, ANA, "draw")
+    assert drew.ok
+    assert (await svc.undo(CHANNEL, ANA)).ephemeral == (
+        "That move revealed something or drew at random, so it cannot be undone."
+    )
+    await svc.act(CHANNEL, ANA, "take 1")
+    await svc.act(CHANNEL, ANA, "done")
+    assert (await svc.undo(CHANNEL, ANA)).ephemeral == "You can only undo while it is still your turn."
+    log_out = await svc.log(CHANNEL, BO)
+    assert "Ana takes 3 points." in log_out.ephemeral and "Ana takes back: take 3." in log_out.ephemeral
+    assert "bids 1" not in log_out.ephemeral
+
+
+async def test_undo_with_nothing_to_undo(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    assert (await svc.undo(CHANNEL, ANA)).ephemeral == "There is nothing of yours to undo."
+
+
+async def test_full_tiny_game_ends_with_scores(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO], options={"rounds": 1})
+    await bid_all(svc, {ANA: 2, BO: 1})
+    await svc.act(CHANNEL, ANA, "take 3")
+    await svc.act(CHANNEL, ANA, "done")
+    await svc.act(CHANNEL, BO, "take 1")
+    end = await svc.act(CHANNEL, BO, "done")
+    text = end.public[0].text
+    assert "Final scores: 1. Ana 6; 2. Bo 1." in text and "Ana wins!" in text
+    assert end.public[0].choices == [] and sorted(end.public[0].mentions) == [ANA, BO]
+    row = await svc.store.latest_game(CHANNEL)
+    assert row.status == "finished" and await svc.store.timers(row.id) == []
+    assert (await svc.act(CHANNEL, ANA, "done")).ephemeral.startswith("There is no game in this channel")
+    assert (await svc.log(CHANNEL, ANA)).ephemeral.startswith("Log of Tiny Test Game, page 1 of 1:")
+    # The channel is free for the next game.
+    assert (await svc.new_game(CHANNEL, 9, BO, "Bo", "tiny")).ok
+    assert await env.check_replays() == 1
+
+
+async def test_settings_host_only(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    assert (await svc.settings(CHANNEL, BO, reminder_hours=2)).ephemeral == "Only the host, Ana, can do that."
+    assert not (await svc.settings(CHANNEL, ANA, reminder_hours=0)).ok
+    done = await svc.settings(CHANNEL, ANA, reminder_hours=2, clock_hours=24)
+    assert done.ephemeral == "Settings for this game: reminders every 2.0 h, turn clock 24.0 h."
+    row = await svc.store.open_game(CHANNEL)
+    assert (row.reminder_s, row.clock_s) == (7200, 86400)
+    off = await svc.settings(CHANNEL, ANA, clock_hours=0)
+    assert off.ephemeral.endswith("turn clock off.")
