@@ -1,0 +1,87 @@
+"""One full game of each real game through the service: computer seats moving by timers and one
+human seat driven by the test (buttons when the board offers them, typed actions otherwise).
+Replaying the log must give the cached state at the end (checked by the ``env`` fixture too)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import render
+from bot.outcome import parse_custom_id
+from engine import GAMES
+from engine.ai import player
+from tests.bot.conftest import ANA, CHANNEL
+
+
+class FewRealBoards:
+    """The real renderer for the first few boards, the fake one after (speed)."""
+
+    def __init__(self, fake, real: int = 2) -> None:
+        self.fake = fake
+        self.real = real
+        self.real_pngs: list[bytes] = []
+
+    def __call__(self, game: str, view: dict) -> bytes:
+        if len(self.real_pngs) < self.real:
+            png = render.board(game, view)
+            self.real_pngs.append(png)
+            return png
+        return self.fake(game, view)
+
+
+@pytest.mark.parametrize(("game", "bots"), [("cuba", 2), ("santiago", 2), ("goa", 2)])
+async def test_full_game_with_computer_seats(env, game, bots):
+    renderer = FewRealBoards(env.renderer)
+    svc = await env.service(renderer=renderer, bot_delay_s=1.0)
+    rules = GAMES[game]
+    assert (await svc.new_game(CHANNEL, 9, ANA, "Ana", game, seed=11)).ok
+    for _ in range(bots):
+        assert (await svc.add_bot(CHANNEL, ANA, "heuristic")).ok
+    await env.deliver(svc, await svc.start(CHANNEL, ANA), interaction=None)
+    pk = (await svc.store.open_game(CHANNEL)).id
+    me = player(game, "random", 5)
+    pressed = typed = bot_moves = 0
+    for _step in range(5000):
+        row = await svc.store.game(pk)
+        if row.status != "active":
+            break
+        _, state_json = await svc.store.state(pk)
+        state = rules.load(json.loads(state_json))
+        if "p0" not in rules.to_act(state):
+            env.clock.advance(1.0)
+            outcomes = await svc.run_due_timers()
+            assert outcomes, "a computer seat is to act but no timer ran"
+            for outcome in outcomes:
+                await env.deliver(svc, outcome, interaction=None)
+            bot_moves += len(outcomes)
+            continue
+        action = me.choose(rules.view(state, "p0"), rules.legal(state, "p0"))
+        board = env.gateway.public[-1][1]
+        button = next((c for c in board.choices if parse_custom_id(c.custom_id).action == str(action)), None)
+        if button is not None:
+            outcome = await svc.press(button.custom_id, ANA, CHANNEL)
+            pressed += 1
+        else:
+            outcome = await svc.act(CHANNEL, ANA, str(action))
+            typed += 1
+        assert outcome.ok, (str(action), outcome.ephemeral)
+        await env.deliver(svc, outcome, interaction="ana")
+    row = await svc.store.game(pk)
+    assert row.status == "finished"
+    final = env.gateway.public[-1][1].text
+    assert "Final scores: " in final and ("wins!" in final or "share the win!" in final)
+    assert pressed > 0 and typed + pressed > 10 and bot_moves > 10
+    # The first boards were real pictures.
+    assert all(png.startswith(b"\x89PNG") and len(png) > 10_000 for png in renderer.real_pngs)
+    # Every view handed to the renderer was the public one, with names and bots.
+    for _, view in env.renderer.calls:
+        assert view["names"] == {"p0": "Ana", "p1": "Computer 1", "p2": "Computer 2"}
+        assert view["bots"] == ["p1", "p2"]
+    # Replay of the log equals the cached state.
+    _, state_json = await svc.store.state(pk)
+    replayed = json.loads(json.dumps(rules.dump(await svc.replay(pk))))
+    assert replayed == json.loads(state_json)
+    # DMs went only to the human, and public messages never carried her private summary.
+    assert {dm.user_id for dm in env.gateway.private} <= {ANA}
