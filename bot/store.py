@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -514,25 +514,30 @@ class Store:
         """Log one action and store the state it led to, in one transaction.
 
         Returns the new version, or ``None`` when the game is no longer at ``expected_version``
-        (somebody else's action got there first) — then nothing was written."""
-        async with self.transaction() as db:
-            cur = await db.execute(
-                "UPDATE games SET state = ?, version = version + 1, status = ?, updated = ? "
-                "WHERE id = ? AND version = ? AND status = 'active'",
-                (state_json, status, now, pk, expected_version),
-            )
-            if cur.rowcount != 1:
-                return None
-            await db.execute(
-                "INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events) "
-                "SELECT ?, COALESCE(MAX(n), 0) + 1, ?, ?, ?, ?, ?, ? FROM actions WHERE game_pk = ?",
-                (pk, seat, text, kind, undoes, now, dumps(events), pk),
-            )
-            if status not in OPEN_STATUSES:
-                await db.execute("DELETE FROM timers WHERE game_pk = ?", (pk,))
-            else:
-                await _apply_timers(db, pk, timers)
-        return expected_version + 1
+        (somebody else's action got there first) — then nothing was written. The whole
+        transaction runs in one go on the connection's thread (the hot path of every move)."""
+        args = (
+            pk,
+            expected_version,
+            seat,
+            text,
+            kind,
+            dumps(events),
+            state_json,
+            status,
+            now,
+            undoes,
+            timers,
+        )
+        async with self._tx_lock:
+            return await self._in_db_thread(_append_action, *args)
+
+    async def _in_db_thread(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn(sqlite3_connection, *args)`` on aiosqlite's worker thread, in one hop.
+
+        aiosqlite runs every call on that thread through ``Connection._execute``; handing it a
+        whole transaction saves one thread round trip per statement."""
+        return await self.db._execute(fn, self.db._conn, *args)
 
     async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]:
         """The game's log rows with ``n >= since``, oldest first. (Row ``n`` took the game from
@@ -574,6 +579,56 @@ class Store:
         async with self.transaction() as db:
             cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
             return cur.rowcount == 1
+
+
+def _append_action(
+    conn: sqlite3.Connection,
+    pk: int,
+    expected_version: int,
+    seat: str | None,
+    text: str,
+    kind: str,
+    events_json: str,
+    state_json: str,
+    status: str,
+    now: float,
+    undoes: int | None,
+    timers: TimerPlan | None,
+) -> int | None:
+    """The body of :meth:`Store.append_action`, run on the database thread."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        cur = conn.execute(
+            "UPDATE games SET state = ?, version = version + 1, status = ?, updated = ? "
+            "WHERE id = ? AND version = ? AND status = 'active'",
+            (state_json, status, now, pk, expected_version),
+        )
+        if cur.rowcount != 1:
+            conn.execute("ROLLBACK")
+            return None
+        conn.execute(
+            "INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events) "
+            "SELECT ?, COALESCE(MAX(n), 0) + 1, ?, ?, ?, ?, ?, ? FROM actions WHERE game_pk = ?",
+            (pk, seat, text, kind, undoes, now, events_json, pk),
+        )
+        if status not in OPEN_STATUSES:
+            conn.execute("DELETE FROM timers WHERE game_pk = ?", (pk,))
+        elif timers is not None:
+            if timers.clear:
+                marks = ",".join("?" * len(timers.clear))
+                conn.execute(
+                    f"DELETE FROM timers WHERE game_pk = ? AND kind IN ({marks})", (pk, *timers.clear)
+                )
+            conn.executemany(
+                "INSERT INTO timers (game_pk, kind, due, payload) VALUES (?, ?, ?, ?)",
+                [(pk, k, due, dumps(payload)) for k, due, payload in timers.add],
+            )
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return expected_version + 1
 
 
 async def _apply_timers(db: aiosqlite.Connection, pk: int, plan: TimerPlan | None) -> None:
