@@ -1,0 +1,259 @@
+"""The ``tradewinds`` command: ``run``, ``demo``, ``replay`` and ``sync``.
+
+``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo`` and ``replay`` work
+without Discord at all. Discord itself (``bot.discord_app``) is imported only by the commands that
+connect, so ``demo`` starts quickly and works on a machine that never saw a token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.config import Settings, SettingsError, load_settings
+
+log = logging.getLogger("tradewinds")
+
+#: Exit status for "cannot start as configured" (no token, a setting that cannot be read).
+EXIT_CONFIG = 2
+
+NO_TOKEN = "DISCORD_TOKEN is not set: put it in the environment or in a .env file (see .env.example)."
+
+
+# ====================================================================== logging
+
+
+class RedactSecrets(logging.Filter):
+    """Replaces every secret (the Discord token) in a log record by ``[redacted]``.
+
+    The record's message is formatted first (``msg % args``) so a secret passed as an argument is
+    caught too; exception text is formatted and redacted as well."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        super().__init__()
+        self.secrets = [s for s in secrets if s]
+
+    def _clean(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, "[redacted]")
+        return text
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.secrets:
+            return True
+        record.msg = self._clean(record.getMessage())
+        record.args = None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self._clean(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self._clean(record.stack_info)
+        return True
+
+
+def setup_logging(settings: Settings, stream: Any = None) -> logging.Handler:
+    """One handler on the root logger, at ``LOG_LEVEL``, that never prints the token."""
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.addFilter(RedactSecrets([settings.discord_token or ""]))
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    level = logging.getLevelName(settings.log_level)
+    root.setLevel(level if isinstance(level, int) else logging.INFO)
+    return handler
+
+
+def _settings_or_none() -> Settings | None:
+    """The settings, or None after printing one line about the one that cannot be read."""
+    try:
+        return load_settings()
+    except SettingsError as error:
+        print(f"tradewinds: {error}", file=sys.stderr)
+        return None
+
+
+def _settings_with_token() -> Settings | None:
+    settings = _settings_or_none()
+    if settings is None:
+        return None
+    if not settings.discord_token:
+        print(NO_TOKEN, file=sys.stderr)
+        return None
+    return settings
+
+
+# ====================================================================== run / sync
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    settings = _settings_with_token()
+    if settings is None:
+        return EXIT_CONFIG
+    setup_logging(settings)
+    from bot.discord_app import run_bot
+
+    return run_bot(settings)
+
+
+def cmd_sync(args: argparse.Namespace) -> int:
+    settings = _settings_with_token()
+    if settings is None:
+        return EXIT_CONFIG
+    setup_logging(settings)
+    from bot.discord_app import sync_commands
+
+    guild = args.guild if args.guild is not None else settings.dev_guild_id
+    return sync_commands(settings, guild)
+
+
+# ====================================================================== demo
+
+
+def demo_names(players: int) -> dict[str, str]:
+    return {f"p{i}": f"Computer {i + 1}" for i in range(players)}
+
+
+def play_demo(
+    game: str,
+    players: int,
+    out_dir: Path,
+    *,
+    seed: int = 1,
+    kind: str = "heuristic",
+    max_turns: int | None = None,
+    renderer: Callable[[str, dict[str, Any]], bytes] | None = None,
+    say: Callable[[str], None] = print,
+) -> Any:
+    """Play ``game`` between computer players, writing the public board after set-up and after
+    every move as ``<game>-00000.png``, ``<game>-00001.png``… (they sort in playing order).
+
+    Returns the engine's ``Result``, or None when ``max_turns`` stopped the game first."""
+    from engine import GAMES
+    from engine.ai import player
+
+    if renderer is None:
+        import render
+
+        renderer = render.board
+    rules = GAMES[game]
+    seats = [f"p{i}" for i in range(players)]
+    state = rules.new(seats, seed)
+    names = demo_names(players)
+    bots = {s: player(game, kind, seed * 1000 + i) for i, s in enumerate(seats)}
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+    def draw(n: int) -> None:
+        view = dict(rules.view(state, None))
+        view["names"] = names
+        view["bots"] = seats
+        (out_dir / f"{game}-{n:05d}.png").write_bytes(renderer(game, view))
+
+    draw(0)
+    moves = 0
+    while rules.result(state) is None:
+        if max_turns is not None and moves >= max_turns:
+            say(f"Stopped after {moves} moves; the game is not over. Boards are in {out_dir}.")
+            return None
+        seat = rules.to_act(state)[0]
+        action = bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
+        state, _events = rules.apply(state, seat, action)
+        moves += 1
+        draw(moves)
+    result = rules.result(state)
+    places = result.places or {s: i + 1 for i, s in enumerate(result.ranking)}
+    say(f"{rules.title}: {moves} moves, {moves + 1} boards in {out_dir}.")
+    say("Final scores:")
+    for seat in result.ranking:
+        say(f"  {places[seat]}. {names[seat]} ({seat}): {result.scores[seat]} points")
+    return result
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from engine import GAMES
+
+    rules = GAMES[args.game]
+    if not rules.min_players <= args.players <= rules.max_players:
+        print(
+            f"tradewinds: {rules.title} is for {rules.min_players} to {rules.max_players} players.",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
+    if args.max_turns is not None and args.max_turns < 0:
+        print("tradewinds: --max-turns cannot be negative.", file=sys.stderr)
+        return EXIT_CONFIG
+    play_demo(
+        args.game,
+        args.players,
+        Path(args.out),
+        seed=args.seed,
+        kind=args.kind,
+        max_turns=args.max_turns,
+    )
+    return 0
+
+
+# ====================================================================== replay
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        from bot.replay_cli import replay_to_dir
+    except ImportError:
+        print("tradewinds: replaying a saved game is not available in this version.", file=sys.stderr)
+        return EXIT_CONFIG
+    result = replay_to_dir(args.file, args.out)
+    return result if isinstance(result, int) else 0
+
+
+# ====================================================================== parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from engine import BUILTIN_GAMES
+    from engine.ai import KINDS
+
+    parser = argparse.ArgumentParser(
+        prog="tradewinds", description="Play Cuba, Santiago de Cuba and Goa on Discord."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    run = sub.add_parser("run", help="connect to Discord (DISCORD_TOKEN from the environment or .env)")
+    run.set_defaults(func=cmd_run)
+
+    demo = sub.add_parser("demo", help="play a whole game between computer players, no Discord needed")
+    demo.add_argument("--game", choices=list(BUILTIN_GAMES), required=True)
+    demo.add_argument("--players", type=int, default=3, help="number of computer players (default 3)")
+    demo.add_argument("--out", required=True, help="folder for the board pictures")
+    demo.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    demo.add_argument("--kind", choices=list(KINDS), default="heuristic", help="computer player kind")
+    demo.add_argument("--max-turns", type=int, default=None, help="stop after this many moves")
+    demo.set_defaults(func=cmd_demo)
+
+    replay = sub.add_parser("replay", help="draw every board of a saved game")
+    replay.add_argument("file", help="a saved game (JSON)")
+    replay.add_argument("--out", required=True, help="folder for the board pictures")
+    replay.set_defaults(func=cmd_replay)
+
+    sync = sub.add_parser("sync", help="register the slash commands with Discord")
+    sync.add_argument("--guild", type=int, default=None, help="only this server (default DEV_GUILD_ID)")
+    sync.set_defaults(func=cmd_sync)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
