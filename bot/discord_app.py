@@ -1,0 +1,617 @@
+"""The Discord adapter: slash commands, buttons and DMs on top of :class:`bot.service.GameService`.
+
+Handlers are thin: they acknowledge the interaction (``defer``), call the service with plain ids,
+and hand the :class:`~bot.outcome.Outcome` to :func:`bot.delivery.deliver` with a
+:class:`DiscordGateway`. Everything a person reads comes from the service or the message
+catalogue; nothing here decides who may act.
+
+* ``/game new|join|leave|add-bot|start|board|hand|log|undo|abandon|rules|settings|sync`` and
+  ``/play action:`` (autocomplete from the service's in-memory cache, never the database).
+* Buttons are :class:`ChoiceButton` ``DynamicItem``\\ s whose ``custom_id`` is the service's
+  (``tw:<verb>:<game>:<version>:<action>``), registered in ``setup_hook`` so the buttons of old
+  messages keep working after a restart; when there are more choices than buttons they go into
+  :class:`ChoiceSelect` menus, whose option values are those same custom_ids.
+* The timer loop (:func:`bot.delivery.run_timers`) is started in ``setup_hook``.
+* Slash commands are synced on demand (``tradewinds sync`` or ``/game sync``), plus once on the
+  very first start; afterwards a changed command tree is only reported in the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import io
+import json
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.config import Settings
+from bot.delivery import deliver, run_timers
+from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage
+from bot.service import GameService
+from bot.store import Store
+from bot.texts import EN, t
+from engine.ai import KINDS
+
+log = logging.getLogger(__name__)
+
+#: The adapter's own sentences (merged into the English catalogue; a translation adds them too).
+ADAPTER_TEXTS: dict[str, str] = {
+    "adapter_failed": "Something went wrong on my side; nothing was changed. Please try again.",
+    "adapter_owner_only": "Only the bot's owners can do that.",
+    "adapter_synced": "Registered {count} commands {where}.",
+    "adapter_synced_guild": "on this server",
+    "adapter_synced_global": "everywhere (they may take a while to show up)",
+    "adapter_bad_options": "Write options as name=value, separated by commas (for example {example}).",
+    "adapter_guild_only": "Games are played in a server channel, not here.",
+}
+for _key, _text in ADAPTER_TEXTS.items():
+    EN.setdefault(_key, _text)
+
+#: How often (at most) the timer loop looks for due timers, in seconds.
+TIMER_INTERVAL = 5.0
+#: Discord's limits: components per message, per row, options per select, autocomplete entries.
+MAX_COMPONENTS = 25
+ROW_WIDTH = 5
+MAX_ROWS = 5
+MAX_SELECT_OPTIONS = 25
+MAX_AUTOCOMPLETE = 25
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+# ====================================================================== buttons and selects
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID_RE):
+    """One :class:`~bot.outcome.Choice` as a button. Its custom_id is all the state it needs:
+    pressing it (even on a message from before a restart) goes to ``service.press``."""
+
+    def __init__(self, custom_id: str, label: str = "…", style: discord.ButtonStyle | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80] or "…",
+                style=style or discord.ButtonStyle.secondary,
+                custom_id=custom_id,
+            )
+        )
+
+    @classmethod
+    def from_choice(cls, choice: Choice) -> ChoiceButton:
+        return cls(choice.custom_id, choice.label, STYLES.get(choice.style, discord.ButtonStyle.secondary))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceButton:
+        return cls(match.group(0), getattr(item, "label", None) or "…", getattr(item, "style", None))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await press(interaction, self.custom_id)
+
+
+#: custom_id of a select menu holding choices: ``tws:<game>:<version>:<n>`` (the chosen option's
+#: value is the choice's own custom_id).
+SELECT_RE = re.compile(r"^tws:(?P<game>\d{1,12}):(?P<version>\d{1,7}):(?P<n>\d)$")
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_RE):
+    """Up to 25 choices in one menu, for when they do not fit as buttons."""
+
+    def __init__(self, custom_id: str, choices: Sequence[Choice] = ()) -> None:
+        options = [discord.SelectOption(label=c.label[:100] or "…", value=c.custom_id) for c in choices]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=options or [discord.SelectOption(label="…", value="-")],
+                min_values=1,
+                max_values=1,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceSelect:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or list(getattr(self.item, "values", []))
+        await press(interaction, str(values[0]) if values else "")
+
+
+def select_id(choice: Choice, n: int) -> str:
+    """The select menu's custom_id for menu ``n`` of the message ``choice`` belongs to."""
+    parts = choice.custom_id.split(":")
+    return f"tws:{parts[2]}:{parts[3]}:{n}"
+
+
+def button_rows(choices: Sequence[Choice]) -> list[list[Choice]] | None:
+    """Choices in rows of at most five, one group per row where that fits in five rows, else
+    packed in order; None when they do not fit in 25 buttons."""
+    if len(choices) > MAX_COMPONENTS:
+        return None
+    groups: dict[str, list[Choice]] = {}
+    for choice in choices:
+        groups.setdefault(choice.group, []).append(choice)
+    rows = [group[i : i + ROW_WIDTH] for group in groups.values() for i in range(0, len(group), ROW_WIDTH)]
+    if len(rows) <= MAX_ROWS:
+        return rows
+    return [list(choices[i : i + ROW_WIDTH]) for i in range(0, len(choices), ROW_WIDTH)]
+
+
+def choices_view(choices: Sequence[Choice]) -> discord.ui.View | None:
+    """A persistent view of ``choices``: buttons grouped by ``Choice.group`` when they fit, else
+    the plays in select menus and the other buttons (My turn, My hand) in the last row."""
+    if not choices:
+        return None
+    view = discord.ui.View(timeout=None)
+    rows = button_rows(choices)
+    if rows is not None:
+        for r, row in enumerate(rows):
+            for choice in row:
+                view.add_item(_row(ChoiceButton.from_choice(choice), r))
+        return view
+    plays = [c for c in choices if c.custom_id.startswith("tw:a:")]
+    others = [c for c in choices if not c.custom_id.startswith("tw:a:")][:ROW_WIDTH]
+    menus = MAX_ROWS - (1 if others else 0)
+    for n in range(menus):
+        chunk = plays[n * MAX_SELECT_OPTIONS : (n + 1) * MAX_SELECT_OPTIONS]
+        if chunk:
+            view.add_item(_row(ChoiceSelect(select_id(chunk[0], n), chunk), n))
+    if len(plays) > menus * MAX_SELECT_OPTIONS:
+        log.warning("%d choices do not fit under one message; the rest is in /play", len(plays))
+    for choice in others:
+        view.add_item(_row(ChoiceButton.from_choice(choice), MAX_ROWS - 1))
+    return view
+
+
+def _row(item: discord.ui.Item[Any], row: int) -> discord.ui.Item[Any]:
+    item.row = row
+    return item
+
+
+# ====================================================================== gateway
+
+
+def _file(image: bytes, name: str = "board.png") -> discord.File:
+    return discord.File(io.BytesIO(image), filename=name)
+
+
+class DiscordGateway:
+    """:class:`bot.outcome.Gateway` on discord.py."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        return channel
+
+    async def post_public(self, msg: PublicMessage) -> int | None:
+        kwargs: dict[str, Any] = {
+            "allowed_mentions": discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(id=u) for u in msg.mentions]
+            )
+        }
+        if msg.image is not None:
+            kwargs["file"] = _file(msg.image, msg.image_name)
+        view = choices_view(msg.choices)
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            channel = await self._channel(msg.channel_id)
+            message = await channel.send(msg.text or None, **kwargs)
+        except discord.HTTPException as error:
+            log.warning("posting to channel %s failed: %s", msg.channel_id, error)
+            return None
+        return message.id
+
+    async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
+        try:
+            channel = await self._channel(channel_id)
+            await channel.get_partial_message(message_id).edit(
+                content=msg.text or None, view=choices_view(msg.choices)
+            )
+        except discord.HTTPException as error:
+            log.info("editing message %s in %s failed: %s", message_id, channel_id, error)
+            return False
+        return True
+
+    async def send_private(self, msg: PrivateMessage) -> bool:
+        kwargs: dict[str, Any] = {}
+        if msg.image is not None:
+            kwargs["file"] = _file(msg.image, "private.png")
+        view = choices_view(msg.choices)
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            user = self.client.get_user(msg.user_id) or await self.client.fetch_user(msg.user_id)
+            await user.send(msg.text or None, **kwargs)
+        except discord.Forbidden:
+            return False  # DMs closed: the service remembers and never tries again
+        except discord.HTTPException as error:
+            log.warning("a DM to %s failed: %s", msg.user_id, error)
+        return True
+
+    async def reply_ephemeral(
+        self, interaction: Any, text: str, image: bytes | None = None, choices: list[Choice] | None = None
+    ) -> None:
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if image is not None:
+            kwargs["file"] = _file(image)
+        view = choices_view(choices or [])
+        if view is not None:
+            kwargs["view"] = view
+        if not text and len(kwargs) == 1:
+            return
+        if interaction.response.is_done():
+            await interaction.followup.send(text or None, **kwargs)
+        else:
+            await interaction.response.send_message(text or None, **kwargs)
+
+
+# ====================================================================== handling interactions
+
+
+def _is_component(interaction: Any) -> bool:
+    return getattr(interaction, "type", None) == discord.InteractionType.component
+
+
+async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outcome]]) -> Outcome:
+    """Acknowledge ``interaction`` first (the service may render a board), run ``call`` and
+    deliver its outcome. A slash command's "thinking…" placeholder is removed when the outcome
+    had nothing to say to the caller alone (its result is the public message)."""
+    app = interaction.client
+    if not interaction.response.is_done():
+        if _is_component(interaction):
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        outcome = await call(app.service)
+    except Exception:
+        log.exception("handling %s failed", getattr(interaction, "command", None) or "a button")
+        outcome = Outcome.refuse(t("adapter_failed"))
+    await deliver(outcome, app.gateway, app.service, interaction)
+    said = outcome.ephemeral or outcome.ephemeral_image or outcome.ephemeral_choices
+    if not said and not _is_component(interaction):
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+    return outcome
+
+
+async def press(interaction: Any, custom_id: str) -> Outcome:
+    """Every button and menu choice: the service reads the custom_id (and refuses stale ones)."""
+    user_id = interaction.user.id
+    return await answer(interaction, lambda svc: svc.press(custom_id, user_id, interaction.channel_id))
+
+
+def _name(interaction: Any) -> str:
+    user = interaction.user
+    return str(getattr(user, "display_name", None) or getattr(user, "name", None) or user.id)
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``"individual_plantations=yes, veto_timing=on_use"`` → option dict; ``ValueError`` when a
+    part is not ``name=value``. yes/no/true/false/on/off become booleans, whole numbers ints."""
+    options: dict[str, Any] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        name, sep, value = part.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ValueError(part)
+        value = value.strip()
+        lowered = value.lower()
+        parsed: Any = value
+        if lowered in ("yes", "true", "on"):
+            parsed = True
+        elif lowered in ("no", "false", "off"):
+            parsed = False
+        elif re.fullmatch(r"-?\d+", value):
+            parsed = int(value)
+        options[name.strip().lower().replace("-", "_")] = parsed
+    return options
+
+
+def _game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=title, value=gid) for title, gid in GameService.game_choices()]
+
+
+# ====================================================================== /game and /play
+
+
+class GameGroup(app_commands.Group):
+    """``/game …``: the lobby and the table."""
+
+    def __init__(self) -> None:
+        super().__init__(name="game", description="Tradewinds board games in this channel", guild_only=True)
+
+    @app_commands.command(name="new", description="Open a table for a game in this channel")
+    @app_commands.describe(game="Which game", options="Variants as name=value, separated by commas")
+    @app_commands.choices(game=_game_choices())
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        try:
+            parsed = parse_options(options)
+        except ValueError:
+            await answer(
+                interaction,
+                lambda svc: _refused(t("adapter_bad_options", example="individual_plantations=yes")),
+            )
+            return
+        channel, guild, user, name = (
+            interaction.channel_id,
+            interaction.guild_id,
+            interaction.user.id,
+            _name(interaction),
+        )
+        await answer(interaction, lambda svc: svc.new_game(channel, guild, user, name, game, parsed))
+
+    @app_commands.command(name="join", description="Take a seat at the table in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        channel, user, name = interaction.channel_id, interaction.user.id, _name(interaction)
+        await answer(interaction, lambda svc: svc.join(channel, user, name))
+
+    @app_commands.command(
+        name="leave", description="Leave the table (a computer player takes a running seat)"
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        await answer(interaction, lambda svc: svc.leave(channel, user))
+
+    @app_commands.command(name="add-bot", description="Seat a computer player, or hand a late seat to one")
+    @app_commands.describe(level="How the computer player plays")
+    @app_commands.choices(level=[app_commands.Choice(name=k, value=k) for k in reversed(KINDS)])
+    async def add_bot(self, interaction: discord.Interaction, level: str = "heuristic") -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        await answer(interaction, lambda svc: svc.add_bot(channel, user, level))
+
+    @app_commands.command(name="start", description="Start the game with the seated players (host)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        await answer(interaction, lambda svc: svc.start(channel, user))
+
+    @app_commands.command(name="board", description="Post the current board again")
+    async def board(self, interaction: discord.Interaction) -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        await answer(interaction, lambda svc: svc.board(channel, user))
+
+    @app_commands.command(name="hand", description="Your private view of the game, only for you")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        await answer(interaction, lambda svc: svc.hand(channel, user))
+
+    @app_commands.command(name="log", description="The game's log, newest page first")
+    @app_commands.describe(page="Which page (1 = the newest)")
+    async def log_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        await answer(interaction, lambda svc: svc.log(channel, user, page))
+
+    @app_commands.command(name="undo", description="Take back your last move while it is still your turn")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        await answer(interaction, lambda svc: svc.undo(channel, user))
+
+    @app_commands.command(name="abandon", description="End the game in this channel (host)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        await answer(interaction, lambda svc: svc.abandon(channel, user))
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules")
+    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.choices(game=_game_choices())
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        channel = interaction.channel_id
+        await answer(interaction, lambda svc: svc.rules_help(game, channel))
+
+    @app_commands.command(name="settings", description="Reminders and turn clock of this game (host)")
+    @app_commands.describe(
+        reminder_hours="Remind whoever must act after this many hours",
+        clock_hours="Per-turn clock in hours (0 = off)",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
+        clock_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
+    ) -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        await answer(
+            interaction,
+            lambda svc: svc.settings(channel, user, reminder_hours=reminder_hours, clock_hours=clock_hours),
+        )
+
+    @app_commands.command(name="sync", description="Register the bot's slash commands again (bot owners)")
+    async def sync(self, interaction: discord.Interaction) -> None:
+        app = interaction.client
+        if interaction.user.id not in app.settings.owner_ids:
+            await answer(interaction, lambda svc: _refused(t("adapter_owner_only")))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        count, guild = await app.sync_tree(app.settings.dev_guild_id)
+        where = t("adapter_synced_guild") if guild else t("adapter_synced_global")
+        await interaction.followup.send(t("adapter_synced", count=count, where=where), ephemeral=True)
+
+
+async def _refused(sentence: str) -> Outcome:
+    return Outcome.refuse(sentence)
+
+
+@app_commands.command(name="play", description="Make a move in this channel's game")
+@app_commands.describe(action="Your move: start typing and pick from the list")
+@app_commands.guild_only()
+async def play(interaction: discord.Interaction, action: str) -> None:
+    channel, user = interaction.channel_id, interaction.user.id
+    await answer(interaction, lambda svc: svc.act(channel, user, action))
+
+
+@play.autocomplete("action")
+async def play_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The caller's legal moves matching what they typed (from memory: autocomplete cannot wait)."""
+    service: GameService | None = getattr(interaction.client, "service", None)
+    if service is None or interaction.channel_id is None:
+        return []
+    found = service.autocomplete(interaction.channel_id, interaction.user.id, current or "")
+    return [
+        app_commands.Choice(name=label[:100] or text[:100], value=text[:100])
+        for label, text in found[:MAX_AUTOCOMPLETE]
+    ]
+
+
+def build_tree(tree: app_commands.CommandTree) -> None:
+    """Every command of the bot on ``tree``."""
+    tree.add_command(GameGroup())
+    tree.add_command(play)
+    tree.on_error = on_tree_error  # type: ignore[method-assign]
+
+
+async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    """A failure no handler caught: one ephemeral sentence to the caller, the details in the log."""
+    if isinstance(error, app_commands.NoPrivateMessage):
+        sentence = t("adapter_guild_only")
+    else:
+        log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
+        sentence = t("adapter_failed")
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.response.is_done():
+            await interaction.followup.send(sentence, ephemeral=True)
+        else:
+            await interaction.response.send_message(sentence, ephemeral=True)
+
+
+# ====================================================================== command tree hash
+
+
+def tree_payload(tree: app_commands.CommandTree) -> list[dict[str, Any]]:
+    """The global commands as Discord receives them (what a sync would upload)."""
+    return sorted((cmd.to_dict(tree) for cmd in tree.get_commands()), key=lambda c: c["name"])
+
+
+def tree_hash(tree: app_commands.CommandTree) -> str:
+    return hashlib.sha256(json.dumps(tree_payload(tree), sort_keys=True).encode()).hexdigest()
+
+
+def hash_path(settings: Settings, guild_id: int | None) -> Path:
+    """Where the hash of the last synced tree is kept: beside the database."""
+    suffix = f".{guild_id}" if guild_id else ""
+    return Path(f"{settings.database_path}.commands{suffix}")
+
+
+# ====================================================================== the client
+
+
+class TradewindsBot(discord.Client):
+    """The Discord client: the command tree, the dynamic buttons, the service and the timers.
+
+    With ``serve=False`` (``tradewinds sync``) ``setup_hook`` opens no database and runs no
+    timers."""
+
+    def __init__(self, settings: Settings, *, serve: bool = True) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.settings = settings
+        self.serve = serve
+        self.tree = app_commands.CommandTree(self)
+        build_tree(self.tree)
+        self.gateway = DiscordGateway(self)
+        self.service: GameService | None = None
+        self._stop_timers = asyncio.Event()
+        self._timers: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect)
+        if not self.serve:
+            return
+        store = await Store.open(self.settings.database_path)
+        self.service = GameService(store, self.settings)
+        await self.service.warm()
+        self._timers = asyncio.create_task(self._run_timers(), name="tradewinds-timers")
+        await self.check_commands()
+
+    async def _run_timers(self) -> None:
+        await self.wait_until_ready()
+        await run_timers(self.service, self.gateway, interval=TIMER_INTERVAL, stop=self._stop_timers)
+
+    async def check_commands(self) -> None:
+        """Sync once when nothing was ever synced; afterwards only say when a sync is needed."""
+        guild = self.settings.dev_guild_id
+        path = hash_path(self.settings, guild)
+        stored = path.read_text().strip() if path.exists() else None
+        if stored is None:
+            log.info("first start: registering the slash commands")
+            await self.sync_tree(guild)
+        elif stored != tree_hash(self.tree):
+            log.warning(
+                "the slash commands changed since they were last registered: "
+                "run `tradewinds sync` or /game sync"
+            )
+
+    async def sync_tree(self, guild_id: int | None) -> tuple[int, int | None]:
+        """Register the commands (on one guild, or globally) and remember the tree's hash."""
+        guild = discord.Object(id=guild_id) if guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        hash_path(self.settings, guild_id).write_text(tree_hash(self.tree) + "\n")
+        log.info("registered %d commands %s", len(synced), f"on guild {guild_id}" if guild_id else "globally")
+        return len(synced), guild_id
+
+    async def close(self) -> None:
+        self._stop_timers.set()
+        if self._timers is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(self._timers, timeout=5)
+        if self.service is not None:
+            await self.service.store.close()
+            self.service = None
+        await super().close()
+
+
+def run_bot(settings: Settings) -> int:
+    """``tradewinds run``: connect and play until stopped. Logging is already set up."""
+    bot = TradewindsBot(settings)
+    try:
+        asyncio.run(_start(bot, settings.discord_token or ""))
+    except discord.LoginFailure:
+        log.error("Discord refused the token (DISCORD_TOKEN): check it in the Developer Portal.")
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _start(bot: TradewindsBot, token: str) -> None:
+    async with bot:
+        await bot.start(token)
+
+
+def sync_commands(settings: Settings, guild_id: int | None) -> int:
+    """``tradewinds sync``: log in, register the commands, log out."""
+
+    async def go() -> int:
+        bot = TradewindsBot(settings, serve=False)
+        async with bot:
+            await bot.login(settings.discord_token or "")
+            count, _ = await bot.sync_tree(guild_id)
+            print(f"Registered {count} commands " + (f"on guild {guild_id}." if guild_id else "globally."))
+        return 0
+
+    try:
+        return asyncio.run(go())
+    except discord.LoginFailure:
+        log.error("Discord refused the token (DISCORD_TOKEN): check it in the Developer Portal.")
+        return 2
