@@ -1,0 +1,457 @@
+"""The Discord adapter without a network: command callbacks called with a fake interaction (its
+response and followup recorded), a fake client whose channels and users record what is sent, and
+the real service on a SQLite file (fixtures in ``tests/bot/conftest.py``)."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot import discord_app as app
+from bot.config import Settings
+from bot.outcome import CUSTOM_ID_RE, Choice, PrivateMessage, custom_id, parse_custom_id
+from engine.ai import player
+from tests.bot.conftest import ANA, BO, CHANNEL, DEE, NAMES, seated
+
+# ---------------------------------------------------------------------- fakes
+
+
+class FakeMessage:
+    def __init__(self, channel: FakeChannel, message_id: int) -> None:
+        self.channel, self.id = channel, message_id
+
+    async def edit(self, **kwargs: Any) -> None:
+        self.channel.edits.append((self.id, kwargs))
+
+
+class FakeChannel:
+    ids = itertools.count(7000)
+
+    def __init__(self, channel_id: int) -> None:
+        self.id = channel_id
+        self.sent: list[tuple[str | None, dict[str, Any]]] = []
+        self.edits: list[tuple[int, dict[str, Any]]] = []
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> FakeMessage:
+        self.sent.append((content, kwargs))
+        return FakeMessage(self, next(self.ids))
+
+    def get_partial_message(self, message_id: int) -> FakeMessage:
+        return FakeMessage(self, message_id)
+
+
+def forbidden() -> discord.Forbidden:
+    return discord.Forbidden(
+        SimpleNamespace(status=403, reason="Forbidden"), "Cannot send messages to this user"
+    )
+
+
+class FakeUser:
+    def __init__(self, user_id: int, dms_closed: bool = False) -> None:
+        self.id = user_id
+        self.name = self.display_name = NAMES.get(user_id, f"user{user_id}")
+        self.dms_closed = dms_closed
+        self.dms: list[tuple[str | None, dict[str, Any]]] = []
+        self.attempts = 0
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> None:
+        self.attempts += 1
+        if self.dms_closed:
+            raise forbidden()
+        self.dms.append((content, kwargs))
+
+
+class FakeClient:
+    """What the adapter uses of ``discord.Client``: channels, users, the service, the gateway."""
+
+    def __init__(self, service: Any, settings: Settings | None = None) -> None:
+        self.service = service
+        self.settings = settings or Settings()
+        self.channels: dict[int, FakeChannel] = {}
+        self.users: dict[int, FakeUser] = {}
+        self.gateway = app.DiscordGateway(self)
+
+    def get_channel(self, channel_id: int) -> FakeChannel:
+        return self.channels.setdefault(channel_id, FakeChannel(channel_id))
+
+    def get_user(self, user_id: int) -> FakeUser:
+        return self.users.setdefault(user_id, FakeUser(user_id))
+
+    def public(self, channel_id: int = CHANNEL) -> list[tuple[str | None, dict[str, Any]]]:
+        return self.get_channel(channel_id).sent
+
+
+class FakeResponse:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any, dict[str, Any]]] = []
+
+    def is_done(self) -> bool:
+        return bool(self.calls)
+
+    async def defer(self, **kwargs: Any) -> None:
+        assert not self.calls, "an interaction is answered once"
+        self.calls.append(("defer", None, kwargs))
+
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+        assert not self.calls, "an interaction is answered once"
+        self.calls.append(("send", content, kwargs))
+
+
+class FakeFollowup:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str | None, dict[str, Any]]] = []
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> None:
+        self.sent.append((content, kwargs))
+
+
+class FakeInteraction:
+    def __init__(
+        self,
+        client: FakeClient,
+        user_id: int,
+        *,
+        channel_id: int = CHANNEL,
+        component: bool = False,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        self.client = client
+        self.user = client.get_user(user_id)
+        self.channel_id = channel_id
+        self.guild_id = 9
+        self.type = (
+            discord.InteractionType.component if component else discord.InteractionType.application_command
+        )
+        self.data = data or {}
+        self.command = None
+        self.response = FakeResponse()
+        self.followup = FakeFollowup()
+        self.deleted = False
+
+    async def delete_original_response(self) -> None:
+        self.deleted = True
+
+    def answers(self) -> list[tuple[str | None, dict[str, Any]]]:
+        """What the caller was told: the direct answer and every followup."""
+        direct = [(c, kw) for kind, c, kw in self.response.calls if kind == "send"]
+        return direct + self.followup.sent
+
+    def ephemeral_texts(self) -> list[str]:
+        found = []
+        for content, kwargs in self.answers():
+            assert kwargs.get("ephemeral") is True, f"{content!r} was not ephemeral"
+            found.append(content or "")
+        return found
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def bot() -> app.TradewindsBot:
+    return app.TradewindsBot(Settings(owner_ids=frozenset({ANA})))
+
+
+TREE = bot().tree
+
+
+async def invoke(name: str, interaction: FakeInteraction, **params: Any) -> None:
+    """Call a slash command's callback as discord.py would after parsing its options."""
+    parts = name.split()
+    command = TREE.get_command(parts[0])
+    for part in parts[1:]:
+        command = command.get_command(part)
+    if command.binding is not None:
+        await command.callback(command.binding, interaction, **params)
+    else:
+        await command.callback(interaction, **params)
+
+
+def view_custom_ids(view: discord.ui.View) -> list[str]:
+    return [item.custom_id for item in view.children]
+
+
+# ---------------------------------------------------------------------- slash commands
+
+
+async def test_lobby_commands_post_publicly_and_clear_the_placeholder(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    ana = FakeInteraction(client, ANA)
+    await invoke("game new", ana, game="tiny", options="rounds=1")
+    assert ana.response.calls[0][0] == "defer" and ana.response.calls[0][2] == {
+        "ephemeral": True,
+        "thinking": True,
+    }
+    assert ana.deleted and ana.answers() == []
+    assert "Ana opened a table for Tiny Test Game" in client.public()[0][0]
+    bo = FakeInteraction(client, BO)
+    await invoke("game join", bo)
+    assert "Bo joins the table" in client.public()[-1][0]
+    start = FakeInteraction(client, ANA)
+    await invoke("game start", start)
+    text, kwargs = client.public()[-1]
+    assert "Tiny Test Game begins with Ana and Bo" in text
+    assert isinstance(kwargs["file"], discord.File) and kwargs["file"].filename == "board.png"
+    assert {u.id for u in kwargs["allowed_mentions"].users} == {ANA, BO}
+    assert kwargs["allowed_mentions"].everyone is False
+    # Secret bids: the board has the My turn and My hand buttons, each player gets a DM.
+    verbs = [parse_custom_id(cid).verb for cid in view_custom_ids(kwargs["view"])]
+    assert verbs == ["t", "h"]
+    assert client.get_user(ANA).dms and client.get_user(BO).dms
+
+
+async def test_refusals_are_ephemeral_sentences(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    await seated(env, svc, [ANA, BO])
+    stranger = FakeInteraction(client, DEE)
+    await invoke("play", stranger, action="bid 1")
+    assert stranger.ephemeral_texts() == ["You are not playing in this game."]
+    assert not stranger.deleted and client.public() == []
+    host_only = FakeInteraction(client, BO)
+    await invoke("game abandon", host_only)
+    assert host_only.ephemeral_texts() == ["Only the host, Ana, can do that."]
+    illegal = FakeInteraction(client, ANA)
+    await invoke("play", illegal, action="bid 9")
+    assert illegal.ephemeral_texts() == [
+        "'bid 9' is not a legal move now; you could play 'bid 0', 'bid 1', 'bid 2'."
+    ]
+    bad_options = FakeInteraction(client, ANA, channel_id=CHANNEL + 1)
+    await invoke("game new", bad_options, game="tiny", options="rounds")
+    assert bad_options.ephemeral_texts() == [
+        "Write options as name=value, separated by commas (for example individual_plantations=yes)."
+    ]
+    not_owner = FakeInteraction(client, BO)
+    await invoke("game sync", not_owner)
+    assert not_owner.ephemeral_texts() == ["Only the bot's owners can do that."]
+
+
+async def test_a_failing_service_call_is_one_ephemeral_sentence(env, caplog):
+    svc = await env.service()
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("database on fire")
+
+    svc.join = broken
+    client = FakeClient(svc)
+    interaction = FakeInteraction(client, BO)
+    with caplog.at_level(logging.ERROR, logger="bot.discord_app"):
+        await invoke("game join", interaction)
+    assert interaction.ephemeral_texts() == [
+        "Something went wrong on my side; nothing was changed. Please try again."
+    ]
+    assert "database on fire" in caplog.text and "database on fire" not in interaction.ephemeral_texts()[0]
+    # An error no handler caught (e.g. in discord.py's option parsing) is answered the same way.
+    other = FakeInteraction(client, BO)
+    await app.on_tree_error(other, discord.app_commands.AppCommandError("boom"))
+    assert other.ephemeral_texts() == [
+        "Something went wrong on my side; nothing was changed. Please try again."
+    ]
+    dm = FakeInteraction(client, BO)
+    await app.on_tree_error(dm, discord.app_commands.NoPrivateMessage())
+    assert dm.ephemeral_texts() == ["Games are played in a server channel, not here."]
+
+
+async def test_play_posts_the_board_log_and_mention_and_answers_the_player(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    await seated(env, svc, [ANA, BO])
+    for user, bid in ((ANA, 1), (BO, 0)):
+        interaction = FakeInteraction(client, user)
+        await invoke("play", interaction, action=f"bid {bid}")
+        assert interaction.ephemeral_texts() == [f"Done: Bid {bid}."]
+    text, kwargs = client.public()[-1]
+    assert "Bids revealed: Ana 1, Bo 0." in text and "<@1>" in text  # Ana is mentioned to move
+    assert [u.id for u in kwargs["allowed_mentions"].users] == [ANA]
+    actions = [parse_custom_id(cid) for cid in view_custom_ids(kwargs["view"])]
+    assert {a.action for a in actions if a.verb == "a"} >= {"take 1", "take 2", "take 3", "draw", "done"}
+    # The previous board lost its buttons.
+    assert client.get_channel(CHANNEL).edits and client.get_channel(CHANNEL).edits[-1][1]["view"] is None
+
+
+# ---------------------------------------------------------------------- autocomplete
+
+
+async def drive_cuba_to_many_choices(env, svc) -> int:
+    """Play a 2-player Cuba with random moves until the player to act has more than 25 legal
+    actions; returns that user's id."""
+    await seated(env, svc, [ANA, BO], game="cuba")
+    users = {"p0": ANA, "p1": BO}
+    for step in range(200):
+        table = svc._tables[svc._channel_games[CHANNEL]]
+        seat = table.rules.to_act(table.state)[0]
+        legal = table.rules.legal(table.state, seat)
+        if len(legal) > app.MAX_AUTOCOMPLETE:
+            return users[seat]
+        action = player("cuba", "random", step).choose({}, legal)
+        outcome = await svc.act(CHANNEL, users[seat], str(action))
+        assert outcome.ok, outcome.ephemeral
+    raise AssertionError("no step with more than 25 choices")
+
+
+async def test_autocomplete_lists_at_most_25_and_filters_by_what_was_typed(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    user = await drive_cuba_to_many_choices(env, svc)
+    table = svc._tables[svc._channel_games[CHANNEL]]
+    seat = table.seat_of(user).seat
+    legal = [str(a) for a in table.rules.legal(table.state, seat)]
+    everything = await app.play_autocomplete(FakeInteraction(client, user), "")
+    assert len(everything) == 25 and all(isinstance(c, discord.app_commands.Choice) for c in everything)
+    assert all(c.value in legal and len(c.name) <= 100 for c in everything)
+    word = legal[-1].split()[1]  # e.g. a building name that only some actions contain
+    typed = await app.play_autocomplete(FakeInteraction(client, user), word.upper())
+    assert typed and len(typed) <= 25
+    assert all(word in c.value or word in c.name.lower() for c in typed)
+    assert len(typed) < len(legal)
+    other = ANA if user == BO else BO
+    assert await app.play_autocomplete(FakeInteraction(client, DEE), "") == []  # not seated
+    # The other seat is not to act: nothing to offer.
+    assert await app.play_autocomplete(FakeInteraction(client, other), "") == []
+
+
+async def test_autocomplete_without_a_game_is_empty(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    assert await app.play_autocomplete(FakeInteraction(client, ANA), "bid") == []
+
+
+# ---------------------------------------------------------------------- buttons
+
+
+async def test_button_custom_id_round_trip():
+    cid = custom_id("a", 12, 3, "take 2")
+    button = app.ChoiceButton.from_choice(Choice("Take 2", cid, "take", "primary"))
+    assert button.custom_id == cid and button.item.label == "Take 2"
+    assert button.item.style is discord.ButtonStyle.primary
+    match = button.template.match(cid)
+    again = await app.ChoiceButton.from_custom_id(None, button.item, match)
+    assert again.custom_id == cid and again.item.label == "Take 2"
+    assert app.ChoiceButton.__discord_ui_compiled_template__.match("tw:x:1:1:") is None
+    assert app.ChoiceButton.__discord_ui_compiled_template__.match("something-else") is None
+    with pytest.raises(ValueError):
+        app.ChoiceButton("not ours")
+
+
+async def test_buttons_play_and_a_stale_one_is_refused_with_the_board(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    await seated(env, svc, [ANA, BO])
+    for user, bid in ((ANA, 1), (BO, 0)):
+        assert (await svc.act(CHANNEL, user, f"bid {bid}")).ok
+    board = await svc.board(CHANNEL, ANA)
+    take2 = next(c for c in board.public[0].choices if c.custom_id.endswith(":take 2"))
+    button = await app.ChoiceButton.from_custom_id(None, None, CUSTOM_ID_RE.match(take2.custom_id))
+    press = FakeInteraction(client, ANA, component=True)
+    await button.callback(press)
+    assert press.response.calls == [("defer", None, {})]
+    assert press.ephemeral_texts() == ["Done: Take 2."]
+    assert "Ana takes 2 points." in client.public()[-1][0]
+    # The same button again: the state moved on, so it is refused and the board shown to her alone.
+    again = FakeInteraction(client, ANA, component=True)
+    await button.callback(again)
+    [(text, kwargs)] = again.answers()
+    assert text == "That button is from an earlier turn; here is the current board."
+    assert kwargs["ephemeral"] is True and isinstance(kwargs["file"], discord.File)
+    # Bo pressing Ana's current button is told whose turn it is.
+    current = await svc.board(CHANNEL, BO)
+    done = next(c for c in current.public[0].choices if c.custom_id.endswith(":done"))
+    bo = FakeInteraction(client, BO, component=True)
+    await app.ChoiceButton(done.custom_id, done.label).callback(bo)
+    assert bo.ephemeral_texts() == ["It is Ana's turn."]
+
+
+def choices(n: int, groups: int = 1) -> list[Choice]:
+    return [Choice(f"Move {i}", custom_id("a", 5, 2, f"move {i}"), f"g{i % groups}") for i in range(n)]
+
+
+def test_buttons_grouped_in_rows_of_five():
+    hand = Choice("My hand", custom_id("h", 5, 2))
+    view = app.choices_view([*choices(7, groups=2), hand])
+    rows: dict[int, list[str]] = {}
+    for item in view.children:
+        rows.setdefault(item.row, []).append(item.item.label)
+    assert rows == {
+        0: ["Move 0", "Move 2", "Move 4", "Move 6"],
+        1: ["Move 1", "Move 3", "Move 5"],
+        2: ["My hand"],
+    }
+    many_groups = app.choices_view(choices(20, groups=10))
+    assert len(many_groups.children) == 20 and max(i.row for i in many_groups.children) == 3
+    assert app.choices_view([]) is None
+
+
+async def test_many_choices_go_into_menus(env):
+    hand = Choice("My hand", custom_id("h", 5, 2))
+    view = app.choices_view([*choices(60), hand])
+    menus = [i for i in view.children if isinstance(i, app.ChoiceSelect)]
+    assert [len(m.item.options) for m in menus] == [25, 25, 10]
+    assert [i.item.label for i in view.children if isinstance(i, app.ChoiceButton)] == ["My hand"]
+    assert all(app.SELECT_RE.match(m.custom_id) for m in menus)
+    # A menu choice goes to the service like a button.
+    svc = await env.service()
+    client = FakeClient(svc)
+    await seated(env, svc, [ANA, BO])
+    row = await svc.store.open_game(CHANNEL)
+    bid = custom_id("a", row.id, row.version, "bid 2")
+    menu = await app.ChoiceSelect.from_custom_id(
+        None, None, app.SELECT_RE.match(f"tws:{row.id}:{row.version}:0")
+    )
+    interaction = FakeInteraction(client, ANA, component=True, data={"values": [bid]})
+    await menu.callback(interaction)
+    assert interaction.ephemeral_texts() == ["Done: Bid 2."]
+
+
+# ---------------------------------------------------------------------- DMs
+
+
+async def test_a_refused_dm_is_remembered_and_never_retried(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    client.users[BO] = FakeUser(BO, dms_closed=True)
+    gateway = client.gateway
+    assert await gateway.send_private(PrivateMessage(BO, "secret")) is False
+    assert await gateway.send_private(PrivateMessage(ANA, "secret")) is True
+    await seated(env, svc, [ANA, BO], start=False)
+    start = FakeInteraction(client, ANA)
+    await invoke("game start", start)
+    assert client.users[BO].attempts == 2  # the direct call above, then the start's DM
+    assert BO in await svc.store.dm_refused_users()
+    bid = FakeInteraction(client, ANA)
+    await invoke("play", bid, action="bid 1")
+    assert client.users[BO].attempts == 2  # never tried again
+    public = "\n".join(text or "" for text, _ in client.public())
+    assert "Your bid" not in public and "Coins:" not in public  # nothing private went public
+    # Bo still reads his private view through the ephemeral way in.
+    hand = FakeInteraction(client, BO)
+    await invoke("game hand", hand)
+    assert hand.ephemeral_texts()[0].startswith("Your private view of Tiny Test Game")
+
+
+# ---------------------------------------------------------------------- command tree and sync
+
+
+async def test_check_commands_syncs_only_the_first_time(tmp_path, caplog):
+    settings = Settings(database_path=str(tmp_path / "t.db"))
+    client = app.TradewindsBot(settings)
+    synced: list[Any] = []
+
+    async def fake_sync(*, guild=None):
+        synced.append(guild)
+        return [object()] * 2
+
+    client.tree.sync = fake_sync
+    await client.check_commands()
+    assert synced == [None]
+    assert app.hash_path(settings, None).read_text().strip() == app.tree_hash(client.tree)
+    await client.check_commands()
+    assert synced == [None]  # same tree: nothing to do
+    app.hash_path(settings, None).write_text("an older tree\n")
+    with caplog.at_level(logging.WARNING, logger="bot.discord_app"):
+        await client.check_commands()
+    assert synced == [None] and "run `tradewinds sync`" in caplog.text
