@@ -1,0 +1,160 @@
+"""``tradewinds run|demo|replay|sync`` without Discord: the missing token, the token kept out of
+the logs, the demo for every game, the replay command's wiring."""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from bot import cli
+from bot.config import Settings
+from engine import GAMES
+from engine.core import Result
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.not-a-real-token-0123456789abcdefghijkl"
+
+
+def run_cli(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot.cli ARGS`` in ``cwd`` with a clean environment plus ``env``."""
+    base = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN",) and not k.startswith("PYTEST")}
+    base["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *args],
+        cwd=cwd,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_run_without_a_token_prints_one_line_and_exits_2(tmp_path):
+    done = run_cli(["run"], tmp_path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [cli.NO_TOKEN]
+    assert "Traceback" not in done.stderr
+
+
+def test_an_empty_token_in_dotenv_counts_as_missing(tmp_path):
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=\nLOG_LEVEL=DEBUG\n")
+    done = run_cli(["sync"], tmp_path)
+    assert done.returncode == 2 and done.stderr.splitlines() == [cli.NO_TOKEN]
+
+
+def test_a_setting_that_cannot_be_read_is_one_line_too(tmp_path):
+    done = run_cli(["run"], tmp_path, DISCORD_TOKEN=TOKEN, REMINDER_AFTER_SECONDS="soon")
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "tradewinds: REMINDER_AFTER_SECONDS must be a whole number, not 'soon'."
+    ]
+    assert TOKEN not in done.stderr
+
+
+def test_the_token_never_reaches_the_log(monkeypatch, capsys):
+    """``run`` with a token: everything the bot logs (settings, messages with the token as an
+    argument or inside an exception) goes through the redacting handler."""
+    import bot.discord_app
+
+    def fake_run_bot(settings: Settings) -> int:
+        log = logging.getLogger("discord.http")
+        log.info("settings: %s", settings)
+        log.info("logging in with %s", settings.discord_token)
+        log.warning(f"header Authorization: Bot {settings.discord_token}")
+        try:
+            raise RuntimeError(f"refused token {settings.discord_token}")
+        except RuntimeError:
+            log.exception("login failed")
+        return 0
+
+    monkeypatch.setattr(bot.discord_app, "run_bot", fake_run_bot)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("LOG_LEVEL", "DEBUG")
+    monkeypatch.chdir(ROOT / "tests")  # no .env there
+    root = logging.getLogger()
+    saved = (root.handlers[:], root.level)
+    try:
+        assert cli.main(["run"]) == 0
+    finally:
+        root.handlers[:], root.level = saved
+    err = capsys.readouterr().err
+    assert "logging in with [redacted]" in err and "Bot [redacted]" in err
+    assert "refused token [redacted]" in err and "discord_token=<set>" in err
+    assert TOKEN not in err
+
+
+def test_redaction_filter_alone():
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(cli.RedactSecrets(["s3cret"]))
+    log = logging.getLogger("tests.redact")
+    log.addHandler(handler)
+    log.propagate = False
+    try:
+        log.warning("a %s b %d", "xs3cretx", 5)
+        log.warning("plain line")
+    finally:
+        log.removeHandler(handler)
+    assert stream.getvalue().splitlines() == ["a x[redacted]x b 5", "plain line"]
+
+
+@pytest.mark.parametrize("game", ["cuba", "santiago", "goa"])
+def test_demo_writes_ordered_boards_for_every_game(game, tmp_path, capsys):
+    """The real renderer, a few moves."""
+    out = tmp_path / "boards"
+    assert cli.main(["demo", "--game", game, "--players", "2", "--out", str(out), "--max-turns", "3"]) == 0
+    files = sorted(p.name for p in out.iterdir())
+    assert files == [f"{game}-0000{i}.png" for i in range(4)]
+    assert all((out / f).read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for f in files)
+    assert "Stopped after 3 moves" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", ["cuba", "santiago", "goa"])
+def test_demo_plays_a_whole_game_and_prints_the_ranking(game, tmp_path):
+    """A whole game (pictures by a stand-in renderer, to stay fast): one board per move plus
+    the set-up, and the printed ranking is the engine's."""
+    drawn: list[dict] = []
+    said: list[str] = []
+
+    def renderer(game_id: str, view: dict) -> bytes:
+        assert game_id == game and view["names"]["p0"] == "Computer 1"
+        drawn.append(view)
+        return b"png"
+
+    result = cli.play_demo(game, 3, tmp_path, seed=5, renderer=renderer, say=said.append)
+    assert isinstance(result, Result)
+    moves = len(drawn) - 1
+    assert len(list(tmp_path.iterdir())) == moves + 1 and moves > 20
+    assert said[0] == f"{GAMES[game].title}: {moves} moves, {moves + 1} boards in {tmp_path}."
+    places = result.places or {s: i + 1 for i, s in enumerate(result.ranking)}
+    expected = [
+        f"  {places[s]}. Computer {int(s[1:]) + 1} ({s}): {result.scores[s]} points" for s in result.ranking
+    ]
+    assert said[1:] == ["Final scores:", *expected]
+    # The same seed plays the same game.
+    again: list[str] = []
+    cli.play_demo(game, 3, tmp_path / "again", seed=5, renderer=lambda g, v: b"png", say=again.append)
+    assert again[1:] == said[1:]
+
+
+def test_demo_refuses_a_player_count_the_game_does_not_have(tmp_path, capsys):
+    assert cli.main(["demo", "--game", "goa", "--players", "7", "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.splitlines() == ["tradewinds: Goa is for 2 to 4 players."]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_replay_calls_the_replayer(monkeypatch, tmp_path):
+    calls: list[tuple[str, str]] = []
+    module = types.ModuleType("bot.replay_cli")
+    module.replay_to_dir = lambda path, out_dir: calls.append((path, out_dir))
+    monkeypatch.setitem(sys.modules, "bot.replay_cli", module)
+    assert cli.main(["replay", "game.json", "--out", str(tmp_path)]) == 0
+    assert calls == [("game.json", str(tmp_path))]
