@@ -8,6 +8,8 @@ connect, so ``demo`` starts quickly and works on a machine that never saw a toke
 from __future__ import annotations
 
 import argparse
+import asyncio
+import inspect
 import logging
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -209,6 +211,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("tradewinds: replaying a saved game is not available in this version.", file=sys.stderr)
         return EXIT_CONFIG
     result = replay_to_dir(args.file, args.out)
+    if inspect.isawaitable(result):
+        result = asyncio.run(result)
     return result if isinstance(result, int) else 0
 
 

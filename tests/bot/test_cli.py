@@ -11,10 +11,11 @@ import sys
 import types
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot import cli
-from bot.config import Settings
+from bot.config import VARIABLES, Settings, load_settings
 from engine import GAMES
 from engine.core import Result
 
@@ -158,3 +159,50 @@ def test_replay_calls_the_replayer(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "bot.replay_cli", module)
     assert cli.main(["replay", "game.json", "--out", str(tmp_path)]) == 0
     assert calls == [("game.json", str(tmp_path))]
+
+
+def test_replay_waits_for_an_async_replayer(monkeypatch, tmp_path):
+    calls: list[str] = []
+
+    async def replay_to_dir(path: str, out_dir: str) -> int:
+        calls.append(path)
+        return 0
+
+    module = types.ModuleType("bot.replay_cli")
+    module.replay_to_dir = replay_to_dir
+    monkeypatch.setitem(sys.modules, "bot.replay_cli", module)
+    assert cli.main(["replay", "saved.json", "--out", str(tmp_path)]) == 0
+    assert calls == ["saved.json"]
+
+
+def test_env_example_lists_every_setting_with_its_default():
+    lines = (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
+    values = dict(line.split("=", 1) for line in lines if line and not line.startswith("#"))
+    assert set(values) == set(VARIABLES)
+    assert load_settings(values, dotenv=False) == Settings()
+
+
+def test_readme_commands_are_the_ones_ci_and_the_console_script_use():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    assert (
+        ci
+        == "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -q"
+    )
+    assert f"```sh\n{ci}\n```" in readme
+    assert (
+        "```sh\npython3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/tradewinds run\n```"
+        in readme
+    )
+    assert "docs/cuba-board.png" in readme and (ROOT / "docs" / "cuba-board.png").exists()
+    permissions = discord.Permissions(
+        view_channel=True,
+        send_messages=True,
+        send_messages_in_threads=True,
+        embed_links=True,
+        attach_files=True,
+        read_message_history=True,
+    )
+    assert f"permissions={permissions.value}" in readme and f"**{permissions.value}**" in readme
+    for variable in VARIABLES:
+        assert f"`{variable}`" in readme, variable
