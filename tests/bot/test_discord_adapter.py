@@ -14,7 +14,7 @@ import pytest
 
 from bot import discord_app as app
 from bot.config import Settings
-from bot.outcome import CUSTOM_ID_RE, Choice, PrivateMessage, custom_id, parse_custom_id
+from bot.outcome import CUSTOM_ID_RE, Choice, PrivateMessage, PublicMessage, custom_id, parse_custom_id
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, DEE, NAMES, seated
 
@@ -455,3 +455,53 @@ async def test_check_commands_syncs_only_the_first_time(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, logger="bot.discord_app"):
         await client.check_commands()
     assert synced == [None] and "run `tradewinds sync`" in caplog.text
+
+
+async def test_owners_sync_the_commands(env):
+    svc = await env.service()
+    client = FakeClient(svc, Settings(owner_ids=frozenset({ANA}), dev_guild_id=77))
+    asked: list[int | None] = []
+
+    async def sync_tree(guild_id: int | None) -> tuple[int, int | None]:
+        asked.append(guild_id)
+        return 2, guild_id
+
+    client.sync_tree = sync_tree
+    owner = FakeInteraction(client, ANA)
+    await invoke("game sync", owner)
+    assert asked == [77]
+    assert owner.ephemeral_texts() == ["Registered 2 commands on this server."]
+
+
+def http_error(status: int) -> discord.HTTPException:
+    return discord.HTTPException(SimpleNamespace(status=status, reason="Error"), "failed")
+
+
+async def test_gateway_failures(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    channel = client.get_channel(CHANNEL)
+
+    async def send_fails(*args: Any, **kwargs: Any) -> None:
+        raise http_error(413)
+
+    channel.send = send_fails
+
+    assert await client.gateway.post_public(PublicMessage(CHANNEL, "board", image=b"png")) is None
+    # A DM that fails for another reason than a refusal is not remembered as refused.
+    user = client.get_user(BO)
+
+    async def dm_fails(*args: Any, **kwargs: Any) -> None:
+        raise http_error(500)
+
+    user.send = dm_fails
+    assert await client.gateway.send_private(PrivateMessage(BO, "secret")) is True
+    # Editing a deleted message is reported, not raised.
+    message = FakeMessage(channel, 1)
+
+    async def edit_fails(**kwargs: Any) -> None:
+        raise http_error(404)
+
+    message.edit = edit_fails
+    channel.get_partial_message = lambda message_id: message
+    assert await client.gateway.edit_public(CHANNEL, 1, PublicMessage(CHANNEL, "old")) is False
