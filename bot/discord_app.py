@@ -543,7 +543,14 @@ class TradewindsBot(discord.Client):
         await self.check_commands()
 
     async def _run_timers(self) -> None:
-        await self.wait_until_ready()
+        """The timer loop, from the moment the client is ready until it closes."""
+        ready = asyncio.ensure_future(self.wait_until_ready())
+        stopped = asyncio.ensure_future(self._stop_timers.wait())
+        await asyncio.wait({ready, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        for waiter in (ready, stopped):
+            waiter.cancel()
+        if self._stop_timers.is_set():
+            return
         await run_timers(self.service, self.gateway, interval=TIMER_INTERVAL, stop=self._stop_timers)
 
     async def check_commands(self) -> None:

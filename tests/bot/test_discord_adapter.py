@@ -4,6 +4,7 @@ the real service on a SQLite file (fixtures in ``tests/bot/conftest.py``)."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 from types import SimpleNamespace
@@ -505,3 +506,52 @@ async def test_gateway_failures(env):
     message.edit = edit_fails
     channel.get_partial_message = lambda message_id: message
     assert await client.gateway.edit_public(CHANNEL, 1, PublicMessage(CHANNEL, "old")) is False
+
+
+async def test_setup_hook_registers_buttons_opens_the_store_and_stops_cleanly(tmp_path):
+    settings = Settings(database_path=str(tmp_path / "bot.db"))
+    client = app.TradewindsBot(settings)
+    client.tree.sync = lambda *, guild=None: _synced()
+    await client._async_setup_hook()  # what login() does before calling setup_hook
+    await client.setup_hook()
+    try:
+        templates = {
+            f.__discord_ui_compiled_template__.pattern
+            for f in client._connection._view_store._dynamic_items.values()
+        }
+        assert templates == {app.CUSTOM_ID_RE.pattern, app.SELECT_RE.pattern}
+        assert client.service is not None and client._timers is not None and not client._timers.done()
+        assert (await client.service.new_game(CHANNEL, 9, ANA, "Ana", "tiny")).ok
+        assert client.service.autocomplete(CHANNEL, ANA, "") == []  # a lobby: nothing to play yet
+    finally:
+        await client.close()
+    assert client._timers.done() and client.service is None
+
+
+async def _synced() -> list[object]:
+    return []
+
+
+async def test_the_timer_loop_posts_what_falls_due(tmp_path):
+    """A lobby that expires after one second: the loop started in setup_hook warns the host,
+    then closes the table, through the Discord gateway."""
+    settings = Settings(database_path=str(tmp_path / "bot.db"), lobby_expiry_s=1)
+    client = app.TradewindsBot(settings)
+    client.tree.sync = lambda *, guild=None: _synced()
+    channel = FakeChannel(CHANNEL)
+    client.get_channel = lambda channel_id: channel if channel_id == CHANNEL else None
+    await client._async_setup_hook()
+    await client.setup_hook()
+    try:
+        assert (await client.service.new_game(CHANNEL, 9, ANA, "Ana", "tiny")).ok
+        client._ready.set()  # as when the gateway connection is up
+        for _ in range(100):
+            if len(channel.sent) == 2:
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        await client.close()
+    texts = [text for text, _ in channel.sent]
+    assert texts[0].startswith("<@1>, the table for Tiny Test Game closes in")
+    assert texts[1] == "The table for Tiny Test Game was never started and is now closed."
+    assert [u.id for u in channel.sent[0][1]["allowed_mentions"].users] == [ANA]
