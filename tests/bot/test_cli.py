@@ -206,3 +206,10 @@ def test_readme_commands_are_the_ones_ci_and_the_console_script_use():
     assert f"permissions={permissions.value}" in readme and f"**{permissions.value}**" in readme
     for variable in VARIABLES:
         assert f"`{variable}`" in readme, variable
+
+
+def test_readme_names_every_game_option():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for game in ("cuba", "santiago", "goa"):
+        for option in GAMES[game].options:
+            assert f"| `{option}` |" in readme, option

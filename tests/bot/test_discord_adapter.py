@@ -555,3 +555,28 @@ async def test_the_timer_loop_posts_what_falls_due(tmp_path):
     assert texts[0].startswith("<@1>, the table for Tiny Test Game closes in")
     assert texts[1] == "The table for Tiny Test Game was never started and is now closed."
     assert [u.id for u in channel.sent[0][1]["allowed_mentions"].users] == [ANA]
+
+
+def test_options_are_read_as_name_value_pairs():
+    assert app.parse_options("individual_plantations=yes, veto_timing=parliament, Rounds=3, x=Off") == {
+        "individual_plantations": True,
+        "veto_timing": "parliament",
+        "rounds": 3,
+        "x": False,
+    }
+    assert app.parse_options(None) == {} and app.parse_options(" , ") == {}
+    for bad in ("rounds", "=3", "rounds=", "a=1, b"):
+        with pytest.raises(ValueError):
+            app.parse_options(bad)
+
+
+async def test_game_new_with_variants(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    host = FakeInteraction(client, ANA)
+    await invoke("game new", host, game="cuba", options="individual-plantations=yes, veto_timing=parliament")
+    row = await svc.store.open_game(CHANNEL)
+    assert row.game == "cuba" and row.options == {"individual_plantations": True, "veto_timing": "parliament"}
+    unknown = FakeInteraction(client, ANA, channel_id=CHANNEL + 1)
+    await invoke("game new", unknown, game="goa", options="speed=fast")
+    assert unknown.ephemeral_texts() == ["Goa has no option speed. Its options are: none."]
