@@ -285,7 +285,9 @@ async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outco
     try:
         outcome = await call(app.service)
     except Exception:
-        log.exception("handling %s failed", getattr(interaction, "command", None) or "a button")
+        log.exception(
+            "handling %s failed", getattr(getattr(interaction, "command", None), "qualified_name", "a button")
+        )
         outcome = Outcome.refuse(t("adapter_failed"))
     await deliver(outcome, app.gateway, app.service, interaction)
     said = outcome.ephemeral or outcome.ephemeral_image or outcome.ephemeral_choices
