@@ -152,11 +152,16 @@ class GameService:
         return table
 
     def _remember(self, table: Table) -> None:
-        self._tables[table.row.id] = table
+        """Keep an open game in memory (autocomplete, state reuse); forget a closed one."""
+        pk, channel = table.row.id, table.row.channel_id
         if table.row.status in ("lobby", "active"):
-            self._channel_games[table.row.channel_id] = table.row.id
-        elif self._channel_games.get(table.row.channel_id) == table.row.id:
-            del self._channel_games[table.row.channel_id]
+            self._tables[pk] = table
+            self._channel_games[channel] = pk
+            return
+        self._tables.pop(pk, None)
+        self._public_texts.pop(pk, None)
+        if self._channel_games.get(channel) == pk:
+            del self._channel_games[channel]
 
     async def _lock_key(self, channel_id: int | None, game_pk: int | None) -> int | None:
         """The channel whose lock guards the game (found by channel or by game id)."""
@@ -463,11 +468,13 @@ class GameService:
                 outcome = await self._commit(table, seat.seat, action, new_state, events)
                 if outcome is None:  # another process applied an action first
                     if version is not None:
-                        return await self._refuse_with_board(await self._table(table.row), t("raced"))
+                        current = await self._open_table(None, table.row.id)
+                        return await self._refuse_with_board(current or table, t("raced"))
                     continue
                 outcome.ephemeral = t("played", label=label)
-                choices = self._private_choices(table.rules, self._tables[table.row.id], seat.seat)
-                outcome.ephemeral_choices = choices
+                after = self._tables.get(table.row.id)
+                if after is not None:  # still running: the caller's next private choices, if any
+                    outcome.ephemeral_choices = self._private_choices(rules, after, seat.seat)
                 return outcome
         return Outcome.refuse(t("raced"))
 
@@ -869,20 +876,22 @@ class GameService:
         parts = [f"**{rules.title}**"] + [f"**{title}**\n{text}" for title, text in rules.help_sections()]
         return Outcome(ephemeral=clip("\n\n".join(parts)))
 
-    async def settings(
-        self,
-        channel_id: int,
-        user_id: int,
-        *,
-        reminder_hours: float | None = None,
-        clock_hours: float | None = None,
-    ) -> Outcome:
-        """Host only: how often to remind (hours) and the per-turn clock (hours, 0 = off)."""
+    #: The game settings a host may change: name → what it is, in hours.
+    SETTINGS = ("reminder_hours", "clock_hours")
+
+    async def settings(self, channel_id: int, user_id: int, **changes: float | None) -> Outcome:
+        """Host only: ``reminder_hours`` (how often to remind whoever must act, > 0) and
+        ``clock_hours`` (the per-turn clock; 0 turns it off). ``None`` leaves a setting as is;
+        with no change the current settings are shown."""
+        unknown = sorted(set(changes) - set(self.SETTINGS))
+        if unknown:
+            return Outcome.refuse(t("settings_unknown", name=unknown[0], names=", ".join(self.SETTINGS)))
+        reminder_hours, clock_hours = changes.get("reminder_hours"), changes.get("clock_hours")
         async with self._lock(channel_id):
             table = await self._open_table(channel_id)
             if table is None:
                 return Outcome.refuse(t("no_game"))
-            if user_id != table.row.host_id:
+            if user_id != table.row.host_id and (reminder_hours is not None or clock_hours is not None):
                 return Outcome.refuse(t("host_only", host=table.name("p0")))
             if (reminder_hours is not None and reminder_hours <= 0) or (
                 clock_hours is not None and clock_hours < 0
@@ -979,7 +988,7 @@ class GameService:
         async with self._lock(row.channel_id):
             if not await self.store.set_status(pk, "abandoned", self.clock(), only_from=("lobby",)):
                 return None
-            self._channel_games.pop(row.channel_id, None)
+            self._remember(Table(replace(row, status="abandoned"), [], GAMES[row.game]))
         return Outcome(
             public=[PublicMessage(row.channel_id, t("lobby_expired", title=GAMES[row.game].title))]
         )

@@ -222,12 +222,16 @@ class Store:
     async def open(cls, path: str) -> Store:
         """Open (or create) the database at ``path``, in WAL mode, migrated to the latest schema."""
         db = await aiosqlite.connect(path, isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=10000")
-        store = cls(db, path)
-        await store.migrate()
+        try:
+            await db.execute("PRAGMA busy_timeout=10000")
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            store = cls(db, path)
+            await store.migrate()
+        except BaseException:
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:

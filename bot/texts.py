@@ -80,6 +80,7 @@ EN: dict[str, str] = {
     "log_page": "Log of {title}, page {page} of {pages}:",
     "rules_list": "Games: {games}. Ask /game rules with a game for its rules.",
     "settings_done": "Settings for this game: reminders every {reminder}, turn clock {clock}.",
+    "settings_unknown": "There is no setting {name}; you can change: {names}.",
     "settings_bad": "Reminder hours must be more than 0 and the clock 0 (off) or more hours.",
     "clock_off": "off",
     "hours": "{n} h",
