@@ -219,9 +219,9 @@ async def test_refusals_are_ephemeral_sentences(env):
     assert host_only.ephemeral_texts() == ["Only the host, Ana, can do that."]
     illegal = FakeInteraction(client, ANA)
     await invoke("play", illegal, action="bid 9")
-    assert illegal.ephemeral_texts() == [
-        "'bid 9' is not a legal move now; you could play 'bid 0', 'bid 1', 'bid 2'."
-    ]
+    engine_says = await svc.act(CHANNEL, ANA, "bid 9")  # the engine's sentence; a refusal changes nothing
+    assert not engine_says.ok and engine_says.ephemeral
+    assert illegal.ephemeral_texts() == [engine_says.ephemeral]
     bad_options = FakeInteraction(client, ANA, channel_id=CHANNEL + 1)
     await invoke("game new", bad_options, game="tiny", options="rounds")
     assert bad_options.ephemeral_texts() == [
@@ -580,3 +580,87 @@ async def test_game_new_with_variants(env):
     unknown = FakeInteraction(client, ANA, channel_id=CHANNEL + 1)
     await invoke("game new", unknown, game="goa", options="speed=fast")
     assert unknown.ephemeral_texts() == ["Goa has no option speed. Its options are: none."]
+
+
+def component_payload(cid: str, label: str, user_id: int, channel_id: int = CHANNEL) -> dict[str, Any]:
+    """A button press as Discord sends it (the fields discord.py reads)."""
+    user = {"id": str(user_id), "username": NAMES[user_id].lower(), "discriminator": "0", "avatar": None}
+    bot_user = {"id": "200", "username": "tradewinds", "discriminator": "0", "avatar": None, "bot": True}
+    return {
+        "id": "100",
+        "application_id": "200",
+        "type": 3,
+        "token": "interaction-token",
+        "version": 1,
+        "guild_id": "9",
+        "channel": {"id": str(channel_id), "type": 0, "guild_id": "9", "name": "games", "position": 0},
+        "member": {
+            "user": user,
+            "roles": [],
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+        },
+        "data": {"component_type": 2, "custom_id": cid},
+        "message": {
+            "id": "300",
+            "channel_id": str(channel_id),
+            "author": bot_user,
+            "content": "board",
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": False,
+            "type": 0,
+            "flags": 0,
+            "components": [
+                {"type": 1, "components": [{"type": 2, "style": 1, "label": label, "custom_id": cid}]}
+            ],
+        },
+        "locale": "en-US",
+        "app_permissions": "0",
+        "entitlements": [],
+        "attachment_size_limit": 8 * 1024 * 1024,
+    }
+
+
+async def test_a_press_dispatched_by_discord_py_reaches_the_service(env):
+    """The whole way in: discord.py's view store matches the custom_id against the templates
+    registered in setup_hook, builds the ChoiceButton with from_custom_id and calls it."""
+    svc = await env.service()
+    client = app.TradewindsBot(Settings())
+    client.serve = False
+    await client._async_setup_hook()  # what login() does before calling setup_hook
+    await client.setup_hook()
+    client.service = svc
+    channel = FakeChannel(CHANNEL)
+    client.get_channel = lambda channel_id: channel
+    state = client._connection
+    state.user = discord.ClientUser(
+        state=state, data={"id": "200", "username": "tradewinds", "discriminator": "0", "avatar": None}
+    )
+    await seated(env, svc, [ANA, BO])
+    for user, bid in ((ANA, 1), (BO, 0)):
+        assert (await svc.act(CHANNEL, user, f"bid {bid}")).ok
+    take2 = next(
+        c for c in (await svc.board(CHANNEL, ANA)).public[0].choices if c.custom_id.endswith(":take 2")
+    )
+    interaction = discord.Interaction(data=component_payload(take2.custom_id, take2.label, ANA), state=state)
+    interaction._cs_response = FakeResponse()  # instead of Discord's HTTP endpoints
+    interaction._cs_followup = FakeFollowup()
+    state._view_store.dispatch_view(2, take2.custom_id, interaction)
+    for _ in range(100):
+        if interaction._cs_followup.sent:
+            break
+        await asyncio.sleep(0.01)
+    assert interaction._cs_response.calls == [("defer", None, {})]
+    assert [(text, kw["ephemeral"]) for text, kw in interaction._cs_followup.sent] == [
+        ("Done: Take 2.", True)
+    ]
+    assert "Ana takes 2 points." in channel.sent[-1][0]
