@@ -16,6 +16,8 @@ import pytest
 from bot import discord_app as app
 from bot.config import Settings
 from bot.outcome import CUSTOM_ID_RE, Choice, PrivateMessage, PublicMessage, custom_id, parse_custom_id
+from bot.texts import t
+from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, DEE, NAMES, seated
 
@@ -189,14 +191,16 @@ async def test_lobby_commands_post_publicly_and_clear_the_placeholder(env):
         "thinking": True,
     }
     assert ana.deleted and ana.answers() == []
-    assert "Ana opened a table for Tiny Test Game" in client.public()[0][0]
+    tiny = GAMES["tiny"]
+    opened = t("lobby_opened", host="Ana", title=tiny.title, min=tiny.min_players, max=tiny.max_players)
+    assert client.public()[0][0] == opened
     bo = FakeInteraction(client, BO)
     await invoke("game join", bo)
-    assert "Bo joins the table" in client.public()[-1][0]
+    assert client.public()[-1][0] == t("joined", name="Bo", title=tiny.title, count=2, max=tiny.max_players)
     start = FakeInteraction(client, ANA)
     await invoke("game start", start)
     text, kwargs = client.public()[-1]
-    assert "Tiny Test Game begins with Ana and Bo" in text
+    assert t("started", title="Tiny Test Game", seats="Ana and Bo") in text
     assert isinstance(kwargs["file"], discord.File) and kwargs["file"].filename == "board.png"
     assert {u.id for u in kwargs["allowed_mentions"].users} == {ANA, BO}
     assert kwargs["allowed_mentions"].everyone is False
@@ -212,11 +216,11 @@ async def test_refusals_are_ephemeral_sentences(env):
     await seated(env, svc, [ANA, BO])
     stranger = FakeInteraction(client, DEE)
     await invoke("play", stranger, action="bid 1")
-    assert stranger.ephemeral_texts() == ["You are not playing in this game."]
+    assert stranger.ephemeral_texts() == [t("not_seated")]
     assert not stranger.deleted and client.public() == []
     host_only = FakeInteraction(client, BO)
     await invoke("game abandon", host_only)
-    assert host_only.ephemeral_texts() == ["Only the host, Ana, can do that."]
+    assert host_only.ephemeral_texts() == [t("host_only", host="Ana")]
     illegal = FakeInteraction(client, ANA)
     await invoke("play", illegal, action="bid 9")
     engine_says = await svc.act(CHANNEL, ANA, "bid 9")  # the engine's sentence; a refusal changes nothing
@@ -265,7 +269,7 @@ async def test_play_posts_the_board_log_and_mention_and_answers_the_player(env):
     for user, bid in ((ANA, 1), (BO, 0)):
         interaction = FakeInteraction(client, user)
         await invoke("play", interaction, action=f"bid {bid}")
-        assert interaction.ephemeral_texts() == [f"Done: Bid {bid}."]
+        assert interaction.ephemeral_texts() == [t("played", label=f"Bid {bid}")]
     text, kwargs = client.public()[-1]
     assert "Bids revealed: Ana 1, Bo 0." in text and "<@1>" in text  # Ana is mentioned to move
     assert [u.id for u in kwargs["allowed_mentions"].users] == [ANA]
@@ -351,20 +355,20 @@ async def test_buttons_play_and_a_stale_one_is_refused_with_the_board(env):
     press = FakeInteraction(client, ANA, component=True)
     await button.callback(press)
     assert press.response.calls == [("defer", None, {})]
-    assert press.ephemeral_texts() == ["Done: Take 2."]
+    assert press.ephemeral_texts() == [t("played", label="Take 2")]
     assert "Ana takes 2 points." in client.public()[-1][0]
     # The same button again: the state moved on, so it is refused and the board shown to her alone.
     again = FakeInteraction(client, ANA, component=True)
     await button.callback(again)
     [(text, kwargs)] = again.answers()
-    assert text == "That button is from an earlier turn; here is the current board."
+    assert text == t("stale_button")
     assert kwargs["ephemeral"] is True and isinstance(kwargs["file"], discord.File)
     # Bo pressing Ana's current button is told whose turn it is.
     current = await svc.board(CHANNEL, BO)
     done = next(c for c in current.public[0].choices if c.custom_id.endswith(":done"))
     bo = FakeInteraction(client, BO, component=True)
     await app.ChoiceButton(done.custom_id, done.label).callback(bo)
-    assert bo.ephemeral_texts() == ["It is Ana's turn."]
+    assert bo.ephemeral_texts() == [t("turn_of", names="Ana")]
 
 
 def choices(n: int, groups: int = 1) -> list[Choice]:
@@ -405,7 +409,7 @@ async def test_many_choices_go_into_menus(env):
     )
     interaction = FakeInteraction(client, ANA, component=True, data={"values": [bid]})
     await menu.callback(interaction)
-    assert interaction.ephemeral_texts() == ["Done: Bid 2."]
+    assert interaction.ephemeral_texts() == [t("played", label="Bid 2")]
 
 
 # ---------------------------------------------------------------------- DMs
@@ -431,7 +435,7 @@ async def test_a_refused_dm_is_remembered_and_never_retried(env):
     # Bo still reads his private view through the ephemeral way in.
     hand = FakeInteraction(client, BO)
     await invoke("game hand", hand)
-    assert hand.ephemeral_texts()[0].startswith("Your private view of Tiny Test Game")
+    assert hand.ephemeral_texts()[0].startswith(t("hand_header", title="Tiny Test Game"))
 
 
 # ---------------------------------------------------------------------- command tree and sync
@@ -552,8 +556,8 @@ async def test_the_timer_loop_posts_what_falls_due(tmp_path):
     finally:
         await client.close()
     texts = [text for text, _ in channel.sent]
-    assert texts[0].startswith("<@1>, the table for Tiny Test Game closes in")
-    assert texts[1] == "The table for Tiny Test Game was never started and is now closed."
+    assert texts[0] == t("lobby_warning", mention="<@1>", title="Tiny Test Game", hours=1)
+    assert texts[1] == t("lobby_expired", title="Tiny Test Game")
     assert [u.id for u in channel.sent[0][1]["allowed_mentions"].users] == [ANA]
 
 
@@ -579,7 +583,7 @@ async def test_game_new_with_variants(env):
     assert row.game == "cuba" and row.options == {"individual_plantations": True, "veto_timing": "parliament"}
     unknown = FakeInteraction(client, ANA, channel_id=CHANNEL + 1)
     await invoke("game new", unknown, game="goa", options="speed=fast")
-    assert unknown.ephemeral_texts() == ["Goa has no option speed. Its options are: none."]
+    assert unknown.ephemeral_texts() == [t("unknown_option", title="Goa", option="speed", options="none")]
 
 
 def component_payload(cid: str, label: str, user_id: int, channel_id: int = CHANNEL) -> dict[str, Any]:
@@ -661,6 +665,6 @@ async def test_a_press_dispatched_by_discord_py_reaches_the_service(env):
         await asyncio.sleep(0.01)
     assert interaction._cs_response.calls == [("defer", None, {})]
     assert [(text, kw["ephemeral"]) for text, kw in interaction._cs_followup.sent] == [
-        ("Done: Take 2.", True)
+        (t("played", label="Take 2"), True)
     ]
     assert "Ana takes 2 points." in channel.sent[-1][0]
