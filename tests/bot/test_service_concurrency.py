@@ -25,7 +25,7 @@ async def test_double_click_in_one_service_applies_once(env):
     first, second = await asyncio.gather(svc.act(CHANNEL, ANA, "take 3"), svc.act(CHANNEL, ANA, "take 3"))
     assert sorted([first.ok, second.ok]) == [False, True]
     refused = first if not first.ok else second
-    assert refused.ephemeral == "'take' is not a move you can make now; you can: done, draw."
+    assert refused.ephemeral == "You have already taken points this turn."
     assert (await log_texts(svc)).count("take 3") == 1
 
 

@@ -43,6 +43,7 @@ async def test_full_game_with_computer_seats(env, game, bots):
     pk = (await svc.store.open_game(CHANNEL)).id
     me = player(game, "random", 5)
     pressed = typed = bot_moves = 0
+    ana_states = []
     for _step in range(5000):
         row = await svc.store.game(pk)
         if row.status != "active":
@@ -57,6 +58,7 @@ async def test_full_game_with_computer_seats(env, game, bots):
                 await env.deliver(svc, outcome, interaction=None)
             bot_moves += len(outcomes)
             continue
+        ana_states.append(state)
         action = me.choose(rules.view(state, "p0"), rules.legal(state, "p0"))
         board = env.gateway.public[-1][1]
         button = next((c for c in board.choices if parse_custom_id(c.custom_id).action == str(action)), None)
@@ -85,3 +87,8 @@ async def test_full_game_with_computer_seats(env, game, bots):
     assert replayed == json.loads(state_json)
     # DMs went only to the human, and public messages never carried her private summary.
     assert {dm.user_id for dm in env.gateway.private} <= {ANA}
+    secrets = {rules.private_summary(state, "p0") for state in ana_states} - {""}
+    assert secrets, "the human never held a secret"
+    public_text = "\n".join(env.gateway.public_texts())
+    assert not any(secret in public_text for secret in secrets)
+    assert any(secret in dm.text for dm in env.gateway.private for secret in secrets)

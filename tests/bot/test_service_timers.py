@@ -203,3 +203,31 @@ async def test_closing_and_reopening_mid_game_continues_identically(env, tmp_pat
     assert json.loads(restarted_state) == json.loads(straight_state)
     await other.close()
     assert await other.check_replays() == 1
+
+
+async def test_background_loop_delivers_due_timers_until_stopped(env):
+    import asyncio
+
+    from bot.delivery import run_timers as loop
+
+    svc = await env.service(bot_delay_s=0.0)
+    await seated(env, svc, [ANA], bots=1)
+    await svc.act(CHANNEL, ANA, "bid 0")
+    stop = asyncio.Event()
+    task = asyncio.create_task(loop(svc, env.gateway, interval=0.01, stop=stop))
+    for _ in range(200):
+        if any("Bids revealed" in text for text in env.gateway.public_texts()):
+            break
+        await asyncio.sleep(0.01)
+    stop.set()
+    await asyncio.wait_for(task, 2)
+    assert any("Bids revealed" in text for text in env.gateway.public_texts())
+
+
+async def test_unknown_setting_is_refused(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    out = await svc.settings(CHANNEL, ANA, speed=3)
+    assert out.ephemeral == "There is no setting speed; you can change: reminder_hours, clock_hours."
+    shown = await svc.settings(CHANNEL, BO)
+    assert shown.ephemeral == "Settings for this game: reminders every 1.0 h, turn clock off."

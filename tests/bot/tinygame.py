@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import engine
-from engine.core import Action, Event, IllegalAction, Result, Rng, parse_from_legal, rank_by_keys
+from engine.core import Action, Event, IllegalAction, Result, Rng, rank_by_keys
 
 START_COINS = 5
 BID_PRIZE = 3
@@ -79,13 +79,32 @@ class TinyRules:
     # ---------------------------------------------------------------- moves
 
     def parse(self, state: dict[str, Any], seat: str, text: str) -> Action:
-        return parse_from_legal(text, self.legal(state, seat))
+        action = Action.from_text(text)
+        if action not in self.legal(state, seat):
+            raise IllegalAction(self._why_not(state, seat, action))
+        return action
+
+    def _why_not(self, state: dict[str, Any], seat: str, action: Action) -> str:
+        """The sentence refusing ``action``."""
+        if seat not in self.to_act(state):
+            return "It is not your turn to act right now."
+        if state["step"] == "bid":
+            if action.kind == "bid":
+                return f"You can bid 0 to {state['coins'][seat]} coins."
+            return "Everyone bids in secret now: type bid and an amount."
+        if action.kind == "take":
+            return (
+                "You have already taken points this turn."
+                if state["took"]
+                else "You can take 1, 2 or 3 points."
+            )
+        if action.kind == "draw":
+            return "You have already drawn a card this turn."
+        return "On your move you can take points, draw a card or say done."
 
     def apply(self, state: dict[str, Any], seat: str, action: Action) -> tuple[dict[str, Any], list[Event]]:
         if action not in self.legal(state, seat):
-            if seat not in self.to_act(state):
-                raise IllegalAction("It is not your turn to act right now.")
-            raise IllegalAction(f"'{action}' is not a move you can make now.")
+            raise IllegalAction(self._why_not(state, seat, action))
         new = copy.deepcopy(state)
         events: list[Event] = []
         if action.kind == "bid":
