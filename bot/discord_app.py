@@ -25,6 +25,7 @@ import io
 import json
 import logging
 import re
+import signal
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -604,6 +605,11 @@ def run_bot(settings: Settings) -> int:
 
 
 async def _start(bot: TradewindsBot, token: str) -> None:
+    """Run until closed; SIGTERM (``docker stop``, ``systemctl stop``) closes cleanly: the timer
+    loop finishes its round and the database is closed."""
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on some platforms
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
     async with bot:
         await bot.start(token)
 

@@ -213,3 +213,23 @@ def test_readme_names_every_game_option():
     for game in ("cuba", "santiago", "goa"):
         for option in GAMES[game].options:
             assert f"| `{option}` |" in readme, option
+
+
+def test_a_token_discord_refuses_is_one_log_line_and_exit_2(monkeypatch, tmp_path, capsys):
+    import bot.discord_app as discord_app
+
+    async def refuse(self, token: str, *, reconnect: bool = True) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord_app.TradewindsBot, "start", refuse)
+    settings = Settings(discord_token=TOKEN, database_path=str(tmp_path / "t.db"))
+    root = logging.getLogger()
+    saved = (root.handlers[:], root.level)
+    try:
+        cli.setup_logging(settings)
+        assert discord_app.run_bot(settings) == 2
+    finally:
+        root.handlers[:], root.level = saved
+    err = capsys.readouterr().err
+    assert "Discord refused the token (DISCORD_TOKEN)" in err
+    assert "Traceback" not in err and TOKEN not in err
