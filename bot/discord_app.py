@@ -290,7 +290,10 @@ async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outco
             "handling %s failed", getattr(getattr(interaction, "command", None), "qualified_name", "a button")
         )
         outcome = Outcome.refuse(t("adapter_failed"))
-    await deliver(outcome, app.gateway, app.service, interaction)
+    try:
+        await deliver(outcome, app.gateway, app.service, interaction)
+    except discord.HTTPException:  # what the service did stands; only a message went missing
+        log.exception("delivering the answer to %s failed", interaction.user.id)
     said = outcome.ephemeral or outcome.ephemeral_image or outcome.ephemeral_choices
     if not said and not _is_component(interaction):
         with contextlib.suppress(discord.HTTPException):
