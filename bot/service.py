@@ -43,6 +43,7 @@ RACE_RETRIES = 3
 MAX_TEXT = 1900
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
+PrivateRenderer = Callable[[str, dict[str, Any]], "bytes | None"]
 
 
 def default_renderer(game_id: str, view: dict[str, Any]) -> bytes:
@@ -50,6 +51,13 @@ def default_renderer(game_id: str, view: dict[str, Any]) -> bytes:
     import render
 
     return render.board(game_id, view)
+
+
+def default_private_renderer(game_id: str, view: dict[str, Any]) -> bytes | None:
+    """``render.private``: a seat's private picture, or None when the game has none."""
+    import render
+
+    return render.private(game_id, view)
 
 
 @dataclass
@@ -113,12 +121,14 @@ class GameService:
         *,
         clock: Callable[[], float] = time.time,
         renderer: Renderer | None = None,
+        private_renderer: PrivateRenderer | None = None,
         seed_source: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
         self.config = settings
         self.clock = clock
         self.renderer = renderer or default_renderer
+        self.private_renderer = private_renderer or default_private_renderer
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}  # game pk → last loaded table (autocomplete, state reuse)
@@ -558,6 +568,16 @@ class GameService:
             log.exception("rendering the board of game %s failed", table.row.id)
             return None
 
+    async def _private_png(self, table: Table, seat: str) -> bytes | None:
+        """The seat's private picture (Santiago's screen…), or None when the game draws none."""
+        try:
+            return await asyncio.to_thread(self.private_renderer, table.row.game, self._view(table, seat))
+        except KeyError:  # no picture for this game
+            return None
+        except Exception:  # the text of the DM still goes out
+            log.exception("rendering the private view of game %s failed", table.row.id)
+            return None
+
     def _choice(
         self, table: Table, verb: str, label: str, action: str = "", style: str = "secondary"
     ) -> Choice | None:
@@ -651,10 +671,10 @@ class GameService:
         text = clip("\n".join([header, *[ln for ln in lines if ln], *turn_lines]))
         image = await self._board_png(table)
         public = PublicMessage(table.row.channel_id, text, image=image, choices=choices, mentions=mentions)
-        private = self._dms(table, applied)
+        private = await self._dms(table, applied)
         return Outcome(public=[public], private=private)
 
-    def _dms(self, table: Table, applied: Applied) -> list[PrivateMessage]:
+    async def _dms(self, table: Table, applied: Applied) -> list[PrivateMessage]:
         """A DM to each human whose private view changed, who saw a private event, or who must
         decide something secret now — never to a user whose DMs are closed."""
         rules = table.rules
@@ -685,7 +705,10 @@ class GameService:
                 lines.append(rules.prompt(table.state, seat.seat))
                 if not choices:
                     lines.append(t("too_many_choices"))
-            messages.append(PrivateMessage(seat.user_id, clip("\n".join(lines)), choices=choices))
+            image = await self._private_png(table, seat.seat) if after != before else None
+            messages.append(
+                PrivateMessage(seat.user_id, clip("\n".join(lines)), image=image, choices=choices)
+            )
         return messages
 
     @staticmethod
@@ -746,7 +769,8 @@ class GameService:
             lines.append(rules.prompt(table.state, seat.seat))
             if not choices:
                 lines.append(t("too_many_choices"))
-        return Outcome(ephemeral=clip("\n".join(lines)), ephemeral_choices=choices)
+        image = await self._private_png(table, seat.seat)
+        return Outcome(ephemeral=clip("\n".join(lines)), ephemeral_image=image, ephemeral_choices=choices)
 
     async def board(self, channel_id: int, user_id: int) -> Outcome:
         """Post the current board again (or the lobby's seats)."""

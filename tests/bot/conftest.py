@@ -71,12 +71,17 @@ class Env:
         )
         self.stores: list[Store] = []
 
-    async def service(self, renderer=None, **settings: Any) -> GameService:
+    async def service(self, renderer=None, private_renderer=None, **settings: Any) -> GameService:
         store = await Store.open(self.path)
         self.stores.append(store)
         cfg = self.settings if not settings else Settings(**{**self.settings.__dict__, **settings})
         return GameService(
-            store, cfg, clock=self.clock, renderer=renderer or self.renderer, seed_source=lambda: 4242
+            store,
+            cfg,
+            clock=self.clock,
+            renderer=renderer or self.renderer,
+            private_renderer=private_renderer,
+            seed_source=lambda: 4242,
         )
 
     async def deliver(

@@ -15,26 +15,31 @@ from engine.ai import player
 from tests.bot.conftest import ANA, CHANNEL
 
 
-class FewRealBoards:
-    """The real renderer for the first few boards, the fake one after (speed)."""
+class FewReal:
+    """The real renderer for the first few pictures, the fake one after (speed)."""
 
-    def __init__(self, fake, real: int = 2) -> None:
+    def __init__(self, real_draw, fake, real: int = 2) -> None:
+        self.real_draw = real_draw
         self.fake = fake
         self.real = real
         self.real_pngs: list[bytes] = []
+        self.views: list[dict] = []
 
-    def __call__(self, game: str, view: dict) -> bytes:
+    def __call__(self, game: str, view: dict) -> bytes | None:
+        self.views.append(view)
         if len(self.real_pngs) < self.real:
-            png = render.board(game, view)
-            self.real_pngs.append(png)
+            png = self.real_draw(game, view)
+            if png is not None:
+                self.real_pngs.append(png)
             return png
         return self.fake(game, view)
 
 
 @pytest.mark.parametrize(("game", "bots"), [("cuba", 2), ("santiago", 2), ("goa", 2)])
 async def test_full_game_with_computer_seats(env, game, bots):
-    renderer = FewRealBoards(env.renderer)
-    svc = await env.service(renderer=renderer, bot_delay_s=1.0)
+    renderer = FewReal(render.board, env.renderer)
+    private = FewReal(render.private, env.renderer)
+    svc = await env.service(renderer=renderer, private_renderer=private, bot_delay_s=1.0)
     rules = GAMES[game]
     assert (await svc.new_game(CHANNEL, 9, ANA, "Ana", game, seed=11)).ok
     for _ in range(bots):
@@ -81,6 +86,10 @@ async def test_full_game_with_computer_seats(env, game, bots):
     for _, view in env.renderer.calls:
         assert view["names"] == {"p0": "Ana", "p1": "Computer 1", "p2": "Computer 2"}
         assert view["bots"] == ["p1", "p2"]
+    # Private pictures were drawn from Ana's own view only, and sent to her alone.
+    assert private.views and all(view["names"]["p0"] == "Ana" for view in private.views)
+    if game == "santiago":  # the game with a private picture (the screen)
+        assert private.real_pngs and any(dm.image for dm in env.gateway.private)
     # Replay of the log equals the cached state.
     _, state_json = await svc.store.state(pk)
     replayed = json.loads(json.dumps(rules.dump(await svc.replay(pk))))
