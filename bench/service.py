@@ -56,7 +56,13 @@ async def play_game(
             persist_ms.append((time.perf_counter() - t0) * 1e3)
 
     store.append_action = timed_append  # type: ignore[method-assign]
-    service = GameService(store, Settings(), renderer=lambda game_id, view: b"", seed_source=lambda: seed)
+    service = GameService(
+        store,
+        Settings(),
+        renderer=lambda game_id, view: b"",  # rendering stubbed out: "before rendering"
+        private_renderer=lambda game_id, view: None,
+        seed_source=lambda: seed,
+    )
     rules = GAMES[game]
     await service.new_game(CHANNEL, None, 1, "P1", game)
     for user in range(2, players + 1):
