@@ -223,3 +223,36 @@ async def test_settings_host_only(env):
     assert (row.reminder_s, row.clock_s) == (7200, 86400)
     off = await svc.settings(CHANNEL, ANA, clock_hours=0)
     assert off.ephemeral.endswith("turn clock off.")
+
+
+async def test_simultaneous_step_names_everyone_still_to_act(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY])
+    await svc.act(CHANNEL, ANA, "bid 1")
+    again = await svc.act(CHANNEL, ANA, "bid 2")
+    assert not again.ok and again.ephemeral == "It is the turn of Bo and Cy."
+
+
+async def test_board_in_the_lobby_lists_the_seats(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO], bots=1, start=False)
+    out = await svc.board(CHANNEL, CY)
+    assert out.ephemeral == "Seated: Ana, Bo and Computer 1." and not out.public
+
+
+async def test_log_pages_newest_first(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO], options={"rounds": 5})
+    for round_ in range(4):  # round r's moves start with seat (r - 1) mod 2
+        await svc.act(CHANNEL, ANA, "bid 0")
+        await svc.act(CHANNEL, BO, "bid 0")
+        for user in (ANA, BO) if round_ % 2 == 0 else (BO, ANA):
+            assert (await svc.act(CHANNEL, user, "take 1")).ok
+            assert (await svc.act(CHANNEL, user, "done")).ok
+    # Per round: 2 "placed a bid", 1 reveal, 2 × (take, done), 1 "round begins" = 8 lines.
+    page1 = (await svc.log(CHANNEL, ANA)).ephemeral.splitlines()
+    page2 = (await svc.log(CHANNEL, ANA, page=2)).ephemeral.splitlines()
+    assert page1[0] == "Log of Tiny Test Game, page 1 of 2:" and len(page1) == 21
+    assert page2[0] == "Log of Tiny Test Game, page 2 of 2:" and len(page2) == 13
+    assert page1[-1] == "Round 5 begins." and page2[1] == "Ana has placed a bid."
+    assert (await svc.log(CHANNEL, ANA, page=99)).ephemeral.splitlines() == page2  # the last page
