@@ -528,8 +528,12 @@ class GameService:
         if new_version is None:
             return None
         status = "finished" if finished else "active"
+        seats = table.seats
+        if table.seat(seat).timed_out:  # the seat is back in time: nobody may take it over now
+            await self.store.set_timed_out(row.id, seat, False)
+            seats = [replace(s, timed_out=False) if s.seat == seat else s for s in seats]
         new_table = Table(
-            replace(row, version=new_version, status=status, updated=now), table.seats, rules, new_state
+            replace(row, version=new_version, status=status, updated=now), seats, rules, new_state
         )
         self._remember(new_table)
         return await self._after_change(new_table, Applied(seat, str(action), events, table.state))

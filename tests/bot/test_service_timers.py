@@ -106,6 +106,9 @@ async def test_turn_clock_lets_others_hand_the_seat_to_a_computer(env):
     notices = [o.public[0] for o in outcomes if "clock has run out" in o.public[0].text]
     assert len(notices) == 1 and notices[0].text.startswith("Cy's clock has run out.")
     assert sorted(notices[0].mentions) == [ANA, BO]
+    assert (await svc.add_bot(CHANNEL, CY, "random")).ephemeral == (
+        "Nobody's clock has run out, so no seat can be handed to a computer player."
+    )  # Cy cannot hand over his own seat
     taken = await svc.add_bot(CHANNEL, BO, "random")
     assert taken.public[0].text == "Bo hands Cy's seat to a computer player (random)."
     env.clock.advance(2)
@@ -231,3 +234,16 @@ async def test_unknown_setting_is_refused(env):
     assert out.ephemeral == "There is no setting speed; you can change: reminder_hours, clock_hours."
     shown = await svc.settings(CHANNEL, BO)
     assert shown.ephemeral == "Settings for this game: reminders every 1.0 h, turn clock off."
+
+
+async def test_a_late_seat_that_moves_cannot_be_taken_over(env):
+    svc = await env.service(turn_clock_s=600)
+    await seated(env, svc, [ANA, BO])
+    await svc.act(CHANNEL, ANA, "bid 1")
+    env.clock.advance(600)
+    await run_timers(env, svc)
+    assert (await svc.act(CHANNEL, BO, "bid 1")).ok  # Bo, late, moves after all
+    refused = await svc.add_bot(CHANNEL, ANA, "random")
+    assert refused.ephemeral == "Nobody's clock has run out, so no seat can be handed to a computer player."
+    seats = await svc.store.seats((await svc.store.open_game(CHANNEL)).id)
+    assert not any(s.timed_out for s in seats)
