@@ -39,6 +39,8 @@ MAX_AUTOCOMPLETE = 25
 LOG_PAGE = 20
 #: How often a command that lost a race against another process is tried again.
 RACE_RETRIES = 3
+#: A computer move that failed is tried again after this many seconds.
+BOT_RETRY_S = 60.0
 #: Discord refuses message contents longer than this.
 MAX_TEXT = 1900
 
@@ -980,7 +982,14 @@ class GameService:
             if handler is None:
                 log.warning("unknown timer kind %r dropped", timer.kind)
                 continue
-            outcome = await handler(self, timer.game_pk, timer.payload)
+            try:
+                outcome = await handler(self, timer.game_pk, timer.payload)
+            except Exception:  # one broken game must not stop the others' timers
+                log.exception("timer %s (%s) of game %s failed", timer.id, timer.kind, timer.game_pk)
+                if timer.kind == "bot":  # try the computer move again later rather than stall
+                    due = self.clock() + max(self.config.bot_delay_s, BOT_RETRY_S)
+                    await self.store.add_timers(timer.game_pk, TimerPlan(add=[("bot", due, timer.payload)]))
+                continue
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes

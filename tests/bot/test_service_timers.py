@@ -247,3 +247,27 @@ async def test_a_late_seat_that_moves_cannot_be_taken_over(env):
     assert refused.ephemeral == "Nobody's clock has run out, so no seat can be handed to a computer player."
     seats = await svc.store.seats((await svc.store.open_game(CHANNEL)).id)
     assert not any(s.timed_out for s in seats)
+
+
+async def test_a_failing_computer_move_is_retried_later_and_other_timers_still_run(env, monkeypatch):
+    import bot.service
+
+    class Broken:
+        def choose(self, view, legal):
+            raise RuntimeError("no idea")
+
+    svc = await env.service()
+    await seated(env, svc, [ANA], bots=1)
+    await seated(env, svc, [BO, CY], channel=CHANNEL + 1)
+    monkeypatch.setattr(bot.service, "player", lambda game, kind, seed: Broken())
+    env.clock.advance(3600)
+    outcomes = await run_timers(env, svc)
+    # The other table's reminder went out; the broken move is armed again for a minute later.
+    assert [o.public[0].channel_id for o in outcomes] == [CHANNEL, CHANNEL + 1]  # the two reminders
+    pk = (await svc.store.open_game(CHANNEL)).id
+    (retry,) = [tm for tm in await svc.store.timers(pk) if tm.kind == "bot"]
+    assert retry.due == env.clock() + 60
+    monkeypatch.undo()
+    env.clock.advance(60)
+    moved = await run_timers(env, svc)
+    assert any("Computer 1 has placed a bid." in o.public[0].text for o in moved)
