@@ -135,7 +135,6 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}  # game pk → last loaded table (autocomplete, state reuse)
         self._channel_games: dict[int, int] = {}  # channel → open game pk
-        self._public_texts: dict[int, PublicMessage] = {}  # game pk → last board message posted
 
     # ================================================================== loading
 
@@ -171,7 +170,6 @@ class GameService:
             self._channel_games[channel] = pk
             return
         self._tables.pop(pk, None)
-        self._public_texts.pop(pk, None)
         if self._channel_games.get(channel) == pk:
             del self._channel_games[channel]
 
@@ -959,15 +957,11 @@ class GameService:
             if row is None:
                 return None
             pk = row.id
-        row = await self.store.game(pk)
-        previous_id = row.public_message_id if row else None
-        previous = self._public_texts.get(pk)
-        await self.store.set_public_message(pk, message_id)
-        self._public_texts[pk] = msg
+        previous_id, previous_text = await self.store.public_message(pk)
+        await self.store.set_public_message(pk, message_id, msg.text)
         if previous_id is None or previous_id == message_id:
             return None
-        text = previous.text if previous is not None else ""
-        return previous_id, PublicMessage(msg.channel_id, text, image=None, choices=[])
+        return previous_id, PublicMessage(msg.channel_id, previous_text or "", image=None, choices=[])
 
     # ================================================================== timers and computer seats
 

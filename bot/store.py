@@ -97,6 +97,11 @@ MIGRATIONS: list[str] = [
     CREATE INDEX timers_due ON timers (due);
     CREATE INDEX timers_game ON timers (game_pk, kind);
     """,
+    # 2: the text of the newest board message, so that its buttons can be edited away later
+    # (also after a restart) without losing its words.
+    """
+    ALTER TABLE games ADD COLUMN public_message_text TEXT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -399,9 +404,21 @@ class Store:
                 await db.execute("DELETE FROM timers WHERE game_pk = ?", (pk,))
         return True
 
-    async def set_public_message(self, pk: int, message_id: int | None) -> None:
+    async def set_public_message(self, pk: int, message_id: int | None, text: str | None = None) -> None:
+        """Remember the game's newest board message (its id and text)."""
         async with self.transaction() as db:
-            await db.execute("UPDATE games SET public_message_id = ? WHERE id = ?", (message_id, pk))
+            await db.execute(
+                "UPDATE games SET public_message_id = ?, public_message_text = ? WHERE id = ?",
+                (message_id, text, pk),
+            )
+
+    async def public_message(self, pk: int) -> tuple[int | None, str | None]:
+        """(id, text) of the game's newest board message."""
+        async with self.db.execute(
+            "SELECT public_message_id, public_message_text FROM games WHERE id = ?", (pk,)
+        ) as cur:
+            row = await cur.fetchone()
+        return (row[0], row[1]) if row else (None, None)
 
     async def set_game_settings(self, pk: int, *, reminder_s: int, clock_s: int | None) -> None:
         async with self.transaction() as db:

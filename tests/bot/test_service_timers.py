@@ -171,6 +171,13 @@ async def test_old_board_loses_its_buttons(env):
     env.gateway.fail_uploads = True
     await env.deliver(svc, await svc.act(CHANNEL, BO, "bid 1"))
     assert (await svc.store.open_game(CHANNEL)).public_message_id == row.public_message_id
+    # After a restart the old board still loses its buttons and keeps its words.
+    env.gateway.fail_uploads = False
+    board_text = env.gateway.public[-1][1].text
+    restarted = await env.service()
+    await env.deliver(restarted, await restarted.act(CHANNEL, ANA, "take 1"))
+    assert env.gateway.edits[-1][1] == row.public_message_id
+    assert env.gateway.edits[-1][2].text == board_text and env.gateway.edits[-1][2].choices == []
 
 
 async def test_closing_and_reopening_mid_game_continues_identically(env, tmp_path):

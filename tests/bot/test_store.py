@@ -186,3 +186,26 @@ def test_settings_defaults_and_errors(tmp_path, monkeypatch):
         load_settings({"REMINDER_AFTER_SECONDS": "soon"}, dotenv=False)
     with pytest.raises(SettingsError, match="LOBBY_EXPIRY_SECONDS must be positive"):
         load_settings({"LOBBY_EXPIRY_SECONDS": "0"}, dotenv=False)
+
+
+async def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path):
+    from bot.store import MIGRATIONS, _statements
+
+    path = str(tmp_path / "old.db")
+    con = sqlite3.connect(path)
+    for statement in _statements(MIGRATIONS[0]):
+        con.execute(statement)
+    con.execute("PRAGMA user_version = 1")
+    con.execute(
+        "INSERT INTO games (channel_id, game, seed, status, host_id, created, updated, reminder_s) "
+        "VALUES (10, 'tiny', 7, 'lobby', 1, 0, 0, 60)"
+    )
+    con.commit()
+    con.close()
+    store = await Store.open(path)
+    assert await store.schema_version() == SCHEMA_VERSION >= 2
+    row = await store.open_game(10)
+    assert row.game == "tiny" and await store.public_message(row.id) == (None, None)
+    await store.set_public_message(row.id, 1234, "the board")
+    assert await store.public_message(row.id) == (1234, "the board")
+    await store.close()
