@@ -47,7 +47,7 @@ async def test_full_game_with_computer_seats(env, game, bots):
     await env.deliver(svc, await svc.start(CHANNEL, ANA), interaction=None)
     pk = (await svc.store.open_game(CHANNEL)).id
     me = player(game, "random", 5)
-    pressed = typed = bot_moves = 0
+    pressed = typed = bot_moves = dm_pressed = 0
     ana_states = []
     for _step in range(5000):
         row = await svc.store.game(pk)
@@ -67,9 +67,16 @@ async def test_full_game_with_computer_seats(env, game, bots):
         action = me.choose(rules.view(state, "p0"), rules.legal(state, "p0"))
         board = env.gateway.public[-1][1]
         button = next((c for c in board.choices if parse_custom_id(c.custom_id).action == str(action)), None)
+        last_dm = env.gateway.private[-1] if env.gateway.private else None
+        secret = last_dm is not None and next(
+            (c for c in last_dm.choices if parse_custom_id(c.custom_id).action == str(action)), None
+        )
         if button is not None:
             outcome = await svc.press(button.custom_id, ANA, CHANNEL)
             pressed += 1
+        elif secret:  # a private choice offered in her DM
+            outcome = await svc.press(secret.custom_id, ANA, None)
+            dm_pressed += 1
         else:
             outcome = await svc.act(CHANNEL, ANA, str(action))
             typed += 1
@@ -79,7 +86,9 @@ async def test_full_game_with_computer_seats(env, game, bots):
     assert row.status == "finished"
     final = env.gateway.public[-1][1].text
     assert "Final scores: " in final and ("wins!" in final or "share the win!" in final)
-    assert pressed > 0 and typed + pressed > 10 and bot_moves > 10
+    assert pressed > 0 and typed + pressed + dm_pressed > 10 and bot_moves > 10
+    if game == "goa":  # Goa turns list cards from a hidden hand: offered by DM
+        assert dm_pressed > 0, (pressed, typed, dm_pressed)
     # The first boards were real pictures.
     assert all(png.startswith(b"\x89PNG") and len(png) > 10_000 for png in renderer.real_pngs)
     # Every view handed to the renderer was the public one, with names and bots.
