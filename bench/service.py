@@ -41,10 +41,66 @@ def percentile(samples: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
 
 
+LOG_TABLE = (
+    "CREATE TABLE log (game_pk INTEGER, n INTEGER, seat TEXT, text TEXT, kind TEXT, created REAL, "
+    "events TEXT, PRIMARY KEY (game_pk, n)) WITHOUT ROWID"
+)
+
+
+class BareLog:
+    """A bare log table on its own WAL database (same pragmas as the store): the baseline.
+
+    ``insert`` is an INSERT + COMMIT through aiosqlite, as any aiosqlite program writes a row;
+    ``insert_one_hop`` runs the same two statements on aiosqlite's thread in one go, as
+    ``Store.append_action`` does (the ratio against it shows the SQLite work alone)."""
+
+    def __init__(self, plain: aiosqlite.Connection, manual: aiosqlite.Connection) -> None:
+        self.plain = plain
+        self.manual = manual
+        self.n = 0
+
+    @classmethod
+    async def open(cls, directory: str) -> BareLog:
+        plain = await aiosqlite.connect(f"{directory}/bare.db")
+        manual = await aiosqlite.connect(f"{directory}/bare_one_hop.db", isolation_level=None)
+        for db in (plain, manual):
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute(LOG_TABLE)
+            await db.commit()
+        return cls(plain, manual)
+
+    async def close(self) -> None:
+        await self.plain.close()
+        await self.manual.close()
+
+    async def insert(self, seat: str, text: str, events: str) -> float:
+        self.n += 1
+        t0 = time.perf_counter()
+        await self.plain.execute(
+            "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)", (1, self.n, seat, text, "play", 0.0, events)
+        )
+        await self.plain.commit()
+        return (time.perf_counter() - t0) * 1e3
+
+    async def insert_one_hop(self, seat: str, text: str, events: str) -> float:
+        def write(conn, n: int) -> None:
+            conn.execute("BEGIN")
+            conn.execute(
+                "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)", (1, n, seat, text, "play", 0.0, events)
+            )
+            conn.execute("COMMIT")
+
+        t0 = time.perf_counter()
+        await self.manual._execute(write, self.manual._conn, self.n)
+        return (time.perf_counter() - t0) * 1e3
+
+
 async def play_game(
-    path: str, game: str, players: int, seed: int, act_ms: list[float], persist_ms: list[float]
-) -> list[str]:
-    """One whole game through the service; returns the events JSON of its log rows."""
+    path: str, game: str, players: int, seed: int, bare: BareLog, figures: dict[str, list[float]]
+) -> None:
+    """One whole game through the service. After every action, the baselines write the same
+    row, so that the machine's load weighs on both sides of the ratio alike."""
     store = await Store.open(path)
     append = store.append_action
 
@@ -53,7 +109,7 @@ async def play_game(
         try:
             return await append(*args, **kwargs)
         finally:
-            persist_ms.append((time.perf_counter() - t0) * 1e3)
+            figures["persist"].append((time.perf_counter() - t0) * 1e3)
 
     store.append_action = timed_append  # type: ignore[method-assign]
     service = GameService(
@@ -80,85 +136,35 @@ async def play_game(
         action = bots[seat].choose({}, rules.legal(state, seat))
         t0 = time.perf_counter()
         outcome = await service.act(CHANNEL, int(seat[1:]) + 1, str(action))
-        act_ms.append((time.perf_counter() - t0) * 1e3)
+        figures["act"].append((time.perf_counter() - t0) * 1e3)
         assert outcome.ok, outcome.ephemeral
         moves += 1
-    events = [json.dumps(a.events) for a in await store.actions(pk)]
+        (logged,) = await store.actions(pk, since=row.version)
+        events = json.dumps(logged.events, separators=(",", ":"))
+        figures["bare"].append(await bare.insert(seat, str(action), events))
+        figures["bare_one_hop"].append(await bare.insert_one_hop(seat, str(action), events))
     await store.close()
-    return events
-
-
-async def bare_inserts(path: str, events: list[str]) -> list[float]:
-    """A bare INSERT + COMMIT per row (WAL, synchronous=NORMAL), through aiosqlite."""
-    db = await aiosqlite.connect(path)
-    await db.execute("PRAGMA journal_mode=WAL")
-    await db.execute("PRAGMA synchronous=NORMAL")
-    await db.execute(
-        "CREATE TABLE log (game_pk INTEGER, n INTEGER, seat TEXT, text TEXT, kind TEXT, created REAL, "
-        "events TEXT, PRIMARY KEY (game_pk, n)) WITHOUT ROWID"
-    )
-    await db.commit()
-    samples: list[float] = []
-    for n, ev in enumerate(events):
-        t0 = time.perf_counter()
-        await db.execute(
-            "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)", (1, n, "p0", "worker 2 3", "play", n, ev)
-        )
-        await db.commit()
-        samples.append((time.perf_counter() - t0) * 1e3)
-    await db.close()
-    return samples
-
-
-async def bare_inserts_in_thread(path: str, events: list[str]) -> list[float]:
-    """The same bare INSERT + COMMIT, run on aiosqlite's thread in one hop as ``append_action``
-    does (so the ratio against it shows the SQLite work alone, without thread round trips)."""
-    db = await aiosqlite.connect(path, isolation_level=None)
-    await db.execute("PRAGMA journal_mode=WAL")
-    await db.execute("PRAGMA synchronous=NORMAL")
-    await db.execute(
-        "CREATE TABLE log (game_pk INTEGER, n INTEGER, seat TEXT, text TEXT, kind TEXT, created REAL, "
-        "events TEXT, PRIMARY KEY (game_pk, n)) WITHOUT ROWID"
-    )
-
-    def insert(conn, n: int, ev: str) -> None:
-        conn.execute("BEGIN")
-        conn.execute(
-            "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)", (1, n, "p0", "worker 2 3", "play", n, ev)
-        )
-        conn.execute("COMMIT")
-
-    samples: list[float] = []
-    for n, ev in enumerate(events):
-        t0 = time.perf_counter()
-        await db._execute(insert, db._conn, n, ev)
-        samples.append((time.perf_counter() - t0) * 1e3)
-    await db.close()
-    return samples
 
 
 async def run(args: argparse.Namespace) -> dict:
-    act_ms: list[float] = []
-    persist_ms: list[float] = []
-    events: list[str] = []
+    figures: dict[str, list[float]] = {"act": [], "persist": [], "bare": [], "bare_one_hop": []}
     with tempfile.TemporaryDirectory() as tmp:
+        bare = await BareLog.open(tmp)
         for seed in range(args.games):
-            events += await play_game(
-                f"{tmp}/game{seed}.db", args.game, args.players, seed + 1, act_ms, persist_ms
-            )
-        bare_ms = await bare_inserts(f"{tmp}/bare.db", events)
-        one_hop_ms = await bare_inserts_in_thread(f"{tmp}/bare1.db", events)
+            await play_game(f"{tmp}/game{seed}.db", args.game, args.players, seed + 1, bare, figures)
+        await bare.close()
+    p50 = {name: statistics.median(samples) for name, samples in figures.items()}
     return {
         "game": args.game,
         "players": args.players,
-        "actions": len(act_ms),
-        "act_p50_ms": round(statistics.median(act_ms), 3),
-        "act_p95_ms": round(percentile(act_ms, 0.95), 3),
-        "persist_p50_ms": round(statistics.median(persist_ms), 3),
-        "bare_insert_commit_p50_ms": round(statistics.median(bare_ms), 3),
-        "persist_ratio": round(statistics.median(persist_ms) / statistics.median(bare_ms), 2),
-        "bare_one_hop_p50_ms": round(statistics.median(one_hop_ms), 3),
-        "persist_ratio_one_hop": round(statistics.median(persist_ms) / statistics.median(one_hop_ms), 2),
+        "actions": len(figures["act"]),
+        "act_p50_ms": round(p50["act"], 3),
+        "act_p95_ms": round(percentile(figures["act"], 0.95), 3),
+        "persist_p50_ms": round(p50["persist"], 3),
+        "bare_insert_commit_p50_ms": round(p50["bare"], 3),
+        "persist_ratio": round(p50["persist"] / p50["bare"], 2),
+        "bare_one_hop_p50_ms": round(p50["bare_one_hop"], 3),
+        "persist_ratio_one_hop": round(p50["persist"] / p50["bare_one_hop"], 2),
     }
 
 

@@ -102,6 +102,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN public_message_text TEXT;
     """,
+    # 3: no index on timers.due: the timer loop scans the small table once per round, while
+    # every action re-arms a reminder and would rewrite that index's pages.
+    """
+    DROP INDEX timers_due;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -619,10 +624,13 @@ def _append_action(
     """The body of :meth:`Store.append_action`, run on the database thread."""
     conn.execute("BEGIN IMMEDIATE")
     try:
+        # The status column is only written when it changes: writing it would rewrite the
+        # entries of the indexes on it (more pages to log per action).
+        set_status = ", status = ?" if status != "active" else ""
         cur = conn.execute(
-            "UPDATE games SET state = ?, version = version + 1, status = ?, updated = ? "
+            f"UPDATE games SET state = ?, version = version + 1, updated = ?{set_status} "
             "WHERE id = ? AND version = ? AND status = 'active'",
-            (state_json, status, now, pk, expected_version),
+            (state_json, now, *((status,) if set_status else ()), pk, expected_version),
         )
         if cur.rowcount != 1:
             conn.execute("ROLLBACK")
@@ -635,21 +643,43 @@ def _append_action(
         if status not in OPEN_STATUSES:
             conn.execute("DELETE FROM timers WHERE game_pk = ?", (pk,))
         elif timers is not None:
-            if timers.clear:
-                marks = ",".join("?" * len(timers.clear))
-                conn.execute(
-                    f"DELETE FROM timers WHERE game_pk = ? AND kind IN ({marks})", (pk, *timers.clear)
-                )
-            conn.executemany(
-                "INSERT INTO timers (game_pk, kind, due, payload) VALUES (?, ?, ?, ?)",
-                [(pk, k, due, dumps(payload)) for k, due, payload in timers.add],
-            )
+            _apply_timers_sync(conn, pk, timers)
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
     return expected_version + 1
+
+
+def _apply_timers_sync(conn: sqlite3.Connection, pk: int, plan: TimerPlan) -> None:
+    """:class:`TimerPlan` on the database thread. A kind that is cleared and added back once
+    (the reminder re-armed after every action) is moved in place: one row rewritten instead of
+    a delete and an insert."""
+    added_kinds = [kind for kind, _, _ in plan.add]
+    add = list(plan.add)
+    clear = list(plan.clear)
+    for kind in plan.clear:
+        if added_kinds.count(kind) != 1:
+            continue
+        _, due, payload = next(item for item in add if item[0] == kind)
+        cur = conn.execute(
+            "UPDATE timers SET due = ?, payload = ? WHERE game_pk = ? AND kind = ?",
+            (due, dumps(payload), pk, kind),
+        )
+        if cur.rowcount == 1:
+            clear.remove(kind)
+            add = [item for item in add if item[0] != kind]
+        elif cur.rowcount > 1:  # several of that kind: start afresh
+            continue
+    if clear:
+        marks = ",".join("?" * len(clear))
+        conn.execute(f"DELETE FROM timers WHERE game_pk = ? AND kind IN ({marks})", (pk, *clear))
+    if add:
+        conn.executemany(
+            "INSERT INTO timers (game_pk, kind, due, payload) VALUES (?, ?, ?, ?)",
+            [(pk, kind, due, dumps(payload)) for kind, due, payload in add],
+        )
 
 
 async def _apply_timers(db: aiosqlite.Connection, pk: int, plan: TimerPlan | None) -> None:
