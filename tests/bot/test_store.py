@@ -209,3 +209,31 @@ async def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path):
     await store.set_public_message(row.id, 1234, "the board")
     assert await store.public_message(row.id) == (1234, "the board")
     await store.close()
+
+
+async def test_an_action_rearms_its_timers_in_one_transaction(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    pk = await new_lobby(store)
+    await store.start_game(pk, "{}", 1.0, TimerPlan(add=[("reminder", 10.0, {}), ("bot", 3.0, {})]))
+    reminder_id = next(tm.id for tm in await store.timers(pk) if tm.kind == "reminder")
+    plan = TimerPlan(clear=("reminder", "bot"), add=[("reminder", 20.0, {"n": 2})])
+    common = dict(seat="p0", kind="play", events=[], state_json="{}", status="active")
+    assert await store.append_action(pk, expected_version=1, text="a", now=2.0, timers=plan, **common) == 2
+    (moved,) = await store.timers(pk)  # the bot timer is gone, the reminder moved in place
+    assert (moved.id, moved.kind, moved.due, moved.payload) == (reminder_id, "reminder", 20.0, {"n": 2})
+    two = TimerPlan(
+        clear=("reminder", "clock"), add=[("clock", 30.0, {"seat": "p0"}), ("clock", 30.0, {"seat": "p1"})]
+    )
+    assert await store.append_action(pk, expected_version=2, text="b", now=3.0, timers=two, **common) == 3
+    assert sorted((tm.kind, tm.payload.get("seat")) for tm in await store.timers(pk)) == [
+        ("clock", "p0"),
+        ("clock", "p1"),
+    ]
+    # A stale version writes nothing at all, timers included.
+    assert await store.append_action(pk, expected_version=2, text="c", now=4.0, timers=plan, **common) is None
+    assert len(await store.timers(pk)) == 2 and [a.text for a in await store.actions(pk)] == ["a", "b"]
+    # Finishing the game drops its timers.
+    done = dict(common, status="finished")
+    assert await store.append_action(pk, expected_version=3, text="d", now=5.0, timers=plan, **done) == 4
+    assert await store.timers(pk) == [] and (await store.game(pk)).status == "finished"
+    await store.close()
