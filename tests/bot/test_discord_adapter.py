@@ -668,3 +668,49 @@ async def test_a_press_dispatched_by_discord_py_reaches_the_service(env):
         (t("played", label="Take 2"), True)
     ]
     assert "Ana takes 2 points." in channel.sent[-1][0]
+
+
+async def test_every_game_subcommand_reaches_its_service_call(env):
+    """Each /game subcommand passes its options through: what the caller is told is what the
+    service answers for the same call."""
+    svc = await env.service()
+    client = FakeClient(svc)
+    await seated(env, svc, [ANA, BO], start=False)
+    bot_seat = FakeInteraction(client, ANA)
+    await invoke("game add-bot", bot_seat, level="random")
+    assert "(random)" in client.public()[-1][0]
+    leave = FakeInteraction(client, BO)
+    await invoke("game leave", leave)
+    assert client.public()[-1][0] == t("left", name="Bo", title="Tiny Test Game")
+    lobby = FakeInteraction(client, ANA)
+    await invoke("game board", lobby)
+    assert lobby.ephemeral_texts() == [(await svc.board(CHANNEL, ANA)).ephemeral]
+    await invoke("game start", FakeInteraction(client, ANA))
+    settings = FakeInteraction(client, ANA)
+    await invoke("game settings", settings, reminder_hours=6.0, clock_hours=0.0)
+    assert settings.ephemeral_texts() == [
+        t("settings_done", reminder=t("hours", n=6.0), clock=t("clock_off"))
+    ]
+    row = await svc.store.open_game(CHANNEL)
+    assert row.reminder_s == 6 * 3600 and row.clock_s is None
+    rules = FakeInteraction(client, BO)
+    await invoke("game rules", rules, game="cuba")
+    assert rules.ephemeral_texts() == [(await svc.rules_help("cuba", CHANNEL)).ephemeral]
+    await invoke("play", FakeInteraction(client, ANA), action="bid 1")
+    undo = FakeInteraction(client, ANA)
+    await invoke("game undo", undo)
+    assert undo.ephemeral_texts() == [t("undo_not_your_turn")]  # her bid is in; Bo is still to bid
+    log = FakeInteraction(client, BO)
+    await invoke("game log", log, page=1)
+    assert log.ephemeral_texts() == [(await svc.log(CHANNEL, BO, 1)).ephemeral]
+    hand = FakeInteraction(client, ANA)
+    await invoke("game hand", hand)
+    [(text, kwargs)] = hand.answers()
+    assert text == (await svc.hand(CHANNEL, ANA)).ephemeral and kwargs["ephemeral"] is True
+    board = FakeInteraction(client, BO)
+    await invoke("game board", board)
+    assert board.deleted and "file" in client.public()[-1][1]
+    abandon = FakeInteraction(client, ANA)
+    await invoke("game abandon", abandon)
+    assert client.public()[-1][0] == t("abandoned", name="Ana", title="Tiny Test Game")
+    assert await svc.store.open_game(CHANNEL) is None
