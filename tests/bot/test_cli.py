@@ -233,3 +233,18 @@ def test_a_token_discord_refuses_is_one_log_line_and_exit_2(monkeypatch, tmp_pat
     err = capsys.readouterr().err
     assert "Discord refused the token (DISCORD_TOKEN)" in err
     assert "Traceback" not in err and TOKEN not in err
+
+
+def test_deploy_files_run_the_bot_as_a_user_with_the_database_on_a_volume():
+    dockerfile = (ROOT / "deploy" / "Dockerfile").read_text(encoding="utf-8")
+    assert dockerfile.startswith("#") and "FROM python:3.11-slim" in dockerfile
+    user_line = next(line for line in dockerfile.splitlines() if line.startswith("USER "))
+    assert user_line != "USER root" and dockerfile.index(user_line) < dockerfile.index(
+        'CMD ["tradewinds", "run"]'
+    )
+    assert 'VOLUME ["/data"]' in dockerfile and "DATABASE_PATH=/data/tradewinds.db" in dockerfile
+    compose = (ROOT / "deploy" / "compose.yaml").read_text(encoding="utf-8")
+    assert "dockerfile: deploy/Dockerfile" in compose and "tradewinds-data:/data" in compose
+    unit = (ROOT / "deploy" / "tradewinds.service").read_text(encoding="utf-8")
+    assert "ExecStart=/opt/tradewinds/.venv/bin/tradewinds run" in unit and "User=tradewinds" in unit
+    assert "RestartPreventExitStatus=2" in unit  # a missing token is not retried in a loop
