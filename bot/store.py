@@ -107,6 +107,19 @@ MIGRATIONS: list[str] = [
     """
     DROP INDEX timers_due;
     """,
+    # 4: a seat handed to a computer player remembers its player (who may take it back with
+    # /game rejoin), and the votes to hand a seat over (bot/seats.py) survive restarts.
+    """
+    ALTER TABLE seats ADD COLUMN former_user_id INTEGER;
+    CREATE TABLE replace_votes (
+        game_pk  INTEGER NOT NULL REFERENCES games (id),
+        seat     TEXT NOT NULL,
+        voter_id INTEGER NOT NULL,
+        version  INTEGER NOT NULL,
+        created  REAL NOT NULL,
+        PRIMARY KEY (game_pk, seat, voter_id)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -491,11 +504,13 @@ class Store:
         return True
 
     async def seat_to_bot(self, pk: int, seat: str, kind: str) -> bool:
-        """Hand a running game's seat to a computer player of ``kind``."""
+        """Hand a running game's seat to a computer player of ``kind``; the seat remembers its
+        player in ``former_user_id`` (for /game rejoin) and its votes to replace it are dropped."""
         async with self.transaction() as db:
+            await db.execute("DELETE FROM replace_votes WHERE game_pk = ? AND seat = ?", (pk, seat))
             cur = await db.execute(
-                "UPDATE seats SET is_bot = 1, bot_kind = ?, user_id = NULL, timed_out = 0 "
-                "WHERE game_pk = ? AND seat = ?",
+                "UPDATE seats SET is_bot = 1, bot_kind = ?, former_user_id = COALESCE(user_id, former_user_id), "
+                "user_id = NULL, timed_out = 0 WHERE game_pk = ? AND seat = ?",
                 (kind, pk, seat),
             )
             return cur.rowcount == 1
