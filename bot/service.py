@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.choices import MESSAGE_CAPACITY, members, narrowed
 from bot.config import Settings
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
 from bot.store import ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, Store, TimerPlan, dumps
@@ -588,7 +589,7 @@ class GameService:
         try:
             return Choice(
                 label[:80],
-                custom_id(verb, table.row.id, table.row.version, action),
+                custom_id(verb, table.row.id, table.row.version, action.lower()),
                 action.split(" ")[0],
                 style,
             )
@@ -600,14 +601,58 @@ class GameService:
         cannot be a button."""
         rules = table.rules
         legal = rules.legal(table.state, seat)
-        if not legal or len(legal) > MAX_BUTTONS:
+        if not legal:
             return None
-        choices = [
-            self._choice(table, "a", rules.label(table.state, seat, a), str(a), "primary") for a in legal
-        ]
+        texts = [str(a) for a in legal]
+        labels = {str(a): rules.label(table.state, seat, a) for a in legal}
+        if len(legal) > MESSAGE_CAPACITY:  # grouped by their first words: narrowing choices
+            return self._narrowing_choices(table, texts, labels)
+        choices = [self._choice(table, "a", labels[a], a, "primary") for a in texts]
         if any(c is None for c in choices):
             return None
         return choices  # type: ignore[return-value]
+
+    def _narrowing_choices(
+        self, table: Table, texts: list[str], labels: dict[str, str]
+    ) -> list[Choice] | None:
+        """Too many actions for one message: one choice per group of them (bot/choices.py)."""
+        choices = narrowed(
+            texts,
+            labels.__getitem__,
+            lambda label, action: self._choice(table, "a", label, action, "primary"),
+            lambda label, prefix: self._choice(table, "n", label, prefix, "primary"),
+        )
+        if any(c is None for c in choices):
+            return None
+        return choices  # type: ignore[return-value]
+
+    async def narrow_panel(self, user_id: int, *, game_pk: int, version: int, prefix: str) -> Outcome:
+        """Ephemeral: the caller's actions starting with ``prefix``, as buttons (a narrowing
+        choice pressed); a stale one is refused with the current board."""
+        table = await self._running(None, game_pk)
+        if isinstance(table, Outcome):
+            return table
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return Outcome.refuse(t("not_seated"))
+        if not await self._button_current(table, seat.seat, version):
+            return await self._refuse_with_board(table, t("stale_button"))
+        if seat.seat not in table.rules.to_act(table.state):
+            return Outcome.refuse(self._whose_turn(table))
+        rules = table.rules
+        legal = {str(a): a for a in rules.legal(table.state, seat.seat)}
+        wanted = members(list(legal), prefix)
+        if not wanted:
+            return Outcome.refuse(t("stale_button"))
+        labels = {a: rules.label(table.state, seat.seat, legal[a]) for a in wanted}
+        if len(wanted) > MESSAGE_CAPACITY:
+            choices = self._narrowing_choices(table, wanted, labels)
+        else:
+            choices = [self._choice(table, "a", labels[a], a, "primary") for a in wanted]
+        return Outcome(
+            ephemeral=rules.prompt(table.state, seat.seat),
+            ephemeral_choices=[c for c in choices or [] if c is not None],
+        )
 
     def _private_choices(self, rules: Rules, table: Table, seat: str) -> list[Choice]:
         """The seat's choices when they are private (for a DM or an ephemeral answer)."""
@@ -737,6 +782,10 @@ class GameService:
             )
         if parsed.verb == "h":
             return await self.hand(channel_id, user_id, game_pk=parsed.game_pk)
+        if parsed.verb == "n":
+            return await self.narrow_panel(
+                user_id, game_pk=parsed.game_pk, version=parsed.version, prefix=parsed.action
+            )
         return await self.turn_panel(user_id, game_pk=parsed.game_pk)
 
     async def turn_panel(self, user_id: int, *, game_pk: int) -> Outcome:
