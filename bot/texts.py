@@ -91,6 +91,29 @@ EN: dict[str, str] = {
     "clock_expired": (
         "{name}'s clock has run out. Any other player may hand the seat to a computer player with /game add-bot."
     ),
+    # --- replacing a seat by vote, taking it back (bot/seats.py)
+    "replace_self": "You cannot vote to replace yourself; /game leave hands your seat to a computer player.",
+    "replace_unknown": "{mention} is not playing in this game.",
+    "replace_already_bot": "{mention}'s seat is already played by a computer player.",
+    "replace_already_voted": "You already voted to replace {name} ({count} of {needed} votes).",
+    "replace_vote": (
+        "{voter} votes to hand {name}'s seat to a computer player ({count} of {needed} votes). "
+        "The other players can agree with /game replace or the button."
+    ),
+    "replace_voted": "Your vote to replace {name} is counted; it lapses if {name} acts first.",
+    "btn_vote_replace": "Vote to replace {name}",
+    "replaced_by_vote": (
+        "{name}'s seat goes to a computer player ({kind}) by vote of {voters}. "
+        "{name} can take it back with /game rejoin."
+    ),
+    "replaced_by_host": (
+        "{name}'s clock has run out: the host, {host}, hands the seat to a computer player ({kind}). "
+        "{name} can take it back with /game rejoin."
+    ),
+    "rejoin_already_playing": "You already play your seat in this game.",
+    "rejoin_no_seat": "You have no seat here to take back: only a player whose seat went to a computer can rejoin.",
+    "rejoined": "{name} takes their seat back from the computer player.",
+    "rejoined_you": "Your seat is yours again.",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
