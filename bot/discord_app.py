@@ -165,18 +165,43 @@ def choices_view(choices: Sequence[Choice]) -> discord.ui.View | None:
             for choice in row:
                 view.add_item(_row(ChoiceButton.from_choice(choice), r))
         return view
-    plays = [c for c in choices if c.custom_id.startswith("tw:a:")]
-    others = [c for c in choices if not c.custom_id.startswith("tw:a:")][:ROW_WIDTH]
+    plays = [c for c in choices if c.custom_id.startswith(PLAY_PREFIXES)]
+    others = [c for c in choices if not c.custom_id.startswith(PLAY_PREFIXES)][:ROW_WIDTH]
     menus = MAX_ROWS - (1 if others else 0)
-    for n in range(menus):
-        chunk = plays[n * MAX_SELECT_OPTIONS : (n + 1) * MAX_SELECT_OPTIONS]
-        if chunk:
-            view.add_item(_row(ChoiceSelect(select_id(chunk[0], n), chunk), n))
+    chunks = select_chunks(plays, menus)
+    for n, chunk in enumerate(chunks):
+        view.add_item(_row(ChoiceSelect(select_id(chunk[0], n), chunk), n))
     if len(plays) > menus * MAX_SELECT_OPTIONS:
         log.warning("%d choices do not fit under one message; the rest is in /play", len(plays))
     for choice in others:
         view.add_item(_row(ChoiceButton.from_choice(choice), MAX_ROWS - 1))
     return view
+
+
+#: custom_id starts of the choices that make a move (or narrow to some), shown in select menus.
+PLAY_PREFIXES = ("tw:a:", "tw:n:")
+
+
+def select_chunks(plays: Sequence[Choice], menus: int) -> list[list[Choice]]:
+    """Plays in at most ``menus`` select menus of 25: one group (``Choice.group``) per menu
+    where the groups fit so, else packed in order."""
+    grouped: list[list[Choice]] = []
+    for choice in plays:
+        if grouped and grouped[-1][0].group == choice.group and len(grouped[-1]) < MAX_SELECT_OPTIONS:
+            grouped[-1].append(choice)
+        else:
+            grouped.append([choice])
+    if len(grouped) <= menus:
+        return grouped
+    packed: list[list[Choice]] = []
+    for group in grouped:  # whole groups side by side while they fit in a menu
+        if packed and len(packed[-1]) + len(group) <= MAX_SELECT_OPTIONS:
+            packed[-1].extend(group)
+        else:
+            packed.append(list(group))
+    if len(packed) <= menus:
+        return packed
+    return [list(plays[i : i + MAX_SELECT_OPTIONS]) for i in range(0, len(plays), MAX_SELECT_OPTIONS)][:menus]
 
 
 def _row(item: discord.ui.Item[Any], row: int) -> discord.ui.Item[Any]:
