@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot import seats
 from bot.choices import MESSAGE_CAPACITY, members, narrowed
 from bot.config import Settings
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
@@ -377,6 +378,14 @@ class GameService:
             due = self.clock() + self.config.bot_delay_s
             await self.store.add_timers(table.row.id, TimerPlan(clear=("bot",), add=[("bot", due, {})]))
         return Outcome(public=[PublicMessage(table.row.channel_id, t(key, kind=kind, **values))])
+
+    async def replace_player(self, channel_id: int, user_id: int, target_id: int) -> Outcome:
+        """``/game replace @player``: a vote (or the host's call after the clock), bot/seats.py."""
+        return await seats.replace(self, channel_id, user_id, target_id)
+
+    async def rejoin(self, channel_id: int, user_id: int) -> Outcome:
+        """``/game rejoin``: take back one's seat from the computer player, bot/seats.py."""
+        return await seats.rejoin(self, channel_id, user_id)
 
     async def start(self, channel_id: int, user_id: int) -> Outcome:
         async with self._lock(channel_id):
@@ -782,6 +791,8 @@ class GameService:
             )
         if parsed.verb == "h":
             return await self.hand(channel_id, user_id, game_pk=parsed.game_pk)
+        if parsed.verb == "v":
+            return await seats.vote_button(self, user_id, parsed.game_pk, parsed.action)
         if parsed.verb == "n":
             return await self.narrow_panel(
                 user_id, game_pk=parsed.game_pk, version=parsed.version, prefix=parsed.action

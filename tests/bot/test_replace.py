@@ -1,0 +1,248 @@
+"""Handing a seat to a computer player by vote (/game replace), by the host after the clock, and
+taking it back (/game rejoin): the service on a real SQLite file, with a fake clock."""
+
+from __future__ import annotations
+
+from bot.outcome import Outcome, parse_custom_id
+from bot.texts import t
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
+
+OUTSIDER = 99
+
+
+async def run_timers(env, svc) -> list[Outcome]:
+    outcomes = await svc.run_due_timers()
+    for outcome in outcomes:
+        await env.deliver(svc, outcome, interaction=None)
+    return outcomes
+
+
+async def seat_of(svc, name: str):
+    pk = (await svc.store.open_game(CHANNEL)).id
+    return next(s for s in await svc.store.seats(pk) if s.name == name)
+
+
+# ---------------------------------------------------------------------- the vote
+
+
+async def test_a_majority_of_the_other_players_hands_the_seat_to_a_computer(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY, DEE])
+    first = await svc.replace_player(CHANNEL, ANA, CY)
+    assert first.ok and first.ephemeral == t("replace_voted", name="Cy")
+    (notice,) = first.public
+    # Three other humans (Ana, Bo, Dee): two votes are a majority.
+    assert notice.text == t("replace_vote", voter="Ana", name="Cy", count=1, needed=2)
+    assert sorted(notice.mentions) == [BO, DEE]
+    (button,) = notice.choices
+    assert parse_custom_id(button.custom_id).verb == "v" and parse_custom_id(button.custom_id).action == "p2"
+    assert not (await seat_of(svc, "Cy")).is_bot
+
+    again = await svc.replace_player(CHANNEL, ANA, CY)
+    assert not again.ok and again.ephemeral == t("replace_already_voted", name="Cy", count=1, needed=2)
+
+    second = await svc.replace_player(CHANNEL, DEE, CY)
+    assert second.ok
+    assert second.public[0].text == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Dee")
+    cy = await seat_of(svc, "Cy")
+    assert cy.is_bot and cy.user_id is None and cy.seat == "p2"
+    assert (await svc.act(CHANNEL, CY, "bid 1")).ephemeral == t("not_seated")
+
+    # The computer moves on its timer, keeping Cy's seat and name.
+    env.clock.advance(2)
+    (moved,) = await run_timers(env, svc)
+    assert "Cy has placed a bid." in moved.public[0].text
+    game = await svc.store.open_game(CHANNEL)
+    state = (await svc._table(game)).state
+    assert state["bids"]["p2"] is not None and state["bids"]["p0"] is None
+
+
+async def test_the_vote_button_counts_like_the_command(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY])
+    notice = (await svc.replace_player(CHANNEL, ANA, CY)).public[0]
+    assert notice.text == t("replace_vote", voter="Ana", name="Cy", count=1, needed=2)
+    button = notice.choices[0].custom_id
+    own = await svc.press(button, CY, CHANNEL)
+    assert not own.ok and own.ephemeral == t("replace_self")
+    pressed = await svc.press(button, BO, CHANNEL)
+    assert pressed.public[0].text == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Bo")
+    late = await svc.press(button, ANA, CHANNEL)
+    assert not late.ok and late.ephemeral == t("replace_already_bot", mention="Cy")
+
+
+async def test_two_players_one_vote_is_enough(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    out = await svc.replace_player(CHANNEL, BO, ANA)
+    assert out.public[0].text == t("replaced_by_vote", name="Ana", kind="random", voters="Bo")
+    assert (await seat_of(svc, "Ana")).is_bot
+
+
+async def test_a_vote_lapses_when_the_player_acts(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY, DEE])
+    await svc.replace_player(CHANNEL, ANA, CY)
+    assert (await svc.act(CHANNEL, CY, "bid 2")).ok
+    after = await svc.replace_player(CHANNEL, BO, CY)
+    assert after.public[0].text == t("replace_vote", voter="Bo", name="Cy", count=1, needed=2)
+    # Ana's old vote no longer counts, but she may vote again.
+    again = await svc.replace_player(CHANNEL, ANA, CY)
+    assert again.public[0].text == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Bo")
+
+
+async def test_votes_survive_a_restart(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY, DEE])
+    await svc.replace_player(CHANNEL, ANA, CY)
+    await env.close()
+    restarted = await env.service()
+    out = await restarted.replace_player(CHANNEL, BO, CY)
+    assert out.public[0].text == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Bo")
+    assert (await seat_of(restarted, "Cy")).is_bot
+
+
+# ---------------------------------------------------------------------- the host after the clock
+
+
+async def test_the_host_replaces_at_once_only_after_the_clock(env):
+    svc = await env.service(turn_clock_s=600)
+    await seated(env, svc, [ANA, BO, CY, DEE])
+    for user in (ANA, BO, DEE):
+        assert (await svc.act(CHANNEL, user, "bid 1")).ok
+    early = await svc.replace_player(CHANNEL, ANA, CY)
+    assert early.public[0].text == t("replace_vote", voter="Ana", name="Cy", count=1, needed=2)
+    assert not (await seat_of(svc, "Cy")).is_bot
+    env.clock.advance(600)
+    await run_timers(env, svc)
+    assert (await seat_of(svc, "Cy")).timed_out
+    # Another player's call after the clock is still one vote…
+    other = await svc.replace_player(CHANNEL, BO, CY)
+    assert other.public[0].text == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Bo")
+
+
+async def test_the_host_alone_replaces_a_timed_out_seat(env):
+    svc = await env.service(turn_clock_s=600)
+    await seated(env, svc, [ANA, BO, CY, DEE])
+    for user in (ANA, BO, DEE):
+        await svc.act(CHANNEL, user, "bid 1")
+    env.clock.advance(600)
+    await run_timers(env, svc)
+    # …a non-host's call is one vote, the host's call replaces at once.
+    bo = await svc.replace_player(CHANNEL, BO, CY)
+    assert bo.public[0].text == t("replace_vote", voter="Bo", name="Cy", count=1, needed=2)
+    host = await svc.replace_player(CHANNEL, ANA, CY)
+    assert host.public[0].text == t("replaced_by_host", name="Cy", host="Ana", kind="random")
+    cy = await seat_of(svc, "Cy")
+    assert cy.is_bot and not cy.timed_out
+    env.clock.advance(2)
+    (moved,) = await run_timers(env, svc)
+    assert "Bids revealed" in moved.public[0].text
+    # The stored votes went with the seat.
+    async with svc.store.db.execute("SELECT COUNT(*) FROM replace_votes") as cur:
+        assert (await cur.fetchone())[0] == 0
+
+
+# ---------------------------------------------------------------------- refusals
+
+
+async def test_refusals_are_sentences_and_change_nothing(env):
+    svc = await env.service()
+    assert (await svc.replace_player(CHANNEL, ANA, BO)).ephemeral == t("no_game")
+    assert (await svc.rejoin(CHANNEL, ANA)).ephemeral == t("no_game")
+    await seated(env, svc, [ANA, BO, CY], start=False)
+    assert (await svc.replace_player(CHANNEL, ANA, BO)).ephemeral == t("not_started")
+    assert (await svc.rejoin(CHANNEL, BO)).ephemeral == t("not_started")
+    await svc.start(CHANNEL, ANA)
+    cases = {
+        (OUTSIDER, BO): t("not_seated"),
+        (ANA, ANA): t("replace_self"),
+        (ANA, OUTSIDER): t("replace_unknown", mention=f"<@{OUTSIDER}>"),
+    }
+    for (caller, target), sentence in cases.items():
+        out = await svc.replace_player(CHANNEL, caller, target)
+        assert not out.ok and out.ephemeral == sentence and not out.public
+    async with svc.store.db.execute("SELECT COUNT(*) FROM replace_votes") as cur:
+        assert (await cur.fetchone())[0] == 0
+    assert (await svc.rejoin(CHANNEL, ANA)).ephemeral == t("rejoin_already_playing")
+    assert (await svc.rejoin(CHANNEL, OUTSIDER)).ephemeral == t("rejoin_no_seat")
+    await svc.replace_player(CHANNEL, ANA, CY)
+    await svc.replace_player(CHANNEL, BO, CY)
+    assert (await svc.replace_player(CHANNEL, ANA, CY)).ephemeral == t(
+        "replace_already_bot", mention=f"<@{CY}>"
+    )
+    assert (await svc.replace_player(CHANNEL, CY, ANA)).ephemeral == t("not_seated")
+    # Somebody else cannot take Cy's seat.
+    assert (await svc.rejoin(CHANNEL, OUTSIDER)).ephemeral == t("rejoin_no_seat")
+
+
+async def test_a_finished_game_refuses(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO], options={"rounds": 1})
+    await svc.act(CHANNEL, ANA, "bid 0")
+    await svc.act(CHANNEL, BO, "bid 0")
+    await svc.act(CHANNEL, ANA, "done")
+    await svc.act(CHANNEL, BO, "done")
+    assert (await svc.store.latest_game(CHANNEL)).status == "finished"
+    assert (await svc.replace_player(CHANNEL, ANA, BO)).ephemeral == t("no_game")
+
+
+# ---------------------------------------------------------------------- rejoin and DMs
+
+
+async def test_rejoin_gives_the_seat_back_with_the_private_view(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY])
+    await svc.replace_player(CHANNEL, ANA, CY)
+    await env.deliver(svc, await svc.replace_player(CHANNEL, BO, CY))
+    back = await svc.rejoin(CHANNEL, CY)
+    assert back.ok
+    assert back.public[0].text.splitlines()[1] == t("rejoined", name="Cy")
+    # Cy must bid in secret: the board names him, the answer and a DM hold his private view.
+    assert CY in back.public[0].mentions
+    assert back.ephemeral.startswith(t("rejoined_you") + "\n" + t("hand_header", title="Tiny Test Game"))
+    assert "5 coins" in back.ephemeral and back.ephemeral_choices
+    assert [dm.user_id for dm in back.private] == [CY]
+    cy = await seat_of(svc, "Cy")
+    assert not cy.is_bot and cy.user_id == CY
+    # The seat is his again: he bids, and no computer move is left to run for it.
+    assert (await svc.act(CHANNEL, CY, "bid 1")).ok
+    env.clock.advance(2)
+    assert await run_timers(env, svc) == []
+
+
+async def test_rejoin_after_leaving(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    await svc.leave(CHANNEL, BO)
+    assert (await svc.rejoin(CHANNEL, ANA)).ephemeral == t("rejoin_already_playing")
+    assert (await svc.rejoin(CHANNEL, BO)).ok
+    assert (await seat_of(svc, "Bo")).user_id == BO
+
+
+async def test_a_replaced_seat_never_gets_the_players_dms(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY], options={"rounds": 2})
+    await svc.replace_player(CHANNEL, ANA, CY)
+    await env.deliver(svc, await svc.replace_player(CHANNEL, BO, CY))
+    before = len(env.gateway.dms_to(CY))
+    outcomes: list[Outcome] = []
+    for _ in range(40):
+        game = await svc.store.open_game(CHANNEL)
+        if game is None:
+            break
+        table = await svc._table(game)
+        to_act = table.rules.to_act(table.state)
+        humans = [s.user_id for s in table.seats if s.seat in to_act and not s.is_bot]
+        if humans:
+            user = humans[0]
+            seat = table.seat_of(user).seat
+            action = str(table.rules.legal(table.state, seat)[-1])
+            outcomes.append(await env.deliver(svc, await svc.act(CHANNEL, user, action)))
+        else:
+            env.clock.advance(2)
+            outcomes += await run_timers(env, svc)
+    assert (await svc.store.latest_game(CHANNEL)).status == "finished"
+    assert all(dm.user_id != CY for o in outcomes for dm in o.private)
+    assert len(env.gateway.dms_to(CY)) == before
+    assert any(dm.user_id == ANA for o in outcomes for dm in o.private)  # DMs still go to the humans
