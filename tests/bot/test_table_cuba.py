@@ -1,0 +1,100 @@
+"""Cuba at the table: a whole four-player game through the Discord adapter, with buttons and
+commands only — parliament bids by DM, and through the ephemeral My turn button for a player
+whose DMs are closed; no bid shows before all are in, and the public picture is the same
+whatever the hidden bids are."""
+
+from __future__ import annotations
+
+import render
+from bot.outcome import parse_custom_id
+from engine import GAMES
+from engine.core import Action
+from tests.bot.conftest import ANA, BO, CY, DEE
+from tests.bot.table_play import Table, components, public_is_clean, same_public_view
+
+CUBA = GAMES["cuba"]
+BID_PROMPT = "Bid pesos for parliament in secret."
+
+
+def bid_rounds(texts: list[str]) -> list[list[str]]:
+    """The public messages of each secret bidding, up to and including its reveal."""
+    rounds: list[list[str]] = []
+    current: list[str] = []
+    for text in texts:
+        if "has placed a bid." in text:
+            current.append(text)
+            if "Bids: " in text:
+                rounds.append(current)
+                current = []
+    return rounds
+
+
+async def test_a_whole_game_of_cuba_at_the_table(env):
+    svc = await env.service()
+    table = Table(env, svc, "cuba", closed_dms=(DEE,))
+    await table.open()
+    played = await table.play_out()
+    client = played.client
+    # To the final scores, with buttons and menus only: nothing had to be typed.
+    assert "Final scores: " in played.result_text and "wins!" in played.result_text
+    assert played.ways["typed"] == 0, played.kinds.get("typed")
+    assert played.ways["board"] > 150
+    # The architect's many places were reached through a narrowing choice, the statutes by buttons.
+    assert played.kinds["narrow"]["build"] > 0 and played.kinds["board"]["enact"] > 0
+    # Bids: by DM for Ana, Bo and Cy; Dee (DMs closed) through the ephemeral My turn button.
+    assert played.kinds["dm"]["bid"] > 0 and played.kinds["my_turn"]["bid"] > 0
+    assert client.get_user(DEE).dms == [] and client.get_user(DEE).attempts == 1
+    for user in (ANA, BO, CY):
+        prompts = [(text, kw) for text, kw in client.get_user(user).dms if BID_PROMPT in (text or "")]
+        assert prompts, f"user {user} was never asked to bid by DM"
+    # Ana's bid buttons in her DM are exactly her legal bids (0 up to her pesos).
+    ana_bid_states = [s for s, to_act in played.states if "p0" in to_act and len(to_act) > 1]
+    first_bid_dm = next(kw for text, kw in client.get_user(ANA).dms if BID_PROMPT in (text or ""))
+    offered = {parse_custom_id(cid).action for _item, cid in components(first_bid_dm["view"])}
+    legal = {str(a) for a in CUBA.legal(ana_bid_states[0], "p0")}
+    assert offered == legal and "bid 0" in offered and len(offered) >= 2
+    # Nobody sees a bid before all are in; then one public message reveals them all and the winner.
+    rounds = bid_rounds(played.public_texts())
+    assert len(rounds) >= 3
+    for messages in rounds:
+        *hidden, reveal = messages
+        assert all("Bids: " not in text for text in hidden)
+        assert all(name in reveal for name in ("Ana", "Bo", "Cy", "Dee")) or "Tie between" in reveal
+        assert "wins parliament" in reveal or "bid once more in secret" in reveal
+    public_is_clean(played, CUBA)
+    # Every board message: the picture, what happened, and a mention of whoever acts next.
+    boards = [(text, kw) for text, kw in client.public() if "file" in kw]
+    assert len(boards) > 300
+    for text, kw in boards[:-1]:
+        mentioned = [u.id for u in kw["allowed_mentions"].users]
+        assert all(f"<@{u}>" in text for u in mentioned) and mentioned, text
+
+
+async def test_the_public_picture_does_not_depend_on_a_hidden_bid(env):
+    svc = await env.service()
+    table = Table(env, svc, "cuba")
+    await table.open()
+    # Play until the first secret bidding.
+    while True:
+        state = table.table().state
+        if len(CUBA.to_act(state)) > 1:
+            break
+        await table.move(CUBA.to_act(state)[0])
+    bids = [str(a) for a in CUBA.legal(state, "p0")]
+    low, _ = CUBA.apply(state, "p0", Action.from_text(bids[0]))
+    high, high_events = CUBA.apply(state, "p0", Action.from_text(bids[-1]))
+    _, low_events = CUBA.apply(state, "p0", Action.from_text(bids[0]))
+    assert bids[0] != bids[-1] and same_public_view(CUBA, low, high)
+    assert render.board("cuba", CUBA.view(low, None)) == render.board("cuba", CUBA.view(high, None))
+    names = table.table().names
+    public_lines = [
+        [CUBA.describe(e, names) for e in events if e.visible_to is None]
+        for events in (low_events, high_events)
+    ]
+    assert public_lines[0] == public_lines[1]
+    # Through the adapter: the board posted after Ana's bid says that she bid, not what.
+    posted = table.client.public()
+    before = len(posted)
+    await table.move("p0")
+    text, kwargs = posted[before]
+    assert "Ana has placed a bid." in text and "Bids: " not in text and "file" in kwargs
