@@ -5,7 +5,7 @@ and hand the :class:`~bot.outcome.Outcome` to :func:`bot.delivery.deliver` with 
 :class:`DiscordGateway`. Everything a person reads comes from the service or the message
 catalogue; nothing here decides who may act.
 
-* ``/game new|join|leave|add-bot|start|board|hand|log|undo|abandon|rules|settings|sync`` and
+* ``/game new|join|leave|add-bot|replace|rejoin|start|board|hand|log|undo|abandon|rules|settings|sync`` and
   ``/play action:`` (autocomplete from the service's in-memory cache, never the database).
 * Buttons are :class:`ChoiceButton` ``DynamicItem``\\ s whose ``custom_id`` is the service's
   (``tw:<verb>:<game>:<version>:<action>``), registered in ``setup_hook`` so the buttons of old
@@ -411,6 +411,17 @@ class GameGroup(app_commands.Group):
     async def add_bot(self, interaction: discord.Interaction, level: str = "heuristic") -> None:
         channel, user = interaction.channel_id, interaction.user.id
         await answer(interaction, lambda svc: svc.add_bot(channel, user, level))
+
+    @app_commands.command(name="replace", description="Vote to hand a player's seat to a computer player")
+    @app_commands.describe(player="The player whose seat a computer player should take")
+    async def replace(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        channel, user, target = interaction.channel_id, interaction.user.id, player.id
+        await answer(interaction, lambda svc: svc.replace_player(channel, user, target))
+
+    @app_commands.command(name="rejoin", description="Take your seat back from the computer player")
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        await answer(interaction, lambda svc: svc.rejoin(channel, user))
 
     @app_commands.command(name="start", description="Start the game with the seated players (host)")
     async def start(self, interaction: discord.Interaction) -> None:

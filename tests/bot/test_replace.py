@@ -3,9 +3,11 @@ taking it back (/game rejoin): the service on a real SQLite file, with a fake cl
 
 from __future__ import annotations
 
-from bot.outcome import Outcome, parse_custom_id
+from bot import discord_app as app
+from bot.outcome import CUSTOM_ID_RE, Outcome, parse_custom_id
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
+from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke, view_custom_ids
 
 OUTSIDER = 99
 
@@ -246,3 +248,45 @@ async def test_a_replaced_seat_never_gets_the_players_dms(env):
     assert all(dm.user_id != CY for o in outcomes for dm in o.private)
     assert len(env.gateway.dms_to(CY)) == before
     assert any(dm.user_id == ANA for o in outcomes for dm in o.private)  # DMs still go to the humans
+
+
+# ---------------------------------------------------------------------- the Discord commands
+
+
+async def test_replace_command_and_vote_button_through_the_adapter(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    await seated(env, svc, [ANA, BO, CY])
+    ana = FakeInteraction(client, ANA)
+    await invoke("game replace", ana, player=client.get_user(CY))
+    assert ana.ephemeral_texts() == [t("replace_voted", name="Cy")]
+    text, kwargs = client.public()[-1]
+    assert text == t("replace_vote", voter="Ana", name="Cy", count=1, needed=2)
+    assert [u.id for u in kwargs["allowed_mentions"].users] == [BO]
+    [vote_id] = view_custom_ids(kwargs["view"])
+    assert parse_custom_id(vote_id).verb == "v"
+    button = await app.ChoiceButton.from_custom_id(None, None, CUSTOM_ID_RE.match(vote_id))
+    bo = FakeInteraction(client, BO, component=True)
+    await button.callback(bo)
+    assert client.public()[-1][0] == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Bo")
+    self_vote = FakeInteraction(client, ANA)
+    await invoke("game replace", self_vote, player=client.get_user(ANA))
+    assert self_vote.ephemeral_texts() == [t("replace_self")]
+
+
+async def test_rejoin_command_answers_with_the_private_view_and_a_dm(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    await seated(env, svc, [ANA, BO])
+    await svc.replace_player(CHANNEL, ANA, BO)
+    stranger = FakeInteraction(client, DEE)
+    await invoke("game rejoin", stranger)
+    assert stranger.ephemeral_texts() == [t("rejoin_no_seat")]
+    bo = FakeInteraction(client, BO)
+    await invoke("game rejoin", bo)
+    [answer] = bo.ephemeral_texts()
+    assert answer.startswith(t("rejoined_you") + "\n" + t("hand_header", title="Tiny Test Game"))
+    assert t("rejoined", name="Bo") in client.public()[-1][0]
+    # Both still bid in secret: the board names them both again.
+    assert sorted(u.id for u in client.public()[-1][1]["allowed_mentions"].users) == [ANA, BO]
+    assert client.get_user(BO).dms  # his secret bid is asked for by DM again
