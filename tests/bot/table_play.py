@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,8 +103,17 @@ def ephemeral_view(interaction: FakeInteraction) -> discord.ui.View | None:
 class Table:
     """Four people at a table in CHANNEL; ``closed_dms`` have their DMs closed."""
 
-    def __init__(self, env: Any, svc: Any, game: str, closed_dms: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self,
+        env: Any,
+        svc: Any,
+        game: str,
+        closed_dms: tuple[int, ...] = (),
+        prefer: Callable[[Any, str, list[Any]], Any] | None = None,
+    ) -> None:
+        """``prefer(state, seat, legal)`` may pick a move instead of the heuristic (None: no)."""
         self.env, self.svc, self.game = env, svc, game
+        self.prefer = prefer
         self.rules = GAMES[game]
         self.client = FakeClient(svc)
         for user in closed_dms:
@@ -137,7 +147,11 @@ class Table:
         """``seat``'s person makes the move their decider picked, the way a person finds it."""
         table = self.table()
         state, rules = table.state, self.rules
-        action = str(self.deciders[seat].choose(rules.view(state, seat), rules.legal(state, seat))).lower()
+        legal = rules.legal(state, seat)
+        chosen = self.prefer(state, seat, legal) if self.prefer else None
+        if chosen is None:
+            chosen = self.deciders[seat].choose(rules.view(state, seat), legal)
+        action = str(chosen).lower()
         user = self.user_of(seat)
         version = table.row.version
         self.played.states.append((state, list(rules.to_act(state))))

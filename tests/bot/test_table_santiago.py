@@ -1,0 +1,70 @@
+"""Santiago de Cuba at the table: a whole four-player game through the Discord adapter with
+buttons only. The screens (pesos, goods, VP behind them) reach their owner by DM or the
+ephemeral My hand / My turn buttons and never the channel; El Zorro's victims answer privately."""
+
+from __future__ import annotations
+
+from bot import discord_app as app
+from bot.outcome import parse_custom_id
+from engine import GAMES
+from engine.santiago import data
+from tests.bot.conftest import CHANNEL, DEE
+from tests.bot.table_play import Table, components, find, last_view, public_is_clean, use
+
+SANTIAGO = GAMES["santiago"]
+
+
+def visit_el_zorro(state, seat, legal):
+    """Drive to El Zorro whenever he is face up within reach, so his victims must choose."""
+    for action in legal:
+        if action.kind == "drive" and not isinstance(action.args[0], str):
+            space = (state["car"] + action.args[0]) % data.ROAD_LEN
+            if state["road"][space] == data.ZORRO and data.ZORRO not in state["face_down"]:
+                return action
+    return None
+
+
+async def test_a_whole_game_of_santiago_at_the_table(env):
+    svc = await env.service(private_renderer=env.renderer)
+    table = Table(env, svc, "santiago", closed_dms=(DEE,), prefer=visit_el_zorro)
+    await table.open()
+    played = await table.play_out()
+    client = played.client
+    assert "Final scores: " in played.result_text and "win" in played.result_text
+    assert played.ways["typed"] == 0, played.kinds.get("typed")
+    # El Zorro's victims chose what to give privately (DM, or My turn for Dee), never on the board.
+    zorro_states = [s for s, _ in played.states if s["step"] == "zorro"]
+    assert zorro_states
+    assert played.kinds["dm"]["give"] > 0 and played.kinds.get("board", {}).get("give", 0) == 0
+    assert all(SANTIAGO.private_choices(s, SANTIAGO.to_act(s)[0]) for s in zorro_states)
+    # The car's distances are offered with their cost; Dee drove through My turn.
+    drive_labels = {
+        item.item.label if isinstance(item, app.ChoiceButton) else None
+        for _t, kw in client.get_user(1).dms
+        for item, cid in components(kw.get("view"))
+        if parse_custom_id(cid).action.startswith("drive")
+    }
+    assert {"Drive 1 · free", "Drive 2 · 1 peso"} <= drive_labels
+    assert played.kinds["my_turn"]["drive"] > 0 and client.get_user(DEE).dms == []
+    # Screens: private pictures in DMs only, the public posts carry the board alone.
+    assert any(kw.get("file") and kw["file"].filename == "private.png" for _t, kw in client.get_user(1).dms)
+    public_is_clean(played, SANTIAGO)
+
+
+async def test_a_screen_is_shown_only_to_its_owner(env):
+    svc = await env.service(private_renderer=env.renderer)
+    table = Table(env, svc, "santiago", closed_dms=(DEE,))
+    await table.open()
+    for _ in range(30):
+        await table.move(SANTIAGO.to_act(table.table().state)[0])
+    state = table.table().state
+    screen = SANTIAGO.private_summary(state, "p3")
+    assert screen and "Pesos: " in screen
+    hand = find(last_view(table.client.public()), "h")
+    assert hand is not None
+    pressed = await use(table.client, *hand, DEE, CHANNEL)
+    [(text, kwargs)] = pressed.answers()
+    assert kwargs["ephemeral"] is True and screen in text and "file" in kwargs  # her screen picture
+    assert not any(screen in (content or "") for content, _ in table.client.public())
+    others = [SANTIAGO.private_summary(state, s) for s in ("p0", "p1", "p2")]
+    assert not any(other in text for other in others if other != screen)
