@@ -428,6 +428,8 @@ def _draw_player(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         paste_icon(img, "goa_flag", (x0 + 30, y0 + 84), 32)
     if acting:
         paste_icon(img, "hourglass", (x0 + 30, y0 + 124), 28)
+    if seat in (view.get("bots") or []):  # a computer player holds the seat
+        paste_icon(img, "robot", (x0 + 30, y0 + 164), 28)
     # progress board: 5 columns × 5 rows
     px, py = x0 + 60, y0 + 16
     cw, rh = 34, 26

@@ -544,6 +544,8 @@ def _draw_players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
         sx = box[2] - 40
         if seat == view["start_player"]:
             paste_icon(img, "crown", (box[0] + 16, cy - 34), 28)
+        if seat in (view.get("bots") or []):  # a computer player holds the seat
+            paste_icon(img, "robot", (box[0] + 16, cy + 34), 26)
         if result is not None:
             place = result["places"][seat]
             if place == 1:

@@ -3,9 +3,15 @@ taking it back (/game rejoin): the service on a real SQLite file, with a fake cl
 
 from __future__ import annotations
 
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
 from bot import discord_app as app
 from bot.outcome import CUSTOM_ID_RE, Outcome, parse_custom_id
 from bot.texts import t
+from engine import GAMES
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke, view_custom_ids
 
@@ -290,3 +296,34 @@ async def test_rejoin_command_answers_with_the_private_view_and_a_dm(env):
     # Both still bid in secret: the board names them both again.
     assert sorted(u.id for u in client.public()[-1][1]["allowed_mentions"].users) == [ANA, BO]
     assert client.get_user(BO).dms  # his secret bid is asked for by DM again
+
+
+# ---------------------------------------------------------------------- the board marks computer seats
+
+
+def changed_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
+    """The box around the pixels that clearly differ (the PNGs are palette-reduced, so a new
+    icon may shift a colour slightly anywhere)."""
+    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 60 else 0)
+    return diff.getbbox()
+
+
+@pytest.mark.parametrize("game", ["cuba", "santiago", "goa"])
+def test_the_board_marks_a_computer_seat_with_a_small_badge(game):
+    import render
+
+    rules = GAMES[game]
+    seats = ["p0", "p1", "p2"]
+    view = dict(rules.view(rules.new(seats, 11), None))
+    view["names"] = {"p0": "Ana", "p1": "Bo", "p2": "Cy"}
+    pictures = {}
+    for bots in ((), ("p1",), ("p2",)):
+        png = render.board(game, {**view, "bots": list(bots)})
+        pictures[bots] = Image.open(io.BytesIO(png)).convert("RGB")
+    plain = pictures[()]
+    boxes = {bots: changed_box(plain, img) for bots, img in pictures.items() if bots}
+    for bots, box in boxes.items():
+        assert box is not None, f"no badge for {bots}"
+        width, height = box[2] - box[0], box[3] - box[1]
+        assert width * height < plain.width * plain.height // 50, f"{bots}: more than a badge changed"
+    assert boxes[("p1",)] != boxes[("p2",)]  # each on its own seat's panel
