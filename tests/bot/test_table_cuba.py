@@ -10,7 +10,7 @@ from bot.outcome import parse_custom_id
 from engine import GAMES
 from engine.core import Action
 from tests.bot.conftest import ANA, BO, CY, DEE
-from tests.bot.table_play import Table, components, public_is_clean, same_public_view
+from tests.bot.table_play import Table, components, last_view, public_is_clean, same_public_view
 
 CUBA = GAMES["cuba"]
 BID_PROMPT = "Bid pesos for parliament in secret."
@@ -36,23 +36,21 @@ async def test_a_whole_game_of_cuba_at_the_table(env):
     played = await table.play_out()
     client = played.client
     # To the final scores, with buttons and menus only: nothing had to be typed.
-    assert "Final scores: " in played.result_text and "wins!" in played.result_text
+    assert "Final scores: " in played.result_text
+    assert "wins!" in played.result_text or "share the win!" in played.result_text
     assert played.ways["typed"] == 0, played.kinds.get("typed")
     assert played.ways["board"] > 150
     # The architect's many places were reached through a narrowing choice, the statutes by buttons.
     assert played.kinds["narrow"]["build"] > 0 and played.kinds["board"]["enact"] > 0
-    # Bids: by DM for Ana, Bo and Cy; Dee (DMs closed) through the ephemeral My turn button.
+    # Bids: by DM for the others; Dee (DMs closed) through the ephemeral My turn button.
     assert played.kinds["dm"]["bid"] > 0 and played.kinds["my_turn"]["bid"] > 0
     assert client.get_user(DEE).dms == [] and client.get_user(DEE).attempts == 1
-    for user in (ANA, BO, CY):
-        prompts = [(text, kw) for text, kw in client.get_user(user).dms if BID_PROMPT in (text or "")]
-        assert prompts, f"user {user} was never asked to bid by DM"
-    # Ana's bid buttons in her DM are exactly her legal bids (0 up to her pesos).
-    ana_bid_states = [s for s, to_act in played.states if "p0" in to_act and len(to_act) > 1]
-    first_bid_dm = next(kw for text, kw in client.get_user(ANA).dms if BID_PROMPT in (text or ""))
-    offered = {parse_custom_id(cid).action for _item, cid in components(first_bid_dm["view"])}
-    legal = {str(a) for a in CUBA.legal(ana_bid_states[0], "p0")}
-    assert offered == legal and "bid 0" in offered and len(offered) >= 2
+    asked = [
+        user
+        for user in (ANA, BO, CY)
+        if any(BID_PROMPT in (text or "") for text, _ in client.get_user(user).dms)
+    ]
+    assert asked, "nobody was asked to bid by DM"
     # Nobody sees a bid before all are in; then one public message reveals them all and the winner.
     rounds = bid_rounds(played.public_texts())
     assert len(rounds) >= 3
@@ -74,17 +72,23 @@ async def test_the_public_picture_does_not_depend_on_a_hidden_bid(env):
     svc = await env.service()
     table = Table(env, svc, "cuba")
     await table.open()
-    # Play until the first secret bidding.
+    # Play until a secret bidding in which someone with open DMs has pesos to bid with.
     while True:
         state = table.table().state
-        if len(CUBA.to_act(state)) > 1:
+        to_act = CUBA.to_act(state)
+        bidders = [seat for seat in to_act if len(to_act) > 1 and len(CUBA.legal(state, seat)) > 1]
+        if bidders:
             break
-        await table.move(CUBA.to_act(state)[0])
-    bids = [str(a) for a in CUBA.legal(state, "p0")]
-    low, _ = CUBA.apply(state, "p0", Action.from_text(bids[0]))
-    high, high_events = CUBA.apply(state, "p0", Action.from_text(bids[-1]))
-    _, low_events = CUBA.apply(state, "p0", Action.from_text(bids[0]))
-    assert bids[0] != bids[-1] and same_public_view(CUBA, low, high)
+        await table.move(to_act[0])
+    seat = bidders[0]
+    user = table.user_of(seat)
+    # The bid buttons of the DM are exactly the seat's legal bids (0 up to its pesos).
+    bids = [str(a) for a in CUBA.legal(state, seat)]
+    dm = last_view(table.client.get_user(user).dms)
+    assert {parse_custom_id(cid).action for _item, cid in components(dm)} == set(bids)
+    low, low_events = CUBA.apply(state, seat, Action.from_text(bids[0]))
+    high, high_events = CUBA.apply(state, seat, Action.from_text(bids[-1]))
+    assert bids[0] == "bid 0" and same_public_view(CUBA, low, high)
     assert render.board("cuba", CUBA.view(low, None)) == render.board("cuba", CUBA.view(high, None))
     names = table.table().names
     public_lines = [
@@ -92,9 +96,10 @@ async def test_the_public_picture_does_not_depend_on_a_hidden_bid(env):
         for events in (low_events, high_events)
     ]
     assert public_lines[0] == public_lines[1]
-    # Through the adapter: the board posted after Ana's bid says that she bid, not what.
+    # Through the adapter: the board posted after the bid says who bid, not what.
     posted = table.client.public()
     before = len(posted)
-    await table.move("p0")
+    await table.move(seat)
     text, kwargs = posted[before]
-    assert "Ana has placed a bid." in text and "Bids: " not in text and "file" in kwargs
+    assert f"{names[seat]} has placed a bid." in text and "Bids: " not in text and "file" in kwargs
+    assert table.played.ways["dm"] == 1
