@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.outcome import Outcome, PublicMessage
+from bot.outcome import Choice, Outcome, PublicMessage, parse_custom_id
 from bot.store import SeatRow, Store, TimerPlan
 from bot.texts import t
 
@@ -94,6 +94,11 @@ async def seat_back_to_player(store: Store, game_pk: int, seat: str, user_id: in
             (game_pk, seat, user_id),
         )
         return cur.rowcount == 1
+
+
+def only_votes(choices: list[Choice]) -> bool:
+    """Whether every button is a vote button (an announcement, not a board message)."""
+    return all((parsed := parse_custom_id(c.custom_id)) is not None and parsed.verb == "v" for c in choices)
 
 
 # ---------------------------------------------------------------------- rules of the vote

@@ -1009,8 +1009,8 @@ class GameService:
     async def public_posted(self, msg: PublicMessage, message_id: int) -> tuple[int, PublicMessage] | None:
         """Remember the newest board message of the channel's game; returns the previous one
         (its id and the message without buttons) so the caller can edit its buttons away."""
-        if msg.image is None and not msg.choices:
-            return None
+        if msg.image is None and (not msg.choices or seats.only_votes(msg.choices)):
+            return None  # not a board: a vote announcement keeps its button, the board keeps its own
         pk = self._channel_games.get(msg.channel_id)
         if pk is None:
             row = await self.store.latest_game(msg.channel_id)

@@ -79,6 +79,20 @@ async def test_the_vote_button_counts_like_the_command(env):
     assert not late.ok and late.ephemeral == t("replace_already_bot", mention="Cy")
 
 
+async def test_a_vote_announcement_leaves_the_board_buttons_alone(env):
+    svc = await env.service()
+    await env.deliver(svc, await seated(env, svc, [ANA, BO, CY]))
+    board_id, board = env.gateway.public[-1]
+    assert board.choices
+    await env.deliver(svc, await svc.replace_player(CHANNEL, ANA, CY))
+    assert env.gateway.edits == []  # the board keeps its buttons, the vote its own
+    vote_id, vote = env.gateway.public[-1]
+    assert vote.choices and vote_id != board_id
+    await env.deliver(svc, await svc.act(CHANNEL, ANA, "bid 1"))
+    # The next board takes the buttons off the previous board, not off the vote.
+    assert [message_id for _, message_id, _ in env.gateway.edits] == [board_id]
+
+
 async def test_two_players_one_vote_is_enough(env):
     svc = await env.service()
     await seated(env, svc, [ANA, BO])
