@@ -341,3 +341,40 @@ def test_the_board_marks_a_computer_seat_with_a_small_badge(game):
         width, height = box[2] - box[0], box[3] - box[1]
         assert width * height < plain.width * plain.height // 50, f"{bots}: more than a badge changed"
     assert boxes[("p1",)] != boxes[("p2",)]  # each on its own seat's panel
+
+
+# ---------------------------------------------------------------------- heuristic players by default
+
+
+async def test_real_games_get_heuristic_players_by_default(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY], game="goa", start=False)
+    added = await svc.add_bot(CHANNEL, ANA)
+    assert "(heuristic)" in added.public[0].text
+    await svc.start(CHANNEL, ANA)
+    await svc.replace_player(CHANNEL, ANA, CY)
+    out = await svc.replace_player(CHANNEL, BO, CY)
+    assert out.public[0].text == t("replaced_by_vote", name="Cy", kind="heuristic", voters="Ana and Bo")
+    assert [(s.name, s.bot_kind) for s in await svc.store.seats((await svc.store.open_game(CHANNEL)).id)] == [
+        ("Ana", None),
+        ("Bo", None),
+        ("Cy", "heuristic"),
+        (t("bot_name", n=1), "heuristic"),
+    ]
+
+
+def test_the_demo_plays_with_heuristic_players_by_default(tmp_path, monkeypatch):
+    import engine.ai
+    from bot import cli
+
+    kinds: list[str] = []
+    real_player = engine.ai.player
+
+    def recording_player(game: str, kind: str, seed: int):
+        kinds.append(kind)
+        return real_player(game, kind, seed)
+
+    monkeypatch.setattr(engine.ai, "player", recording_player)
+    out = tmp_path / "boards"
+    assert cli.main(["demo", "--game", "goa", "--players", "2", "--out", str(out), "--max-turns", "1"]) == 0
+    assert kinds == ["heuristic", "heuristic"]
