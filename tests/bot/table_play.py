@@ -38,6 +38,8 @@ class Played:
     kinds: dict[str, Counter] = field(default_factory=dict)  # way → action kinds made that way
     states: list[tuple[Any, list[str]]] = field(default_factory=list)  # (state, seats to act) per move
     ephemerals: list[FakeInteraction] = field(default_factory=list)
+    #: (state after a move, the public texts that move posted); the state is None at the end
+    after: list[tuple[Any, list[str]]] = field(default_factory=list)
     result_text: str = ""
 
     def public_texts(self) -> list[str]:
@@ -156,6 +158,7 @@ class Table:
         version = table.row.version
         self.played.states.append((state, list(rules.to_act(state))))
         board = last_view(self.client.public())
+        posted = len(self.client.public())
         if (hit := find(board, "a", action)) is not None:
             await self._press(hit, user, CHANNEL, "board", action)
         elif (hit := self._in_newest_dm(user, action)) is not None:
@@ -183,6 +186,8 @@ class Table:
                 assert typed.ephemeral_texts()[0].startswith("Done: "), typed.ephemeral_texts()
         after = self.svc._tables.get(self.played.pk)  # a finished game is forgotten
         assert after is None or after.row.version == version + 1, f"{action!r} was not played"
+        texts = [content or "" for content, _ in self.client.public()[posted:]]
+        self.played.after.append((after.state if after is not None else None, texts))
 
     def _in_newest_dm(self, user: int, action: str) -> tuple[discord.ui.Item, str] | None:
         dms = self.client.get_user(user).dms

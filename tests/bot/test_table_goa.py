@@ -1,0 +1,73 @@
+"""Goa at the table: a whole four-player game through the Discord adapter with buttons only.
+Flags and markers on the board's buttons; bids, the auctioneer's accept/outbid and the cards in
+hand privately (DM, or My turn for a player whose DMs are closed); ducats and hands never in the
+channel."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot import discord_app as app
+from bot.outcome import parse_custom_id
+from engine import GAMES
+from tests.bot.conftest import DEE
+from tests.bot.table_play import Table, public_is_clean
+
+GOA = GAMES["goa"]
+PRIVATE_KINDS = ("bid", "pass", "accept", "outbid", "play")
+
+
+async def test_a_whole_game_of_goa_at_the_table(env):
+    svc = await env.service()
+    table = Table(env, svc, "goa", closed_dms=(DEE,))
+    await table.open()
+    played = await table.play_out()
+    client = played.client
+    assert "Final scores: " in played.result_text
+    assert "wins!" in played.result_text or "share the win!" in played.result_text
+    assert played.ways["typed"] == 0, played.kinds.get("typed")
+    # Flags and markers are public buttons on the board.
+    assert played.kinds["board"]["flag"] > 0 and played.kinds["board"]["marker"] > 0
+    # Bids, accept/outbid and card plays were private: never pressed on the board.
+    for kind in PRIVATE_KINDS:
+        assert played.kinds["board"][kind] == 0, kind
+    assert played.kinds["dm"]["bid"] > 0 and played.kinds["dm"]["accept"] + played.kinds["dm"]["outbid"] > 0
+    assert played.kinds["my_turn"]["bid"] + played.kinds["my_turn"]["pass"] > 0  # Dee, DMs closed
+    assert client.get_user(DEE).dms == []
+    # Ducats and hands stay private, line by line.
+    public_is_clean(played, GOA)
+    # Ducats and the cards in hand stay private, line by line: a card shows only once played.
+    checked = 0
+    for state, texts in played.after:
+        if state is None:
+            continue
+        for seat in ("p0", "p1", "p2", "p3"):
+            for line in GOA.private_summary(state, seat).splitlines():
+                if line.strip().startswith(("Ducats:", "#")):
+                    checked += 1
+                    assert not any(line.strip() in text for text in texts), line
+    assert checked > 1000
+
+
+async def test_a_rich_bidder_is_offered_every_amount_in_menus(env):
+    svc = await env.service()
+    table = Table(env, svc, "goa")
+    await table.open()
+    while (state := table.table().state).phase != "auction" or not GOA.private_choices(
+        state, GOA.to_act(state)[0]
+    ):
+        await table.move(GOA.to_act(state)[0])
+    seat = GOA.to_act(state)[0]
+    rich = state.copy()
+    rich.players[rich.seats.index(seat)].ducats = 60
+    legal = {str(a) for a in GOA.legal(rich, seat)}
+    assert len(legal) > 25
+    now = table.table()
+    choices = svc._private_choices(GOA, replace(now, state=rich), seat)
+    view = app.choices_view(choices)
+    menus = [item for item in view.children if isinstance(item, app.ChoiceSelect)]
+    assert menus and all(len(menu.item.options) <= 25 for menu in menus)
+    offered = {parse_custom_id(option.value).action for menu in menus for option in menu.item.options}
+    assert offered == legal
+    # The bids sit in their own menus, the pass apart from them (grouped by Choice.group).
+    assert all(len({parse_custom_id(o.value).action.split()[0] for o in m.item.options}) == 1 for m in menus)
