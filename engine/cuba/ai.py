@@ -216,26 +216,35 @@ def statute_edge(view: dict[str, Any], seat: str, sid: str | None) -> float:
     return mine - RIVAL_WEIGHT * max(rivals, default=0.0)
 
 
-def enact_worth(view: dict[str, Any], seat: str, groups: tuple) -> float:
-    """How much better enacting ``groups`` is for ``seat`` than keeping the statutes in force."""
+def statute_edges(view: dict[str, Any], seat: str) -> dict[str | None, float]:
+    """:func:`statute_edge` of every proposal and statute in force (and of none)."""
+    ids = {p["id"] for p in view["proposals"].values() if p} | {
+        p["id"] for p in view["statutes"].values() if p
+    }
+    edges: dict[str | None, float] = {sid: statute_edge(view, seat, sid) for sid in ids}
+    edges[None] = 0.0
+    return edges
+
+
+def enact_worth(view: dict[str, Any], edges: dict[str | None, float], groups: tuple) -> float:
+    """How much better enacting ``groups`` is than keeping the statutes in force (``edges``
+    from :func:`statute_edges`)."""
     total = 0.0
     for g in groups:
         proposal = view["proposals"].get(g)
         if proposal is None or proposal["vetoed"]:
             continue
         old = view["statutes"].get(g)
-        total += statute_edge(view, seat, proposal["id"]) - statute_edge(
-            view, seat, old["id"] if old else None
-        )
+        total += edges[proposal["id"]] - edges[old["id"] if old else None]
     return total
 
 
-def parliament_stake(view: dict[str, Any], seat: str) -> float:
+def parliament_stake(view: dict[str, Any], edges: dict[str | None, float]) -> float:
     """VP this seat gains by choosing the two proposals itself."""
     groups = [g for g, p in view["proposals"].items() if p is not None and not p["vetoed"]]
     if len(groups) < 2:
-        return max([enact_worth(view, seat, tuple(groups))], default=0.0)
-    return max(enact_worth(view, seat, pair) for pair in combinations(groups, 2))
+        return enact_worth(view, edges, tuple(groups))
+    return max(enact_worth(view, edges, pair) for pair in combinations(groups, 2))
 
 
 # ---- the player --------------------------------------------------------------------------------
@@ -246,10 +255,12 @@ class HeuristicPlayer:
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng.from_seed(seed)
+        self.memo: dict[str, Any] = {}
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if not legal:
             raise ValueError("a computer player was asked to move with no legal action")
+        self.memo = {}  # figures that depend on the view only, computed once per decision
         seat = view.get("viewer") or ""
         me = view["players"].get(seat)
         if me is None:
@@ -278,15 +289,15 @@ class HeuristicPlayer:
         if kind == "take":
             return self.alternative_worth(view, args[0])
         if kind == "build":
-            return building_worth(view, me, args[0]) + placement_worth(me, args[2], args[3])
+            return self.building_worth(view, me, args[0]) + placement_worth(me, args[2], args[3])
         if kind == "ship":
             return BERTH_VP[args[0] - 1] * (len(args) - 1)
         if kind == "use":
             return self.use_worth(view, me, args)
         if kind == "veto":
-            return -statute_edge(view, seat, view["proposals"][args[0]]["id"])
+            return -self.edges(view, seat)[view["proposals"][args[0]]["id"]]
         if kind == "enact":
-            return enact_worth(view, seat, args)
+            return enact_worth(view, self.edges(view, seat), args)
         if kind == "pay":
             return self.pay_worth(view, me, args)
         return DONE_VP if kind == "done" else 0.0
@@ -298,7 +309,7 @@ class HeuristicPlayer:
         value = CARD_BASE[card]
         if card == "architect":
             costs = [
-                building_worth(view, me, bid)
+                self.building_worth(view, me, bid)
                 for bid, left in view["buildings_available"].items()
                 if left and all(me["farmyard"].get(p, 0) >= n for p, n in BUILDINGS[bid]["cost"].items())
             ]
@@ -311,8 +322,23 @@ class HeuristicPlayer:
 
     def keep_worth(self, view: dict[str, Any], seat: str, card: str) -> float:
         """VP of keeping ``card`` for parliament: its votes weighed by what is at stake."""
-        stake = max(0.0, parliament_stake(view, seat))
+        stake = max(0.0, self.stake(view, seat))
         return CHARACTERS[card] * VOTE_VP_PER_STAKE * stake
+
+    def stake(self, view: dict[str, Any], seat: str) -> float:
+        if "stake" not in self.memo:
+            self.memo["stake"] = parliament_stake(view, self.edges(view, seat))
+        return self.memo["stake"]
+
+    def edges(self, view: dict[str, Any], seat: str) -> dict[str | None, float]:
+        if "edges" not in self.memo:
+            self.memo["edges"] = statute_edges(view, seat)
+        return self.memo["edges"]
+
+    def building_worth(self, view: dict[str, Any], me: dict[str, Any], building: str) -> float:
+        if building not in self.memo:
+            self.memo[building] = building_worth(view, me, building)
+        return self.memo[building]
 
     def cross_worth(self, me: dict[str, Any], row: int, col: int) -> float:
         """Worker: resources of the row and column, plus the best product fields it may use."""
@@ -377,7 +403,7 @@ class HeuristicPlayer:
             return sum(bd["pesos_each"] * peso_vp(view) - PIECE_VP.get(p, GOOD_VP) for p in rest)
         if effect == "veto":
             proposal = view["proposals"].get(rest[0]) if rest else None
-            return -statute_edge(view, view["viewer"], proposal["id"]) if proposal else 0.3
+            return -self.edges(view, view["viewer"])[proposal["id"]] if proposal else 0.3
         if effect == "exchange":
             give, get = rest
             return (GOOD_VP if get in GOODS else PIECE_VP[get]) - (
@@ -398,7 +424,7 @@ class HeuristicPlayer:
 
     def bid(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
         """Bid only when the stake is worth it and the bid can plausibly win the vote."""
-        stake = parliament_stake(view, seat)
+        stake = self.stake(view, seat)
         pesos = view["players"][seat]["pesos"]
         if stake < MIN_STAKE_VP or peso_vp(view) <= 0:
             return Action("bid", (0,))
