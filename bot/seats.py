@@ -86,14 +86,22 @@ async def former_seat(store: Store, game_pk: int, user_id: int) -> str | None:
 
 
 async def seat_back_to_player(store: Store, game_pk: int, seat: str, user_id: int) -> bool:
-    """The computer seat goes back to the player who held it (False when it is not theirs)."""
+    """The computer seat goes back to the player who held it (False when it is not theirs).
+
+    The seat's turn clock from before the handover is dropped: the player gets a fresh one."""
     async with store.transaction() as db:
         cur = await db.execute(
             "UPDATE seats SET is_bot = 0, bot_kind = NULL, user_id = former_user_id, former_user_id = NULL, "
             "timed_out = 0 WHERE game_pk = ? AND seat = ? AND former_user_id = ? AND is_bot = 1",
             (game_pk, seat, user_id),
         )
-        return cur.rowcount == 1
+        if cur.rowcount != 1:
+            return False
+        await db.execute(
+            "DELETE FROM timers WHERE game_pk = ? AND kind = 'clock' AND json_extract(payload, '$.seat') = ?",
+            (game_pk, seat),
+        )
+        return True
 
 
 def only_votes(choices: list[Choice]) -> bool:

@@ -233,6 +233,27 @@ async def test_rejoin_gives_the_seat_back_with_the_private_view(env):
     assert await run_timers(env, svc) == []
 
 
+async def test_after_rejoin_the_player_is_reminded_and_on_the_clock_again(env):
+    svc = await env.service(turn_clock_s=600)
+    await seated(env, svc, [ANA, BO, CY])
+    for user in (ANA, BO):
+        await svc.act(CHANNEL, user, "bid 1")
+    await svc.replace_player(CHANNEL, ANA, CY)
+    await svc.replace_player(CHANNEL, BO, CY)
+    env.clock.advance(1)  # back before the computer's move is due
+    assert (await svc.rejoin(CHANNEL, CY)).ok
+    env.clock.advance(1)
+    assert await run_timers(env, svc) == []  # the computer's timer finds no computer seat to act
+    env.clock.advance(598)  # his clock from before the handover is gone…
+    assert await run_timers(env, svc) == []
+    env.clock.advance(1)  # …he has a fresh one from his return
+    (expired,) = await run_timers(env, svc)
+    assert expired.public[0].text.startswith("Cy's clock has run out.")
+    env.clock.advance(3000)
+    (reminder,) = await run_timers(env, svc)
+    assert reminder.public[0].mentions == [CY]
+
+
 async def test_rejoin_after_leaving(env):
     svc = await env.service()
     await seated(env, svc, [ANA, BO])
