@@ -195,9 +195,18 @@ class GameService:
         return await self._table(row) if row is not None else None
 
     async def warm(self) -> None:
-        """Load every open game into memory (autocomplete reads only memory)."""
+        """Load every open game into memory (autocomplete reads only memory), and re-arm the
+        move of a computer seat whose timer was claimed by a process that died before moving."""
         for row in await self.store.games(("lobby", "active")):
-            await self._table(row)
+            table = await self._table(row)
+            if row.status == "active" and any(s in table.bots for s in table.rules.to_act(table.state)):
+                await self._rearm_bot_move(row.id)
+
+    async def _rearm_bot_move(self, pk: int) -> None:
+        """A computer seat is to move: make sure a timer will move it (claimed timers are gone)."""
+        if not any(timer.kind == "bot" for timer in await self.store.timers(pk)):
+            due = self.clock() + self.config.bot_delay_s
+            await self.store.add_timers(pk, TimerPlan(add=[("bot", due, {})]))
 
     # ================================================================== lobby
 

@@ -1,0 +1,152 @@
+"""Crashes: the service plays games in a child process on a real SQLite file and is killed with
+SIGKILL at random moments, then restarted. Every acknowledged action must be stored exactly once,
+every game must replay to its cached state, and timers and buttons must work again."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.config import Settings
+from bot.outcome import custom_id
+from bot.service import GameService
+from bot.store import Store
+from engine import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = 8
+
+
+def run_and_kill(db: Path, ack: Path, seed: int, rnd: random.Random) -> None:
+    """Start the child, let it play for a random moment, SIGKILL it."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.hardening.crash_child", str(db), str(ack), str(seed)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(rnd.uniform(0.8, 2.5))  # import time included: kills land in setup and in play
+    assert child.poll() is None, child.stderr.read().decode()
+    child.send_signal(signal.SIGKILL)
+    child.wait(timeout=10)
+    child.stderr.close()
+
+
+def read_acks(ack: Path) -> list[tuple[int, int, str, str]]:
+    rows = []
+    for line in ack.read_text().splitlines():
+        pk, version, seat, text = line.split(" ", 3)
+        rows.append((int(pk), int(version), seat, text))
+    return rows
+
+
+async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path):
+    db, ack = tmp_path / "crash.db", tmp_path / "acks.txt"
+    rnd = random.Random(8)
+    for round_ in range(KILLS):
+        run_and_kill(db, ack, 100 + round_, rnd)
+
+    acks = read_acks(ack)
+    assert len(acks) > 200  # the child really played between the kills
+    assert len(set(acks)) == len(acks)  # no action acknowledged twice
+    store = await Store.open(str(db))
+    try:
+        service = GameService(
+            store,
+            Settings(database_path=str(db), bot_delay_s=0.0),
+            renderer=lambda g, v: b"\x89PNG",
+            private_renderer=lambda g, v: None,
+        )
+        games = await store.games()
+        assert len(games) >= 4
+        stored = {row.id: await store.actions(row.id) for row in games}
+        for pk, version, seat, text in acks:  # every acknowledged action: stored, once, in place
+            at = [a for a in stored[pk] if a.n == version]
+            assert len(at) == 1 and (at[0].seat, at[0].text, at[0].kind) == (seat, text, "play"), (
+                pk,
+                version,
+            )
+        for row in games:
+            numbers = [a.n for a in stored[row.id]]
+            assert numbers == list(range(1, len(numbers) + 1)), f"gaps or repeats in game {row.id}"
+            _, state_json = await store.state(row.id)
+            if state_json is None:
+                continue
+            rules = GAMES[row.game]
+            replayed = json.loads(json.dumps(rules.dump(await service.replay(row.id))))
+            assert replayed == json.loads(state_json), f"game {row.id} does not replay to its cache"
+
+        # after the last restart: the computer seats' timers and the buttons work again
+        await service.warm()
+        active = await store.games(("active",))
+        assert active
+        for row in active:
+            table = service._tables[row.id]
+            bots = {s.seat for s in table.seats if s.is_bot}
+            if set(table.rules.to_act(table.state)) & bots:
+                assert any(t.kind == "bot" for t in await store.timers(row.id)), f"game {row.id} stalls"
+        await service.run_due_timers()
+        pressed = 0
+        for row in await store.games(("active",)):
+            table = service._tables[row.id]
+            for seat in table.rules.to_act(table.state):
+                user = next(s.user_id for s in table.seats if s.seat == seat)
+                if user is None:
+                    continue
+                for action in table.rules.legal(table.state, seat):
+                    try:
+                        cid = custom_id("a", row.id, table.row.version, str(action))
+                    except ValueError:
+                        continue
+                    outcome = await service.press(cid, user, row.channel_id)
+                    assert outcome.ok, outcome.ephemeral
+                    pressed += 1
+                    break
+                break
+        assert pressed > 0
+    finally:
+        await store.close()
+    assert os.path.getsize(db) > 0
+
+
+async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_start(tmp_path):
+    from tests.hardening.crash_child import open_new_game
+
+    path = str(tmp_path / "claimed.db")
+    store = await Store.open(path)
+    settings = Settings(database_path=path, bot_delay_s=0.0)
+    first = GameService(store, settings, renderer=lambda g, v: b"", private_renderer=lambda g, v: None)
+    await open_new_game(first, store, 0)  # cuba: two humans, a computer seat
+    (row,) = await store.games(("active",))
+    rnd = random.Random(3)
+    while True:  # humans move until the computer seat is to act
+        table = first._tables[row.id]
+        to_act = table.rules.to_act(table.state)
+        if "p2" in to_act:
+            break
+        seat = to_act[0]
+        user = next(s.user_id for s in table.seats if s.seat == seat)
+        assert (
+            await first.act(row.channel_id, user, str(rnd.choice(table.rules.legal(table.state, seat))))
+        ).ok
+    (timer,) = [t for t in await store.timers(row.id) if t.kind == "bot"]
+    assert await store.claim_timer(timer.id)  # the process claims it, then dies before moving
+    version = first._tables[row.id].row.version
+    await store.close()
+
+    store = await Store.open(path)
+    try:
+        second = GameService(store, settings, renderer=lambda g, v: b"", private_renderer=lambda g, v: None)
+        await second.warm()
+        assert [t.kind for t in await store.timers(row.id) if t.kind == "bot"] == ["bot"]
+        await second.run_due_timers()
+        (after,) = [a for a in await store.actions(row.id) if a.n == version]
+        assert after.seat == "p2"
+    finally:
+        await store.close()
