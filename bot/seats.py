@@ -143,8 +143,9 @@ async def replace(
             return Outcome.refuse(t("replace_self"))
         target = table.seat_of(target_id)
         if target is None:
-            if await former_seat(service.store, table.row.id, target_id) is not None:
-                return Outcome.refuse(t("replace_already_bot", mention=f"<@{target_id}>"))
+            handed_over = await former_seat(service.store, table.row.id, target_id)
+            if handed_over is not None:
+                return Outcome.refuse(t("replace_already_bot", name=table.name(handed_over)))
             return Outcome.refuse(t("replace_unknown", mention=f"<@{target_id}>"))
         if user_id == table.row.host_id and target.timed_out:
             return await service._hand_to_bot(
@@ -186,7 +187,7 @@ async def vote_button(service: GameService, user_id: int, game_pk: int, seat: st
     if target is None:
         return Outcome.refuse(t("foreign_button"))
     if target.is_bot or target.user_id is None:
-        return Outcome.refuse(t("replace_already_bot", mention=target.name))
+        return Outcome.refuse(t("replace_already_bot", name=target.name))
     return await replace(service, None, user_id, target.user_id, game_pk=game_pk)
 
 

@@ -94,7 +94,7 @@ EN: dict[str, str] = {
     # --- replacing a seat by vote, taking it back (bot/seats.py)
     "replace_self": "You cannot vote to replace yourself; /game leave hands your seat to a computer player.",
     "replace_unknown": "{mention} is not playing in this game.",
-    "replace_already_bot": "{mention}'s seat is already played by a computer player.",
+    "replace_already_bot": "{name}'s seat is already played by a computer player.",
     "replace_already_voted": "You already voted to replace {name} ({count} of {needed} votes).",
     "replace_vote": (
         "{voter} votes to hand {name}'s seat to a computer player ({count} of {needed} votes). "

@@ -76,7 +76,7 @@ async def test_the_vote_button_counts_like_the_command(env):
     pressed = await svc.press(button, BO, CHANNEL)
     assert pressed.public[0].text == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Bo")
     late = await svc.press(button, ANA, CHANNEL)
-    assert not late.ok and late.ephemeral == t("replace_already_bot", mention="Cy")
+    assert not late.ok and late.ephemeral == t("replace_already_bot", name="Cy")
 
 
 async def test_a_vote_announcement_leaves_the_board_buttons_alone(env):
@@ -190,9 +190,7 @@ async def test_refusals_are_sentences_and_change_nothing(env):
     assert (await svc.rejoin(CHANNEL, OUTSIDER)).ephemeral == t("rejoin_no_seat")
     await svc.replace_player(CHANNEL, ANA, CY)
     await svc.replace_player(CHANNEL, BO, CY)
-    assert (await svc.replace_player(CHANNEL, ANA, CY)).ephemeral == t(
-        "replace_already_bot", mention=f"<@{CY}>"
-    )
+    assert (await svc.replace_player(CHANNEL, ANA, CY)).ephemeral == t("replace_already_bot", name="Cy")
     assert (await svc.replace_player(CHANNEL, CY, ANA)).ephemeral == t("not_seated")
     # Somebody else cannot take Cy's seat.
     assert (await svc.rejoin(CHANNEL, OUTSIDER)).ephemeral == t("rejoin_no_seat")
