@@ -113,6 +113,26 @@ async def test_a_vote_lapses_when_the_player_acts(env):
     assert again.public[0].text == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Bo")
 
 
+async def test_other_players_moves_leave_a_vote_standing(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY, DEE])
+    await svc.replace_player(CHANNEL, ANA, CY)
+    for user in (ANA, BO, DEE):
+        assert (await svc.act(CHANNEL, user, "bid 0")).ok
+    out = await svc.replace_player(CHANNEL, DEE, CY)
+    assert out.public[0].text == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Dee")
+
+
+async def test_the_vote_of_a_player_who_left_no_longer_counts(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY, DEE])
+    await svc.replace_player(CHANNEL, BO, CY)
+    await svc.leave(CHANNEL, BO)
+    # Ana and Dee are left to vote: two of two are needed, and Bo's vote is gone.
+    out = await svc.replace_player(CHANNEL, ANA, CY)
+    assert out.public[0].text == t("replace_vote", voter="Ana", name="Cy", count=1, needed=2)
+
+
 async def test_votes_survive_a_restart(env):
     svc = await env.service()
     await seated(env, svc, [ANA, BO, CY, DEE])
