@@ -25,9 +25,14 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
     if interaction is not None and (
         outcome.ephemeral or outcome.ephemeral_image or outcome.ephemeral_choices
     ):
-        await gateway.reply_ephemeral(
-            interaction, outcome.ephemeral or "", outcome.ephemeral_image, outcome.ephemeral_choices
-        )
+        try:
+            await gateway.reply_ephemeral(
+                interaction, outcome.ephemeral or "", outcome.ephemeral_image, outcome.ephemeral_choices
+            )
+        except Exception:  # e.g. the interaction expired: the board and the DMs must still go out
+            log.warning("answering the caller failed; the channel and the DMs are still told", exc_info=True)
+        for text in outcome.ephemeral_more:  # a long answer's further parts, to the caller alone
+            await gateway.reply_ephemeral(interaction, text)
     for msg in outcome.public:
         message_id = await gateway.post_public(msg)
         if message_id is None:

@@ -304,10 +304,13 @@ async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outco
     had nothing to say to the caller alone (its result is the public message)."""
     app = interaction.client
     if not interaction.response.is_done():
-        if _is_component(interaction):
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if _is_component(interaction):
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException as error:  # answered too late: the command still counts
+            log.warning("acknowledging an interaction of %s failed: %s", interaction.user.id, error)
     try:
         outcome = await call(app.service)
     except Exception:
