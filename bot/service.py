@@ -24,8 +24,9 @@ from typing import Any
 from bot import seats
 from bot.choices import MESSAGE_CAPACITY, members, narrowed
 from bot.config import Settings
+from bot.gamestore import GameStore
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
-from bot.store import ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, Store, TimerPlan, dumps
+from bot.store import ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, TimerPlan, dumps
 from bot.texts import t
 from engine import BUILTIN_GAMES, GAMES
 from engine.ai import KINDS, player
@@ -120,7 +121,7 @@ class GameService:
 
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         settings: Settings,
         *,
         clock: Callable[[], float] = time.time,
