@@ -98,7 +98,8 @@ class Outcome:
     """Everything one service call wants said.
 
     ``ephemeral`` is the answer to the caller alone (errors, their hand, confirmations);
-    ``ephemeral_choices`` are buttons for that answer (the caller's private choices).
+    ``ephemeral_choices`` are buttons for that answer (the caller's private choices);
+    ``ephemeral_more`` are further messages to the caller alone, after it (a long text in parts).
     ``ok`` is False when the call was refused (nothing changed).
     """
 
@@ -106,6 +107,7 @@ class Outcome:
     ephemeral: str | None = None
     ephemeral_image: bytes | None = None
     ephemeral_choices: list[Choice] = field(default_factory=list)
+    ephemeral_more: list[str] = field(default_factory=list)
     public: list[PublicMessage] = field(default_factory=list)
     private: list[PrivateMessage] = field(default_factory=list)
 

@@ -26,6 +26,7 @@ from bot.choices import MESSAGE_CAPACITY, members, narrowed
 from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
+from bot.pages import pack
 from bot.store import ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, TimerPlan, dumps
 from bot.texts import t
 from engine import BUILTIN_GAMES, GAMES
@@ -972,7 +973,8 @@ class GameService:
             return Outcome.refuse(t("unknown_game", game=game, choices=choices))
         rules = GAMES[game]
         parts = [f"**{rules.title}**"] + [f"**{title}**\n{text}" for title, text in rules.help_sections()]
-        return Outcome(ephemeral=clip("\n\n".join(parts)))
+        first, *more = pack(parts, MAX_TEXT)  # every section, in as few messages as fit
+        return Outcome(ephemeral=first, ephemeral_more=more)
 
     #: The game settings a host may change: name → what it is, in hours.
     SETTINGS = ("reminder_hours", "clock_hours")

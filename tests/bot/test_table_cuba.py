@@ -5,12 +5,15 @@ whatever the hidden bids are."""
 
 from __future__ import annotations
 
+import pytest
+
 import render
 from bot.outcome import parse_custom_id
 from engine import GAMES
 from engine.core import Action
 from tests.bot.conftest import ANA, BO, CY, DEE
 from tests.bot.table_play import Table, components, last_view, public_is_clean, same_public_view
+from tests.bot.test_discord_adapter import FakeInteraction, invoke
 
 CUBA = GAMES["cuba"]
 BID_PROMPT = "Bid pesos for parliament in secret."
@@ -103,3 +106,19 @@ async def test_the_public_picture_does_not_depend_on_a_hidden_bid(env):
     text, kwargs = posted[before]
     assert f"{names[seat]} has placed a bid." in text and "Bids: " not in text and "file" in kwargs
     assert table.played.ways["dm"] == 1
+
+
+@pytest.mark.parametrize("game", ["cuba", "santiago", "goa"])
+async def test_game_rules_shows_every_section_within_discord_limits(env, game):
+    svc = await env.service()
+    client = Table(env, svc, game).client
+    asked = FakeInteraction(client, ANA)
+    await invoke("game rules", asked, game=game)
+    messages = asked.ephemeral_texts()  # each of them only for the caller
+    rules = GAMES[game]
+    assert messages[0].startswith(f"**{rules.title}**")
+    assert all(len(text) <= 2000 for text in messages) and len(messages) >= 2
+    shown = "\n\n".join(messages)
+    for title, text in rules.help_sections():
+        assert f"**{title}**\n{text}" in shown  # whole, never cut
+    assert client.public() == []
