@@ -695,7 +695,8 @@ async def test_every_game_subcommand_reaches_its_service_call(env):
     assert row.reminder_s == 6 * 3600 and row.clock_s is None
     rules = FakeInteraction(client, BO)
     await invoke("game rules", rules, game="cuba")
-    assert rules.ephemeral_texts() == [(await svc.rules_help("cuba", CHANNEL)).ephemeral]
+    help_ = await svc.rules_help("cuba", CHANNEL)
+    assert rules.ephemeral_texts() == [help_.ephemeral, *help_.ephemeral_more]
     await invoke("play", FakeInteraction(client, ANA), action="bid 1")
     undo = FakeInteraction(client, ANA)
     await invoke("game undo", undo)
