@@ -13,8 +13,9 @@ leaving) takes it back; the seat remembers them in ``seats.former_user_id``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import aiosqlite
 
 from bot.outcome import Choice, Outcome, PublicMessage, parse_custom_id
 from bot.store import SeatRow, Store, TimerPlan
@@ -27,53 +28,41 @@ if TYPE_CHECKING:
 REPLACEMENT_KIND = "heuristic"
 
 
-@dataclass(frozen=True)
-class Vote:
-    voter_id: int
-    version: int
-
-
 # ---------------------------------------------------------------------- storage
 
 
-async def stored_votes(store: Store, game_pk: int, seat: str) -> list[Vote]:
-    """Every stored vote to replace ``seat``, oldest first (lapsed ones included)."""
-    async with store.db.execute(
-        "SELECT voter_id, version FROM replace_votes WHERE game_pk = ? AND seat = ? ORDER BY created, voter_id",
+#: A vote lapses once the seat logged an action (a move or an undo) from the version it was cast
+#: at on (log row ``n`` took the game from version ``n`` to ``n + 1``).
+LAPSED = (
+    "EXISTS (SELECT 1 FROM actions a WHERE a.game_pk = replace_votes.game_pk "
+    "AND a.seat = replace_votes.seat AND a.n >= replace_votes.version)"
+)
+
+
+async def live_voters(db: aiosqlite.Connection, game_pk: int, seat: str) -> list[int]:
+    """Who voted to replace ``seat`` since its last action, oldest vote first."""
+    async with db.execute(
+        f"SELECT voter_id FROM replace_votes WHERE game_pk = ? AND seat = ? AND NOT {LAPSED} "
+        "ORDER BY created, voter_id",
         (game_pk, seat),
     ) as cur:
-        return [Vote(r[0], r[1]) for r in await cur.fetchall()]
+        return [r[0] for r in await cur.fetchall()]
 
 
-async def acted_since(store: Store, game_pk: int, seat: str, version: int) -> bool:
-    """Whether ``seat`` logged an action (a move or an undo) at or after ``version``.
-
-    Log row ``n`` took the game from version ``n`` to ``n + 1``."""
-    async with store.db.execute(
-        "SELECT 1 FROM actions WHERE game_pk = ? AND seat = ? AND n >= ? LIMIT 1", (game_pk, seat, version)
-    ) as cur:
-        return await cur.fetchone() is not None
-
-
-async def live_votes(store: Store, game_pk: int, seat: str) -> list[Vote]:
-    """The votes that still count: cast after the seat's last action."""
-    votes = await stored_votes(store, game_pk, seat)
-    return [v for v in votes if not await acted_since(store, game_pk, seat, v.version)]
-
-
-async def record_vote(store: Store, game_pk: int, seat: str, voter_id: int, version: int, now: float) -> None:
-    """Store one vote, dropping the lapsed ones of that seat first."""
-    live = await live_votes(store, game_pk, seat)
-    lapsed = [v.voter_id for v in await stored_votes(store, game_pk, seat) if v not in live]
+async def record_vote(
+    store: Store, game_pk: int, seat: str, voter_id: int, version: int, now: float
+) -> list[int]:
+    """Store one vote (dropping the seat's lapsed ones) and return the live voters, read in the
+    same transaction so that two bot processes counting at once cannot both miss a majority."""
     async with store.transaction() as db:
-        await db.executemany(
-            "DELETE FROM replace_votes WHERE game_pk = ? AND seat = ? AND voter_id = ?",
-            [(game_pk, seat, voter) for voter in lapsed],
+        await db.execute(
+            f"DELETE FROM replace_votes WHERE game_pk = ? AND seat = ? AND {LAPSED}", (game_pk, seat)
         )
         await db.execute(
             "INSERT OR REPLACE INTO replace_votes (game_pk, seat, voter_id, version, created) VALUES (?, ?, ?, ?, ?)",
             (game_pk, seat, voter_id, version, now),
         )
+        return await live_voters(db, game_pk, seat)
 
 
 async def former_seat(store: Store, game_pk: int, user_id: int) -> str | None:
@@ -159,11 +148,12 @@ async def _vote(service: GameService, table: Table, caller: SeatRow, target: Sea
     voters = other_humans(table, target.seat)
     needed = votes_needed(len(voters))
     voter_ids = {s.user_id for s in voters}
-    before = [v.voter_id for v in await live_votes(store, pk, target.seat) if v.voter_id in voter_ids]
+    before = [v for v in await live_voters(store.db, pk, target.seat) if v in voter_ids]
     if caller.user_id in before:
         return Outcome.refuse(t("replace_already_voted", name=target.name, count=len(before), needed=needed))
-    await record_vote(store, pk, target.seat, caller.user_id, table.row.version, service.clock())
-    agreed = [*before, caller.user_id]
+    now = service.clock()
+    live = await record_vote(store, pk, target.seat, caller.user_id, table.row.version, now)
+    agreed = [v for v in live if v in voter_ids]
     if len(agreed) >= needed:
         names = [s.name for s in voters if s.user_id in agreed]
         from bot.service import join_names

@@ -3,6 +3,7 @@ taking it back (/game rejoin): the service on a real SQLite file, with a fake cl
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import pytest
@@ -142,6 +143,20 @@ async def test_votes_survive_a_restart(env):
     out = await restarted.replace_player(CHANNEL, BO, CY)
     assert out.public[0].text == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Bo")
     assert (await seat_of(restarted, "Cy")).is_bot
+
+
+async def test_two_processes_voting_at_once_reach_the_majority(env):
+    one, two = await env.service(), await env.service()
+    await seated(env, one, [ANA, BO, CY, DEE])
+    outcomes = await asyncio.gather(
+        one.replace_player(CHANNEL, ANA, CY), two.replace_player(CHANNEL, DEE, CY)
+    )
+    texts = sorted(o.public[0].text for o in outcomes)
+    assert (
+        sum(text == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Dee") for text in texts)
+        == 1
+    )
+    assert (await seat_of(one, "Cy")).is_bot
 
 
 # ---------------------------------------------------------------------- the host after the clock
