@@ -2,7 +2,7 @@
 
 python bench/fuzz.py [--game cuba] [--count 10000] [--seed 1] [--json]
 
-One game per title is played on a real SQLite file by three seated users, with a second game in
+Whole games of one title are played, one after the other, on a real SQLite file by three seated users, with a second game in
 another channel. Between legal moves, the driver sends ``--count`` inputs that must not be
 played: random and huge unicode action texts, forged / foreign / stale / future button
 custom_ids (also other channels' buttons), wrong users, seats out of turn, inputs during the
@@ -78,6 +78,7 @@ class Tally:
     changed: list[str] = field(default_factory=list)
     unclear: list[str] = field(default_factory=list)
     kinds: dict[str, int] = field(default_factory=dict)
+    games: int = 0
 
 
 def random_text(rnd: random.Random) -> str:
@@ -311,24 +312,33 @@ async def fuzz_game(path: str, game: str, count: int, seed: int) -> Tally:
         lobby = max(1, count // 20)
         await lobby_inputs(fz, lobby)
         await service.start(CHANNEL, PLAYERS[0])
-        seat_users = {s.seat: s.user_id for s in await store.seats(fz.pk)}
-        players = {s: player(game, "random", seed * 7 + i) for i, s in enumerate(seat_users)}
         in_game = count - 2 * lobby
-        done = 0
-        while done < in_game:
-            row = await store.game(fz.pk)
-            if row.status != "active":
-                break
-            for _ in range(min(3, in_game - done)):
-                row = await store.game(fz.pk)
-                if row.status != "active":
-                    break
-                await game_input(fz, seat_users, row.version)
-                done += 1
-            if (await store.game(fz.pk)).status == "active":
+        done = games = 0
+        while True:  # whole games, one after the other in the channel, until the budget is spent
+            games += 1
+            seat_users = {s.seat: s.user_id for s in await store.seats(fz.pk)}
+            players = {s: player(game, "random", seed * 7 + games * 3 + i) for i, s in enumerate(seat_users)}
+            while done < in_game and (await store.game(fz.pk)).status == "active":
+                for _ in range(min(3, in_game - done)):
+                    row = await store.game(fz.pk)
+                    if row.status != "active":
+                        break
+                    await game_input(fz, seat_users, row.version)
+                    done += 1
+                if (await store.game(fz.pk)).status == "active":
+                    await legal_move(fz, seat_users, players)
+            while (await store.game(fz.pk)).status == "active":
                 await legal_move(fz, seat_users, players)
-        while (await store.game(fz.pk)).status == "active":
-            await legal_move(fz, seat_users, players)
+            if done >= in_game:
+                break
+            await after_end_inputs(fz, seat_users, min(20, in_game - done))
+            done += min(20, in_game - done)
+            await service.new_game(CHANNEL, None, PLAYERS[0], "P1", game)
+            fz.pk = (await store.open_game(CHANNEL)).id
+            for user in PLAYERS[1:]:
+                await service.join(CHANNEL, user, f"P{user}")
+            await service.start(CHANNEL, PLAYERS[0])
+        fz.tally.games = games
         await after_end_inputs(fz, seat_users, count - fz.tally.inputs)
     finally:
         await store.close()
@@ -352,6 +362,7 @@ def main() -> None:
     tally, seconds = asyncio.run(run(args.game, args.count, args.seed))
     figures = {
         "game": args.game,
+        "games": tally.games,
         "inputs": tally.inputs,
         "refused": tally.refused,
         "accepted": tally.accepted,
@@ -362,7 +373,7 @@ def main() -> None:
         "kinds": tally.kinds,
     }
     print(
-        f"{args.game}: {tally.inputs} hostile inputs, {tally.refused} refused, {tally.accepted} accepted "
+        f"{args.game}: {tally.inputs} hostile inputs over {tally.games} games, {tally.refused} refused, {tally.accepted} accepted "
         f"as legal; unhandled exceptions {len(tally.errors)}, changes by a refusal "
         f"{len(tally.changed)}, unclear refusals {len(tally.unclear)}  ({figures['inputs_per_s']}/s)"
     )
