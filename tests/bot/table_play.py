@@ -198,6 +198,8 @@ class Table:
     ) -> None:
         interaction = await use(self.client, *hit, user, channel)
         self.played.ephemerals.append(interaction)
+        if isinstance(hit[0], app.ChoiceSelect):
+            self.played.ways["menu"] += 1  # picked from a select menu (more choices than buttons)
         texts = interaction.ephemeral_texts()
         assert texts and texts[0].startswith("Done: "), (way, action, texts)
         self.played.record(way, action)

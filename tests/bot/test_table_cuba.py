@@ -37,6 +37,7 @@ async def test_a_whole_game_of_cuba_at_the_table(env):
     table = Table(env, svc, "cuba", closed_dms=(DEE,))
     await table.open()
     played = await table.play_out()
+    assert played.ways["menu"] > 0  # more choices than buttons: picked from select menus
     client = played.client
     # To the final scores, with buttons and menus only: nothing had to be typed.
     assert "Final scores: " in played.result_text

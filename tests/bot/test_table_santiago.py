@@ -29,6 +29,7 @@ async def test_a_whole_game_of_santiago_at_the_table(env):
     table = Table(env, svc, "santiago", closed_dms=(DEE,), prefer=visit_el_zorro)
     await table.open()
     played = await table.play_out()
+    assert played.ways["menu"] > 0  # e.g. the casino's many uses: picked from select menus
     client = played.client
     assert "Final scores: " in played.result_text and "win" in played.result_text
     assert played.ways["typed"] == 0, played.kinds.get("typed")
