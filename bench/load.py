@@ -1,6 +1,6 @@
 """Load: many active games in one process, with concurrent actors, through the service layer.
 
-python bench/load.py [--games 1000] [--moves 12] [--render-every 20] [--json]
+python bench/load.py [--games 1000] [--moves 8] [--think 10] [--render-every 20] [--json]
 
 ``--games`` games (the three titles in turn, three human seats each, one channel each) are opened
 and started on one SQLite file in WAL mode. Then every seat of every game is an asyncio task that
@@ -193,8 +193,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--moves", type=int, default=12, help="actions per game")
-    ap.add_argument("--think", type=float, default=2.0, help="mean pause between a game's actions (s)")
+    ap.add_argument("--moves", type=int, default=8, help="actions per game")
+    ap.add_argument("--think", type=float, default=10.0, help="mean pause between a game's actions (s)")
     ap.add_argument("--render-every", type=int, default=20, help="draw the board of every n-th game")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
