@@ -59,6 +59,7 @@ EN: dict[str, str] = {
     "played": "Done: {label}.",
     "btn_my_turn": "▶ My turn",
     "btn_my_hand": "My hand",
+    "btn_my_hand_santiago": "My screen",
     "no_choices_here": "You have nothing to decide right now.",
     "too_many_choices": "More choices than buttons: type /play and pick from the list.",
     "nothing_secret": "You hold nothing secret in this game.",
@@ -89,7 +90,8 @@ EN: dict[str, str] = {
     "lobby_warning": "{mention}, the table for {title} closes in {hours} hours unless you start it with /game start.",
     "lobby_expired": "The table for {title} was never started and is now closed.",
     "clock_expired": (
-        "{name}'s clock has run out. Any other player may hand the seat to a computer player with /game add-bot."
+        "{name}'s clock has run out. Any other player may hand the seat to a computer player with /game add-bot "
+        "(or the host with /game replace); {name} can take it back with /game rejoin."
     ),
     # --- replacing a seat by vote, taking it back (bot/seats.py)
     "replace_self": "You cannot vote to replace yourself; /game leave hands your seat to a computer player.",

@@ -1,6 +1,6 @@
 """Santiago de Cuba at the table: a whole four-player game through the Discord adapter with
 buttons only. The screens (pesos, goods, VP behind them) reach their owner by DM or the
-ephemeral My hand / My turn buttons and never the channel; El Zorro's victims answer privately."""
+ephemeral My screen / My turn buttons and never the channel; El Zorro's victims answer privately."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ async def test_a_screen_is_shown_only_to_its_owner(env):
     screen = SANTIAGO.private_summary(state, "p3")
     assert screen and "Pesos: " in screen
     hand = find(last_view(table.client.public()), "h")
-    assert hand is not None
+    assert hand is not None and hand[0].item.label == "My screen"
     pressed = await use(table.client, *hand, DEE, CHANNEL)
     [(text, kwargs)] = pressed.answers()
     assert kwargs["ephemeral"] is True and screen in text and "file" in kwargs  # her screen picture
