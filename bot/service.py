@@ -35,8 +35,6 @@ from engine.core import Action, Event, IllegalAction, Rules, undoable
 
 log = logging.getLogger(__name__)
 
-#: At most this many action buttons under a message (Discord allows 25 components; two stay free).
-MAX_BUTTONS = 20
 #: At most this many autocomplete entries (Discord's limit).
 MAX_AUTOCOMPLETE = 25
 #: Log lines per page of /game log.
