@@ -77,8 +77,9 @@ class RunningGame:
         fz.pk = (await store.open_game(fuzz.CHANNEL)).id
         return fz
 
-    def send(self, kind: str, call_factory) -> None:
-        self.loop.run_until_complete(self.fz.send(kind, call_factory(self.fz.service), must_refuse=True))
+    def send(self, kind: str, call_factory, must_refuse: bool = True) -> None:
+        call = call_factory(self.fz.service)
+        self.loop.run_until_complete(self.fz.send(kind, call, must_refuse=must_refuse))
 
     def close(self) -> None:
         self.loop.run_until_complete(self.fz.store.close())
@@ -117,8 +118,10 @@ def test_forged_custom_ids_change_nothing(running, verb, pk, version, action, us
     cid = f"tw:{verb}:{pk}:{version}:{action}"
     fz = running.fz
     state = fz.service._tables[fz.pk].state
-    legal_here = pk == fz.pk and verb in "ahtnv" and f"p{user - 1}" in fz.rules.to_act(state)
-    if legal_here:  # the right seat pressing a real button may legitimately play it
-        user = 99
-    running.send("custom_id", lambda svc: lambda: svc.press(cid, user, fuzz.CHANNEL))
+    if verb == "a" and pk == fz.pk and f"p{user - 1}" in fz.rules.to_act(state):
+        user = 99  # the right seat pressing a real button may legitimately play it
+    # A seated player may open their hand, turn panel or a vote on this game's real ids;
+    # anything else must be refused, and nothing may change either way (checked by send).
+    seated_here = pk == fz.pk and user != 99 and verb in "htnv"
+    running.send("custom_id", lambda svc: lambda: svc.press(cid, user, fuzz.CHANNEL), not seated_here)
     assert fz.tally.errors == [] and fz.tally.changed == [] and fz.tally.unclear == []
