@@ -103,6 +103,15 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID
         await press(interaction, self.custom_id)
 
 
+def menu_placeholder(choices: Sequence[Choice]) -> str | None:
+    """What a closed menu shows: its first and last choice (e.g. ``Bid 0 … Bid 24``)."""
+    if not choices:
+        return None
+    if len(choices) == 1:
+        return choices[0].label[:150]
+    return f"{choices[0].label[:70]} … {choices[-1].label[:70]}"
+
+
 #: custom_id of a select menu holding choices: ``tws:<game>:<version>:<n>`` (the chosen option's
 #: value is the choice's own custom_id).
 SELECT_RE = re.compile(r"^tws:(?P<game>\d{1,12}):(?P<version>\d{1,7}):(?P<n>\d)$")
@@ -116,6 +125,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_RE
         super().__init__(
             discord.ui.Select(
                 custom_id=custom_id,
+                placeholder=menu_placeholder(choices),
                 options=options or [discord.SelectOption(label="…", value="-")],
                 min_values=1,
                 max_values=1,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bot import discord_app as app
 from bot.choices import group_label, groups_by_prefix, members, narrowed
+from bot.outcome import Choice, custom_id
 from bot.pages import pack
 
 
@@ -63,3 +65,10 @@ def test_pack_keeps_sections_whole_and_within_the_limit():
     cut = pack([long], 1900)
     assert all(len(m) <= 1900 for m in cut) and "\n".join(cut) == long
     assert pack(["z" * 4000], 1900) == ["z" * 1900, "z" * 1900, "z" * 200]
+
+
+def test_a_menu_shows_its_first_and_last_choice_when_closed():
+    bids = [Choice(f"Bid {n}", custom_id("a", 5, 2, f"bid {n}"), "bid") for n in range(60)]
+    view = app.choices_view([*bids, Choice("My hand", custom_id("h", 5, 2))])
+    menus = [item for item in view.children if isinstance(item, app.ChoiceSelect)]
+    assert [m.item.placeholder for m in menus] == ["Bid 0 … Bid 24", "Bid 25 … Bid 49", "Bid 50 … Bid 59"]
