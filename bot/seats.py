@@ -3,9 +3,10 @@
 ``/game replace @player``: every other human seated player may vote; when more than half of
 them (at least one) agree, the seat becomes a heuristic computer seat that keeps its seat,
 holdings and history. The host alone may do it at once when that player's turn clock has run
-out. Votes are stored (table ``replace_votes``, migration 4) so they survive restarts; a vote
-lapses as soon as the player acts after it (it remembers the game version it was cast at, and
-any logged action of the seat from that version on voids it — nothing is written per move).
+out. Votes are stored (table ``replace_votes``, migration 4, through the store's
+``add_replace_vote`` / ``replace_voters``) so they survive restarts; a vote lapses as soon as the
+player acts after it (it remembers the game version it was cast at, and any logged action of the
+seat from that version on voids it — nothing is written per move).
 
 ``/game rejoin``: the player who held a seat handed to a computer (by vote, by the clock, or by
 leaving) takes it back; the seat remembers them in ``seats.former_user_id``.
@@ -15,10 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import aiosqlite
-
 from bot.outcome import Choice, Outcome, PublicMessage, parse_custom_id
-from bot.store import SeatRow, Store, TimerPlan
+from bot.store import SeatRow, TimerPlan
 from bot.texts import t
 
 if TYPE_CHECKING:
@@ -26,71 +25,6 @@ if TYPE_CHECKING:
 
 #: The computer player that takes over a replaced seat.
 REPLACEMENT_KIND = "heuristic"
-
-
-# ---------------------------------------------------------------------- storage
-
-
-#: A vote lapses once the seat logged an action (a move or an undo) from the version it was cast
-#: at on (log row ``n`` took the game from version ``n`` to ``n + 1``).
-LAPSED = (
-    "EXISTS (SELECT 1 FROM actions a WHERE a.game_pk = replace_votes.game_pk "
-    "AND a.seat = replace_votes.seat AND a.n >= replace_votes.version)"
-)
-
-
-async def live_voters(db: aiosqlite.Connection, game_pk: int, seat: str) -> list[int]:
-    """Who voted to replace ``seat`` since its last action, oldest vote first."""
-    async with db.execute(
-        f"SELECT voter_id FROM replace_votes WHERE game_pk = ? AND seat = ? AND NOT {LAPSED} "
-        "ORDER BY created, voter_id",
-        (game_pk, seat),
-    ) as cur:
-        return [r[0] for r in await cur.fetchall()]
-
-
-async def record_vote(
-    store: Store, game_pk: int, seat: str, voter_id: int, version: int, now: float
-) -> list[int]:
-    """Store one vote (dropping the seat's lapsed ones) and return the live voters, read in the
-    same transaction so that two bot processes counting at once cannot both miss a majority."""
-    async with store.transaction() as db:
-        await db.execute(
-            f"DELETE FROM replace_votes WHERE game_pk = ? AND seat = ? AND {LAPSED}", (game_pk, seat)
-        )
-        await db.execute(
-            "INSERT OR REPLACE INTO replace_votes (game_pk, seat, voter_id, version, created) VALUES (?, ?, ?, ?, ?)",
-            (game_pk, seat, voter_id, version, now),
-        )
-        return await live_voters(db, game_pk, seat)
-
-
-async def former_seat(store: Store, game_pk: int, user_id: int) -> str | None:
-    """The computer seat that ``user_id`` held before it was handed over, if any."""
-    async with store.db.execute(
-        "SELECT seat FROM seats WHERE game_pk = ? AND former_user_id = ? AND is_bot = 1", (game_pk, user_id)
-    ) as cur:
-        row = await cur.fetchone()
-    return row[0] if row else None
-
-
-async def seat_back_to_player(store: Store, game_pk: int, seat: str, user_id: int) -> bool:
-    """The computer seat goes back to the player who held it (False when it is not theirs).
-
-    The seat's turn clock from before the handover is dropped: the player gets a fresh one."""
-    async with store.transaction() as db:
-        cur = await db.execute(
-            "UPDATE seats SET is_bot = 0, bot_kind = NULL, user_id = former_user_id, former_user_id = NULL, "
-            "timed_out = 0 WHERE game_pk = ? AND seat = ? AND former_user_id = ? AND is_bot = 1",
-            (game_pk, seat, user_id),
-        )
-        if cur.rowcount != 1:
-            return False
-        await db.execute(
-            "DELETE FROM timers WHERE game_pk = ? AND kind = 'clock' AND json_extract(payload, '$.seat') = ?",
-            (game_pk, seat),
-        )
-        return True
 
 
 def only_votes(choices: list[Choice]) -> bool:
@@ -132,7 +66,7 @@ async def replace(
             return Outcome.refuse(t("replace_self"))
         target = table.seat_of(target_id)
         if target is None:
-            handed_over = await former_seat(service.store, table.row.id, target_id)
+            handed_over = await service.store.former_seat(table.row.id, target_id)
             if handed_over is not None:
                 return Outcome.refuse(t("replace_already_bot", name=table.name(handed_over)))
             return Outcome.refuse(t("replace_unknown", mention=f"<@{target_id}>"))
@@ -148,11 +82,11 @@ async def _vote(service: GameService, table: Table, caller: SeatRow, target: Sea
     voters = other_humans(table, target.seat)
     needed = votes_needed(len(voters))
     voter_ids = {s.user_id for s in voters}
-    before = [v for v in await live_voters(store.db, pk, target.seat) if v in voter_ids]
+    before = [v for v in await store.replace_voters(pk, target.seat) if v in voter_ids]
     if caller.user_id in before:
         return Outcome.refuse(t("replace_already_voted", name=target.name, count=len(before), needed=needed))
     now = service.clock()
-    live = await record_vote(store, pk, target.seat, caller.user_id, table.row.version, now)
+    live = await store.add_replace_vote(pk, target.seat, caller.user_id, table.row.version, now)
     agreed = [v for v in live if v in voter_ids]
     if len(agreed) >= needed:
         names = [s.name for s in voters if s.user_id in agreed]
@@ -191,8 +125,8 @@ async def rejoin(service: GameService, channel_id: int, user_id: int) -> Outcome
             return table
         if table.seat_of(user_id) is not None:
             return Outcome.refuse(t("rejoin_already_playing"))
-        seat = await former_seat(service.store, table.row.id, user_id)
-        if seat is None or not await seat_back_to_player(service.store, table.row.id, seat, user_id):
+        seat = await service.store.former_seat(table.row.id, user_id)
+        if seat is None or not await service.store.seat_back_to_player(table.row.id, seat, user_id):
             return Outcome.refuse(t("rejoin_no_seat"))
         table = await service._table(table.row)
         await service.store.add_timers(table.row.id, _timers_for_returning(service, table, seat))

@@ -521,6 +521,54 @@ class Store:
                 "UPDATE seats SET timed_out = ? WHERE game_pk = ? AND seat = ?", (int(timed_out), pk, seat)
             )
 
+    # ------------------------------------------------------------------ votes to replace a seat, rejoin
+
+    async def replace_voters(self, pk: int, seat: str) -> list[int]:
+        """Who voted to hand ``seat`` to a computer since its last action, oldest vote first."""
+        return await _replace_voters(self.db, pk, seat)
+
+    async def add_replace_vote(
+        self, pk: int, seat: str, voter_id: int, version: int, now: float
+    ) -> list[int]:
+        """Store a vote cast at game ``version`` (dropping the seat's lapsed ones) and return the
+        live voters, read in the same transaction so that two processes counting at once cannot
+        both miss a majority."""
+        async with self.transaction() as db:
+            await db.execute(
+                f"DELETE FROM replace_votes WHERE game_pk = ? AND seat = ? AND {VOTE_LAPSED}", (pk, seat)
+            )
+            await db.execute(
+                "INSERT OR REPLACE INTO replace_votes (game_pk, seat, voter_id, version, created) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (pk, seat, voter_id, version, now),
+            )
+            return await _replace_voters(db, pk, seat)
+
+    async def former_seat(self, pk: int, user_id: int) -> str | None:
+        """The computer seat that ``user_id`` held before it was handed over, if any."""
+        async with self.db.execute(
+            "SELECT seat FROM seats WHERE game_pk = ? AND former_user_id = ? AND is_bot = 1", (pk, user_id)
+        ) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def seat_back_to_player(self, pk: int, seat: str, user_id: int) -> bool:
+        """A computer seat goes back to the player who held it (False when it is not theirs); the
+        seat's turn clock from before the handover is dropped."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE seats SET is_bot = 0, bot_kind = NULL, user_id = former_user_id, former_user_id = NULL, "
+                "timed_out = 0 WHERE game_pk = ? AND seat = ? AND former_user_id = ? AND is_bot = 1",
+                (pk, seat, user_id),
+            )
+            if cur.rowcount != 1:
+                return False
+            await db.execute(
+                "DELETE FROM timers WHERE game_pk = ? AND kind = 'clock' AND json_extract(payload, '$.seat') = ?",
+                (pk, seat),
+            )
+            return True
+
     # ------------------------------------------------------------------ DMs
 
     async def mark_dm_refused(self, user_id: int, now: float) -> None:
@@ -665,6 +713,23 @@ def _append_action(
             conn.execute("ROLLBACK")
         raise
     return expected_version + 1
+
+
+#: A vote to replace a seat lapses once the seat logged an action (a move or an undo) from the
+#: version it was cast at on (log row ``n`` took the game from version ``n`` to ``n + 1``).
+VOTE_LAPSED = (
+    "EXISTS (SELECT 1 FROM actions a WHERE a.game_pk = replace_votes.game_pk "
+    "AND a.seat = replace_votes.seat AND a.n >= replace_votes.version)"
+)
+
+
+async def _replace_voters(db: aiosqlite.Connection, pk: int, seat: str) -> list[int]:
+    async with db.execute(
+        f"SELECT voter_id FROM replace_votes WHERE game_pk = ? AND seat = ? AND NOT {VOTE_LAPSED} "
+        "ORDER BY created, voter_id",
+        (pk, seat),
+    ) as cur:
+        return [r[0] for r in await cur.fetchall()]
 
 
 def _apply_timers_sync(conn: sqlite3.Connection, pk: int, plan: TimerPlan) -> None:
