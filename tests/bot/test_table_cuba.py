@@ -8,11 +8,13 @@ from __future__ import annotations
 import pytest
 
 import render
+from bot.choices import MESSAGE_CAPACITY
 from bot.outcome import parse_custom_id
+from bot.texts import t
 from engine import GAMES
 from engine.core import Action
-from tests.bot.conftest import ANA, BO, CY, DEE
-from tests.bot.table_play import Table, components, last_view, public_is_clean, same_public_view
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE
+from tests.bot.table_play import Table, components, last_view, public_is_clean, same_public_view, use
 from tests.bot.test_discord_adapter import FakeInteraction, invoke
 
 CUBA = GAMES["cuba"]
@@ -123,3 +125,25 @@ async def test_game_rules_shows_every_section_within_discord_limits(env, game):
     for title, text in rules.help_sections():
         assert f"**{title}**\n{text}" in shown  # whole, never cut
     assert client.public() == []
+
+
+async def test_a_narrowing_choice_answers_only_its_player_and_goes_stale(env):
+    svc = await env.service()
+    table = Table(env, svc, "cuba")
+    await table.open()
+    while len(CUBA.legal(state := table.table().state, seat := CUBA.to_act(state)[0])) <= MESSAGE_CAPACITY:
+        await table.move(seat)
+    board = last_view(table.client.public())
+    narrow = next((item, cid) for item, cid in components(board) if parse_custom_id(cid).verb == "n")
+    words = parse_custom_id(narrow[1]).action
+    other = next(u for u in (ANA, BO, CY, DEE) if u != table.user_of(seat))
+    refused = await use(table.client, *narrow, other, CHANNEL)
+    assert refused.ephemeral_texts() == [t("turn_of", names=table.table().name(seat))]
+    opened = await use(table.client, *narrow, table.user_of(seat), CHANNEL)
+    [(text, kwargs)] = opened.answers()
+    assert kwargs["ephemeral"] is True and text == CUBA.prompt(state, seat)
+    inside = {parse_custom_id(cid).action for _item, cid in components(kwargs["view"])}
+    assert inside == {str(a) for a in CUBA.legal(state, seat) if str(a).startswith(words + " ")}
+    await table.move(seat)
+    stale = await use(table.client, *narrow, table.user_of(seat), CHANNEL)
+    assert stale.ephemeral_texts() == [t("stale_button")]
