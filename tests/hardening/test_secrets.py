@@ -16,8 +16,8 @@ from engine.core import Rng, Rules
 from tests.hardening.perturb import PERTURB
 
 #: Random games per title. Every step of every game is checked; the default keeps this file
-#: near 40 s on two idle cores, SECRETS_GAMES=300 runs the full 300 games of each title.
-GAMES_PER_TITLE = {"cuba": 60, "santiago": 50, "goa": 150}
+#: near 60 s on two busy cores, SECRETS_GAMES=300 runs the full 300 games of each title.
+GAMES_PER_TITLE = {"cuba": 60, "santiago": 50, "goa": 40}
 if os.environ.get("SECRETS_GAMES"):
     GAMES_PER_TITLE = dict.fromkeys(GAMES_PER_TITLE, int(os.environ["SECRETS_GAMES"]))
 BOARDS_PER_TITLE = 20
