@@ -1,10 +1,13 @@
-"""A simple heuristic Goa player: it values lots, bids up to that value, and prefers advancing."""
+"""A heuristic Goa player: it bids up to a lot's worth to it, advances the progress column that
+keeps its markers most even (the all-markers bonus and the rows' VP reward balance), and founds a
+colony only when its expected colonists reach the colony's need."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core import Action, Rng
+from engine.goa import data
 
 #: What a lot is worth to the heuristic, in ducats (the flag and tiles by kind).
 LOT_VALUE = {
@@ -16,6 +19,19 @@ LOT_VALUE = {
     "mission": 3,
     "one_time": 3,
 }
+#: Ducats a player will add to a bid for every this many ducats it holds (money scores only
+#: for the richest, so a rich player bids more).
+DUCATS_PER_EXTRA_BID = 4
+#: Expected colonist number of one drawn expedition card (the deck's mean).
+MEAN_CARD_COLONISTS = sum(c["colonists"] for c in data.CARDS.values()) / len(data.CARDS)
+#: Colonists of safety margin wanted over the expected total before founding.
+COLONY_MARGIN = 0.5
+#: Advancing: weight of the row VP gained against how far the column lags behind the others.
+ROW_VP_WEIGHT = 1.0
+LAG_WEIGHT = 2.0
+#: Production thresholds: build ships while fewer than this, harvest while fewer spices.
+SHIPS_WANTED = 3
+SPICES_WANTED = 4
 #: Turn choices, best first (free plays come before the action that ends the turn).
 TURN_ORDER = ("play", "claim", "duty", "viceking", "supply", "addharvest", "advance", "colony")
 
@@ -37,6 +53,8 @@ class HeuristicPlayer:
             options = [a for a in legal if a.kind == kind]
             if kind == "colony":
                 options = [a for a in options if self._colony_chance(me, a)]
+            if kind == "advance" and options:
+                return self._advance(me, options)
             if options:
                 return self._pick(options)
         for kind in ("spice", "fill", "give", "refill", "discard", "pay", "choose", "marker", "flag"):
@@ -59,9 +77,9 @@ class HeuristicPlayer:
     def _production_order(me: dict[str, Any]) -> tuple[str, ...]:
         """Ships first when short of them (every advance needs ships), then spices, then money."""
         spices = sum(me.get("spices", {}).values())
-        if me.get("ships", 0) < 3:
+        if me.get("ships", 0) < SHIPS_WANTED:
             return ("ships", "ship", "harvest", "taxes", "expedition", "colonist")
-        if spices < 4:
+        if spices < SPICES_WANTED:
             return ("harvest", "ships", "ship", "taxes", "expedition", "colonist")
         return ("expedition", "taxes", "harvest", "ships", "ship", "colonist")
 
@@ -74,11 +92,29 @@ class HeuristicPlayer:
             return me.get("hand_size", 0) < me.get("hand_limit", 0)
         return True
 
+    def _advance(self, me: dict[str, Any], options: list[Action]) -> Action:
+        """The advance worth most: row VP gained plus how far the column lags behind the others
+        (ties broken at random, plain advances before those that spend a card)."""
+        progress = me.get("progress", [1] * len(data.COLUMNS))
+        top = max(progress)
+
+        def worth(action: Action) -> float:
+            row = progress[data.COLUMN_INDEX[action.args[0]]]  # 1-based current row
+            gained = data.ROW_VP[row] - data.ROW_VP[row - 1] if row < data.ROWS else 0
+            spends_card = 0.5 if len(action.args) > 1 else 0.0
+            return ROW_VP_WEIGHT * gained + LAG_WEIGHT * (top - row) - spends_card + self.rng.random() * 0.01
+
+        return max(options, key=worth)
+
     @staticmethod
     def _colony_chance(me: dict[str, Any], action: Action) -> bool:
-        need = {"quilon": 6, "cochin": 8, "madras": 10, "calicut": 12}[action.args[0]]
-        base = me.get("progress", [1] * 5)[4]
-        return base + 4 + me.get("colonists", 0) >= need
+        """Found when the colonists column, the expected draw and the colonist cards reach the need."""
+        name = action.args[0]
+        draw = data.COLONY_DRAW_WITH_CARD if len(action.args) > 1 else data.COLONY_DRAW
+        row = me.get("progress", [1] * len(data.COLUMNS))[data.COLUMN_INDEX["colonists"]]
+        base = data.YIELD["colonists"][row - 1]
+        expected = base + draw * MEAN_CARD_COLONISTS + me.get("colonists", 0)
+        return expected >= data.COLONY_NEED[name] + COLONY_MARGIN
 
     def _auction(self, view: dict[str, Any], legal: list[Action]) -> Action:
         auction = view.get("auction") or {}
@@ -86,7 +122,7 @@ class HeuristicPlayer:
         kind = "flag" if tile is None else self._tile_kind(view, auction.get("pos", ""))
         me = view["players"].get(view.get("you") or "", {})
         # money only scores 3 VP for the richest, so a rich player bids more
-        value = LOT_VALUE.get(kind, 3) + me.get("ducats", 0) // 4
+        value = LOT_VALUE.get(kind, 3) + me.get("ducats", 0) // DUCATS_PER_EXTRA_BID
         for a in legal:
             if a.kind in ("take", "accept") and (a.kind == "take" or auction.get("high", 0) >= value):
                 return a
