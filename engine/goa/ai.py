@@ -32,6 +32,14 @@ LAG_WEIGHT = 2.0
 #: Production thresholds: build ships while fewer than this, harvest while fewer spices.
 SHIPS_WANTED = 3
 SPICES_WANTED = 4
+#: Auction worths in ducats: per plantation space beyond the first, for a spice the seat does not
+#: grow yet, less per plantation already held; per thing an immediate tile gives; per mission VP.
+PLANTATION_CAP_DUCATS = 1
+NEW_SPICE_DUCATS = 2
+PLANTATION_HELD_DUCATS = 0.5
+ITEM_DUCATS = 2
+IMMEDIATE_ITEMS = ("ships", "colonists", "actions", "expeditions", "choice")
+VP_DUCATS = 2
 #: Turn choices, best first (free plays come before the action that ends the turn).
 TURN_ORDER = ("play", "claim", "duty", "viceking", "supply", "addharvest", "advance", "colony")
 
@@ -118,11 +126,10 @@ class HeuristicPlayer:
 
     def _auction(self, view: dict[str, Any], legal: list[Action]) -> Action:
         auction = view.get("auction") or {}
-        tile = auction.get("tile")
-        kind = "flag" if tile is None else self._tile_kind(view, auction.get("pos", ""))
         me = view["players"].get(view.get("you") or "", {})
+        cell = None if auction.get("tile") is None else self._tile(view, auction.get("pos", ""))
         # money only scores 3 VP for the richest, so a rich player bids more
-        value = LOT_VALUE.get(kind, 3) + me.get("ducats", 0) // DUCATS_PER_EXTRA_BID
+        value = self._lot_worth(me, cell) + me.get("ducats", 0) // DUCATS_PER_EXTRA_BID
         for a in legal:
             if a.kind in ("take", "accept") and (a.kind == "take" or auction.get("high", 0) >= value):
                 return a
@@ -135,9 +142,28 @@ class HeuristicPlayer:
         return legal[0]
 
     @staticmethod
-    def _tile_kind(view: dict[str, Any], pos: str) -> str:
+    def _lot_worth(me: dict[str, Any], cell: dict[str, Any] | None) -> float:
+        """Ducats a lot is worth to this seat: the flag, or a tile by its kind and contents — a
+        plantation more when its spice is new to the seat and it has few, an immediate tile by
+        what it gives, a mission by its points."""
+        if cell is None:
+            return LOT_VALUE["flag"]
+        kind = cell.get("kind", "immediate")
+        value = float(LOT_VALUE.get(kind, 3))
+        if kind == "plantation":
+            plantations = me.get("plantations", [])
+            new_spice = all(pl["spice"] != cell.get("spice") for pl in plantations)
+            value += PLANTATION_CAP_DUCATS * (cell.get("cap", 1) - 1) + (NEW_SPICE_DUCATS if new_spice else 0)
+            value -= PLANTATION_HELD_DUCATS * len(plantations)
+        elif kind == "immediate":
+            value = ITEM_DUCATS * sum(cell.get(k, 0) for k in IMMEDIATE_ITEMS)
+        elif kind == "mission":
+            value = VP_DUCATS * cell.get("vp", 0)
+        return max(value, 0.0)
+
+    @staticmethod
+    def _tile(view: dict[str, Any], pos: str) -> dict[str, Any] | None:
         if len(pos) != 2:
-            return "immediate"
+            return None
         r, c = int(pos[1]) - 1, "abcde".find(pos[0])
-        cell = view["grid"][r][c] if 0 <= r < 5 and 0 <= c < 5 else None
-        return cell["kind"] if cell else "immediate"
+        return view["grid"][r][c] if 0 <= r < 5 and 0 <= c < 5 else None
