@@ -1,6 +1,6 @@
-"""The ``tradewinds`` command: ``run``, ``demo``, ``replay`` and ``sync``.
+"""The ``tradewinds`` command: ``run``, ``demo`` and ``sync``.
 
-``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo`` and ``replay`` work
+``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo`` works
 without Discord at all. Discord itself (``bot.discord_app``) is imported only by the commands that
 connect, so ``demo`` starts quickly and works on a machine that never saw a token.
 """
@@ -8,8 +8,6 @@ connect, so ``demo`` starts quickly and works on a machine that never saw a toke
 from __future__ import annotations
 
 import argparse
-import asyncio
-import inspect
 import logging
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -201,21 +199,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-# ====================================================================== replay
-
-
-def cmd_replay(args: argparse.Namespace) -> int:
-    try:
-        from bot.replay_cli import replay_to_dir
-    except ImportError:
-        print("tradewinds: replaying a saved game is not available in this version.", file=sys.stderr)
-        return EXIT_CONFIG
-    result = replay_to_dir(args.file, args.out)
-    if inspect.isawaitable(result):
-        result = asyncio.run(result)
-    return result if isinstance(result, int) else 0
-
-
 # ====================================================================== parser
 
 
@@ -239,11 +222,6 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--kind", choices=list(KINDS), default="heuristic", help="computer player kind")
     demo.add_argument("--max-turns", type=int, default=None, help="stop after this many moves")
     demo.set_defaults(func=cmd_demo)
-
-    replay = sub.add_parser("replay", help="draw every board of a saved game")
-    replay.add_argument("file", help="a saved game (JSON)")
-    replay.add_argument("--out", required=True, help="folder for the board pictures")
-    replay.set_defaults(func=cmd_replay)
 
     sync = sub.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="only this server (default DEV_GUILD_ID)")

@@ -1,5 +1,5 @@
-"""``tradewinds run|demo|replay|sync`` without Discord: the missing token, the token kept out of
-the logs, the demo for every game, the replay command's wiring."""
+"""``tradewinds run|demo|sync`` without Discord: the missing token, the token kept out of
+the logs, the demo for every game."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import logging
 import os
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import discord
@@ -150,29 +149,6 @@ def test_demo_refuses_a_player_count_the_game_does_not_have(tmp_path, capsys):
     assert cli.main(["demo", "--game", "goa", "--players", "7", "--out", str(tmp_path)]) == 2
     assert capsys.readouterr().err.splitlines() == ["tradewinds: Goa is for 2 to 4 players."]
     assert list(tmp_path.iterdir()) == []
-
-
-def test_replay_calls_the_replayer(monkeypatch, tmp_path):
-    calls: list[tuple[str, str]] = []
-    module = types.ModuleType("bot.replay_cli")
-    module.replay_to_dir = lambda path, out_dir: calls.append((path, out_dir))
-    monkeypatch.setitem(sys.modules, "bot.replay_cli", module)
-    assert cli.main(["replay", "game.json", "--out", str(tmp_path)]) == 0
-    assert calls == [("game.json", str(tmp_path))]
-
-
-def test_replay_waits_for_an_async_replayer(monkeypatch, tmp_path):
-    calls: list[str] = []
-
-    async def replay_to_dir(path: str, out_dir: str) -> int:
-        calls.append(path)
-        return 0
-
-    module = types.ModuleType("bot.replay_cli")
-    module.replay_to_dir = replay_to_dir
-    monkeypatch.setitem(sys.modules, "bot.replay_cli", module)
-    assert cli.main(["replay", "saved.json", "--out", str(tmp_path)]) == 0
-    assert calls == ["saved.json"]
 
 
 def test_env_example_lists_every_setting_with_its_default():
