@@ -352,4 +352,33 @@ class Rules(Protocol):
         those choices only privately (DM or ephemeral), never as buttons under the public board."""
 
 
+class TextFromModule:
+    """The text half of :class:`Rules`, read from a game's ``text`` module.
+
+    A game whose English texts live in one module (functions ``describe``, ``label``, ``prompt``,
+    ``private_summary``, ``private_choices`` and a ``HELP_SECTIONS`` list) sets ``text = module``
+    on its Rules class and inherits these methods instead of writing the same six delegations.
+    """
+
+    text: Any
+
+    def describe(self, event: Event, names: Mapping[str, str]) -> str:
+        return self.text.describe(event, names)
+
+    def label(self, state: Any, seat: str, action: Action) -> str:
+        return self.text.label(state, seat, action)
+
+    def prompt(self, state: Any, seat: str) -> str:
+        return self.text.prompt(state, seat)
+
+    def help_sections(self) -> list[tuple[str, str]]:
+        return list(self.text.HELP_SECTIONS)
+
+    def private_summary(self, state: Any, seat: str) -> str:
+        return self.text.private_summary(state, seat)
+
+    def private_choices(self, state: Any, seat: str) -> bool:
+        return self.text.private_choices(state, seat)
+
+
 GameFactory = Callable[[], Rules]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, Result, rank_by_keys
+from engine.core import Action, Event, IllegalAction, Result, TextFromModule, rank_by_keys
 from engine.cuba import text
 from engine.cuba.data import CARGO, OPTIONS, PIECES, PRODUCTS, RESOURCES
 from engine.cuba.explain import explain
@@ -44,11 +44,12 @@ def canonical(action: Action) -> Action:
     return Action(action.kind, args)
 
 
-class CubaRules:
+class CubaRules(TextFromModule):
     """The Cuba rules engine (see :mod:`engine.core` for the contract)."""
 
     id = "cuba"
     title = "Cuba"
+    text = text
     min_players = 2
     max_players = 5
     options: Mapping[str, Any] = dict(OPTIONS)
@@ -100,26 +101,6 @@ class CubaRules:
 
     def load(self, data: Mapping[str, Any]) -> State:
         return load_state(data)
-
-    # ---- text ----------------------------------------------------------------------------
-
-    def describe(self, event: Event, names: Mapping[str, str]) -> str:
-        return text.describe(event, names)
-
-    def label(self, state: State, seat: str, action: Action) -> str:
-        return text.label(state, seat, action)
-
-    def prompt(self, state: State, seat: str) -> str:
-        return text.prompt(state, seat)
-
-    def help_sections(self) -> list[tuple[str, str]]:
-        return list(text.HELP_SECTIONS)
-
-    def private_summary(self, state: State, seat: str) -> str:
-        return text.private_summary(state, seat)
-
-    def private_choices(self, state: State, seat: str) -> bool:
-        return text.private_choices(state, seat)
 
 
 RULES = CubaRules()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, Result
+from engine.core import Action, Event, IllegalAction, Result, TextFromModule
 from engine.santiago import data as d
 from engine.santiago import text
 from engine.santiago.explain import explain
@@ -54,11 +54,12 @@ def canonical(state: State, action: Action) -> Action:
     return Action(action.kind, args)
 
 
-class SantiagoRules:
+class SantiagoRules(TextFromModule):
     """The Santiago de Cuba rules engine (see :mod:`engine.core` for the contract)."""
 
     id = "santiago"
     title = "Santiago de Cuba"
+    text = text
     min_players = d.MIN_PLAYERS
     max_players = d.MAX_PLAYERS
     options: Mapping[str, Any] = dict(d.OPTIONS)
@@ -104,26 +105,6 @@ class SantiagoRules:
 
     def load(self, data: Mapping[str, Any]) -> State:
         return load_state(data)
-
-    # ---- text ----------------------------------------------------------------------------
-
-    def describe(self, event: Event, names: Mapping[str, str]) -> str:
-        return text.describe(event, names)
-
-    def label(self, state: State, seat: str, action: Action) -> str:
-        return text.label(state, seat, action)
-
-    def prompt(self, state: State, seat: str) -> str:
-        return text.prompt(state, seat)
-
-    def help_sections(self) -> list[tuple[str, str]]:
-        return list(text.HELP_SECTIONS)
-
-    def private_summary(self, state: State, seat: str) -> str:
-        return text.private_summary(state, seat)
-
-    def private_choices(self, state: State, seat: str) -> bool:
-        return text.private_choices(state, seat)
 
 
 RULES = SantiagoRules()
