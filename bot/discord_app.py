@@ -38,23 +38,10 @@ from bot.delivery import deliver, run_timers
 from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage
 from bot.service import GameService
 from bot.store import Store
-from bot.texts import EN, t
+from bot.texts import t
 from engine.ai import KINDS
 
 log = logging.getLogger(__name__)
-
-#: The adapter's own sentences (merged into the English catalogue; a translation adds them too).
-ADAPTER_TEXTS: dict[str, str] = {
-    "adapter_failed": "Something went wrong on my side; nothing was changed. Please try again.",
-    "adapter_owner_only": "Only the bot's owners can do that.",
-    "adapter_synced": "Registered {count} commands {where}.",
-    "adapter_synced_guild": "on this server",
-    "adapter_synced_global": "everywhere (they may take a while to show up)",
-    "adapter_bad_options": "Write options as name=value, separated by commas (for example {example}).",
-    "adapter_guild_only": "Games are played in a server channel, not here.",
-}
-for _key, _text in ADAPTER_TEXTS.items():
-    EN.setdefault(_key, _text)
 
 #: How often (at most) the timer loop looks for due timers, in seconds.
 TIMER_INTERVAL = 5.0

@@ -28,7 +28,7 @@ from bot.gamestore import GameStore
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
 from bot.pages import pack
 from bot.store import ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, TimerPlan, dumps
-from bot.texts import EN, t
+from bot.texts import has_text, t
 from engine import BUILTIN_GAMES, GAMES
 from engine.ai import KINDS, player
 from engine.core import Action, Event, IllegalAction, Rules, undoable
@@ -690,7 +690,7 @@ class GameService:
             turn = self._choice(table, "t", t("btn_my_turn"), style="success")
             choices = [turn] if turn else []
         hand_key = f"btn_my_hand_{table.row.game}"  # a game may name it (Santiago: My screen)
-        hand = self._choice(table, "h", t(hand_key if hand_key in EN else "btn_my_hand"))
+        hand = self._choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand"))
         return [*choices, *([hand] if hand else [])]
 
     def _turn_lines(self, table: Table) -> tuple[list[str], list[int]]:

@@ -39,9 +39,30 @@ MASK64 = (1 << 64) - 1
 
 
 class IllegalAction(ValueError):
-    """A move the rules forbid. ``str(error)`` is one sentence a player understands,
+    """A move the rules forbid. ``str(error)`` is one English sentence a player understands,
     e.g. "The cigar factory needs 2 wood and 2 stone; you have 1 wood and 2 stone."
-    Raising it must leave the state untouched (``apply`` never mutates its input anyway)."""
+    Raising it must leave the state untouched (``apply`` never mutates its input anyway).
+
+    The message may be given as a function of the language (``lambda lang: …``) so that the bot
+    can show the refusal in the player's own language: :meth:`text` calls it; ``str()`` is English.
+    """
+
+    def __init__(self, message: str | Callable[[str], str] = "") -> None:
+        self._render: Callable[[str], str] | None = message if callable(message) else None
+        super().__init__(message("en") if callable(message) else message)
+
+    @classmethod
+    def keyed(cls, key: str, **values: Any) -> IllegalAction:
+        """A refusal from the shared engine catalogue (``engine/locales``)."""
+        from engine.i18n import common
+
+        return cls(lambda lang: common(lang, key, **values))
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (English when the refusal was given as plain text)."""
+        if self._render is not None:
+            return self._render(lang)
+        return str(self)
 
 
 def seat_ids(count: int) -> list[str]:
@@ -81,16 +102,16 @@ class Action:
     def from_text(cls, text: str) -> Action:
         """Split a canonical text into an action (syntax only; legality is the game's job)."""
         if not isinstance(text, str):
-            raise IllegalAction("An action must be written as text, for example 'done'.")
+            raise IllegalAction.keyed("action_not_text")
         words = text.strip().lower().split()
         if not words:
-            raise IllegalAction("Type an action, for example 'done'.")
+            raise IllegalAction.keyed("action_empty")
         if len(text) > 200 or len(words) > 20:
-            raise IllegalAction("That action is too long to be a move in this game.")
+            raise IllegalAction.keyed("action_too_long")
         return cls(words[0], tuple(_token(w) for w in words[1:]))
 
 
-def parse_from_legal(text: str, legal: Iterable[Action], what: str = "move") -> Action:
+def parse_from_legal(text: str, legal: Iterable[Action]) -> Action:
     """Read ``text`` as one of ``legal``: the default ``Rules.parse`` for games whose legal lists
     are finite and small. Raises :class:`IllegalAction` with a helpful sentence otherwise."""
     wanted = Action.from_text(text)
@@ -99,13 +120,27 @@ def parse_from_legal(text: str, legal: Iterable[Action], what: str = "move") -> 
         if action == wanted or str(action) == str(wanted):
             return action
     if not legal:
-        raise IllegalAction("It is not your turn to act right now.")
+        raise IllegalAction.keyed("not_your_turn")
     same_kind = [a for a in legal if a.kind == wanted.kind]
     if same_kind:
         examples = ", ".join(f"'{a}'" for a in same_kind[:3])
-        raise IllegalAction(f"'{wanted}' is not a legal {what} now; you could play {examples}.")
-    kinds = sorted({a.kind for a in legal})
-    raise IllegalAction(f"'{wanted.kind}' is not a {what} you can make now; you can: {', '.join(kinds[:8])}.")
+        raise _not_legal(str(wanted), examples)
+    kinds = ", ".join(sorted({a.kind for a in legal})[:8])
+    raise _kind_not_now(wanted.kind, kinds)
+
+
+def _not_legal(wanted: str, examples: str) -> IllegalAction:
+    from engine.i18n import common
+
+    return IllegalAction(
+        lambda lang: common(lang, "not_legal_now", wanted=wanted, what=common(lang, "what_move"), examples=examples)
+    )
+
+
+def _kind_not_now(kind: str, kinds: str) -> IllegalAction:
+    from engine.i18n import common
+
+    return IllegalAction(lambda lang: common(lang, "kind_not_now", kind=kind, what=common(lang, "what_move"), kinds=kinds))
 
 
 # --------------------------------------------------------------------------------------------
@@ -326,22 +361,37 @@ class Rules(Protocol):
     def load(self, data: Mapping[str, Any]) -> Any:
         """The state from :meth:`dump`'s output."""
 
-    # ---- text for the table (English; the bot's catalogues may override by event kind) ----
+    # ---- the score as it grows (for the end-of-game summary) ----
 
-    def describe(self, event: Event, names: Mapping[str, str]) -> str:
+    def progress(self, state: Any) -> dict[str, Any]:
+        """``{"round": n, "scores": {seat: points}}``: the round now being played (1-based) and
+        each seat's points as the table shows them now. The summary chart samples it after
+        every action of a replay; at the end ``scores`` equals ``result(state).scores``."""
+
+    # ---- text for the table, in any language of :data:`engine.i18n.LANGUAGES` ----
+    # Every text method takes ``lang`` (default English); the words come from the game's
+    # catalogues in ``engine/<game>/locales``.
+
+    def display_title(self, lang: str = "en") -> str:
+        """The game's name as players of that language know it (``古巴`` for Cuba in Chinese)."""
+
+    def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
         """One log line for ``event``; ``names`` maps seat → display name."""
 
-    def label(self, state: Any, seat: str, action: Action) -> str:
+    def label(self, state: Any, seat: str, action: Action, lang: str = "en") -> str:
         """A short button label for ``action`` (≤ 80 characters, e.g. "Buy rum · 5")."""
 
-    def prompt(self, state: Any, seat: str) -> str:
+    def prompt(self, state: Any, seat: str, lang: str = "en") -> str:
         """One sentence telling ``seat`` what it must decide now ("Choose a field for your
         worker."); empty when the seat has nothing to do."""
 
-    def help_sections(self) -> list[tuple[str, str]]:
+    def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
         """The rules explained in short sections (title, text) for ``/game rules``."""
 
-    def private_summary(self, state: Any, seat: str) -> str:
+    def category_name(self, category: str, lang: str = "en") -> str:
+        """The name of a scoring category of ``Result.breakdown`` ("Shipping", "船运")."""
+
+    def private_summary(self, state: Any, seat: str, lang: str = "en") -> str:
         """What only ``seat`` knows, in a few lines (Santiago's screen, Goa's ducats and hand,
         Cuba's own bid); empty when the seat holds no secret. The bot DMs it whenever it changes
         and shows it behind the "My hand" button."""
@@ -355,27 +405,34 @@ class Rules(Protocol):
 class TextFromModule:
     """The text half of :class:`Rules`, read from a game's ``text`` module.
 
-    A game whose English texts live in one module (functions ``describe``, ``label``, ``prompt``,
-    ``private_summary``, ``private_choices`` and a ``HELP_SECTIONS`` list) sets ``text = module``
-    on its Rules class and inherits these methods instead of writing the same six delegations.
+    A game whose texts live in one module (functions ``describe``, ``label``, ``prompt``,
+    ``help_sections``, ``category_name``, ``display_title``, ``private_summary`` and
+    ``private_choices``, each taking ``lang``) sets ``text = module`` on its Rules class and
+    inherits these methods instead of writing the same delegations.
     """
 
     text: Any
 
-    def describe(self, event: Event, names: Mapping[str, str]) -> str:
-        return self.text.describe(event, names)
+    def display_title(self, lang: str = "en") -> str:
+        return self.text.display_title(lang)
 
-    def label(self, state: Any, seat: str, action: Action) -> str:
-        return self.text.label(state, seat, action)
+    def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
+        return self.text.describe(event, names, lang)
 
-    def prompt(self, state: Any, seat: str) -> str:
-        return self.text.prompt(state, seat)
+    def label(self, state: Any, seat: str, action: Action, lang: str = "en") -> str:
+        return self.text.label(state, seat, action, lang)
 
-    def help_sections(self) -> list[tuple[str, str]]:
-        return list(self.text.HELP_SECTIONS)
+    def prompt(self, state: Any, seat: str, lang: str = "en") -> str:
+        return self.text.prompt(state, seat, lang)
 
-    def private_summary(self, state: Any, seat: str) -> str:
-        return self.text.private_summary(state, seat)
+    def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
+        return list(self.text.help_sections(lang))
+
+    def category_name(self, category: str, lang: str = "en") -> str:
+        return self.text.category_name(category, lang)
+
+    def private_summary(self, state: Any, seat: str, lang: str = "en") -> str:
+        return self.text.private_summary(state, seat, lang)
 
     def private_choices(self, state: Any, seat: str) -> bool:
         return self.text.private_choices(state, seat)

@@ -96,6 +96,11 @@ class CubaRules(TextFromModule):
             tiebreak={"pesos": dict(res["pesos"])},
         )
 
+    def progress(self, state: State) -> dict[str, Any]:
+        res = state["result"]
+        scores = dict(res["scores"]) if res else {s: state["players"][s]["vp"] for s in state["seats"]}
+        return {"round": state["round"], "scores": scores}
+
     def dump(self, state: State) -> dict[str, Any]:
         return deep_copy(state)
 

@@ -162,7 +162,7 @@ def _use_detail(d: dict[str, Any]) -> str:
     return ""
 
 
-def describe(event: Event, names: Mapping[str, str]) -> str:
+def describe(event: Event, names: Mapping[str, str], lang: str = "en") -> str:
     template = TEMPLATES.get(event.kind)
     if template is None:
         return f"{event.kind}: {dict(event.data)}"
@@ -172,7 +172,7 @@ def describe(event: Event, names: Mapping[str, str]) -> str:
 # ---- labels --------------------------------------------------------------------------------
 
 
-def label(state: State, seat: str, action: Action) -> str:
+def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     kind, args = action.kind, action.args
     if kind == "pick":
         return f"Take {piece_name(args[0])}"
@@ -274,7 +274,7 @@ PROMPTS = {
 }
 
 
-def prompt(state: State, seat: str) -> str:
+def prompt(state: State, seat: str, lang: str = "en") -> str:
     if seat not in to_act(state):
         return ""
     step = state["step"]
@@ -293,7 +293,7 @@ def prompt(state: State, seat: str) -> str:
 # ---- private information -------------------------------------------------------------------
 
 
-def private_summary(state: State, seat: str) -> str:
+def private_summary(state: State, seat: str, lang: str = "en") -> str:
     player = state["players"].get(seat)
     if player is None:
         return ""
@@ -392,3 +392,15 @@ HELP_SECTIONS: tuple[tuple[str, str], ...] = (
         "leaves whatever its load; the others move up and the ship at sea comes in.",
     ),
 )
+
+
+def display_title(lang: str = "en") -> str:
+    return "Cuba"
+
+
+def help_sections(lang: str = "en") -> list[tuple[str, str]]:
+    return list(HELP_SECTIONS)
+
+
+def category_name(category: str, lang: str = "en") -> str:
+    return category

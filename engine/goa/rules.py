@@ -862,19 +862,28 @@ class GoaRules:
         """Why ``action`` is not legal for ``seat`` now, as one sentence."""
         return goa_text.refusal(self, s, seat, action)
 
-    def describe(self, event: Event, names: Mapping[str, str]) -> str:
+    def progress(self, s: State) -> dict[str, Any]:
+        return {"round": s.round, "scores": {seat: sum(b.values()) for seat, b in self.scores(s).items()}}
+
+    def display_title(self, lang: str = "en") -> str:
+        return "Goa"
+
+    def category_name(self, category: str, lang: str = "en") -> str:
+        return category
+
+    def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
         return goa_text.describe(event, names)
 
-    def label(self, s: State, seat: str, action: Action) -> str:
+    def label(self, s: State, seat: str, action: Action, lang: str = "en") -> str:
         return goa_text.label(s, action)
 
-    def prompt(self, s: State, seat: str) -> str:
+    def prompt(self, s: State, seat: str, lang: str = "en") -> str:
         return goa_text.prompt(self, s, seat)
 
-    def help_sections(self) -> list[tuple[str, str]]:
+    def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
         return list(goa_text.HELP)
 
-    def private_summary(self, s: State, seat: str) -> str:
+    def private_summary(self, s: State, seat: str, lang: str = "en") -> str:
         if seat not in s.seats:
             return ""
         return goa_text.private_summary(s.players[s.seats.index(seat)])

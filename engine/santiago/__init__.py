@@ -100,6 +100,12 @@ class SantiagoRules(TextFromModule):
             return None
         return rank_result(state)
 
+    def progress(self, state: State) -> dict[str, Any]:
+        """Santiago has no numbered rounds; the ship in the harbour (1…7) stands for one."""
+        result = self.result(state)
+        scores = dict(result.scores) if result else {s: state["players"][s]["vp"] for s in state["seats"]}
+        return {"round": state["ship"]["number"], "scores": scores}
+
     def dump(self, state: State) -> dict[str, Any]:
         return copy_state(state)
 

@@ -184,7 +184,7 @@ def _fields(event: Event, names: Mapping[str, str]) -> dict[str, Any]:
     return out
 
 
-def describe(event: Event, names: Mapping[str, str]) -> str:
+def describe(event: Event, names: Mapping[str, str], lang: str = "en") -> str:
     template = TEMPLATES.get(event.kind)
     if template is None:
         return f"{_name(names, event.seat)} {event.kind}".strip()
@@ -225,7 +225,7 @@ def _use_label(state: State, action: Action) -> str:
     return str(action)
 
 
-def label(state: State, seat: str, action: Action) -> str:
+def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     kind, args = action.kind, action.args
     if kind == "aside":
         return f"Set {good_name(args[0], 1)} aside"
@@ -262,7 +262,7 @@ def label(state: State, seat: str, action: Action) -> str:
     return str(action)
 
 
-def prompt(state: State, seat: str) -> str:
+def prompt(state: State, seat: str, lang: str = "en") -> str:
     if seat not in to_act(state):
         return ""
     step = state["step"]
@@ -332,7 +332,7 @@ HELP_SECTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-def private_summary(state: State, seat: str) -> str:
+def private_summary(state: State, seat: str, lang: str = "en") -> str:
     """The seat's screen: pesos, VP and goods."""
     if seat not in state["players"]:
         return ""
@@ -371,3 +371,15 @@ __all__ = [
     "private_summary",
     "prompt",
 ]
+
+
+def display_title(lang: str = "en") -> str:
+    return "Santiago de Cuba"
+
+
+def help_sections(lang: str = "en") -> list[tuple[str, str]]:
+    return list(HELP_SECTIONS)
+
+
+def category_name(category: str, lang: str = "en") -> str:
+    return category

@@ -191,9 +191,18 @@ class TinyRules:
             raise ValueError("unknown tiny game schema")
         return copy.deepcopy(dict(data))
 
-    # ---------------------------------------------------------------- text
+    def progress(self, state: dict[str, Any]) -> dict[str, Any]:
+        return {"round": state["round"], "scores": dict(state["points"])}
 
-    def describe(self, event: Event, names: Mapping[str, str]) -> str:
+    # ---------------------------------------------------------------- text (English only: a test game)
+
+    def display_title(self, lang: str = "en") -> str:
+        return self.title
+
+    def category_name(self, category: str, lang: str = "en") -> str:
+        return category
+
+    def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
         who = names.get(event.seat or "", event.seat or "")
         if event.kind == "bid":
             return f"{who} bids {event.data['amount']} in secret."
@@ -214,27 +223,27 @@ class TinyRules:
             return "The game is over."
         return event.kind
 
-    def label(self, state: dict[str, Any], seat: str, action: Action) -> str:
+    def label(self, state: dict[str, Any], seat: str, action: Action, lang: str = "en") -> str:
         if action.kind == "bid":
             return f"Bid {action.args[0]}"
         if action.kind == "take":
             return f"Take {action.args[0]}"
         return action.kind.capitalize()
 
-    def prompt(self, state: dict[str, Any], seat: str) -> str:
+    def prompt(self, state: dict[str, Any], seat: str, lang: str = "en") -> str:
         if seat not in self.to_act(state):
             return ""
         if state["step"] == "bid":
             return f"Choose your secret bid (0 to {state['coins'][seat]} coins)."
         return "Take 1 to 3 points, draw a card, or end your turn."
 
-    def help_sections(self) -> list[tuple[str, str]]:
+    def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
         return [
             ("Bids", "Everyone bids coins in secret; the highest bid wins 3 points."),
             ("Moves", "On your move take 1 to 3 points once, draw a card once, then end your turn."),
         ]
 
-    def private_summary(self, state: dict[str, Any], seat: str) -> str:
+    def private_summary(self, state: dict[str, Any], seat: str, lang: str = "en") -> str:
         if seat not in state["seats"]:
             return ""
         lines = [f"Coins: {state['coins'][seat]}"]

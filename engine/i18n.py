@@ -1,0 +1,162 @@
+"""Message catalogues: every sentence a game or the bot writes, in every language it speaks.
+
+A catalogue is one JSON file per language, ``<package>/locales/<lang>.json``, mapping a key to a
+``str.format`` template. Code never writes a sentence; it asks a :class:`Catalogue` for a key in a
+language and fills in the values. English (``en``) is the reference: every other catalogue has
+exactly its keys and the same ``{placeholders}`` (the tests check it), so a translation is one more
+file.
+
+Plurals: a key may come as ``key.one`` and ``key.other``; :meth:`Catalogue.plural` picks by count.
+Languages without grammatical number (Chinese, Japanese) simply give the same text for both.
+
+Reading the package's own data files at import time is the only I/O here; the engine still has no
+network, no asyncio, no discord and no Pillow.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "zh-CN", "zh-TW", "ja", "nl")
+"""The languages every catalogue comes in; ``en`` is the reference."""
+
+DEFAULT = "en"
+
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "zh-CN": "简体中文",
+    "zh-TW": "繁體中文",
+    "ja": "日本語",
+    "nl": "Nederlands",
+}
+
+_ALIASES = {
+    "zh": "zh-CN",
+    "zh-hans": "zh-CN",
+    "zh-sg": "zh-CN",
+    "zh-hant": "zh-TW",
+    "zh-hk": "zh-TW",
+    "zh-mo": "zh-TW",
+}
+
+
+def normalise(locale: Any) -> str:
+    """One of :data:`LANGUAGES` for a Discord locale (``"en-US"``, ``"zh-TW"``, ``"nl"``…),
+    a language name or ``None``; English when we do not speak it.
+
+    Accepts a ``discord.Locale`` too (its ``str()`` is the code) without importing discord."""
+    if locale is None:
+        return DEFAULT
+    code = str(getattr(locale, "value", locale)).strip().replace("_", "-")
+    if not code:
+        return DEFAULT
+    for lang in LANGUAGES:
+        if code.lower() == lang.lower():
+            return lang
+    low = code.lower()
+    if low in _ALIASES:
+        return _ALIASES[low]
+    base = low.split("-")[0]
+    if base == "zh":
+        return "zh-CN"
+    for lang in LANGUAGES:
+        if lang.lower() == base:
+            return lang
+    for lang, name in LANGUAGE_NAMES.items():
+        if name.lower() == low:
+            return lang
+    return DEFAULT
+
+
+def placeholders(template: str) -> set[str]:
+    """The field names of a ``str.format`` template (``"{seat} takes {n}"`` → ``{seat, n}``)."""
+    names = set()
+    for _, field, _, _ in string.Formatter().parse(template):
+        if field is not None and field != "":
+            names.add(field.split(".")[0].split("[")[0])
+    return names
+
+
+@cache
+def _load(package: str, lang: str) -> dict[str, str]:
+    path = resources.files(package).joinpath("locales", f"{lang}.json")
+    if not path.is_file():
+        return {}
+    with path.open(encoding="utf-8") as handle:
+        data = json.load(handle)
+    return {str(k): str(v) for k, v in data.items() if not str(k).startswith("_")}
+
+
+class Catalogue:
+    """The catalogues of one package (``engine.cuba``, ``bot``…) in every language.
+
+    ``cat(lang, key, **values)`` is the filled sentence; a key missing in ``lang`` falls back to
+    English so that a gap shows English rather than crashing (the tests forbid gaps)."""
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+
+    def entries(self, lang: str) -> dict[str, str]:
+        """Every key → template of one language, as stored."""
+        return _load(self.package, lang)
+
+    def template(self, lang: str, key: str) -> str:
+        found = _load(self.package, lang).get(key)
+        if found is None:
+            found = _load(self.package, DEFAULT).get(key)
+        if found is None:
+            raise KeyError(f"{self.package}: no message {key!r}")
+        return found
+
+    def has(self, key: str) -> bool:
+        return key in _load(self.package, DEFAULT)
+
+    def __call__(self, lang: str, key: str, /, **values: Any) -> str:
+        return self.template(lang, key).format(**values)
+
+    def get(self, lang: str, key: str, default: str, /, **values: Any) -> str:
+        """Like calling the catalogue, but ``default`` (unfilled) when the key does not exist —
+        for open-ended data such as an id the catalogue may not name."""
+        if not self.has(key):
+            return default
+        return self(lang, key, **values)
+
+    def plural(self, lang: str, key: str, count: int, /, **values: Any) -> str:
+        """``key.one`` when ``count`` is 1, else ``key.other``; ``count`` is passed as ``n``."""
+        suffix = "one" if count == 1 else "other"
+        return self(lang, f"{key}.{suffix}", n=count, **values)
+
+
+_COMMON = Catalogue("engine")
+
+
+def common(lang: str, key: str, /, **values: Any) -> str:
+    """A phrase all games share (``and``, ``nothing``, list separators…)."""
+    return _COMMON(lang, key, **values)
+
+
+def join_words(items: Iterable[str], lang: str = DEFAULT) -> str:
+    """``a, b and c`` in the language's way of listing things (``a、b和c`` in Chinese)."""
+    words = [w for w in items if w]
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0]
+    sep = _COMMON(lang, "list_sep")
+    last = _COMMON(lang, "list_last")
+    return sep.join(words[:-1]) + last + words[-1]
+
+
+def join_list(items: Sequence[str], lang: str = DEFAULT) -> str:
+    """``a, b, c`` with the language's separator (no final "and")."""
+    return _COMMON(lang, "list_sep").join(w for w in items if w)
+
+
+def missing_and_extra(reference: Mapping[str, str], other: Mapping[str, str]) -> tuple[set[str], set[str]]:
+    """Keys of ``reference`` missing from ``other`` and keys of ``other`` not in ``reference``."""
+    return set(reference) - set(other), set(other) - set(reference)
