@@ -133,14 +133,18 @@ def _not_legal(wanted: str, examples: str) -> IllegalAction:
     from engine.i18n import common
 
     return IllegalAction(
-        lambda lang: common(lang, "not_legal_now", wanted=wanted, what=common(lang, "what_move"), examples=examples)
+        lambda lang: common(
+            lang, "not_legal_now", wanted=wanted, what=common(lang, "what_move"), examples=examples
+        )
     )
 
 
 def _kind_not_now(kind: str, kinds: str) -> IllegalAction:
     from engine.i18n import common
 
-    return IllegalAction(lambda lang: common(lang, "kind_not_now", kind=kind, what=common(lang, "what_move"), kinds=kinds))
+    return IllegalAction(
+        lambda lang: common(lang, "kind_not_now", kind=kind, what=common(lang, "what_move"), kinds=kinds)
+    )
 
 
 # --------------------------------------------------------------------------------------------
