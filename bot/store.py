@@ -120,6 +120,15 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_pk, seat, voter_id)
     ) WITHOUT ROWID;
     """,
+    # 5: each user's Discord locale, remembered from their last interaction, so that their DMs
+    # (which answer no interaction) come in their language.
+    """
+    CREATE TABLE users (
+        user_id  INTEGER PRIMARY KEY,
+        locale   TEXT NOT NULL DEFAULT 'en',
+        updated  REAL NOT NULL
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

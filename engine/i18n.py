@@ -96,7 +96,10 @@ class Catalogue:
     """The catalogues of one package (``engine.cuba``, ``bot``…) in every language.
 
     ``cat(lang, key, **values)`` is the filled sentence; a key missing in ``lang`` falls back to
-    English so that a gap shows English rather than crashing (the tests forbid gaps)."""
+    English so that a gap shows English rather than crashing. The tests switch
+    :attr:`strict` on, so that there a gap raises ``KeyError`` instead."""
+
+    strict: bool = False
 
     def __init__(self, package: str) -> None:
         self.package = package
@@ -107,6 +110,8 @@ class Catalogue:
 
     def template(self, lang: str, key: str) -> str:
         found = _load(self.package, lang).get(key)
+        if found is None and Catalogue.strict and lang in LANGUAGES:
+            raise KeyError(f"{self.package}: no message {key!r} in {lang}")
         if found is None:
             found = _load(self.package, DEFAULT).get(key)
         if found is None:
