@@ -97,6 +97,8 @@ class CubaRules(TextFromModule):
         )
 
     def progress(self, state: State) -> dict[str, Any]:
+        """The round (1…6) and the VP track; at the end the final scores, with the 2 VP per
+        building tile that only the final scoring adds."""
         res = state["result"]
         scores = dict(res["scores"]) if res else {s: state["players"][s]["vp"] for s in state["seats"]}
         return {"round": state["round"], "scores": scores}

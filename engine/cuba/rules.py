@@ -52,7 +52,7 @@ from engine.cuba.data import (
     WORKER_PRODUCT_FIELDS,
     WORKER_PRODUCT_FIELDS_DROUGHT,
 )
-from engine.cuba.state import SCHEMA, State
+from engine.cuba.state import END_CATEGORY, PLAY_CATEGORIES, SCHEMA, UNSPLIT_CATEGORY, State
 
 PHASE_OF_STEP = {
     "choose_start": "setup",
@@ -158,6 +158,7 @@ def new_game(players: list[str], seed: int, options: dict[str, Any]) -> State:
                 "layout": layouts[i],
                 "buildings": [],
                 "figure": [0, 0],
+                "vp_by": {c: 0 for c in PLAY_CATEGORIES},
                 "farm": {p: 0 for p in PIECES},
                 "store": {p: 0 for p in PRODUCTS},
             }
@@ -636,7 +637,7 @@ def _apply_architect(state: State, seat: str, action: Action, events: list[Event
         for marker, vp in ARCHITECT_ALTERNATIVE:
             if state["markers"][marker] is None:
                 state["markers"][marker] = seat
-                player["vp"] += vp
+                score(player, "architect", vp)
                 events.append(Event("architect_vp", seat, {"vp": vp}))
                 break
         else:
@@ -664,7 +665,7 @@ def load_ship(state: State, seat: str, berth: int, pieces: list[str], events: li
     for piece in pieces:
         player_piece_to_ship(state, player, ship, piece)
     vp = b.loaded_vp(berth, len(pieces))
-    player["vp"] += vp
+    score(player, "shipping", vp)
     events.append(
         Event(
             "ship", seat, {"berth": berth + 1, "pieces": list(pieces), "vp": vp, "by": by, "ship": ship["id"]}
@@ -731,7 +732,7 @@ def use_building(state: State, seat: str, bid: str, args: list[Any], events: lis
         pieces = list(args) if bd["input"] == "any_product" else [bd["input"]] * args[0]
         for piece in pieces:
             b.spend(state, player, piece)
-        player["vp"] += bd["vp_each"] * len(pieces)
+        score(player, "building_use", bd["vp_each"] * len(pieces))
         data.update(pieces=pieces, vp=bd["vp_each"] * len(pieces))
     elif effect == "ship":
         berth, piece, n = args
@@ -739,7 +740,7 @@ def use_building(state: State, seat: str, bid: str, args: list[Any], events: lis
         load_ship(state, seat, berth - 1, [piece] * n, events, bid)
         return
     elif effect == "vp":
-        player["vp"] += bd["vp"]
+        score(player, "building_use", bd["vp"])
         data.update(vp=bd["vp"])
     elif effect == "pesos":
         player["pesos"] += bd["pesos"]
@@ -981,7 +982,7 @@ def pay_tax(state: State, seat: str, events: list[Event]) -> None:
     due = tax_due(state, seat)
     player = state["players"][seat]
     player["pesos"] -= due
-    player["vp"] += TAX_VP
+    score(player, "statutes", TAX_VP)
     state["tax_paid"].append(seat)
     events.append(Event("tax_paid", seat, {"pesos": due, "vp": TAX_VP}))
 
@@ -1019,7 +1020,7 @@ def _apply_pay_duty(state: State, seat: str, action: Action, events: list[Event]
         vp = DUTY_VP
         if state["options"]["tax_duty_bonus"] and seat in state["tax_paid"]:
             vp += TAX_AND_DUTY_BONUS_VP
-        player["vp"] += vp
+        score(player, "statutes", vp)
         events.append(Event("duty_paid", seat, {"pieces": pieces, "vp": vp}))
     else:
         events.append(Event("duty_unpaid", seat, {"reason": "choice"}))
@@ -1053,7 +1054,7 @@ def finish_statute_phase(state: State, events: list[Event]) -> None:
             vp = subsidy_units(state, seat, st["subsidy"])
             if st["cap"] is not None:
                 vp = min(vp, st["cap"])
-            state["players"][seat]["vp"] += vp
+            score(state["players"][seat], "statutes", vp)
             events.append(Event("subsidy", seat, {"statute": sid, "vp": vp}))
     sid = state["statutes"]["IV"]
     if sid is not None and STATUTES[sid].get("special") == "market":
@@ -1152,15 +1153,33 @@ def begin_round(state: State, events: list[Event]) -> None:
     state["step"] = "choose_card" if state["options"]["secret_parliament_card"] else "play_card"
 
 
+def score(player: dict[str, Any], category: str, vp: int) -> None:
+    """``player`` scores ``vp`` victory points from one source (a key of ``PLAY_CATEGORIES``):
+    the VP track and the split by category kept for the end-of-game summary."""
+    player["vp"] += vp
+    by = player["vp_by"]
+    by[category] = by.get(category, 0) + vp
+
+
+def vp_breakdown(player: dict[str, Any]) -> dict[str, int]:
+    """The player's VP so far by category, in the fixed order of ``PLAY_CATEGORIES``; VP that no
+    category accounts for (a game saved before the split was kept) show as ``"play"``."""
+    out = {c: player["vp_by"].get(c, 0) for c in PLAY_CATEGORIES}
+    unknown = player["vp"] - sum(out.values())
+    if unknown:
+        out[UNSPLIT_CATEGORY] = unknown
+    return out
+
+
 def final_scoring(state: State, events: list[Event]) -> None:
     """2 VP per building tile; most VP wins, then most pesos; a full tie is shared."""
     breakdown = {}
     for seat in state["seats"]:
         player = state["players"][seat]
-        during = player["vp"]
+        during = vp_breakdown(player)
         bonus = END_VP_PER_BUILDING * b.building_tiles(player)
         player["vp"] += bonus
-        breakdown[seat] = {"play": during, "buildings": bonus}
+        breakdown[seat] = {**during, END_CATEGORY: bonus}
     state["result"] = {
         "scores": {s: state["players"][s]["vp"] for s in state["seats"]},
         "pesos": {s: state["players"][s]["pesos"] for s in state["seats"]},

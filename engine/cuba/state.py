@@ -15,9 +15,13 @@ in the statute phase / setup), ``market`` and ``supply`` (piece → count), ``be
 ``players`` (seat → player dict) and ``result``.
 
 A ship is ``{"id": n, "filled": [bool × 5]}``. A player is ``{"vp", "pesos", "hand", "played",
-"card", "town_hall", "church_used", "bid", "bid2", "layout", "buildings", "figure", "farm",
-"store"}`` where ``buildings`` is a list of ``[id, row, col]``, ``farm`` holds every piece type
-and ``store`` (the warehouse) the products.
+"card", "town_hall", "church_used", "bid", "bid2", "layout", "buildings", "figure", "vp_by",
+"farm", "store"}`` where ``buildings`` is a list of ``[id, row, col]``, ``vp_by`` splits ``vp`` by
+scoring category (:data:`PLAY_CATEGORIES`), ``farm`` holds every piece type and ``store`` (the
+warehouse) the products.
+
+Schema 2 added ``vp_by``; a schema 1 dump loads with an empty split, so its VP so far show as
+one :data:`UNSPLIT_CATEGORY` in the result's breakdown.
 """
 
 from __future__ import annotations
@@ -28,7 +32,18 @@ from typing import Any
 
 from engine.core import IllegalAction
 
-SCHEMA = 1
+SCHEMA = 2
+
+#: Where victory points come from during play, in the order the summary lists them: loading
+#: ships (Mayor, offices), statutes (tax, duty and its bonus, subsidies), using buildings (the
+#: VP buildings: factories, bars, convent, hotel, inn), and the Architect's VP alternative.
+PLAY_CATEGORIES: tuple[str, ...] = ("shipping", "statutes", "building_use", "architect")
+#: The end-of-game bonus: 2 VP per building tile owned.
+END_CATEGORY = "buildings"
+#: VP scored before the split by category was kept (games saved with schema 1).
+UNSPLIT_CATEGORY = "play"
+#: Every category of ``Result.breakdown``, in order.
+CATEGORIES: tuple[str, ...] = (*PLAY_CATEGORIES, END_CATEGORY, UNSPLIT_CATEGORY)
 
 State = dict[str, Any]
 
@@ -48,6 +63,7 @@ def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
     new["played"] = list(player["played"])
     new["buildings"] = [list(b) for b in player["buildings"]]
     new["figure"] = list(player["figure"])
+    new["vp_by"] = dict(player["vp_by"])
     new["farm"] = dict(player["farm"])
     new["store"] = dict(player["store"])
     return new
@@ -80,7 +96,18 @@ def copy_state(state: State) -> State:
 
 
 def load_state(data: Mapping[str, Any]) -> State:
-    """A state from a dump, checking its schema version."""
-    if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
+    """A state from a dump, checking its schema version (older schemas are brought up to date)."""
+    if not isinstance(data, Mapping) or data.get("schema") not in (1, SCHEMA):
         raise IllegalAction("This saved Cuba game has an unknown format.")
-    return deep_copy(dict(data))
+    state = deep_copy(dict(data))
+    if state["schema"] == 1:
+        upgrade_from_schema_1(state)
+    return state
+
+
+def upgrade_from_schema_1(state: State) -> None:
+    """Schema 1 kept no split of VP by category: every player starts with an empty one (the VP
+    already scored stay unsplit)."""
+    for player in state["players"].values():
+        player["vp_by"] = {}
+    state["schema"] = SCHEMA

@@ -34,6 +34,12 @@ _SPICE_ACTIONS = {
 }
 
 
+#: The scoring categories of ``scores()`` (and of ``Result.breakdown``), in order.
+CATEGORIES: tuple[str, ...] = ("progress", "colonies", "cards", "ducats", "plantations", "duty", "missions")
+#: Categories that depend on hidden information (the hand, the ducats): counted only at the end.
+HIDDEN_CATEGORIES: frozenset[str] = frozenset({"cards", "ducats"})
+
+
 def _limit(p: Player) -> int:
     """The player's expedition hand limit (Expedition column value)."""
     return data.YIELD["expedition"][p.progress[COL["expedition"]]]
@@ -863,7 +869,18 @@ class GoaRules:
         return goa_text.refusal(self, s, seat, action)
 
     def progress(self, s: State) -> dict[str, Any]:
-        return {"round": s.round, "scores": {seat: sum(b.values()) for seat, b in self.scores(s).items()}}
+        """Goa scores everything at the end, so "points so far" are what the open table would
+        score if the game ended now: progress markers, colonies, single plantations, the duty
+        used and missions. Kept cards and the most-ducats bonus are hidden until the end and
+        count only then, when ``scores`` equals the result's."""
+        result = self.result(s)
+        if result is not None:
+            return {"round": s.round, "scores": dict(result.scores)}
+        open_points = {
+            seat: sum(points for category, points in b.items() if category not in HIDDEN_CATEGORIES)
+            for seat, b in self.scores(s).items()
+        }
+        return {"round": s.round, "scores": open_points}
 
     def display_title(self, lang: str = "en") -> str:
         return "Goa"

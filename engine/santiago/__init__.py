@@ -101,7 +101,10 @@ class SantiagoRules(TextFromModule):
         return rank_result(state)
 
     def progress(self, state: State) -> dict[str, Any]:
-        """Santiago has no numbered rounds; the ship in the harbour (1…7) stands for one."""
+        """Santiago has no numbered rounds; the ship in the harbour (1…7) stands for one: a
+        round ends when its ship sails. The points are each player's true VP, although the
+        table keeps them behind the screens: the summary is drawn only once the game is over and
+        everything is revealed. At the end: the final scores (with 1 VP per 3 goods left)."""
         result = self.result(state)
         scores = dict(result.scores) if result else {s: state["players"][s]["vp"] for s in state["seats"]}
         return {"round": state["ship"]["number"], "scores": scores}

@@ -61,6 +61,7 @@ def new_game(players: list[str], seed: int, options: dict[str, Any]) -> tuple[St
         seats[seat] = {
             "pesos": d.START_PESOS,
             "vp": d.START_VP,
+            "vp_by": {**{c: 0 for c in PLAY_CATEGORIES}, "start": d.START_VP},
             "goods": goods,
             "figure": None,
             "markers": d.PROPERTY_MARKERS,
@@ -96,6 +97,41 @@ def new_game(players: list[str], seed: int, options: dict[str, Any]) -> tuple[St
     ]
     roll_ship(state, players[state["turn"]], {"kind": "start"}, events)
     return state, events
+
+
+# ---- victory points by category ----------------------------------------------------------------
+
+#: Where victory points come from during play, in the order the summary lists them: the 2 VP
+#: every player starts with, deliveries to the ship (goods at the ship's price, wood at 1 VP),
+#: the Cubans (Maria's VP, and El Zorro's: +1 for the thief, −1 for a victim who gives a VP),
+#: the buildings' effects (church, sawmill, café, office), the casino's VP bought (or sold:
+#: negative) and the owner's 1 VP when another player's figure visits his building.
+PLAY_CATEGORIES: tuple[str, ...] = ("start", "deliveries", "cubans", "buildings", "casino", "owners")
+#: The end of the game: 1 VP per 3 goods left.
+END_CATEGORY = "goods"
+#: VP that no category accounts for: games saved before the split was kept.
+UNSPLIT_CATEGORY = "play"
+#: Every category of ``Result.breakdown``, in order.
+CATEGORIES: tuple[str, ...] = (*PLAY_CATEGORIES, END_CATEGORY, UNSPLIT_CATEGORY)
+
+
+def score(player: dict[str, Any], category: str, vp: int) -> None:
+    """``player`` gains (or, given away or sold, loses) ``vp`` victory points from ``category``.
+    A player of a game saved before the split was kept gets his ``vp_by`` here, empty."""
+    player["vp"] += vp
+    by = player.setdefault("vp_by", {})
+    by[category] = by.get(category, 0) + vp
+
+
+def vp_breakdown(player: dict[str, Any]) -> dict[str, int]:
+    """The player's VP so far by category (in ``PLAY_CATEGORIES`` order); VP no category
+    accounts for show as ``"play"``."""
+    by = player.get("vp_by", {})
+    out = {c: by.get(c, 0) for c in PLAY_CATEGORIES}
+    unknown = player["vp"] - sum(out.values())
+    if unknown:
+        out[UNSPLIT_CATEGORY] = unknown
+    return out
 
 
 # ---- small helpers -----------------------------------------------------------------------------
@@ -284,7 +320,10 @@ def visit_cuban(state: State, seat: str, cuban: str, events: list[Event]) -> Non
     if cuban in d.CUBAN_GAINS:
         got: dict[str, int] = {}
         for what, n in d.CUBAN_GAINS[cuban].items():
-            if what in ("vp", "pesos"):
+            if what == "vp":
+                score(player, "cubans", n)
+                got[what] = n
+            elif what == "pesos":
                 player[what] += n
                 got[what] = n
             else:
@@ -340,8 +379,8 @@ def apply_give(state: State, seat: str, action: Action, events: list[Event]) -> 
         giver["pesos"] -= 1
         taker["pesos"] += 1
     elif what == "vp":
-        giver["vp"] -= 1
-        taker["vp"] += 1
+        score(giver, "cubans", -1)
+        score(taker, "cubans", 1)
     else:
         giver["goods"][what] -= 1
         taker["goods"][what] += 1
@@ -408,7 +447,7 @@ def pay_owner(state: State, seat: str, building: str, events: list[Event]) -> No
     """A6: the marker's owner scores 1 VP whenever another player's figure may use it."""
     owner = state["owners"].get(building)
     if owner is not None and owner != seat:
-        state["players"][owner]["vp"] += d.OWNER_VISIT_VP
+        score(state["players"][owner], "owners", d.OWNER_VISIT_VP)
         events.append(
             Event("owner_vp", owner, {"building": building, "visitor": seat, "vp": d.OWNER_VISIT_VP})
         )
@@ -441,7 +480,7 @@ def apply_use(state: State, seat: str, action: Action, events: list[Event]) -> N
     if building == d.BANK:
         player["pesos"] += d.BANK_PESOS
     elif building == d.CHURCH:
-        player["vp"] += d.CHURCH_VP
+        score(player, "buildings", d.CHURCH_VP)
     elif building in d.CONVERSIONS:
         src, dst = d.CONVERSIONS[building]
         n = args[0]
@@ -457,22 +496,22 @@ def apply_use(state: State, seat: str, action: Action, events: list[Event]) -> N
         hidden = True
     elif building == d.SAWMILL:
         return_good(state, seat, d.WOOD, 1)
-        player["vp"] += d.SAWMILL_VP
+        score(player, "buildings", d.SAWMILL_VP)
         player["pesos"] += d.SAWMILL_PESOS
         hidden = True
     elif building == d.CAFE:
         for good in args:
             return_good(state, seat, good, 1)
-            player["vp"] += d.CAFE_VP_EACH
+            score(player, "buildings", d.CAFE_VP_EACH)
         data.update(goods=list(args), vp=d.CAFE_VP_EACH * len(args))
         hidden = True
     elif building == d.CASINO:
         direction, n = args
         if direction == "buy":
             player["pesos"] -= d.CASINO_PESOS_PER_VP * n
-            player["vp"] += n
+            score(player, "casino", n)
         else:
-            player["vp"] -= n
+            score(player, "casino", -n)
             player["pesos"] += d.CASINO_PESOS_PER_VP * n
         data.update(direction=direction, n=n, pesos=d.CASINO_PESOS_PER_VP * n)
         hidden = True
@@ -491,7 +530,7 @@ def apply_use(state: State, seat: str, action: Action, events: list[Event]) -> N
         good = args[0]
         return_good(state, seat, good, 1)
         state["ship"]["dice"][good] -= 1
-        player["vp"] += d.OFFICE_VP
+        score(player, "buildings", d.OFFICE_VP)
         data.update(good=good, vp=d.OFFICE_VP)
         hidden = True
     events.append(
@@ -568,7 +607,7 @@ def apply_deliver(state: State, seat: str, action: Action, events: list[Event]) 
         return_good(state, seat, d.WOOD, n)
         vp = n * d.WOOD_DELIVERY_VP
     state["ship"]["dice"][good] -= n
-    state["players"][seat]["vp"] += vp
+    score(state["players"][seat], "deliveries", vp)
     events.append(
         Event(
             "deliver",
@@ -640,7 +679,7 @@ def finish(state: State, events: list[Event]) -> None:
         count = goods_count(player)
         bonus = count // d.GOODS_PER_END_VP
         scores[seat] = player["vp"] + bonus
-        breakdown[seat] = {"vp": player["vp"], "goods": bonus}
+        breakdown[seat] = {**vp_breakdown(player), END_CATEGORY: bonus}
         goods[seat] = count
         pesos[seat] = player["pesos"]
     state["step"] = "over"

@@ -118,7 +118,15 @@ def test_final_scoring_two_vp_per_building_and_pesos_tie_break():
     res = RULES.result(s)
     assert res.scores == {"p0": 24, "p1": 24, "p2": 24}
     assert res.ranking == ["p0", "p2", "p1"]  # equal VP: 10 pesos, 5 pesos, 3 pesos
-    assert res.breakdown["p0"] == {"play": 20, "buildings": 4}
+    # VP set by hand belong to no category: they show as unsplit "play" VP
+    assert res.breakdown["p0"] == {
+        "shipping": 0,
+        "statutes": 0,
+        "building_use": 0,
+        "architect": 0,
+        "play": 20,
+        "buildings": 4,
+    }
 
 
 def test_tie_break_on_pesos_and_shared_places():

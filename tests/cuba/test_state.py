@@ -39,6 +39,6 @@ def test_copy_shares_nothing_at_any_point_of_a_game():
 
 def test_load_refuses_unknown_schema():
     dumped = RULES.dump(RULES.new(["p0", "p1"], 1))
-    assert dumped["schema"] == 1
+    assert dumped["schema"] == 2
     with pytest.raises(IllegalAction):
         RULES.load({**dumped, "schema": 99})
