@@ -1,9 +1,11 @@
 """Board picture speed and size: p95 of ``render.board`` over the views of a real game.
 
-python bench/render.py --game cuba [--players 4] [--seed 1] [--views 80] [--json]
+python bench/render.py --game cuba [--players 4] [--seed 1] [--views 80] [--names cjk] [--json]
 
 A game is played by random computer players (``engine.ai``); ``--views`` public views spread
-over it (every phase) are rendered after one warm-up render. Reported, in one run:
+over it (every phase) are rendered after one warm-up render, with the players' names of
+``--names`` (none, like the engine's views; ``latin``; ``cjk``: Chinese, Japanese and Korean names
+through the fallback fonts). Reported, in one run:
 
 * ``p95_ms`` / ``p50_ms`` — ``render.board(game, view)``: drawing + palette PNG encode;
 * ``png_bytes`` — the largest PNG (``png_bytes_median`` the typical one);
@@ -52,6 +54,21 @@ def game_views(game: str, players: int, seed: int) -> list[dict[str, Any]]:
     return views
 
 
+#: Players' names per ``--names`` choice, seat by seat.
+NAMES: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "latin": ("Ana", "Dimitrios Papadopoulos", "Ĳsbrand Çoşkun", "Жора", "Zoë"),
+    "cjk": ("王小明", "山田たろう", "김민준", "陳大文 Chan", "ラーメン大好き小池さん"),
+}
+
+
+def with_names(view: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """``view`` with ``names`` given to its seats as the bot does (``view["names"]``)."""
+    if not names:
+        return view
+    return {**view, "names": {seat: names[i % len(names)] for i, seat in enumerate(view["seats"])}}
+
+
 def spread(items: list[Any], count: int) -> list[Any]:
     """``count`` items evenly spread over ``items`` (first and last included)."""
     if len(items) <= count:
@@ -70,11 +87,15 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--views", type=int, default=80)
+    ap.add_argument("--names", choices=sorted(NAMES), default="none")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
     drawer = importlib.import_module(render.GAME_MODULES[args.game])
-    views = spread(game_views(args.game, args.players, args.seed), args.views)
+    views = [
+        with_names(v, NAMES[args.names])
+        for v in spread(game_views(args.game, args.players, args.seed), args.views)
+    ]
     render.board(args.game, views[0])  # warm-up: fonts, icons, the static layer
 
     render_s: list[float] = []
@@ -99,6 +120,7 @@ def main() -> None:
     figures = {
         "game": args.game,
         "players": args.players,
+        "names": args.names,
         "views": len(views),
         "p95_ms": round(p95(render_s) * 1000, 1),
         "p50_ms": round(statistics.median(render_s) * 1000, 1),

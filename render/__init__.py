@@ -52,13 +52,16 @@ def private(game_id: str, view: dict[str, Any]) -> bytes | None:
     return encode_png(draw_private(view))
 
 
-def legend(game_id: str, labels: dict[str, str] | None = None) -> bytes | None:
-    """A key to the game's pictograms and short codes as PNG bytes (``labels``: id → text in
-    the reader's language), or ``None`` when the game needs none."""
+def legend(game_id: str, labels: dict[str, str] | None = None, lang: str = "en") -> bytes | None:
+    """A key to the game's pictograms as PNG bytes, or ``None`` when the game needs none.
+
+    ``labels`` maps a pictogram's id (building, Cuban…) to its label in the reader's language,
+    "Name: effect". An id without a label gets the English one from the game data only when
+    ``lang`` is English; any other reader sees the pictogram without words rather than English."""
     module = _module(game_id)
     draw_legend = getattr(module, "draw_legend", None)
     if draw_legend is None:
         return None
     from render.common import encode_png
 
-    return encode_png(draw_legend(labels))
+    return encode_png(draw_legend(labels, lang))

@@ -2,9 +2,11 @@
 
 Everything here is flat vector art drawn with Pillow, so a board stays small as a palette PNG:
 
-* **Fonts** — :func:`font` loads Noto Sans (shipped in ``render/fonts/``, OFL) at a size, cached.
-  :func:`covered` tells whether the font has a glyph for a character (names may be in any
-  script); :func:`safe_text` drops what it lacks.
+* **Fonts** — :func:`font` loads Noto Sans (shipped in ``render/fonts/``, OFL) at a size, cached;
+  behind it, in :data:`FACES`, Droid Sans Fallback (Apache-2.0) for Chinese and Japanese and
+  NanumSquare (OFL) for Korean. :func:`font_of` tells which face draws a character,
+  :func:`covered` whether one does (names may be in any script); :func:`safe_text` drops what
+  none has (emoji…); :func:`runs` splits a text into runs of one face.
 * **Palette** — :data:`INK`, :data:`PAPER`… and the seat identities :data:`SEAT_COLOURS` with
   :data:`SEAT_SHAPES` (colour-blind safe: the Okabe–Ito colours, each also told by its shape).
   :func:`seat_marker` draws a seat's shape with its initial.
@@ -13,7 +15,10 @@ Everything here is flat vector art drawn with Pillow, so a board stays small as 
   :func:`register_icon`; the shape helpers (:func:`fruit`, :func:`leaf`, :func:`bottle`,
   :func:`cube`, :func:`pod`, :func:`seed_cluster`, :func:`root`, :func:`bark_roll`) make a new good
   icon a one-liner (Santiago and Goa goods: see ``register_good``).
-* **Text** — :func:`text_centered`, :func:`text_outlined`, :func:`badge` (a number in a pill).
+* **Text** — :func:`draw_text` (any anchor), :func:`text_centered`, :func:`text_outlined`,
+  :func:`badge` (a number in a pill), measured by :func:`text_width` and fitted by
+  :func:`truncate` and :func:`wrap`. They all draw run by run, face by face, on one baseline:
+  renderers never call ``draw.text`` themselves.
 * **Panels** — :func:`panel` (rounded card with an optional coloured header strip).
 * **Static layers** — :func:`cached_layer` builds a base picture once per layout key; callers
   ``.copy()`` it and draw the turn's pieces on top.
@@ -26,9 +31,12 @@ from __future__ import annotations
 
 import io
 import math
+import struct
 import threading
+import unicodedata
 from collections.abc import Callable
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -43,19 +51,26 @@ __all__ = [
     "badge",
     "cached_layer",
     "covered",
+    "draw_label",
+    "draw_text",
     "encode_png",
+    "fallback_font",
     "font",
+    "font_of",
     "icon",
     "icon_names",
     "panel",
     "paste_icon",
+    "player_name",
     "register_icon",
     "register_good",
+    "runs",
     "safe_text",
     "seat_colour",
     "seat_index",
     "seat_marker",
     "shape_points",
+    "split_label",
     "text_centered",
     "text_outlined",
     "text_width",
@@ -65,6 +80,8 @@ __all__ = [
 
 FONT_DIR = Path(__file__).with_name("fonts")
 FONT_FILES = {"regular": "NotoSans-Regular.ttf", "bold": "NotoSans-Bold.ttf"}
+#: CJK fallback (Apache-2.0, ``DroidSansFallback-LICENSE.txt``): what Noto Sans lacks.
+FALLBACK_FILE = "DroidSansFallbackFull.ttf"
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -114,73 +131,327 @@ def seat_colour(seat: str) -> RGB:
 
 # ------------------------------------------------------------------------------------------
 # Fonts
+#
+# A stack of fonts, all shipped in ``render/fonts/`` (:data:`FACES`): Noto Sans (Latin, Greek,
+# Cyrillic…), then Droid Sans Fallback (Chinese, Japanese), then NanumSquare (Korean). Text is
+# split into runs by coverage — each character in the first face that has it — and measured and
+# drawn run by run on one baseline, at one pixel size: a name like "Ana 李" reads as one line.
+# What no face has (emoji…) and control characters are dropped, so a picture never shows a tofu
+# box.
 
 
-@lru_cache(maxsize=64)
+@dataclass(frozen=True)
+class Face:
+    """One font of the stack: its regular file and, when it has one, its bold file. A face with
+    no bold file is thickened with a stroke of the text's own colour (:func:`_fake_bold`)."""
+
+    regular: str
+    bold: str | None
+
+
+FACES: tuple[Face, ...] = (
+    Face(FONT_FILES["regular"], FONT_FILES["bold"]),
+    Face(FALLBACK_FILE, None),
+    Face("NanumSquareR.ttf", None),
+)
+MAIN = 0
+"""Index of Noto Sans, the main face, in :data:`FACES`."""
+
+
+@lru_cache(maxsize=128)
+def face_font(face: int, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Face ``face`` of :data:`FACES` at ``size`` px (its bold file when ``bold`` and it has
+    one), with the basic layout engine so text looks the same with or without libraqm."""
+    spec = FACES[face]
+    name = spec.bold if bold and spec.bold else spec.regular
+    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
+
+
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """Noto Sans at ``size`` px, from the package (no system font is ever used). The basic
-    layout engine is used so text looks the same with or without libraqm."""
-    path = FONT_DIR / FONT_FILES["bold" if bold else "regular"]
-    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+    """Noto Sans at ``size`` px, from the package (no system font is ever used)."""
+    return face_font(MAIN, size, bold)
 
 
-@lru_cache(maxsize=1)
-def _missing_glyph_mask() -> bytes:
-    f = font(24)
-    return bytes(f.getmask("\ue000"))
+def fallback_font(size: int) -> ImageFont.FreeTypeFont:
+    """Droid Sans Fallback (CJK ideographs, kana) at ``size`` px."""
+    return face_font(1, size)
 
 
-@lru_cache(maxsize=4096)
+def _cmap_format_4(data: bytes, off: int) -> set[int]:
+    """Code points with a glyph in a format-4 (BMP, segment) cmap subtable."""
+    seg_x2 = struct.unpack_from(">H", data, off + 6)[0]
+    seg = seg_x2 // 2
+    ends = struct.unpack_from(f">{seg}H", data, off + 14)
+    starts = struct.unpack_from(f">{seg}H", data, off + 16 + seg_x2)
+    deltas = struct.unpack_from(f">{seg}h", data, off + 16 + 2 * seg_x2)
+    ranges_at = off + 16 + 3 * seg_x2
+    range_offsets = struct.unpack_from(f">{seg}H", data, ranges_at)
+    out: set[int] = set()
+    for k in range(seg):
+        for cp in range(starts[k], ends[k] + 1):
+            if cp == 0xFFFF:
+                continue
+            if range_offsets[k] == 0:
+                glyph = (cp + deltas[k]) & 0xFFFF
+            else:
+                at = ranges_at + 2 * k + range_offsets[k] + 2 * (cp - starts[k])
+                glyph = struct.unpack_from(">H", data, at)[0]
+                glyph = (glyph + deltas[k]) & 0xFFFF if glyph else 0
+            if glyph:
+                out.add(cp)
+    return out
+
+
+def _cmap_format_12(data: bytes, off: int) -> set[int]:
+    """Code points with a glyph in a format-12 (full Unicode, groups) cmap subtable."""
+    groups = struct.unpack_from(">I", data, off + 12)[0]
+    out: set[int] = set()
+    for k in range(groups):
+        start, end, glyph = struct.unpack_from(">III", data, off + 16 + 12 * k)
+        out.update(cp for cp in range(start, end + 1) if glyph + cp - start)
+    return out
+
+
+@cache
+def font_codepoints(filename: str) -> frozenset[int]:
+    """Every code point the font file ``filename`` (in :data:`FONT_DIR`) maps to a real glyph,
+    read once from its ``cmap`` table (Unicode subtables of formats 4 and 12)."""
+    data = (FONT_DIR / filename).read_bytes()
+    tables = {}
+    for i in range(struct.unpack_from(">H", data, 4)[0]):
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tables[tag] = offset
+    base = tables[b"cmap"]
+    out: set[int] = set()
+    for i in range(struct.unpack_from(">H", data, base + 2)[0]):
+        platform, encoding, sub = struct.unpack_from(">HHI", data, base + 4 + 8 * i)
+        if (platform, encoding) not in ((0, 3), (0, 4), (3, 1), (3, 10)):
+            continue
+        fmt = struct.unpack_from(">H", data, base + sub)[0]
+        if fmt == 4:
+            out |= _cmap_format_4(data, base + sub)
+        elif fmt == 12:
+            out |= _cmap_format_12(data, base + sub)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=16384)
+def font_of(char: str) -> int | None:
+    """Index in :data:`FACES` of the face that draws ``char`` (the first that has it, in regular
+    and bold), or ``None`` when none has it or it is a control character. A space belongs to the
+    main face."""
+    if char == " ":
+        return MAIN
+    if not char.isprintable():
+        return None
+    cp = ord(char)
+    for index, face in enumerate(FACES):
+        if cp in font_codepoints(face.regular) and (face.bold is None or cp in font_codepoints(face.bold)):
+            return index
+    return None
+
+
 def covered(char: str) -> bool:
-    """True when Noto Sans has a glyph for ``char`` (else Pillow would draw a tofu box).
-    Detected by comparing the glyph with the font's 'missing glyph' drawing."""
-    if char.isspace():
-        return True
-    f = font(24)
-    return bytes(f.getmask(char)) != _missing_glyph_mask() or char == "\ue000"
+    """True when a face of :data:`FACES` has a glyph for ``char`` (else it would be a tofu box)."""
+    return char.isspace() or font_of(char) is not None
 
 
-#: Plain stand-ins for symbols Noto Sans lacks (arrows live in a separate Noto font).
+#: Plain stand-ins for symbols no face has (arrows live in a separate Noto font).
 SUBSTITUTES = {"→": "->", "←": "<-", "⇄": "<->", "↔": "<->", "≤": "<=", "≥": ">=", "−": "–"}
 
 
+@lru_cache(maxsize=4096)
 def safe_text(text: str) -> str:
-    """``text`` without the characters the font cannot draw (and without control characters);
-    a few common symbols become plain stand-ins (see :data:`SUBSTITUTES`)."""
-    text = "".join(SUBSTITUTES.get(ch, ch) for ch in text)
-    return "".join(ch for ch in text if ch.isprintable() and covered(ch))
+    """``text`` as it will be drawn: any whitespace becomes a plain space, a few common symbols
+    neither font has become plain stand-ins (see :data:`SUBSTITUTES`), and what is still not
+    covered (emoji…) and control characters are dropped."""
+    out = []
+    for ch in text:
+        if ch.isspace():
+            out.append(" ")
+        elif covered(ch):
+            out.append(ch)
+        else:
+            out.append(SUBSTITUTES.get(ch, ""))
+    return "".join(out)
 
 
-def wrap(text: str, size: int, max_width: int, lines: int = 2, bold: bool = False) -> list[str]:
-    """``text`` broken at spaces into at most ``lines`` lines of ``max_width`` px; the last line
-    is truncated with an ellipsis when the text does not fit."""
-    words = text.split()
-    out: list[str] = []
-    while words and len(out) < lines:
-        line = words.pop(0)
-        while words and text_width(line + " " + words[0], size, bold) <= max_width:
-            line += " " + words.pop(0)
-        out.append(line)
-    if words:
-        out[-1] = truncate(out[-1] + " " + " ".join(words), size, max_width, bold)
-    return [truncate(line, size, max_width, bold) for line in out]
+Run = tuple[str, int]
+"""A piece of text drawn with one face: (text, index of the face in :data:`FACES`)."""
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[Run, ...]:
+    """``safe_text(text)`` split into runs of one face each. A space joins the run before it
+    (every face has one), so "李 小龙" stays one run."""
+    out: list[list] = []
+    for ch in safe_text(text):
+        face = font_of(ch)
+        if out and (ch == " " or out[-1][1] == face):
+            out[-1][0] += ch
+        else:
+            out.append([ch, face])
+    return tuple((part, face) for part, face in out)
+
+
+def _fake_bold(face: int, size: int, bold: bool) -> int:
+    """Stroke width that makes a face without a bold file about as heavy as Noto Sans Bold
+    (0 when none is needed)."""
+    return max(1, round(size / 26)) if bold and FACES[face].bold is None else 0
+
+
+@lru_cache(maxsize=8192)
+def _run_widths(text: str, size: int, bold: bool) -> tuple[float, ...]:
+    return tuple(face_font(face, size, bold).getlength(part) for part, face in runs(text))
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(math.ceil(font(size, bold).getlength(text)))
+    """Width in px of ``text`` as :func:`draw_text` draws it (after :func:`safe_text`)."""
+    return int(math.ceil(sum(_run_widths(text, size, bold))))
 
 
 def truncate(text: str, size: int, max_width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis so that it fits in ``max_width`` px."""
+    """``safe_text(text)`` shortened with an ellipsis so that it fits in ``max_width`` px
+    (empty when not even the ellipsis fits)."""
+    text = safe_text(text)
     if text_width(text, size, bold) <= max_width:
         return text
-    while text and text_width(text + "…", size, bold) > max_width:
-        text = text[:-1]
-    return text.rstrip() + "…" if text else ""
+    lo, hi = 0, len(text)  # the longest prefix that fits with "…" is text[:lo]
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + "…", size, bold) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0 and text_width("…", size, bold) > max_width:
+        return ""
+    return text[:lo].rstrip() + "…"
+
+
+def _is_wide(ch: str) -> bool:
+    """A character a line may break before or after without a space (CJK ideographs, kana,
+    Hangul, full-width forms): East Asian text has no spaces between words."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+#: Characters that must not start a line (closing punctuation, in CJK and Latin).
+NO_LINE_START = set("，。、；：！？）」』】〕》〉…・ー,.;:!?)]}%")
+
+
+def _break_units(text: str) -> list[tuple[str, bool]]:
+    """``text`` as units a line may break between: (unit, True when a space precedes it).
+    A unit is a run of non-wide characters between spaces, or one wide character; closing
+    punctuation stays with the unit before it."""
+    units: list[tuple[str, bool]] = []
+    space = False
+    for ch in text:
+        if ch == " ":
+            space = bool(units)
+            continue
+        glue = (
+            units and not space and (ch in NO_LINE_START or not (_is_wide(ch) or _is_wide(units[-1][0][-1])))
+        )
+        if glue:
+            units[-1] = (units[-1][0] + ch, units[-1][1])
+        else:
+            units.append((ch, space))
+        space = False
+    return units
+
+
+def wrap(text: str, size: int, max_width: int, lines: int = 2, bold: bool = False) -> list[str]:
+    """``text`` broken into at most ``lines`` lines of ``max_width`` px — at spaces, and between
+    CJK characters — the last line truncated with an ellipsis when the text does not fit."""
+    units = _break_units(safe_text(text))
+    out: list[str] = []
+    while units and len(out) < lines:
+        line = units.pop(0)[0]
+        while units:
+            unit, space = units[0]
+            longer = line + (" " if space else "") + unit
+            if text_width(longer, size, bold) > max_width:
+                break
+            line = longer
+            units.pop(0)
+        out.append(line)
+    if units:
+        rest = "".join((" " if space else "") + unit for unit, space in units)
+        out[-1] = truncate(out[-1] + rest, size, max_width, bold)
+    return [truncate(line, size, max_width, bold) for line in out]
+
+
+def player_name(view: dict, seat: str) -> str:
+    """The seat's display name from ``view["names"]`` (the bot adds it) as it will be drawn:
+    :func:`safe_text`, runs of spaces made one; ``""`` when there is none or nothing drawable
+    is left of it (a name of emoji only)."""
+    raw = (view.get("names") or {}).get(seat)
+    return " ".join(safe_text(str(raw)).split()) if raw else ""
 
 
 # ------------------------------------------------------------------------------------------
 # Text helpers
+
+
+def _baseline_offset(size: int, bold: bool, vertical: str) -> float:
+    """Distance from an anchor line to the baseline, from the main font's metrics, so runs of
+    both fonts share the baseline a Noto-only text would have (``vertical``: a, t, m, s, b, d)."""
+    ascent, descent = font(size, bold).getmetrics()
+    return {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0, "b": -descent, "d": -descent}[
+        vertical
+    ]
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    anchor: str = "la",
+    stroke: int = 0,
+    stroke_fill: RGB | None = None,
+) -> None:
+    """Draw ``text`` at ``xy`` like ``draw.text`` with ``anchor`` (horizontal l/m/r, vertical
+    a/t/m/s/b/d), each character in the first face of :data:`FACES` that has it (see
+    :func:`runs`)."""
+    parts = runs(text)
+    if not parts:
+        return
+    if len(parts) == 1 and parts[0][1] == MAIN:  # all in Noto Sans: one plain call
+        draw.text(
+            xy,
+            parts[0][0],
+            font=font(size, bold),
+            fill=fill,
+            anchor=anchor,
+            stroke_width=stroke,
+            stroke_fill=stroke_fill,
+        )
+        return
+    widths = _run_widths(text, size, bold)
+    x = xy[0] - {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}[anchor[0]]
+    baseline = xy[1] + _baseline_offset(size, bold, anchor[1])
+    for (part, face), width in zip(parts, widths, strict=True):
+        f = face_font(face, size, bold)
+        heavy = _fake_bold(face, size, bold)
+        if stroke:  # the outline, as wide outside a thickened run as outside a plain one
+            draw.text(
+                (x, baseline),
+                part,
+                font=f,
+                fill=fill,
+                anchor="ls",
+                stroke_width=stroke + heavy,
+                stroke_fill=stroke_fill,
+            )
+        if heavy:
+            draw.text(
+                (x, baseline), part, font=f, fill=fill, anchor="ls", stroke_width=heavy, stroke_fill=fill
+            )
+        elif not stroke:
+            draw.text((x, baseline), part, font=f, fill=fill, anchor="ls")
+        x += width
 
 
 def text_centered(
@@ -194,10 +465,7 @@ def text_centered(
     stroke_fill: RGB = WHITE,
 ) -> None:
     """Draw ``text`` centred (both ways) on ``xy``."""
-    text = safe_text(text)
-    draw.text(
-        xy, text, font=font(size, bold), fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill
-    )
+    draw_text(draw, xy, text, size, fill, bold, "mm", stroke, stroke_fill)
 
 
 def text_outlined(
@@ -212,9 +480,8 @@ def text_outlined(
     width: int | None = None,
 ) -> None:
     """Text with a contrasting outline, readable over any background (icons, field colours)."""
-    text = safe_text(text)
     w = width if width is not None else max(1, size // 9)
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor, stroke_width=w, stroke_fill=outline)
+    draw_text(draw, xy, text, size, fill, bold, anchor, w, outline)
 
 
 def badge(
@@ -226,7 +493,7 @@ def badge(
     text_fill: RGB = WHITE,
     outline: RGB | None = WHITE,
 ) -> None:
-    """A number in a pill centred on ``xy`` (counts on icons, bids, places)."""
+    """A number (or short text) in a pill centred on ``xy`` (counts on icons, bids, places)."""
     label = safe_text(str(number))
     h = size + 6
     w = max(h, text_width(label, size, True) + 10)
@@ -234,7 +501,38 @@ def badge(
     draw.rounded_rectangle(
         (x - w / 2, y - h / 2, x + w / 2, y + h / 2), radius=h // 2, fill=fill, outline=outline, width=2
     )
-    draw.text((x, y), label, font=font(size, True), fill=text_fill, anchor="mm")
+    draw_text(draw, (x, y), label, size, text_fill, True, "mm")
+
+
+def split_label(text: str) -> tuple[str, str]:
+    """A legend label "Name: effect" as (name, effect); a full-width colon (Chinese, Japanese)
+    splits it too. A label without a colon is all name."""
+    text = safe_text(text).strip()
+    cut = min((i for i in (text.find(": "), text.find("：")) if i >= 0), default=-1)
+    if cut < 0:
+        return text, ""
+    step = 2 if text.startswith(": ", cut) else 1
+    return text[:cut].strip(), text[cut + step :].strip()
+
+
+def draw_label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    width: int,
+    name_size: int = 20,
+    size: int = 18,
+    lines: int = 2,
+    spacing: int = 22,
+) -> None:
+    """A legend label "Name: effect" left-aligned at ``xy`` and centred on its ``y``: the name in
+    bold, the effect wrapped on up to ``lines`` lines below it, all within ``width`` px."""
+    name, effect = split_label(text)
+    rows = [(truncate(name, name_size, width, bold=True), name_size, True)] if name else []
+    rows += [(line, size, False) for line in wrap(effect, size, width, lines=lines)]
+    x, y = xy
+    for j, (line, line_size, bold) in enumerate(rows):
+        draw_text(draw, (x, y + (j - (len(rows) - 1) / 2) * spacing), line, line_size, INK, bold, "lm")
 
 
 # ------------------------------------------------------------------------------------------
@@ -335,7 +633,7 @@ def seat_marker(
     label = initial if initial is not None else str(i + 1)
     if label:
         dy = r * 0.12 if SEAT_SHAPES[i] == "triangle" else 0
-        draw.text((cx, cy + dy), label, font=font(int(r * 0.95), True), fill=SEAT_TEXT[i], anchor="mm")
+        draw_text(draw, (cx, cy + dy), label, int(r * 0.95), SEAT_TEXT[i], True, "mm")
 
 
 # ------------------------------------------------------------------------------------------

@@ -4,8 +4,10 @@ One picture shows the whole table: round, phase and start player on top; the mar
 harbour and the parliament (statutes in force, this round's proposals) in the first band; the
 building tiles still available and the black-marker spaces in the second; one panel per player
 with score, pesos, characters, bid, plantation (fields, buildings, figure, warehouse) and
-farmyard. It is language-neutral: icons, numbers, seat colours *and* shapes, and buildings as a
-small pictogram with a 2–3 letter code (:data:`BUILDING_CODES`).
+farmyard. It is language-neutral: icons, numbers, seat colours *and* shapes, buildings as a
+pictogram of their effect (each building's differs), and the players' names in whatever script
+they are written (see :mod:`render.common`). Words only appear in the building legend
+(:func:`draw_legend`), in the reader's language.
 
 The static parts (frame, panel cards, market price ladders, field colours of each plantation
 layout) are drawn once per layout key and copied per turn (:func:`render.common.cached_layer`).
@@ -52,32 +54,6 @@ FIELD_COLOURS: dict[str, tuple[int, int, int]] = {
 }
 FIELD_ICON = {"L": "water", "M": "stone", "F": "wood", "C": "citrus", "S": "sugar", "T": "tobacco"}
 
-#: Short codes of the buildings (language-neutral labels next to a pictogram).
-BUILDING_CODES: dict[str, str] = {
-    "cement_factory": "CF",
-    "sawmill": "SM",
-    "golf_course": "GC",
-    "convent": "CV",
-    "rum_bar": "RB",
-    "tobacco_bar": "TB",
-    "small_office": "SO",
-    "large_office": "LO",
-    "hotel": "HT",
-    "inn": "INN",
-    "shop": "SH",
-    "workshop": "WS",
-    "resource_shed": "RS",
-    "small_bank": "SB",
-    "large_bank": "LB",
-    "cigar_factory": "CIG",
-    "distillery": "DIS",
-    "black_market": "BM",
-    "church": "CH",
-    "dam": "DAM",
-    "town_hall": "TH",
-    "lighthouse": "LH",
-    "warehouse": "WH",
-}
 #: Tile colour by effect family, so similar buildings look alike.
 EFFECT_COLOURS: dict[str, tuple[int, int, int]] = {
     "convert_vp": (214, 196, 236),
@@ -352,6 +328,27 @@ def _arrow(draw: ImageDraw.ImageDraw, s: int) -> None:
     draw.polygon([(s * 0.95, s * 0.5), (s * 0.6, s * 0.24), (s * 0.6, s * 0.76)], fill=(70, 66, 60))
 
 
+@register_icon("cuba_palm")
+def _palm(draw: ImageDraw.ImageDraw, s: int) -> None:
+    """The game's emblem in the header: a royal palm on an island (a picture, not a word)."""
+    import math
+
+    w = max(2, s // 16)
+    outline = (40, 34, 30, 255)
+    draw.chord(
+        (s * 0.02, s * 0.78, s * 0.98, s * 1.22), 180, 360, fill=(226, 200, 140), outline=outline, width=w
+    )
+    trunk = [(s * 0.47, s * 0.86), (s * 0.44, s * 0.62), (s * 0.48, s * 0.36), (s * 0.53, s * 0.24)]
+    draw.line(trunk, fill=outline, width=w * 4, joint="curve")
+    draw.line(trunk, fill=(150, 110, 70), width=w * 2, joint="curve")
+    cx, cy = s * 0.53, s * 0.24
+    for angle in (200, 240, 290, 330, 15):
+        a = math.radians(angle)
+        tip = (cx + s * 0.42 * math.cos(a), cy - s * 0.2 * math.sin(a) + s * 0.14)
+        mid = (cx + s * 0.24 * math.cos(a), cy - s * 0.3 * math.sin(a) - s * 0.04)
+        draw.polygon([(cx, cy), mid, tip, (mid[0], mid[1] + s * 0.1)], fill=(70, 150, 70), outline=outline)
+
+
 @register_icon("wave")
 def _wave(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 12)
@@ -464,23 +461,18 @@ def _build_base(layout: Layout, layouts: tuple[tuple[tuple[str, ...], ...], ...]
 # Dynamic parts
 
 
-def _names(view: dict[str, Any]) -> dict[str, str]:
-    return {s: str(n) for s, n in (view.get("names") or {}).items()}
-
-
 def _seat_label(view: dict[str, Any], seat: str, max_w: int, size: int) -> tuple[str, str]:
     """(initial for the marker, name to write), from ``view["names"]`` when the bot gives names.
 
-    The font covers Latin, Greek and Cyrillic. Characters it lacks (CJK, emoji…) are dropped;
-    when that leaves less than half of the name, no name is written and the seat's marker (its
-    shape and number) stands for it: better a plain number than boxes."""
+    The fonts cover Latin, Greek, Cyrillic, Chinese, Japanese and Korean; what none has (emoji…)
+    is dropped. A name with nothing left is not written and the seat's marker (its shape and
+    number) stands for it; the initial is the first letter of the name, else the seat number."""
     number = str(c.seat_index(seat) + 1)
-    raw = _names(view).get(seat, "").strip()
-    name = " ".join(c.safe_text(raw).split())
-    if not name or len(name) < len(raw) / 2:
+    name = c.player_name(view, seat)
+    if not name:
         return number, ""
-    initial = name[0].upper()[:1]
-    return (initial if c.covered(initial) else number), c.truncate(name, size, max_w, bold=True)
+    initial = next((ch.upper()[:1] for ch in name if ch.isalnum()), number)
+    return initial, c.truncate(name, size, max_w, bold=True)
 
 
 def active_character(view: dict[str, Any]) -> str | None:
@@ -494,7 +486,7 @@ def active_character(view: dict[str, Any]) -> str | None:
 
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    draw.text((MARGIN + 8, HEADER_H / 2 + 4), "CUBA", font=c.font(34, True), fill=INK, anchor="lm")
+    paste_icon(img, "cuba_palm", (MARGIN + 40, HEADER_H / 2 + 2), 52)
     # Round track.
     x = 170
     for rnd in range(1, int(view.get("rounds", 6)) + 1):
@@ -522,13 +514,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
             c.text_centered(draw, (x + 10, 32), str(place), 22, fill=MUTED, bold=True)
             initial, _ = _seat_label(view, seat, 100, 18)
             c.seat_marker(draw, seat, (x + 40, 32), 18, initial)
-            draw.text(
-                (x + 64, 32),
-                str(result["scores"].get(seat, "")),
-                font=c.font(26, True),
-                fill=INK,
-                anchor="lm",
-            )
+            c.draw_text(draw, (x + 64, 32), str(result["scores"].get(seat, "")), 26, INK, True, "lm")
             x += 118
     # Whom we wait for.
     waiting = view.get("to_act") or []
@@ -757,7 +743,7 @@ def _at_most(draw: ImageDraw.ImageDraw, xy: tuple[float, float], number: str, si
         (sx + s * 2, y - s - 2, sx, y - 2, sx + s * 2, y + s - 2), fill=WHITE, width=line, joint="curve"
     )
     draw.line((sx, y + s + 2, sx + s * 2, y + s + 2), fill=WHITE, width=line)
-    draw.text((x + w / 2 - 7, y), number, font=c.font(size, True), fill=WHITE, anchor="rm")
+    c.draw_text(draw, (x + w / 2 - 7, y), number, size, WHITE, True, "rm")
 
 
 def _statute_card(
@@ -840,21 +826,18 @@ def _building_tile(
     draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
     bid: str,
-    size: int = 20,
     dim: bool = False,
 ) -> None:
-    """A building tile: effect-coloured card with its code and a pictogram of its effect."""
+    """A building tile: an effect-coloured card with a pictogram of its effect (every building's
+    pictogram differs; the legend gives the names in the reader's language)."""
     data = BUILDINGS.get(bid, {})
     colour = EFFECT_COLOURS.get(data.get("effect", ""), (220, 220, 220))
     if dim:
         colour = tuple(int(v * 0.5 + 200 * 0.5) for v in colour)
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK if not dim else MUTED, width=2)
-    code = BUILDING_CODES.get(bid, bid[:3].upper())
-    c.text_centered(
-        draw, ((x0 + x1) / 2, y0 + size * 0.72), code, size, fill=INK if not dim else MUTED, bold=True
-    )
-    _draw_tokens(img, draw, _building_tokens(bid), (x0 + x1) / 2, y1 - size * 0.95, int(size * 1.3))
+    size = int(min(y1 - y0 - 12, 48))
+    _draw_tokens(img, draw, _building_tokens(bid), (x0 + x1) / 2, (y0 + y1) / 2, size, max_width=x1 - x0 - 10)
 
 
 def _building_tokens(bid: str) -> list[tuple[str, str | None]]:
@@ -902,7 +885,7 @@ def _draw_buildings(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
         tx = x0 + 56 + col * tile_w
         ty = y0 + 8 + r * 70
         left = available[bid]
-        _building_tile(img, draw, (tx, ty, tx + tile_w - 6, ty + 64), bid, size=20, dim=left == 0)
+        _building_tile(img, draw, (tx, ty, tx + tile_w - 6, ty + 64), bid, dim=left == 0)
         if left == 0:
             draw.line((tx + 4, ty + 60, tx + tile_w - 10, ty + 4), fill=(150, 60, 60), width=3)
         elif left > 1:
@@ -997,7 +980,7 @@ def _draw_player(
     draw.ellipse((x0 + 8, y0 + 3, x0 + 48, y0 + 43), fill=WHITE)
     c.seat_marker(draw, seat, (x0 + 28, y0 + 23), 17, initial)
     if name:
-        draw.text((x0 + 56, y0 + 23), name, font=c.font(24, True), fill=text_colour, anchor="lm")
+        c.draw_text(draw, (x0 + 56, y0 + 23), name, 24, text_colour, True, "lm")
     bx = x1 - 26
     if to_act:
         draw.ellipse((bx - 19, y0 + 4, bx + 19, y0 + 42), fill=WHITE)
@@ -1016,9 +999,9 @@ def _draw_player(
     result = view.get("result")
     vp = result["scores"].get(seat, p["vp"]) if result else p["vp"]
     paste_icon(img, "star", (x0 + 30, sy), 40)
-    draw.text((x0 + 54, sy), str(vp), font=c.font(30, True), fill=INK, anchor="lm")
+    c.draw_text(draw, (x0 + 54, sy), str(vp), 30, INK, True, "lm")
     paste_icon(img, "coin", (x0 + 130, sy), 34)
-    draw.text((x0 + 152, sy), str(p["pesos"]), font=c.font(28, True), fill=INK, anchor="lm")
+    c.draw_text(draw, (x0 + 152, sy), str(p["pesos"]), 28, INK, True, "lm")
     if view["phase"] == "parliament":
         _draw_bid(img, draw, view, seat, (x1 - 30, sy))
     if result:
@@ -1087,7 +1070,7 @@ def _draw_bid(
             width=3,
         )
         paste_icon(img, "ballot", (x - w - 18, y), 30)
-        draw.text((x + 6, y), label, font=c.font(26, True), fill=INK, anchor="rm")
+        c.draw_text(draw, (x + 6, y), label, 26, INK, True, "rm")
     # The second bid of a tie, on the top-left corner of the first.
     w = c.text_width(str(first), 26, True) if isinstance(first, int) else 0
     bx, by = x - 40 - w + 2, y - 16
@@ -1170,7 +1153,6 @@ def _draw_plantation(
             draw,
             (x + 4, y + 4, x + cw - 4, y + CELL_H - 4),
             b["id"],
-            size=19,
             dim=b["id"] == "church" and p.get("church_used"),
         )
     # Fields harvested / buildings used so far by the character being played.
@@ -1243,7 +1225,7 @@ def _draw_pieces(
             if rx + size > x_max:
                 break
             paste_icon(img, piece, (rx + size / 2, ry), size)
-            draw.text((rx + size + 4, ry), str(n), font=c.font(int(size * 0.75), True), fill=INK, anchor="lm")
+            c.draw_text(draw, (rx + size + 4, ry), str(n), int(size * 0.75), INK, True, "lm")
             rx += w
 
 
@@ -1283,10 +1265,11 @@ def building_label(bid: str) -> str:
     return f"{data['name']}: {data['text']}"
 
 
-def draw_legend(labels: dict[str, str] | None = None) -> Image.Image:
-    """A key to the building tiles: tile (code + pictogram), cost in resources, and a line of
-    text per building (``labels`` maps building id → text, e.g. a translation; default the
-    English name and effect)."""
+def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image.Image:
+    """A key to the building tiles: tile (pictogram), cost in resources, and a label per building
+    — "Name: effect" — from ``labels`` (building id → text in the reader's language). Where
+    ``labels`` has none, the English one from the data, only for an English reader (``lang``):
+    another reader sees the tile and its cost alone rather than English."""
     ids = list(BUILDINGS)
     per_col = (len(ids) + 1) // 2
     height = 2 * MARGIN + per_col * LEGEND_ROW_H
@@ -1298,20 +1281,14 @@ def draw_legend(labels: dict[str, str] | None = None) -> Image.Image:
         col, row = divmod(k, per_col)
         x = MARGIN + col * col_w
         y = MARGIN + row * LEGEND_ROW_H
-        _building_tile(img, draw, (x + 4, y + 4, x + 100, y + LEGEND_ROW_H - 6), bid, size=20)
+        _building_tile(img, draw, (x + 4, y + 4, x + 100, y + LEGEND_ROW_H - 6), bid)
         cx = x + 124
         for piece, n in BUILDINGS[bid]["cost"].items():
             for _ in range(n):
                 paste_icon(img, piece, (cx, y + LEGEND_ROW_H / 2), 26)
                 cx += 24
-        text = c.safe_text((labels or {}).get(bid) or building_label(bid))
+        text = (labels or {}).get(bid) or (building_label(bid) if lang == "en" else "")
         tx = x + 124 + 5 * 24 + 10
-        # "Name: effect" → the name in bold, the effect below it.
-        name, _, effect = text.partition(": ")
         room = col_w - (tx - x) - 12
-        lines = [(c.truncate(name, 20, room, bold=True), True)]
-        lines += [(line, False) for line in c.wrap(effect, 19, room, lines=1)]
-        for j, (line, bold) in enumerate(lines):
-            ly = y + LEGEND_ROW_H / 2 + (j - (len(lines) - 1) / 2) * 26
-            draw.text((tx, ly), line, font=c.font(20 if bold else 19, bold=bold), fill=INK, anchor="lm")
+        c.draw_label(draw, (tx, y + LEGEND_ROW_H / 2), text, room, 19, 17, lines=2, spacing=21)
     return img

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.goa.data import COLONY_NEED
 from render import common as c
 from render.common import INK, MUTED, PAPER, font, icon, paste_icon, register_icon, seat_marker, text_centered
 
@@ -48,6 +49,7 @@ COLUMN_ICONS = ("ship", "goa_harvest", "coin", "goa_expedition", "goa_colonist")
 ROW_VP = (0, 1, 3, 6, 10)
 PANEL_X = 790
 PANEL_W = WIDTH - PANEL_X - 20
+NAME_W = 258  # room for a player's name, from the panel's left edge to the supply board
 
 # --------------------------------------------------------------------------------------------
 # Icons of this game (shared helpers candidates: colonist, cards, flag)
@@ -430,6 +432,9 @@ def _draw_player(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         paste_icon(img, "hourglass", (x0 + 30, y0 + 124), 28)
     if seat in (view.get("bots") or []):  # a computer player holds the seat
         paste_icon(img, "robot", (x0 + 30, y0 + 164), 28)
+    # the player's name, in any script, below the progress board
+    name = c.truncate(c.player_name(view, seat), 20, NAME_W, bold=True)
+    c.draw_text(d, (x0 + 14, y0 + 196), name, 20, INK, True, "lm")
     # progress board: 5 columns × 5 rows
     px, py = x0 + 60, y0 + 16
     cw, rh = 34, 26
@@ -473,7 +478,9 @@ def _draw_player(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
             fill=(214, 230, 206) if col else (236, 226, 200),
             outline=c.FAINT,
         )
-        text_centered(d, (bx + slot_w / 2, by + 10), name[:3].upper(), 12, fill=MUTED, bold=True)
+        # the colony told by the colonists it needs, as on its stack (a number, not a word)
+        paste_icon(img, "goa_colonist", (bx + slot_w / 2 - 10, by + 11), 16, alpha=0.8)
+        text_centered(d, (bx + slot_w / 2 + 9, by + 11), str(COLONY_NEED[name]), 13, fill=MUTED, bold=True)
         if col:
             for f_i, field in enumerate(col["fields"]):
                 _draw_colony_spices(img, d, bx + 6, by + 30 + f_i * 22, field)

@@ -20,7 +20,6 @@ from render.common import (
     MUTED,
     PAPER,
     badge,
-    font,
     paste_icon,
     register_icon,
     seat_marker,
@@ -31,6 +30,7 @@ WIDTH, HEIGHT = 1600, 1000
 TILE = 118  # a Cuban tile on the road
 ROAD_BOX = (28, 28, 992, 972)  # the loop the road follows
 PANEL_X = 1016
+NAME_H = 26  # the name line on top of each player panel
 
 #: Flower colour and petal count of each district (the count tells the colours apart).
 FLOWERS: dict[str, tuple[tuple[int, int, int], int]] = {
@@ -221,7 +221,7 @@ def die(
     h = size / 2
     d.rounded_rectangle((x - h, y - h, x + h, y + h), radius=size // 6, fill=fill, outline=INK, width=3)
     if value is not None:
-        d.text((x, y), str(value), font=font(int(size * 0.62), True), fill=ink, anchor="mm")
+        text_centered(d, (x, y), str(value), int(size * 0.62), fill=ink, bold=True)
 
 
 def amount(
@@ -508,20 +508,18 @@ def _draw_players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
         box = (PANEL_X, y0, WIDTH - 24, y0 + row - 10)
         acting = seat in view["to_act"]
         c.panel(d, box, outline=INK if acting else c.FAINT, width=4 if acting else 2, radius=12)
-        cy = (box[1] + box[3]) / 2
+        cy = (box[1] + box[3]) / 2 + NAME_H / 2
         seat_marker(d, seat, (box[0] + 40, cy), 26)
         p = view["players"][seat]
         x = box[0] + 90
+        # the player's name on the top line, in any script
+        name = c.truncate(c.player_name(view, seat), 20, box[2] - 16 - x, bold=True)
+        c.draw_text(d, (x + 4, box[1] + NAME_H / 2 + 4), name, 20, INK, True, "lm")
         # figure: where it stands (building pictogram in its district colour) or off the board
-        d.rounded_rectangle(
-            (x, cy - 36, x + 150, cy + 36),
-            radius=10,
-            fill=_figure_tint(view, p["figure"]),
-            outline=INK,
-            width=2,
-        )
+        figure_box = (x, cy - 32, x + 150, cy + 32)
+        d.rounded_rectangle(figure_box, radius=10, fill=_figure_tint(view, p["figure"]), outline=INK, width=2)
         if p["figure"] is not None:
-            building_effect(img, d, p["figure"], (x, cy - 36, x + 150, cy + 36))
+            building_effect(img, d, p["figure"], figure_box)
         else:
             text_centered(d, (x + 75, cy), "–", 30, fill=MUTED, bold=True)
         # property markers left
@@ -567,7 +565,7 @@ def _draw_holdings(
     items = [("coin", p["pesos"]), ("star", p["vp"])] + [(g, n) for g, n in p["goods"].items() if n]
     for k, (name, n) in enumerate(items):
         row, col = divmod(k, 3)
-        amount(img, d, name, n, (x + col * 50, y - 30 + row * 30), 22)
+        amount(img, d, name, n, (x + col * 50, y - 26 + row * 28), 22)
 
 
 def _figure_tint(view: dict[str, Any], building: str | None) -> tuple[int, int, int]:
@@ -611,10 +609,11 @@ def legend_text(item: str) -> str:
     return f"{info['name']}: {info['effect']}"
 
 
-def draw_legend(labels: dict[str, str] | None = None) -> Image.Image:
+def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image.Image:
     """A key to the pictograms: the 12 buildings on the left, the 9 Cubans (with their flower)
-    on the right, each with a line of text (``labels`` maps id → text, e.g. a translation;
-    default the English name and effect)."""
+    on the right, each with a label "Name: effect" from ``labels`` (id → text in the reader's
+    language). Where ``labels`` has none, the English one from the data, only for an English
+    reader (``lang``): another reader sees the pictogram alone rather than English."""
     from engine.santiago import data
 
     left, right = list(data.BUILDINGS), list(data.CUBANS)
@@ -637,15 +636,9 @@ def draw_legend(labels: dict[str, str] | None = None) -> Image.Image:
                 colour = data.CUBAN_COLOUR[item]
                 if colour is not None:
                     flower(d, colour, (tile[0] + 22, cy), 14)
-            text = c.safe_text((labels or {}).get(item) or legend_text(item))
-            name, _, effect = text.partition(": ")
+            text = (labels or {}).get(item) or (legend_text(item) if lang == "en" else "")
             tx = tile[2] + 16
-            room = x + col_w - tx - 12
-            lines = [(c.truncate(name, 19, room, bold=True), True)]
-            lines += [(line, False) for line in c.wrap(effect, 17, room, lines=2)]
-            for j, (line, bold) in enumerate(lines):
-                ly = cy + (j - (len(lines) - 1) / 2) * 21
-                d.text((tx, ly), line, font=font(19 if bold else 17, bold=bold), fill=INK, anchor="lm")
+            c.draw_label(d, (tx, cy), text, x + col_w - tx - 12, 19, 17, lines=2, spacing=21)
     return img
 
 

@@ -21,16 +21,59 @@ def test_fonts_and_licence_ship_in_the_package() -> None:
     assert c.font(20, bold=True).path.endswith("NotoSans-Bold.ttf")
 
 
-def test_font_coverage_detects_missing_glyphs() -> None:
-    assert c.covered("A") and c.covered("Ж") and c.covered("λ") and c.covered("é")
-    assert not c.covered("中") and not c.covered("😀")
-    assert c.safe_text("Ana 中文 Жора") == "Ana  Жора"
+def test_fonts_and_licence_ship_in_the_package_for_every_face() -> None:
+    for face in c.FACES:
+        assert (c.FONT_DIR / face.regular).is_file()
+        assert face.bold is None or (c.FONT_DIR / face.bold).is_file()
+    assert "Apache License" in (c.FONT_DIR / "DroidSansFallback-LICENSE.txt").read_text()
+    assert "Open Font License" in (c.FONT_DIR / "NanumSquare-LICENSE.txt").read_text()
+    assert c.fallback_font(20).path.endswith(c.FALLBACK_FILE)
 
 
-def test_truncate_fits_the_width() -> None:
-    long = "Dimitrios Papadopoulos of Thessaloniki"
-    short = c.truncate(long, 24, 200, bold=True)
-    assert short.endswith("…") and c.text_width(short, 24, True) <= 200
+def test_font_coverage_picks_the_first_face_that_has_the_character() -> None:
+    assert {c.font_of(ch) for ch in "AЖλé "} == {c.MAIN}
+    assert c.font_of("中") == c.font_of("あ") == c.font_of("龍") == 1
+    assert c.FACES[c.font_of("김")].regular == "NanumSquareR.ttf"
+    assert c.font_of("😀") is None and c.font_of("\x07") is None
+    assert c.covered("中") and c.covered("김") and not c.covered("😀")
+    assert c.safe_text("Ana 中文 Жора 😀") == "Ana 中文 Жора "
+    assert c.safe_text("a\tb\nc\u200bd") == "a b cd"
+
+
+def test_coverage_is_read_from_the_font_files() -> None:
+    """The cmap reader agrees with what FreeType draws: a covered character's glyph differs
+    from the 'missing glyph' box, an uncovered one's does not."""
+    for face_index, face in enumerate(c.FACES):
+        f = c.face_font(face_index, 24)
+        missing = bytes(f.getmask("\U0010fffd"))
+        for ch in "AЖ中あア김가😀→":
+            has = ord(ch) in c.font_codepoints(face.regular)
+            assert (bytes(f.getmask(ch)) != missing) == has, (face.regular, ch)
+
+
+def test_runs_split_a_text_by_face() -> None:
+    assert c.runs("Ana 李小龍 Жора") == (("Ana ", 0), ("李小龍 ", 1), ("Жора", 0))
+    assert c.runs("김민준 Kim") == (("김민준 ", 2), ("Kim", 0))
+    assert c.runs("😀🎲") == ()
+    assert c.text_width("😀🎲", 24) == 0
+    assert c.text_width("Ana 李", 24) == c.text_width("Ana ", 24) + c.text_width("李", 24)
+
+
+@pytest.mark.parametrize(
+    "long",
+    [
+        "Dimitrios Papadopoulos of Thessaloniki",
+        "王小明王小明王小明王小明王小明",
+        "Kim 김민준 김민준 김민준 김민준",
+    ],
+)
+@pytest.mark.parametrize("width", [0, 8, 30, 120, 200])
+def test_truncate_fits_the_width(long: str, width: int) -> None:
+    short = c.truncate(long, 24, width, bold=True)
+    assert c.text_width(short, 24, True) <= width
+    assert short == "" or short.endswith("…")
+    if width >= 30:
+        assert long.startswith(short[:-1])
     assert c.truncate("Ana", 24, 200) == "Ana"
 
 
@@ -144,11 +187,12 @@ def test_importing_render_loads_no_pillow() -> None:
     assert out.stdout.strip() == "False"
 
 
-def test_symbols_the_font_lacks_get_plain_stand_ins() -> None:
-    assert not c.covered("→")
-    assert c.safe_text("Up to 4 stone → 1 VP") == "Up to 4 stone -> 1 VP"
-    assert not c.covered("≤") and not c.covered("−")
-    assert c.safe_text("≤7 −2") == "<=7 –2"
+def test_symbols_no_face_has_get_plain_stand_ins() -> None:
+    assert c.covered("→") and c.covered("≤")  # the Korean face has arrows and relations
+    assert c.safe_text("Up to 4 stone → 1 VP") == "Up to 4 stone → 1 VP"
+    assert not c.covered("−")
+    assert c.safe_text("≤7 −2") == "≤7 –2"
+    assert all(c.covered(ch) for ch in "".join(c.SUBSTITUTES.values()))
 
 
 def test_wrap_keeps_lines_within_the_width() -> None:
@@ -156,6 +200,23 @@ def test_wrap_keeps_lines_within_the_width() -> None:
     assert len(lines) == 2 and lines[-1].endswith("…")
     assert all(c.text_width(line, 20) <= 200 for line in lines)
     assert c.wrap("Dam", 20, 200) == ["Dam"]
+
+
+def test_wrap_breaks_east_asian_text_between_characters() -> None:
+    text = "用一个产品换取两个胜利点，每回合最多一次，之后再也不能用这个建筑。"
+    lines = c.wrap(text, 18, 160, lines=2)
+    assert len(lines) == 2 and lines[-1].endswith("…")
+    assert all(c.text_width(line, 18) <= 160 for line in lines)
+    assert lines[0] and text.startswith(lines[0])
+    assert not lines[1].startswith(("，", "。"))  # closing punctuation never starts a line
+    assert c.wrap("レストラン", 18, 400) == ["レストラン"]
+    assert c.wrap("Dam 水坝 dam", 18, 400) == ["Dam 水坝 dam"]
+
+
+def test_split_label_takes_ascii_and_full_width_colons() -> None:
+    assert c.split_label("Church: veto a proposal") == ("Church", "veto a proposal")
+    assert c.split_label("教堂：否决一项提案") == ("教堂", "否决一项提案")
+    assert c.split_label("Dam") == ("Dam", "")
 
 
 def test_cached_layers_are_bounded_and_drop_the_least_recently_used() -> None:

@@ -7,11 +7,12 @@ import io
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import render
 from engine import GAMES
 from render import common, cuba
+from render.common import PAPER
 from tests.render.conftest import play_views
 
 RULES = GAMES["cuba"]
@@ -148,24 +149,29 @@ def test_view_is_not_modified_by_rendering(cuba_games: list) -> None:
     assert view == before
 
 
-def test_names_are_drawn_truncated_and_unknown_scripts_fall_back_to_the_seat_number(cuba_games: list) -> None:
+def test_names_are_drawn_truncated_in_any_script_and_emoji_fall_back_to_the_seat_number(
+    cuba_games: list,
+) -> None:
     view = copy.deepcopy(cuba_games[1][30][1])
     assert cuba._seat_label(view, "p1", 200, 24) == ("2", "")
     view["names"] = {"p0": "Ana", "p1": "李小龍", "p2": "Dimitrios Papadopoulos the Third"}
     assert cuba._seat_label(view, "p0", 200, 24) == ("A", "Ana")
-    assert cuba._seat_label(view, "p1", 200, 24) == ("2", "")
+    assert cuba._seat_label(view, "p1", 200, 24) == ("李", "李小龍")
     view["names"]["p1"] = "Bob 🎲"
     assert cuba._seat_label(view, "p1", 200, 24) == ("B", "Bob")
     view["names"]["p1"] = "straße"
     assert cuba._seat_label(view, "p1", 200, 24) == ("S", "straße")
+    view["names"]["p1"] = "(김민준)"
+    assert cuba._seat_label(view, "p1", 200, 24) == ("김", "(김민준)")
     initial, name = cuba._seat_label(view, "p2", 200, 24)
     assert initial == "D" and name.endswith("…") and common.text_width(name, 24, True) <= 200
     named = render.board("cuba", view)
     assert named != render.board("cuba", cuba_games[1][30][1])
-    # A name the font cannot draw changes nothing in the picture (no tofu boxes).
-    only_cjk = copy.deepcopy(cuba_games[1][30][1])
-    only_cjk["names"] = {"p1": "李小龍"}
-    assert render.board("cuba", only_cjk) == render.board("cuba", cuba_games[1][30][1])
+    # A name of emoji only changes nothing in the picture (no tofu boxes): the seat number stays.
+    emoji = copy.deepcopy(cuba_games[1][30][1])
+    emoji["names"] = {"p1": "🎲🎲"}
+    assert cuba._seat_label(emoji, "p1", 200, 24) == ("2", "")
+    assert render.board("cuba", emoji) == render.board("cuba", cuba_games[1][30][1])
 
 
 def test_bot_seats_get_a_badge(cuba_games: list) -> None:
@@ -204,16 +210,30 @@ def test_the_character_being_played_is_known_for_every_character_step(cuba_games
     assert cuba.active_character(by_step["play_card"]) is None
 
 
-def test_building_legend_lists_every_building_with_its_code(cuba_games: list) -> None:
-    view = cuba_games[0][0][1]
-    assert set(cuba.BUILDING_CODES) == set(view["buildings_available"])
-    assert len(set(cuba.BUILDING_CODES.values())) == len(cuba.BUILDING_CODES)
-    assert all(2 <= len(code) <= 3 for code in cuba.BUILDING_CODES.values())
+def test_building_tiles_are_pictograms_without_words() -> None:
+    """Every building's tile differs (effect colour and pictogram), so no code is needed."""
+    from engine.cuba.data import BUILDINGS
+
+    tiles = set()
+    for bid in BUILDINGS:
+        img = Image.new("RGB", (96, 64), PAPER)
+        cuba._building_tile(img, ImageDraw.Draw(img), (0, 0, 95, 63), bid)
+        tiles.add(img.tobytes())
+    assert len(tiles) == len(BUILDINGS)
+
+
+def test_building_legend_takes_labels_and_never_shows_english_to_another_reader() -> None:
     english = png_image(render.legend("cuba"))
     assert english.width >= 1200
     translated = render.legend("cuba", {"church": "Iglesia: vetar 1 propuesta"})
     assert png_image(translated).size == english.size
     assert translated != render.legend("cuba")
+    # A Chinese reader with no labels sees tiles and costs only, not the English defaults; the
+    # labels given are drawn, and the picture is the same whatever the language of no label.
+    bare = render.legend("cuba", None, "zh-CN")
+    assert bare != render.legend("cuba") and bare == render.legend("cuba", {}, "ja")
+    chinese = render.legend("cuba", {"church": "教堂：否决一项议会提案"}, "zh-CN")
+    assert chinese != bare and png_image(chinese).size == english.size
 
 
 def contract_view() -> dict[str, Any]:
