@@ -5,7 +5,9 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.goa import data
 from engine.goa.state import Player
+from engine.i18n import Catalogue
 
+T = Catalogue("engine.goa")
 N = data.GRID_SIZE
 _COLS = "abcde"
 
@@ -20,13 +22,17 @@ def pos_name(pos: tuple[int, int]) -> str:
     return f"{letter}{r + 1}"
 
 
+def _not_a_position(text: str) -> IllegalAction:
+    return IllegalAction(lambda lang: T(lang, "board.bad_pos", text=text))
+
+
 def parse_pos(text: str) -> tuple[int, int]:
     if len(text) != 2 or not text[1].isdigit():
-        raise IllegalAction(f"'{text}' is not a board position; write a column and a row, like 'c3'.")
+        raise _not_a_position(text)
     letter, row = text[0], int(text[1]) - 1
     col = {"z": -1, "f": N}.get(letter, _COLS.find(letter) if letter in _COLS else -2)
     if col == -2 or not (-1 <= row <= N):
-        raise IllegalAction(f"'{text}' is not a board position; write a column and a row, like 'c3'.")
+        raise _not_a_position(text)
     return (row, col)
 
 

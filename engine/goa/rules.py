@@ -16,6 +16,7 @@ from engine.goa import board, data
 from engine.goa import text as goa_text
 from engine.goa.board import add_spice, has_room, placements, remove_spice, spice_counts
 from engine.goa.state import Player, State
+from engine.i18n import join_list
 
 S = data.SPICES
 COL = data.COLUMN_INDEX
@@ -62,10 +63,11 @@ class GoaRules:
 
     def new(self, players: list[str], seed: int, **options: Any) -> State:
         if options:
-            raise IllegalAction(f"Goa has no option called {', '.join(sorted(options))}.")
+            names = sorted(options)
+            raise IllegalAction(lambda lang: goa_text.T(lang, "option.unknown", names=join_list(names, lang)))
         n = len(players)
         if n not in data.PLAYER_COUNTS:
-            raise IllegalAction("Goa is played by 2 to 4 players.")
+            raise IllegalAction(lambda lang: goa_text.T(lang, "option.players"))
         rng = Rng.from_seed(seed)
         s = State.__new__(State)
         s.seats = list(players)
@@ -293,7 +295,7 @@ class GoaRules:
 
     def apply(self, s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
         if action not in self.legal(s, seat):
-            raise IllegalAction(self.refusal(s, seat, action))
+            raise self._refused(s, seat, action)
         i = s.seats.index(seat)
         s = s.copy_table()
         self._own(s, i)
@@ -862,11 +864,15 @@ class GoaRules:
         wanted = Action.from_text(text)
         if wanted in self.legal(s, seat):
             return wanted
-        raise IllegalAction(self.refusal(s, seat, wanted))
+        raise self._refused(s, seat, wanted)
 
-    def refusal(self, s: State, seat: str, action: Action) -> str:
-        """Why ``action`` is not legal for ``seat`` now, as one sentence."""
-        return goa_text.refusal(self, s, seat, action)
+    def refusal(self, s: State, seat: str, action: Action, lang: str = "en") -> str:
+        """Why ``action`` is not legal for ``seat`` now, as one sentence in ``lang``."""
+        return goa_text.refusal(self, s, seat, action, lang)
+
+    def _refused(self, s: State, seat: str, action: Action) -> IllegalAction:
+        """The refusal of ``action``, readable in every language (``err.text(lang)``)."""
+        return IllegalAction(lambda lang: self.refusal(s, seat, action, lang))
 
     def progress(self, s: State) -> dict[str, Any]:
         """Goa scores everything at the end, so "points so far" are what the open table would
@@ -883,27 +889,25 @@ class GoaRules:
         return {"round": s.round, "scores": open_points}
 
     def display_title(self, lang: str = "en") -> str:
-        return "Goa"
+        return goa_text.display_title(lang)
 
     def category_name(self, category: str, lang: str = "en") -> str:
-        return category
+        return goa_text.category_name(category, lang)
 
     def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
-        return goa_text.describe(event, names)
+        return goa_text.describe(event, names, lang)
 
     def label(self, s: State, seat: str, action: Action, lang: str = "en") -> str:
-        return goa_text.label(s, action)
+        return goa_text.label(s, seat, action, lang)
 
     def prompt(self, s: State, seat: str, lang: str = "en") -> str:
-        return goa_text.prompt(self, s, seat)
+        return goa_text.prompt(self, s, seat, lang)
 
     def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
-        return list(goa_text.HELP)
+        return goa_text.help_sections(lang)
 
     def private_summary(self, s: State, seat: str, lang: str = "en") -> str:
-        if seat not in s.seats:
-            return ""
-        return goa_text.private_summary(s.players[s.seats.index(seat)])
+        return goa_text.private_summary(s, seat, lang)
 
     def private_choices(self, s: State, seat: str) -> bool:
         """Bids and outbids are bounded by hidden ducats; turns list cards from the hidden hand."""
