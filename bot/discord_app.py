@@ -5,7 +5,8 @@ and hand the :class:`~bot.outcome.Outcome` to :func:`bot.delivery.deliver` with 
 :class:`DiscordGateway`. Everything a person reads comes from the service or the message
 catalogue; nothing here decides who may act.
 
-* ``/game new|join|leave|add-bot|replace|rejoin|start|board|hand|log|undo|abandon|rules|settings|sync`` and
+* ``/game new|join|leave|add-bot|replace|rejoin|start|board|hand|log|history|export|stats|forget-me|undo|
+  abandon|rules|settings|sync`` and
   ``/play action:`` (autocomplete from the service's in-memory cache, never the database).
 * Buttons are :class:`ChoiceButton` ``DynamicItem``\\ s whose ``custom_id`` is the service's
   (``tw:<verb>:<game>:<version>:<action>``), registered in ``setup_hook`` so the buttons of old
@@ -36,10 +37,12 @@ from discord import app_commands
 from bot.config import Settings
 from bot.delivery import deliver, run_timers
 from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage
+from bot.records import SCOPES
 from bot.service import GameService
 from bot.store import Store
 from bot.texts import t
 from engine.ai import KINDS
+from engine.i18n import normalise
 
 log = logging.getLogger(__name__)
 
@@ -231,8 +234,12 @@ class DiscordGateway:
                 everyone=False, roles=False, users=[discord.Object(id=u) for u in msg.mentions]
             )
         }
-        if msg.image is not None:
-            kwargs["file"] = _file(msg.image, msg.image_name)
+        files = [_file(msg.image, msg.image_name)] if msg.image is not None else []
+        files += [_file(a.data, a.name) for a in msg.attachments]
+        if len(files) == 1:
+            kwargs["file"] = files[0]
+        elif files:
+            kwargs["files"] = files
         view = choices_view(msg.choices)
         if view is not None:
             kwargs["view"] = view
@@ -330,6 +337,11 @@ async def press(interaction: Any, custom_id: str) -> Outcome:
     """Every button and menu choice: the service reads the custom_id (and refuses stale ones)."""
     user_id = interaction.user.id
     return await answer(interaction, lambda svc: svc.press(custom_id, user_id, interaction.channel_id))
+
+
+def _lang(interaction: Any) -> str:
+    """The caller's language, from the interaction's locale."""
+    return normalise(getattr(interaction, "locale", None))
 
 
 def _name(interaction: Any) -> str:
@@ -443,6 +455,34 @@ class GameGroup(app_commands.Group):
     async def log_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
         channel, user = interaction.channel_id, interaction.user.id
         await answer(interaction, lambda svc: svc.log(channel, user, page))
+
+    @app_commands.command(name="history", description="Games played to the end here, newest first")
+    @app_commands.describe(page="Which page (1 = the newest)", scope="This channel's games or the server's")
+    @app_commands.choices(scope=[app_commands.Choice(name=s, value=s) for s in SCOPES])
+    async def history(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1, scope: str = "channel"
+    ) -> None:
+        channel, guild, lang = interaction.channel_id, interaction.guild_id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.history(channel, guild, page, scope=scope, lang=lang))
+
+    @app_commands.command(name="export", description="Post the finished game of this channel as a file")
+    async def export(self, interaction: discord.Interaction) -> None:
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.export(channel, user, lang))
+
+    @app_commands.command(name="stats", description="Games played, won and average score on this server")
+    @app_commands.describe(player="Whose figures (default: yours)")
+    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        who = player or interaction.user
+        guild, user, lang = interaction.guild_id, who.id, _lang(interaction)
+        name = str(getattr(who, "display_name", None) or getattr(who, "name", None) or who.id)
+        await answer(interaction, lambda svc: svc.stats(guild, user, name, lang))
+
+    @app_commands.command(name="forget-me", description="Delete your stats and your name from stored games")
+    @app_commands.describe(confirm="True to go ahead (without it you are told what would happen)")
+    async def forget_me(self, interaction: discord.Interaction, confirm: bool = False) -> None:
+        user, lang = interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.forget_me(user, confirm, lang))
 
     @app_commands.command(name="undo", description="Take back your last move while it is still your turn")
     async def undo(self, interaction: discord.Interaction) -> None:

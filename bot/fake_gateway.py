@@ -22,7 +22,7 @@ class RecordingGateway:
     """Implements :class:`bot.outcome.Gateway`, keeping every call in lists.
 
     ``refuse_dms_for`` holds users whose DMs are closed (``send_private`` answers False, as
-    Discord's 403 does); with ``fail_uploads`` every public post with an image fails (None).
+    Discord's 403 does); with ``fail_uploads`` every public post with a file fails (None).
     """
 
     refuse_dms_for: set[int] = field(default_factory=set)
@@ -35,7 +35,7 @@ class RecordingGateway:
     _next_id: int = 1000
 
     async def post_public(self, msg: PublicMessage) -> int | None:
-        if self.fail_uploads and msg.image is not None:
+        if self.fail_uploads and (msg.image is not None or msg.attachments):
             return None
         self._next_id += 1
         self.public.append((self._next_id, msg))

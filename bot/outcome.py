@@ -67,9 +67,21 @@ class Choice:
     style: str = "secondary"
 
 
+@dataclass(frozen=True)
+class Attachment:
+    """A file posted with a message besides its board image (the end-of-game summary picture,
+    a game's export)."""
+
+    name: str
+    data: bytes
+
+
 @dataclass
 class PublicMessage:
-    """A message for the game's channel: the board image, the log lines, who must act."""
+    """A message for the game's channel: the board image, the log lines, who must act.
+
+    ``attachments`` are further files after the image; a message with attachments but no image
+    and no choices is not a board (its buttons are never edited away)."""
 
     channel_id: int
     text: str
@@ -77,6 +89,7 @@ class PublicMessage:
     image_name: str = "board.png"
     choices: list[Choice] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import seats
+from bot import records, seats
 from bot.choices import MESSAGE_CAPACITY, members, narrowed
 from bot.config import Settings
 from bot.gamestore import GameStore
@@ -127,12 +127,14 @@ class GameService:
         renderer: Renderer | None = None,
         private_renderer: PrivateRenderer | None = None,
         seed_source: Callable[[], int] | None = None,
+        summary_renderer: records.SummaryRenderer | None = None,
     ) -> None:
         self.store = store
         self.config = settings
         self.clock = clock
         self.renderer = renderer or default_renderer
         self.private_renderer = private_renderer or default_private_renderer
+        self.summary_renderer = summary_renderer or records.default_summary_renderer
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}  # game pk → last loaded table (autocomplete, state reuse)
@@ -739,6 +741,8 @@ class GameService:
         text = clip("\n".join([header, *[ln for ln in lines if ln], *turn_lines]))
         image = await self._board_png(table)
         public = PublicMessage(table.row.channel_id, text, image=image, choices=choices, mentions=mentions)
+        if finished:
+            await records.game_over(self, table, public)
         private = await self._dms(table, applied)
         return Outcome(public=[public], private=private)
 
@@ -1138,6 +1142,32 @@ class GameService:
                 if outcome is not None:
                     return outcome
         return None
+
+    # ================================================================== closed games (bot/records.py)
+
+    async def export(self, channel_id: int, user_id: int, lang: str = "en") -> Outcome:
+        """``/game export``: the channel's finished or abandoned game as a JSON file."""
+        return await records.export(self, channel_id, user_id, lang)
+
+    async def history(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        page: int = 1,
+        *,
+        scope: str = "channel",
+        lang: str = "en",
+    ) -> Outcome:
+        """``/game history``: the channel's (``scope="server"``: the server's) closed games."""
+        return await records.game_history(self, channel_id, guild_id, page, scope, lang)
+
+    async def stats(self, guild_id: int | None, user_id: int, name: str, lang: str = "en") -> Outcome:
+        """``/game stats``: ``user_id``'s games played, won and average score on this server."""
+        return await records.stats(self, guild_id, user_id, name, lang)
+
+    async def forget_me(self, user_id: int, confirm: bool = False, lang: str = "en") -> Outcome:
+        """``/game forget-me``: the caller's stats and name out of every stored game."""
+        return await records.forget_me(self, user_id, confirm, lang)
 
     # ================================================================== replay
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -129,6 +129,20 @@ MIGRATIONS: list[str] = [
         updated  REAL NOT NULL
     );
     """,
+    # 6: finished games: the result kept beside the state (history and stats read it without
+    # loading states), indexes for a channel's and a server's games, and /game forget-me's
+    # requests for games still open (applied when the game closes, see ``_apply_forgets``).
+    """
+    ALTER TABLE games ADD COLUMN result TEXT;
+    CREATE INDEX games_channel ON games (channel_id);
+    CREATE INDEX games_guild ON games (guild_id);
+    CREATE TABLE forget_requests (
+        game_pk INTEGER NOT NULL REFERENCES games (id),
+        user_id INTEGER NOT NULL,
+        name    TEXT NOT NULL,
+        PRIMARY KEY (game_pk, user_id)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -213,6 +227,19 @@ class ActionRow:
     undoes: int | None
     created: float
     events: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PlayedSeat:
+    """A user's seat in a closed game, for /game stats: ``result`` is the kept result JSON (None
+    for an abandoned game, or a finished one whose result was not kept yet)."""
+
+    game_pk: int
+    game: str
+    status: str
+    seat: str
+    result: str | None
+    with_bots: bool
 
 
 @dataclass(frozen=True)
@@ -429,13 +456,16 @@ class Store:
                 return False
             if status not in OPEN_STATUSES:
                 await db.execute("DELETE FROM timers WHERE game_pk = ?", (pk,))
+                await self._in_db_thread(_apply_forgets, pk)
         return True
 
     async def set_public_message(self, pk: int, message_id: int | None, text: str | None = None) -> None:
-        """Remember the game's newest board message (its id and text)."""
+        """Remember the game's newest board message (its id and text). A closed game keeps no
+        text: nothing edits its messages any more, and the text holds players' names."""
         async with self.transaction() as db:
             await db.execute(
-                "UPDATE games SET public_message_id = ?, public_message_text = ? WHERE id = ?",
+                "UPDATE games SET public_message_id = ?, public_message_text = "
+                "CASE WHEN status IN ('lobby', 'active') THEN ? END WHERE id = ?",
                 (message_id, text, pk),
             )
 
@@ -678,6 +708,84 @@ class Store:
             cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
             return cur.rowcount == 1
 
+    # ------------------------------------------------------------------ closed games: results, history, stats
+
+    async def set_result(self, pk: int, result_json: str) -> None:
+        """Keep a finished game's result (``Result.to_dict`` as JSON) beside its state."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET result = ? WHERE id = ?", (result_json, pk))
+
+    async def result(self, pk: int) -> str | None:
+        """The kept result JSON of a finished game (None before it is kept)."""
+        async with self.db.execute("SELECT result FROM games WHERE id = ?", (pk,)) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def closed_games(
+        self, *, channel_id: int | None = None, guild_id: int | None = None, limit: int, offset: int = 0
+    ) -> tuple[list[GameRow], int]:
+        """The channel's (or the server's) finished and abandoned games that had started, newest
+        first: ``limit`` of them from ``offset``, and how many there are in all."""
+        where = "status IN ('finished', 'abandoned') AND version > 0"
+        if channel_id is not None:
+            where, args = where + " AND channel_id = ?", (channel_id,)
+        else:
+            where, args = where + " AND guild_id = ?", (guild_id,)
+        async with self.db.execute(f"SELECT COUNT(*) FROM games WHERE {where}", args) as cur:
+            total = int((await cur.fetchone())[0])
+        async with self.db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?",
+            (*args, limit, offset),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_game_row(r) for r in rows], total
+
+    async def played_seats(self, user_id: int, guild_id: int | None) -> list[PlayedSeat]:
+        """Every seat ``user_id`` held to the end of a closed, started game on the server."""
+        async with self.db.execute(
+            "SELECT g.id, g.game, g.status, s.seat, g.result, "
+            "EXISTS (SELECT 1 FROM seats b WHERE b.game_pk = g.id AND b.is_bot = 1) "
+            "FROM seats s JOIN games g ON g.id = s.game_pk "
+            "WHERE s.user_id = ? AND s.is_bot = 0 AND g.guild_id IS ? "
+            "AND g.status IN ('finished', 'abandoned') AND g.version > 0 ORDER BY g.id",
+            (user_id, guild_id),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [PlayedSeat(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+
+    async def user_games(self, user_id: int) -> list[GameRow]:
+        """Every game in which ``user_id`` holds a seat or held one a computer player took over."""
+        async with self.db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id IN "
+            "(SELECT game_pk FROM seats WHERE user_id = ? OR former_user_id = ?) ORDER BY id",
+            (user_id, user_id),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_game_row(r) for r in rows]
+
+    async def forget_user(self, user_id: int, names: Mapping[int, str]) -> tuple[int, int]:
+        """``/game forget-me``: in each game of ``names`` (game pk → the name template, with
+        ``{n}`` for the seat number), the user's seat gets that name and loses the user's id.
+
+        Closed games are rewritten now; an open game keeps the seat playable and is rewritten
+        when it closes (the request waits in ``forget_requests``). Returns (games rewritten,
+        games waiting)."""
+        done = waiting = 0
+        async with self.transaction() as db:
+            for pk, name in names.items():
+                await db.execute(
+                    "INSERT OR REPLACE INTO forget_requests (game_pk, user_id, name) VALUES (?, ?, ?)",
+                    (pk, user_id, name),
+                )
+                async with db.execute("SELECT status FROM games WHERE id = ?", (pk,)) as cur:
+                    row = await cur.fetchone()
+                if row is not None and row[0] not in OPEN_STATUSES:
+                    await self._in_db_thread(_apply_forgets, pk)
+                    done += 1
+                else:
+                    waiting += 1
+        return done, waiting
+
 
 def _append_action(
     conn: sqlite3.Connection,
@@ -714,6 +822,7 @@ def _append_action(
         )
         if status not in OPEN_STATUSES:
             conn.execute("DELETE FROM timers WHERE game_pk = ?", (pk,))
+            _apply_forgets(conn, pk)
         elif timers is not None:
             _apply_timers_sync(conn, pk, timers)
         conn.execute("COMMIT")
@@ -722,6 +831,30 @@ def _append_action(
             conn.execute("ROLLBACK")
         raise
     return expected_version + 1
+
+
+def _apply_forgets(conn: sqlite3.Connection, pk: int) -> None:
+    """Rewrite a closed game for its ``forget_requests`` (on the database thread, inside the
+    caller's transaction): each such user's seat takes its new name and forgets the user (also
+    a seat a computer player took over from them), the game forgets them as host, their votes
+    go, and the game's board text (which holds names) is dropped."""
+    requests = conn.execute("SELECT user_id, name FROM forget_requests WHERE game_pk = ?", (pk,)).fetchall()
+    for user_id, template in requests:
+        seats = conn.execute(
+            "SELECT seat FROM seats WHERE game_pk = ? AND (user_id = ? OR former_user_id = ?)",
+            (pk, user_id, user_id),
+        ).fetchall()
+        for (seat,) in seats:
+            conn.execute(
+                "UPDATE seats SET name = ?, user_id = NULL, former_user_id = NULL, dm_refused = 0 "
+                "WHERE game_pk = ? AND seat = ?",
+                (template.replace("{n}", str(int(seat[1:]) + 1)), pk, seat),
+            )
+        conn.execute("UPDATE games SET host_id = 0 WHERE id = ? AND host_id = ?", (pk, user_id))
+        conn.execute("DELETE FROM replace_votes WHERE game_pk = ? AND voter_id = ?", (pk, user_id))
+    if requests:
+        conn.execute("UPDATE games SET public_message_text = NULL WHERE id = ?", (pk,))
+        conn.execute("DELETE FROM forget_requests WHERE game_pk = ?", (pk,))
 
 
 #: A vote to replace a seat lapses once the seat logged an action (a move or an undo) from the

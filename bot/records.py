@@ -1,0 +1,328 @@
+"""Closed games: the end-of-game summary, ``/game export``, ``/game history``, ``/game stats`` and
+``/game forget-me``.
+
+* **Summary** — when a game ends, its log is replayed (every state from the set-up on) and
+  ``engine.summary.summarise`` + ``render.summary`` draw the final scores by category and every
+  player's score over the rounds; the picture goes with the final-scores message. The result is
+  kept in the store (``games.result``) for the history and the stats.
+* **Export** — a finished or abandoned game as ``tradewinds-<game>-<id>.json``
+  (:mod:`engine.history`), posted in the channel. A running game is refused: its seed and log
+  would let anyone work out hidden bids and hands.
+* **History** — the channel's (or the server's) finished and abandoned games, newest first.
+* **Stats** — per server and per game: games played, won and the average score of a player;
+  games with computer players and abandoned games are counted on their own lines, never mixed
+  into the plain figures. Only the seat's holder at the end counts (a seat a computer player
+  took over is the computer's); computer seats have no stats.
+* **Forget me** — the user's seats in every stored game are renamed "Former player N" and
+  lose the user's id, which removes them from every stat; the logs are untouched (they name
+  seats, not people), so every game still replays. A game still open keeps the seat playable
+  under its name until it closes; it is rewritten in the same transaction that closes it
+  (``forget_requests``, :mod:`bot.store`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from bot.outcome import Attachment, Outcome, PublicMessage
+from bot.store import ActionRow, GameRow, PlayedSeat, SeatRow, dumps
+from bot.texts import t
+from engine import GAMES, history
+from engine.i18n import join_words
+
+if TYPE_CHECKING:
+    from bot.service import GameService, Table
+
+log = logging.getLogger(__name__)
+
+#: Games per page of /game history.
+HISTORY_PAGE = 10
+#: /game history scopes.
+SCOPES = ("channel", "server")
+
+#: (game id, every state from the set-up to the end, seat → name, computer seats, language) →
+#: the summary picture as PNG bytes.
+SummaryRenderer = Callable[[str, list[Any], dict[str, str], list[str], str], bytes]
+
+
+def default_summary_renderer(
+    game_id: str, states: list[Any], names: dict[str, str], bots: list[str], lang: str
+) -> bytes:
+    """``render.summary(engine.summary.summarise(...))``, imported on first use (Pillow)."""
+    from engine.summary import summarise
+
+    import render
+
+    return render.summary(summarise(game_id, states, names, bots=bots, lang=lang))
+
+
+# ====================================================================== the end of a game
+
+
+async def game_over(service: GameService, table: Table, message: PublicMessage) -> None:
+    """A game just ended: keep its result and attach the summary picture to ``message`` (the
+    final-scores message). A failing picture is logged; the message goes out without it."""
+    result = table.rules.result(table.state)
+    if result is None:
+        return
+    await service.store.set_result(table.row.id, dumps(result.to_dict()))
+    plays = await effective_log(service, table.row.id)
+    seats = [s.seat for s in table.seats]
+    try:
+        png = await asyncio.to_thread(
+            _summary_png, service.summary_renderer, table.row, seats, plays, table.names, table.bots
+        )
+    except Exception:  # the scores are in the text; the picture is a bonus
+        log.exception("drawing the summary of game %s failed", table.row.id)
+        return
+    message.attachments.append(Attachment("summary.png", png))
+
+
+def _summary_png(
+    draw: SummaryRenderer,
+    row: GameRow,
+    seats: list[str],
+    plays: Sequence[ActionRow],
+    names: dict[str, str],
+    bots: list[str],
+) -> bytes:
+    """Replay the game (in a worker thread: it is all computation) and draw its summary."""
+    return draw(row.game, replay_states(row, seats, plays), names, bots, row.language)
+
+
+def replay_states(row: GameRow, seats: list[str], plays: Sequence[ActionRow]) -> list[Any]:
+    """Every state of the game: after the set-up, then after each effective play."""
+    rules = GAMES[row.game]
+    state = rules.new(seats, row.seed, **row.options)
+    states = [state]
+    for play in plays:
+        state, _ = rules.apply(state, play.seat, rules.parse(state, play.seat, play.text))
+        states.append(state)
+    return states
+
+
+async def effective_log(service: GameService, pk: int) -> list[ActionRow]:
+    """The plays that still count (undone ones and undo rows left out)."""
+    from bot.service import effective_plays
+
+    return effective_plays(await service.store.actions(pk))
+
+
+async def result_of(service: GameService, row: GameRow) -> dict[str, Any] | None:
+    """A finished game's result (``Result.to_dict``), kept in the store; computed from the state
+    (and kept) for a game that finished before results were kept. None when not finished."""
+    if row.status != "finished":
+        return None
+    kept = await service.store.result(row.id)
+    if kept is not None:
+        return json.loads(kept)
+    _, state_json = await service.store.state(row.id)
+    rules = GAMES[row.game]
+    result = rules.result(rules.load(json.loads(state_json))) if state_json else None
+    if result is None:
+        return None
+    data = json.loads(dumps(result.to_dict()))
+    await service.store.set_result(row.id, dumps(data))
+    return data
+
+
+# ====================================================================== /game export
+
+
+def iso_time(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+async def export_data(service: GameService, row: GameRow) -> dict[str, Any]:
+    """The :mod:`engine.history` export of a stored game, names as stored now."""
+    seats = await service.store.seats(row.id)
+    plays = await effective_log(service, row.id)
+    return history.export_game(
+        game=row.game,
+        options=row.options,
+        seed=row.seed,
+        seats=[{"seat": s.seat, "name": s.name, "computer": s.bot_kind if s.is_bot else None} for s in seats],
+        actions=[(p.seat or "", p.text) for p in plays],
+        status=row.status,
+        result=await result_of(service, row),
+        exported=iso_time(service.clock()),
+    )
+
+
+def export_name(row: GameRow) -> str:
+    return f"tradewinds-{row.game}-{row.id}.json"
+
+
+async def export(service: GameService, channel_id: int, user_id: int, lang: str = "en") -> Outcome:
+    """Post the channel's current or latest game as a JSON file, once it is over."""
+    row = await service.store.open_game(channel_id) or await service.store.latest_game(channel_id)
+    if row is None:
+        return Outcome.refuse(t("no_game", lang))
+    if row.status == "lobby" or row.version == 0:
+        return Outcome.refuse(t("export_not_started", lang))
+    if row.status == "active":
+        return Outcome.refuse(t("export_running", lang))
+    data = await export_data(service, row)
+    title = GAMES[row.game].display_title(row.language)
+    text = t("export_posted", row.language, title=title, id=row.id, actions=len(data["actions"]))
+    file = Attachment(export_name(row), history.dumps(data).encode("utf-8"))
+    return Outcome(public=[PublicMessage(channel_id, text, attachments=[file])])
+
+
+# ====================================================================== /game history
+
+
+async def game_history(
+    service: GameService,
+    channel_id: int,
+    guild_id: int | None,
+    page: int = 1,
+    scope: str = "channel",
+    lang: str = "en",
+) -> Outcome:
+    """Ephemeral: one page of the channel's or the server's closed games, newest first."""
+    if scope not in SCOPES:
+        return Outcome.refuse(t("history_bad_scope", lang, scope=scope, scopes=", ".join(SCOPES)))
+    where = {"channel_id": channel_id} if scope == "channel" else {"guild_id": guild_id}
+    _, total = await service.store.closed_games(**where, limit=0)
+    if total == 0:
+        return Outcome(ephemeral=t(f"history_empty_{scope}", lang))
+    pages = (total + HISTORY_PAGE - 1) // HISTORY_PAGE
+    page = min(max(page, 1), pages)
+    rows, _ = await service.store.closed_games(**where, limit=HISTORY_PAGE, offset=(page - 1) * HISTORY_PAGE)
+    lines = [t(f"history_page_{scope}", lang, page=page, pages=pages)]
+    for row in rows:
+        lines.append(await history_line(service, row, show_channel=scope == "server", lang=lang))
+    from bot.service import clip
+
+    return Outcome(ephemeral=clip("\n".join(lines)))
+
+
+async def history_line(service: GameService, row: GameRow, *, show_channel: bool, lang: str) -> str:
+    """``#12 Cuba, <date>: Ana, Bo and Computer 1 — Ana won with 52 points``."""
+    seats = await service.store.seats(row.id)
+    names = {s.seat: s.name for s in seats}
+    result = await result_of(service, row)
+    if result is None:
+        outcome = t("history_abandoned", lang)
+    else:
+        winners = [names.get(s, s) for s in result["ranking"] if result["places"].get(s, 0) == 1]
+        winners = winners or [names.get(result["ranking"][0], result["ranking"][0])]
+        best = result["scores"][result["ranking"][0]]
+        outcome = t("history_won", lang, names=join_words(winners, lang), score=best)
+    values = {
+        "id": row.id,
+        "title": GAMES[row.game].display_title(lang),
+        "date": f"<t:{int(row.updated)}:d>",
+        "players": join_words([seat_label(s, lang) for s in seats], lang),
+        "outcome": outcome,
+    }
+    if show_channel:
+        return t("history_line_server", lang, channel=f"<#{row.channel_id}>", **values)
+    return t("history_line", lang, **values)
+
+
+def seat_label(seat: SeatRow, lang: str) -> str:
+    return t("history_computer", lang, name=seat.name) if seat.is_bot else seat.name
+
+
+# ====================================================================== /game stats
+
+
+@dataclass
+class Tally:
+    """Games played and won, and the points scored in them, of one kind of game."""
+
+    played: int = 0
+    won: int = 0
+    points: int = 0
+
+    def add(self, score: int, won: bool) -> None:
+        self.played += 1
+        self.won += int(won)
+        self.points += score
+
+    @property
+    def average(self) -> float:
+        return self.points / self.played if self.played else 0.0
+
+
+@dataclass
+class GameStats:
+    """One player's figures for one game on one server."""
+
+    plain: Tally
+    with_bots: Tally
+    abandoned: int = 0
+
+
+async def player_stats(service: GameService, user_id: int, guild_id: int | None) -> dict[str, GameStats]:
+    """game id → the figures of ``user_id`` on the server, from the stored closed games."""
+    found: dict[str, GameStats] = {}
+    for seat in await service.store.played_seats(user_id, guild_id):
+        stats = found.setdefault(seat.game, GameStats(Tally(), Tally()))
+        if seat.status == "abandoned":
+            stats.abandoned += 1
+            continue
+        result = await _seat_result(service, seat)
+        if result is None:
+            continue
+        tally = stats.with_bots if seat.with_bots else stats.plain
+        tally.add(int(result["scores"][seat.seat]), result["places"].get(seat.seat) == 1)
+    return found
+
+
+async def _seat_result(service: GameService, seat: PlayedSeat) -> dict[str, Any] | None:
+    if seat.result is not None:
+        return json.loads(seat.result)
+    row = await service.store.game(seat.game_pk)
+    return await result_of(service, row) if row is not None else None
+
+
+async def stats(
+    service: GameService, guild_id: int | None, user_id: int, name: str, lang: str = "en"
+) -> Outcome:
+    """Ephemeral: ``user_id``'s figures on this server, one block per game."""
+    found = await player_stats(service, user_id, guild_id)
+    if not found:
+        return Outcome(ephemeral=t("stats_none", lang, name=name))
+    lines = [t("stats_header", lang, name=name)]
+    for game in [g for g in GAMES if g in found]:
+        lines += stats_lines(GAMES[game].display_title(lang), found[game], lang)
+    from bot.service import clip
+
+    return Outcome(ephemeral=clip("\n".join(lines)))
+
+
+def stats_lines(title: str, stats: GameStats, lang: str) -> list[str]:
+    lines = [f"**{title}**"]
+    for key, tally in (("stats_plain", stats.plain), ("stats_with_bots", stats.with_bots)):
+        if tally.played:
+            lines.append(t(key, lang, played=tally.played, won=tally.won, average=f"{tally.average:.1f}"))
+    if stats.abandoned:
+        lines.append(t("stats_abandoned", lang, count=stats.abandoned))
+    return lines
+
+
+# ====================================================================== /game forget-me
+
+
+async def forget_me(service: GameService, user_id: int, confirm: bool = False, lang: str = "en") -> Outcome:
+    """Without ``confirm``: what would happen. With it: the user's seats in every stored game
+    are renamed and lose the user's id (an open game's when it closes)."""
+    games = await service.store.user_games(user_id)
+    if not games:
+        return Outcome(ephemeral=t("forget_nothing", lang))
+    open_games = [g for g in games if g.status in ("lobby", "active")]
+    closed = len(games) - len(open_games)
+    if not confirm:
+        return Outcome(ephemeral=t("forget_confirm", lang, closed=closed, open=len(open_games)))
+    names = {row.id: t("former_player", row.language, n="{n}") for row in games}
+    done, waiting = await service.store.forget_user(user_id, names)
+    return Outcome(ephemeral=t("forgotten", lang, closed=done, open=waiting))
