@@ -2,7 +2,8 @@
 
 The rules follow ``/work/shared/rules/santiago.md``. Data is in :mod:`engine.santiago.data`, the
 turn in :mod:`engine.santiago.rules`, the view in :mod:`engine.santiago.view`, the refusal
-sentences in :mod:`engine.santiago.explain` and the English texts in :mod:`engine.santiago.text`.
+sentences in :mod:`engine.santiago.explain` and the texts in :mod:`engine.santiago.text`, all in
+every language from the catalogues in ``engine/santiago/locales``.
 """
 
 from __future__ import annotations
@@ -54,6 +55,13 @@ def canonical(state: State, action: Action) -> Action:
     return Action(action.kind, args)
 
 
+def refusal(state: State, seat: str, action: Action) -> IllegalAction:
+    """Why ``action`` is refused, in whichever language the reader asks for. The state is
+    copied so that the sentence does not change if the caller later changes its state."""
+    frozen = copy_state(state)
+    return IllegalAction(lambda lang: explain(frozen, seat, action, lang))
+
+
 class SantiagoRules(TextFromModule):
     """The Santiago de Cuba rules engine (see :mod:`engine.core` for the contract)."""
 
@@ -80,7 +88,7 @@ class SantiagoRules(TextFromModule):
 
     def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
         if not isinstance(action, Action) or action not in legal_actions(state, seat):
-            raise IllegalAction(explain(state, seat, action))
+            raise refusal(state, seat, action)
         new = copy_state(state)
         events: list[Event] = []
         apply_action(new, seat, action, events)
@@ -90,7 +98,7 @@ class SantiagoRules(TextFromModule):
         action = canonical(state, Action.from_text(text_))
         if action in legal_actions(state, seat):
             return action
-        raise IllegalAction(explain(state, seat, action))
+        raise refusal(state, seat, action)
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return build_view(state, seat)

@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Rng
 from engine.santiago import data as d
+from engine.santiago.names import T
 from engine.santiago.state import SCHEMA, State
 
 # ---- setup -------------------------------------------------------------------------------------
@@ -33,18 +34,19 @@ from engine.santiago.state import SCHEMA, State
 def new_game(players: list[str], seed: int, options: dict[str, Any]) -> tuple[State, list[Event]]:
     """A set-up game: buildings and Cubans placed at random, the first ship rolled by the
     player to the right of the start player, who must now set one die aside."""
-    if not d.MIN_PLAYERS <= len(players) <= d.MAX_PLAYERS:
+    count = len(players)
+    if not d.MIN_PLAYERS <= count <= d.MAX_PLAYERS:
         raise IllegalAction(
-            f"Santiago de Cuba is for {d.MIN_PLAYERS} to {d.MAX_PLAYERS} players, not {len(players)}."
+            lambda lang: T(lang, "error.players", min=d.MIN_PLAYERS, max=d.MAX_PLAYERS, n=count)
         )
     if len(set(players)) != len(players):
-        raise IllegalAction("Every player needs a different seat.")
+        raise IllegalAction(lambda lang: T(lang, "error.seats"))
     opts = dict(d.OPTIONS)
     for key, value in options.items():
         if key not in d.OPTIONS:
-            raise IllegalAction(f"Santiago de Cuba has no option '{key}'.")
+            raise IllegalAction(lambda lang, key=key: T(lang, "error.option", key=key))
         if not isinstance(value, bool):
-            raise IllegalAction(f"The option '{key}' is either true or false.")
+            raise IllegalAction(lambda lang, key=key: T(lang, "error.option_bool", key=key))
         opts[key] = value
     rng = Rng.from_seed(seed)
     buildings = rng.shuffled(d.BUILDINGS)

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import IllegalAction
+from engine.santiago.names import T
 
 SCHEMA = 1
 
@@ -39,5 +40,5 @@ def copy_state(state: State) -> State:
 def load_state(data: Mapping[str, Any]) -> State:
     """A state from a dump, checking its schema version."""
     if not isinstance(data, Mapping) or data.get("schema") != SCHEMA or data.get("game") != "santiago":
-        raise IllegalAction("This saved Santiago de Cuba game has an unknown format.")
+        raise IllegalAction(lambda lang: T(lang, "error.unknown_format"))
     return copy_state(dict(data))

@@ -1,8 +1,9 @@
-"""English texts for Santiago de Cuba: log lines, button labels, prompts, the rules help and the
-private screen summary.
+"""Santiago de Cuba's texts in every language: log lines, button labels, prompts, the rules help
+and the private screen summary.
 
-``TEMPLATES`` maps every event kind to one ``str.format`` template; :func:`describe` fills it
-with the seat's name and the event data, pre-formatted into words by :func:`_fields`.
+Every sentence is a catalogue entry (``engine/santiago/locales/<lang>.json``): an event kind
+``k`` reads ``event.<k>``, filled by :func:`_fields` with the event data put into words in the
+same language (names, amounts, sub-clauses that are catalogue entries of their own).
 """
 
 from __future__ import annotations
@@ -11,325 +12,277 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Action, Event
+from engine.i18n import join_list, join_words
 from engine.santiago import data as d
-from engine.santiago.explain import good_name
+from engine.santiago.names import (
+    T,
+    amount_text,
+    amounts_text,
+    building_name,
+    colour_name,
+    cuban_name,
+    good_name,
+    goods_text,
+    pesos_text,
+    the_building,
+    vp_text,
+)
 from engine.santiago.rules import to_act
 from engine.santiago.state import State
 
-TEMPLATES: dict[str, str] = {
-    "setup": "The buildings and Cubans are placed; {seat} is start player.",
-    "roll": "{seat} rolls the dice for ship {ship}: {dice}.",
-    "ship_loaded": "{seat} loads ship {ship}: it asks for {dice}; the {aside} die is set aside.",
-    "reroll": "The ship asks for nothing, so {seat} rolls again.",
-    "turn": "{seat}'s turn.",
-    "drive": "{seat} drives the car {steps} {stop_word}{cost}.",
-    "harbour_pass": "The car passes the harbour.",
-    "value": "The value marker moves to {value}{cause}.",
-    "departure": "Ship {ship} sails ({cause}){left}.",
-    "face_up": "{cuban} is turned face up again.",
-    "stop_face_down": "The car stops at {cuban}, who is face down: nothing happens.",
-    "cuban": "{seat} visits {cuban}{got}.",
-    "pablo": "{seat} takes 1 {good} from Pablo.",
-    "zorro_give": "{seat} hands {to} {what} (El Zorro).",
-    "zorro_nothing": "{seat} has nothing to hand {to} (El Zorro).",
-    "alonso_nothing": "{seat} can neither claim nor use a building with Alonso.",
-    "claim": "{seat} puts a property marker on the {building}.",
-    "run": "{seat} uses the {building} they own.",
-    "go": "{seat}'s figure goes to the {building}.",
-    "stay": "{seat}'s figure stays at the {building}.",
-    "no_free_building": "No free {colour} building for {seat}'s figure.",
-    "owner_vp": "{seat} owns the {building} and scores {vp} VP from {visitor}'s visit.",
-    "skip": "{seat} does not use the {building}.",
-    "use": "{seat} uses the {building}{detail}.",
-    "harbour_stop": "{seat} stops at the harbour: a delivery round begins.",
-    "deliver": "{seat} delivers {what} for {vp} VP.",
-    "pass": "{seat} passes{auto}.",
-    "delivery_end": "The delivery round ends{left}.",
-    "game_over": "The seventh ship has sailed. Scores: {scores}.",
-}
+#: Event kinds the catalogue has a log line for (``event.<kind>``).
+EVENT_KINDS: tuple[str, ...] = (
+    "setup",
+    "roll",
+    "ship_loaded",
+    "reroll",
+    "turn",
+    "drive",
+    "harbour_pass",
+    "value",
+    "departure",
+    "face_up",
+    "stop_face_down",
+    "cuban",
+    "pablo",
+    "zorro_give",
+    "zorro_nothing",
+    "alonso_nothing",
+    "claim",
+    "run",
+    "go",
+    "stay",
+    "no_free_building",
+    "owner_vp",
+    "skip",
+    "use",
+    "harbour_stop",
+    "deliver",
+    "pass",
+    "delivery_end",
+    "game_over",
+)
 
-CAUSES = {
-    "pass": " (the car passed the harbour)",
-    "unfilled": " (the ship was not filled)",
-    "harbourmaster": " (harbour master's office)",
-}
-DEPARTURE_CAUSES = {
-    "full": "full",
-    "pass": "the car passed the harbour at the last flag",
-    "unfilled": "not filled at the last flag",
-    "harbourmaster": "sent off from the harbour master's office",
-    "customs": "the customs office cleared the last demand",
-    "office": "the office loaded the last good",
-}
+#: Why the value marker moved (``value_cause.<cause>``) and why a ship sailed (``departure.<cause>``).
+VALUE_CAUSES: tuple[str, ...] = ("pass", "unfilled", "harbourmaster")
+DEPARTURE_CAUSES: tuple[str, ...] = ("full", "pass", "unfilled", "harbourmaster", "customs", "office")
+
+#: The rules help, in order: ``help.<section>.title`` and ``help.<section>.body``.
+HELP_SECTIONS: tuple[str, ...] = ("goal", "turn", "cubans", "buildings", "ship", "delivering")
 
 
 def _name(names: Mapping[str, str], seat: str | None) -> str:
     return names.get(seat, seat) if seat else ""
 
 
-def cuban_name(cuban: str) -> str:
-    return d.CUBAN_INFO[cuban]["name"]
+def flag_text(value: int | None, lang: str = "en") -> str:
+    return T(lang, "flag.chequered") if value is None else T(lang, "flag.number", value=value)
 
 
-def building_name(building: str) -> str:
-    name = d.BUILDING_INFO[building]["name"]
-    return name if building == d.CAFE else name[0].lower() + name[1:]
+def one_thing(what: str, lang: str = "en") -> str:
+    """What El Zorro's victim hands over: "1 peso", "1 VP" or "1 <good>"."""
+    return amount_text(what, 1, lang)
 
 
-def amounts_text(amounts: Mapping[str, int]) -> str:
-    """``{"tobacco": 2, "pesos": 3}`` → "2 tobacco and 3 pesos"."""
-    parts = []
-    for what, n in amounts.items():
-        if what == "pesos":
-            parts.append(f"{n} peso" + ("" if n == 1 else "s"))
-        elif what == "vp":
-            parts.append(f"{n} VP")
-        else:
-            parts.append(f"{n} {good_name(what, n)}")
-    return join_words(parts) or "nothing"
+def dice_text(dice: Mapping[str, int], lang: str = "en") -> str:
+    """``{"sugar": 1, "rum": 2}`` → "sugar cane 1, rum 2"."""
+    return join_list([T(lang, "die_value", good=good_name(g, 2, lang), value=v) for g, v in dice.items()], lang)
 
 
-def join_words(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+def wood_as_text(n: int, good: str, lang: str = "en") -> str:
+    """``(2, "tobacco")`` → "2 wood as tobacco"."""
+    return T(lang, "wood_as", wood=goods_text(d.WOOD, n, lang), good=good_name(good, 2, lang))
 
 
-def flag_text(value: int | None) -> str:
-    return "the chequered flag" if value is None else f"flag {value}"
-
-
-def _use_detail(data: Mapping[str, Any]) -> str:
+def _use_detail(data: Mapping[str, Any], lang: str) -> str:
     building = data["building"]
     if building == d.BANK:
-        return f" and takes {d.BANK_PESOS} pesos"
+        return T(lang, "detail.bank", pesos=pesos_text(d.BANK_PESOS, lang))
     if building == d.CHURCH:
-        return f" and takes {d.CHURCH_VP} VP"
+        return T(lang, "detail.church", vp=vp_text(d.CHURCH_VP, lang))
     if building in d.CONVERSIONS:
         n = data["n"]
-        return f": {n} {good_name(data['given'], n)} become {n} {good_name(data['got'], n)}"
+        return T(
+            lang, "detail.convert", given=goods_text(data["given"], n, lang), got=goods_text(data["got"], n, lang)
+        )
     if building == d.MARKET:
-        return f": 1 {good_name(data['given'], 1)} for 1 {good_name(data['got'], 1)}"
+        return T(lang, "detail.market", given=goods_text(data["given"], 1, lang), got=goods_text(data["got"], 1, lang))
     if building == d.SAWMILL:
-        return f": 1 wood for {d.SAWMILL_VP} VP and {d.SAWMILL_PESOS} peso"
+        return T(
+            lang,
+            "detail.sawmill",
+            wood=goods_text(d.WOOD, 1, lang),
+            vp=vp_text(d.SAWMILL_VP, lang),
+            pesos=pesos_text(d.SAWMILL_PESOS, lang),
+        )
     if building == d.CAFE:
-        goods = join_words([f"1 {good_name(g, 1)}" for g in data["goods"]])
-        return f": {goods} for {data['vp']} VP"
+        goods = join_words([goods_text(g, 1, lang) for g in data["goods"]], lang)
+        return T(lang, "detail.cafe", goods=goods, vp=vp_text(data["vp"], lang))
     if building == d.CASINO:
-        if data["direction"] == "buy":
-            return f": {data['pesos']} pesos for {data['n']} VP"
-        return f": {data['n']} VP for {data['pesos']} pesos"
+        key = "detail.casino_buy" if data["direction"] == "buy" else "detail.casino_sell"
+        return T(lang, key, pesos=pesos_text(data["pesos"], lang), vp=vp_text(data["n"], lang))
     if building == d.CUSTOMS:
-        return f": the {good_name(data['good'], 1)} die goes to 0"
+        return T(lang, "detail.customs", good=good_name(data["good"], 1, lang))
     if building == d.HARBOURMASTER:
-        return f" and moves the value marker {data['direction']}"
+        return T(lang, f"detail.harbourmaster.{data['direction']}")
     if building == d.OFFICE:
-        return f": 1 {good_name(data['good'], 1)} goes on the ship for {data['vp']} VP"
+        return T(lang, "detail.office", good=good_name(data["good"], 1, lang), vp=vp_text(data["vp"], lang))
     if building == d.NEWSPAPER:
+        pesos = pesos_text(d.NEWSPAPER_PESOS, lang)
         if "cuban" in data:
-            return f", takes {d.NEWSPAPER_PESOS} peso and turns {cuban_name(data['cuban'])} face down"
-        return f" and takes {d.NEWSPAPER_PESOS} peso"
+            return T(lang, "detail.newspaper_turn", pesos=pesos, cuban=cuban_name(data["cuban"], lang))
+        return T(lang, "detail.newspaper", pesos=pesos)
     return ""
 
 
-def _fields(event: Event, names: Mapping[str, str]) -> dict[str, Any]:
+def _fields(event: Event, names: Mapping[str, str], lang: str) -> dict[str, Any]:
+    """The event's data as words in ``lang``, ready for its template."""
     data = dict(event.data)
     out: dict[str, Any] = dict(data)
     out["seat"] = _name(names, event.seat)
     kind = event.kind
     if "building" in data:
-        out["building"] = building_name(data["building"])
+        out["building"] = the_building(data["building"], lang)
     if "cuban" in data:
-        out["cuban"] = cuban_name(data["cuban"])
+        out["cuban"] = cuban_name(data["cuban"], lang)
     if "good" in data and kind != "deliver":
-        out["good"] = good_name(data["good"], 1)
+        out["good"] = good_name(data["good"], 1, lang)
     for key in ("to", "visitor"):
         if key in data:
             out[key] = _name(names, data[key])
     if kind in ("roll", "ship_loaded"):
-        out["dice"] = ", ".join(f"{good_name(g, 2)} {v}" for g, v in data["dice"].items())
+        out["dice"] = dice_text(data["dice"], lang)
     if kind == "ship_loaded":
-        out["aside"] = good_name(data["aside"], 1)
+        out["aside"] = good_name(data["aside"], 1, lang)
     if kind == "drive":
-        out["stop_word"] = "stop" if data["steps"] == 1 else "stops"
-        out["cost"] = (
-            f" and pays {data['pesos']} peso" + ("" if data["pesos"] == 1 else "s") if data["pesos"] else ""
-        )
+        out["stops"] = T.plural(lang, "stops", data["steps"])
+        out["cost"] = T(lang, "drive_cost", pesos=pesos_text(data["pesos"], lang)) if data["pesos"] else ""
     if kind == "value":
-        out["value"] = flag_text(data["value"])
-        out["cause"] = CAUSES.get(data["cause"], "")
+        out["value"] = flag_text(data["value"], lang)
+        cause = data["cause"]
+        out["cause"] = T(lang, f"value_cause.{cause}") if cause in VALUE_CAUSES else ""
     if kind == "departure":
-        out["cause"] = DEPARTURE_CAUSES.get(data["cause"], data["cause"])
+        cause = data["cause"]
+        out["cause"] = T(lang, f"departure.{cause}") if cause in DEPARTURE_CAUSES else cause
         left = data["left"]
-        out["left"] = f", leaving {amounts_text(left)} undelivered" if left else ""
+        out["left"] = T(lang, "departure_left", what=amounts_text(left, lang)) if left else ""
     if kind == "delivery_end":
         left = data["left"]
-        out["left"] = f" with {amounts_text(left)} still wanted" if left else ""
+        out["left"] = T(lang, "delivery_left", what=amounts_text(left, lang)) if left else ""
     if kind == "cuban":
-        out["got"] = f" and takes {amounts_text(data['got'])}" if data["got"] else ""
+        out["got"] = T(lang, "cuban_got", what=amounts_text(data["got"], lang)) if data["got"] else ""
     if kind == "zorro_give":
-        what = data["what"]
-        out["what"] = "1 peso" if what == "peso" else "1 VP" if what == "vp" else f"1 {good_name(what, 1)}"
+        out["what"] = one_thing(data["what"], lang)
     if kind == "use":
-        out["detail"] = _use_detail(data)
+        out["detail"] = _use_detail(data, lang)
     if kind == "deliver":
         n, good = data["n"], data["good"]
-        out["what"] = f"{n} wood as {good_name(good, 2)}" if data["wood"] else f"{n} {good_name(good, n)}"
+        out["what"] = wood_as_text(n, good, lang) if data["wood"] else goods_text(good, n, lang)
     if kind == "pass":
-        out["auto"] = " (nothing to deliver)" if data["auto"] else ""
+        out["auto"] = T(lang, "pass_auto") if data["auto"] else ""
     if kind == "no_free_building":
-        out["colour"] = data["colour"]
+        out["colour"] = colour_name(data["colour"], lang)
     if kind == "game_over":
-        out["scores"] = ", ".join(f"{_name(names, s)} {v}" for s, v in data["scores"].items())
+        out["scores"] = join_list(
+            [T(lang, "score_item", name=_name(names, s), score=v) for s, v in data["scores"].items()], lang
+        )
     return out
 
 
 def describe(event: Event, names: Mapping[str, str], lang: str = "en") -> str:
-    template = TEMPLATES.get(event.kind)
-    if template is None:
+    if event.kind not in EVENT_KINDS:
         return f"{_name(names, event.seat)} {event.kind}".strip()
-    return template.format(**_fields(event, names))
+    return T(lang, f"event.{event.kind}", **_fields(event, names, lang))
 
 
 # ---- labels and prompts ------------------------------------------------------------------------
 
 
-def _use_label(state: State, action: Action) -> str:
+def _use_label(state: State, action: Action, lang: str) -> str:
     building = state["pending"]["building"]
     args = action.args
     if building == d.BANK:
-        return f"Take {d.BANK_PESOS} pesos"
+        return T(lang, "use.bank", pesos=pesos_text(d.BANK_PESOS, lang))
     if building == d.CHURCH:
-        return f"Take {d.CHURCH_VP} VP"
+        return T(lang, "use.church", vp=vp_text(d.CHURCH_VP, lang))
     if building in d.CONVERSIONS:
         src, dst = d.CONVERSIONS[building]
         n = args[0]
-        return f"{n} {good_name(src, n)} → {n} {good_name(dst, n)}"
+        return T(lang, "use.exchange", given=goods_text(src, n, lang), got=goods_text(dst, n, lang))
     if building == d.MARKET:
-        return f"1 {good_name(args[0], 1)} → 1 {good_name(args[1], 1)}"
+        return T(lang, "use.exchange", given=goods_text(args[0], 1, lang), got=goods_text(args[1], 1, lang))
     if building == d.SAWMILL:
-        return f"1 wood → {d.SAWMILL_VP} VP + {d.SAWMILL_PESOS} peso"
+        given = goods_text(d.WOOD, 1, lang)
+        got = T(lang, "use.plus", a=vp_text(d.SAWMILL_VP, lang), b=pesos_text(d.SAWMILL_PESOS, lang))
+        return T(lang, "use.exchange", given=given, got=got)
     if building == d.CAFE:
-        return " + ".join(f"1 {good_name(g, 1)}" for g in args) + f" → {d.CAFE_VP_EACH * len(args)} VP"
+        given = goods_text(args[0], 1, lang)
+        for good in args[1:]:
+            given = T(lang, "use.plus", a=given, b=goods_text(good, 1, lang))
+        return T(lang, "use.exchange", given=given, got=vp_text(d.CAFE_VP_EACH * len(args), lang))
     if building == d.CASINO:
-        pesos = args[1] * d.CASINO_PESOS_PER_VP
-        return f"{pesos} pesos → {args[1]} VP" if args[0] == "buy" else f"{args[1]} VP → {pesos} pesos"
+        pesos, vp = pesos_text(args[1] * d.CASINO_PESOS_PER_VP, lang), vp_text(args[1], lang)
+        if args[0] == "buy":
+            return T(lang, "use.exchange", given=pesos, got=vp)
+        return T(lang, "use.exchange", given=vp, got=pesos)
     if building == d.CUSTOMS:
-        return f"Set {good_name(args[0], 1)} die to 0"
+        return T(lang, "use.customs", good=good_name(args[0], 1, lang))
     if building == d.HARBOURMASTER:
-        return "Value marker up" if args[0] == "up" else "Value marker down"
+        return T(lang, f"use.harbourmaster.{args[0]}")
     if building == d.OFFICE:
-        return f"Load 1 {good_name(args[0], 1)} · {d.OFFICE_VP} VP"
+        return T(lang, "use.office", good=good_name(args[0], 1, lang), vp=vp_text(d.OFFICE_VP, lang))
     if building == d.NEWSPAPER:
-        return f"+1 peso, turn {cuban_name(args[0])} down" if args else "+1 peso"
+        pesos = pesos_text(d.NEWSPAPER_PESOS, lang)
+        if args:
+            return T(lang, "use.newspaper_turn", pesos=pesos, cuban=cuban_name(args[0], lang))
+        return T(lang, "use.newspaper", pesos=pesos)
     return str(action)
 
 
 def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     kind, args = action.kind, action.args
     if kind == "aside":
-        return f"Set {good_name(args[0], 1)} aside"
+        return T(lang, "label.aside", good=good_name(args[0], 1, lang))
     if kind == "drive":
         cost = args[0] - 1
-        return f"Drive {args[0]}" + (f" · {cost} peso" + ("" if cost == 1 else "s") if cost else " · free")
+        price = pesos_text(cost, lang) if cost else T(lang, "label.free")
+        return T(lang, "label.drive", n=args[0], cost=price)
     if kind == "take":
-        return f"Take 1 {good_name(args[0], 1)}"
+        return T(lang, "label.take", good=good_name(args[0], 1, lang))
     if kind == "give":
-        what = args[0]
-        return (
-            "Give 1 peso"
-            if what == "peso"
-            else "Give 1 VP"
-            if what == "vp"
-            else f"Give 1 {good_name(what, 1)}"
-        )
+        return T(lang, "label.give", what=one_thing(args[0], lang))
     if kind == "claim":
-        return f"Claim the {building_name(args[0])}"
+        return T(lang, "label.claim", building=the_building(args[0], lang))
     if kind == "run":
-        return f"Use my {building_name(args[0])}"
+        return T(lang, "label.run", building=building_name(args[0], lang))
     if kind == "go":
-        return f"Go to the {building_name(args[0])}"
+        return T(lang, "label.go", building=the_building(args[0], lang))
     if kind == "use":
-        return _use_label(state, action)[:80]
+        return _use_label(state, action, lang)[:80]
     if kind == "skip":
-        return "Skip"
+        return T(lang, "label.skip")
     if kind == "deliver":
-        return f"Deliver {args[1]} {good_name(args[0], args[1])}"
+        return T(lang, "label.deliver", what=goods_text(args[0], args[1], lang))
     if kind == "wood":
-        return f"Deliver {args[1]} wood as {good_name(args[0], 2)}"
+        return T(lang, "label.deliver", what=wood_as_text(args[1], args[0], lang))
     if kind == "pass":
-        return "Pass"
+        return T(lang, "label.pass")
     return str(action)
+
+
+#: Steps with a prompt of their own (``prompt.<step>``); ``use`` names the building.
+_PROMPT_STEPS = {"dice", "drive", "pablo", "zorro", "alonso", "go", "deliver"}
 
 
 def prompt(state: State, seat: str, lang: str = "en") -> str:
     if seat not in to_act(state):
         return ""
     step = state["step"]
-    pending = state["pending"]
-    if step == "dice":
-        return "Choose the die to set aside; the other four go on the ship."
-    if step == "drive":
-        return "Move the car: the first stop is free, each further stop costs 1 peso."
-    if step == "pablo":
-        return "Pablo gives you 1 good of your choice (not wood): choose it."
-    if step == "zorro":
-        return "El Zorro: give the thief 1 peso, 1 VP or 1 good — your choice."
-    if step == "alonso":
-        return "Alonso: put a property marker on a building, or use a building you own."
-    if step == "go":
-        return "Choose the building your figure moves to."
     if step == "use":
-        return f"Use the {building_name(pending['building'])} or skip it."
-    if step == "deliver":
-        return "Deliver one type of goods to the ship (or wood in its place), or pass."
+        return T(lang, "prompt.use", building=the_building(state["pending"]["building"], lang))
+    if step in _PROMPT_STEPS:
+        return T(lang, f"prompt.{step}")
     return ""
-
-
-HELP_SECTIONS: tuple[tuple[str, str], ...] = (
-    (
-        "Goal",
-        "Collect the most VP by the time the 7th ship sails. At the end each 3 goods left give 1 VP. "
-        "Ties go to most goods left, then most pesos. Your pesos, goods and VP stay behind your "
-        "screen: only you see them (the bot sends them to you privately).",
-    ),
-    (
-        "Your turn",
-        "Move the shared car clockwise round the 10 stops: the first stop is free, each further stop "
-        "costs 1 peso. Then the Cuban where the car stops helps you, and your figure moves to a free "
-        "building of that Cuban's flower colour, which you may use.",
-    ),
-    (
-        "The Cubans",
-        "Pedro 2 tobacco · José 2 sugar cane · Conchita 2 citrus · Miguel 2 wood · Pablo 1 good of your "
-        "choice (no wood) · Maria 2 VP · Martinez 3 pesos · Alonso: claim any unowned building with one "
-        "of your 3 property markers, or use a building you own · El Zorro: each other player gives you "
-        "1 peso, 1 good or 1 VP (they choose), and your figure stays where it is.",
-    ),
-    (
-        "The buildings",
-        "Your figure must move to a free building of the Cuban's colour (if none is free it stays and may "
-        "be used again). Bank +2 pesos · Church +1 VP · Distillery sugar→rum · Cigar factory tobacco→cigars "
-        "· Black market swap 1 good (no wood) · Sawmill 1 wood → 1 VP + 1 peso · Café 1 rum and/or 1 cigar "
-        "→ 2 VP each · Casino 3 pesos ↔ 1 VP · Customs: one ship die to 0 · Harbour master: value marker "
-        "±1 · Office: load 1 demanded good for 2 VP · Newspaper: +1 peso and turn a Cuban face down (until "
-        "the car passes it). When you visit a building someone else owns, its owner scores 1 VP.",
-    ),
-    (
-        "The ship",
-        "Five dice are rolled; four go on the ship and say how many of each good it wants. The value "
-        "marker (2, 3, 4, chequered) is the VP per good. Every time the car passes the harbour the marker "
-        "moves up; at the chequered flag the ship sails. It also sails when it is full. Whoever sends it "
-        "off rolls the next one.",
-    ),
-    (
-        "Delivering",
-        "Stopping the car at the harbour starts a delivery round, from you clockwise: each delivery is one "
-        "type of goods, up to what the die asks, worth the marker's value each — or wood in place of a "
-        "good at 1 VP each. Who passes is out. If goods are still wanted when everybody has passed, the "
-        "marker moves up. No Cuban and no building after a harbour stop.",
-    ),
-)
 
 
 def private_summary(state: State, seat: str, lang: str = "en") -> str:
@@ -337,11 +290,11 @@ def private_summary(state: State, seat: str, lang: str = "en") -> str:
     if seat not in state["players"]:
         return ""
     player = state["players"][seat]
-    goods = [f"{n} {good_name(g, n)}" for g, n in player["goods"].items() if n]
+    goods = [goods_text(g, n, lang) for g, n in player["goods"].items() if n]
     lines = [
-        f"Pesos: {player['pesos']}",
-        f"VP: {player['vp']}",
-        "Goods: " + (", ".join(goods) if goods else "none"),
+        T(lang, "summary.pesos", n=player["pesos"]),
+        T(lang, "summary.vp", n=player["vp"]),
+        T(lang, "summary.goods", goods=join_list(goods, lang) if goods else T(lang, "summary.none")),
     ]
     return "\n".join(lines)
 
@@ -362,24 +315,28 @@ def private_choices(state: State, seat: str) -> bool:
     return True
 
 
+def display_title(lang: str = "en") -> str:
+    return T(lang, "title")
+
+
+def help_sections(lang: str = "en") -> list[tuple[str, str]]:
+    return [(T(lang, f"help.{s}.title"), T(lang, f"help.{s}.body")) for s in HELP_SECTIONS]
+
+
+def category_name(category: str, lang: str = "en") -> str:
+    """The name of a :attr:`Result.breakdown` category (``category.<name>``), else the id."""
+    return T.get(lang, f"category.{category}", category)
+
+
 __all__ = [
+    "EVENT_KINDS",
     "HELP_SECTIONS",
-    "TEMPLATES",
+    "category_name",
     "describe",
+    "display_title",
+    "help_sections",
     "label",
     "private_choices",
     "private_summary",
     "prompt",
 ]
-
-
-def display_title(lang: str = "en") -> str:
-    return "Santiago de Cuba"
-
-
-def help_sections(lang: str = "en") -> list[tuple[str, str]]:
-    return list(HELP_SECTIONS)
-
-
-def category_name(category: str, lang: str = "en") -> str:
-    return category
