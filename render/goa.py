@@ -434,7 +434,7 @@ def _draw_player(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         paste_icon(img, "robot", (x0 + 30, y0 + 164), 28)
     # the player's name, in any script, below the progress board
     name = c.truncate(c.player_name(view, seat), 20, NAME_W, bold=True)
-    c.draw_text(d, (x0 + 14, y0 + 196), name, 20, INK, True, "lm")
+    c.draw_text(d, (x0 + 14, min(y0 + 196, y1 - 18)), name, 20, INK, True, "lm")
     # progress board: 5 columns × 5 rows
     px, py = x0 + 60, y0 + 16
     cw, rh = 34, 26
@@ -538,6 +538,14 @@ def _draw_result(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
             text_centered(d, (bx + 178, 43), str(ducats[seat]), 16, fill=MUTED, bold=True)
 
 
+def player_box(players: int, k: int) -> tuple[int, int, int, int]:
+    """The panel of the ``k``-th of ``players`` seats, right of the grid."""
+    gap, top = 10, 86
+    h = min(232, (HEIGHT - top - 20 - gap * (players - 1)) // players)
+    y = top + k * (h + gap)
+    return (PANEL_X, y, PANEL_X + PANEL_W, y + h)
+
+
 def draw(view: dict[str, Any]) -> Image.Image:
     """The public board for a ``rules.view(state, None)`` dict."""
     img = c.cached_layer(("goa", "base", WIDTH, HEIGHT), _base).copy()
@@ -546,14 +554,10 @@ def draw(view: dict[str, Any]) -> Image.Image:
     _draw_grid(img, d, view)
     _draw_colonies(img, d, view)
     seats = view["seats"]
-    gap = 10
-    top = 86
-    h = min(232, (HEIGHT - top - 20 - gap * (len(seats) - 1)) // len(seats))
     for k, seat in enumerate(seats):
-        y = top + k * (h + gap)
-        _draw_player(img, d, view, seat, (PANEL_X, y, PANEL_X + PANEL_W, y + h))
+        _draw_player(img, d, view, seat, player_box(len(seats), k))
     _draw_result(img, d, view)
     return img
 
 
-__all__ = ["draw", "tile_image", "font", "icon"]
+__all__ = ["draw", "player_box", "tile_image", "font", "icon"]

@@ -496,16 +496,21 @@ def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         paste_icon(img, "hourglass", (x0 + 20, dy + 36), 36)
 
 
+def player_box(players: int, i: int) -> tuple[int, int, int, int]:
+    """The panel of the ``i``-th of ``players`` seats, below the ship."""
+    top, bottom = 440, HEIGHT - 24
+    row = min(128, (bottom - top) // players)
+    y0 = top + i * row
+    return (PANEL_X, y0, WIDTH - 24, y0 + row - 10)
+
+
 def _draw_players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     seats = view["seats"]
-    top, bottom = 440, HEIGHT - 24
-    row = min(128, (bottom - top) // len(seats))
     pending = view["pending"]
     passed = set(pending.get("passed", [])) if view["step"] == "deliver" else set()
     result = view.get("result")
     for i, seat in enumerate(seats):
-        y0 = top + i * row
-        box = (PANEL_X, y0, WIDTH - 24, y0 + row - 10)
+        box = player_box(len(seats), i)
         acting = seat in view["to_act"]
         c.panel(d, box, outline=INK if acting else c.FAINT, width=4 if acting else 2, radius=12)
         cy = (box[1] + box[3]) / 2 + NAME_H / 2
