@@ -2,7 +2,7 @@
 
 The rules follow ``/work/shared/rules/cuba.md``. Data is in :mod:`engine.cuba.data`, the phases
 in :mod:`engine.cuba.rules`, the view in :mod:`engine.cuba.view`, the refusal sentences in
-:mod:`engine.cuba.explain` and the English texts in :mod:`engine.cuba.text`.
+:mod:`engine.cuba.explain` and the texts, in every language, in :mod:`engine.cuba.text`.
 """
 
 from __future__ import annotations
@@ -44,6 +44,11 @@ def canonical(action: Action) -> Action:
     return Action(action.kind, args)
 
 
+def refusal(state: State, seat: str, action: Action) -> IllegalAction:
+    """The refusal of ``action``, explained in whatever language the reader speaks."""
+    return IllegalAction(lambda lang: explain(state, seat, action, lang))
+
+
 class CubaRules(TextFromModule):
     """The Cuba rules engine (see :mod:`engine.core` for the contract)."""
 
@@ -65,11 +70,9 @@ class CubaRules(TextFromModule):
 
     def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
         if state["step"] == "over":
-            raise IllegalAction("The game is over.")
-        if seat not in to_act(state):
-            raise IllegalAction(explain(state, seat, action))
-        if action not in legal_actions(state, seat):
-            raise IllegalAction(explain(state, seat, action))
+            raise IllegalAction.keyed("game_over")
+        if seat not in to_act(state) or action not in legal_actions(state, seat):
+            raise refusal(state, seat, action)
         new = copy_state(state)
         events: list[Event] = []
         apply_action(new, seat, action, events)
@@ -79,7 +82,7 @@ class CubaRules(TextFromModule):
         action = canonical(Action.from_text(text_))
         if action in legal_actions(state, seat):
             return action
-        raise IllegalAction(explain(state, seat, action))
+        raise refusal(state, seat, action)
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return build_view(state, seat)

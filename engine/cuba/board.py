@@ -7,7 +7,6 @@ from typing import Any
 from engine.core import Event
 from engine.cuba.data import (
     BERTH_VP,
-    BUILDINGS,
     BUY_FROM_SUPPLY_WHEN_EMPTY,
     CARGO,
     COLS,
@@ -141,23 +140,6 @@ def buildable_fields(player: dict[str, Any]) -> list[tuple[int, int]]:
 def building_tiles(player: dict[str, Any]) -> int:
     """Building tiles the player owns (the printed warehouse is not one)."""
     return len(player["buildings"])
-
-
-def cost_text(cost: dict[str, int]) -> str:
-    parts = [f"{n} {piece}" for piece, n in cost.items() if n]
-    return join_words(parts) if parts else "nothing"
-
-
-def join_words(parts: list[str]) -> str:
-    if not parts:
-        return ""
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def building_name(bid: str) -> str:
-    return BUILDINGS[bid]["name"]
 
 
 # ---- ships ---------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
-"""Why an action is refused: one sentence a player understands.
+"""Why an action is refused: one sentence a player understands, in the player's language.
 
-``explain(state, seat, action)`` is only called for actions that are not legal; it looks for the
-most specific reason and falls back to listing what the seat could do.
+``explain(state, seat, action, lang)`` is only called for actions that are not legal; it looks for
+the most specific reason and falls back to listing what the seat could do. The sentences are the
+``explain.*`` and ``step.*`` templates of the catalogue (see :mod:`engine.cuba.words`); canonical
+action texts in them (``'use water'``) stay as they are in every language.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from engine.cuba.data import (
     CARGO,
     CHARACTERS,
     COLS,
-    PIECE_NAMES,
     PIECES,
     PRODUCTS,
     RESOURCES,
@@ -26,193 +27,200 @@ from engine.cuba.data import (
 )
 from engine.cuba.rules import legal_actions, tax_due, to_act, worker_open_fields
 from engine.cuba.state import State
-
-STEP_WORDS = {
-    "choose_start": "choose your starting pieces with 'pick …'",
-    "choose_card": "choose your face-down parliament card with 'parliament …'",
-    "play_card": "play a character card with 'play …'",
-    "worker_move": "move your worker with 'worker ROW COL'",
-    "worker_fields": "choose product fields with 'field ROW COL' or say 'done'",
-    "trader": "buy and sell, take a free piece, or say 'done'",
-    "architect": "build with 'build BUILDING at ROW COL' or 'take vp'",
-    "foreman": "use buildings with 'use ROW COL …' or say 'done'",
-    "mayor": "load a ship with 'ship BERTH PIECES…' or 'take pesos'",
-    "veto": "veto a proposal with 'veto GROUP' or 'skip veto'",
-    "bid": "bid for parliament with 'bid N'",
-    "tie_bid": "bid again with 'bid N'",
-    "enact": "enact two proposals with 'enact GROUP GROUP'",
-    "pay_tax": "'pay tax' or 'skip tax'",
-    "pay_duty": "'pay duty' or 'skip duty'",
-}
+from engine.cuba.words import (
+    T,
+    building_effect,
+    building_word,
+    character_word,
+    cost_text,
+    count_text,
+    piece_name,
+)
+from engine.i18n import common, join_list, join_words
 
 
-def name(piece: str, count: int = 1) -> str:
-    singular, plural = PIECE_NAMES.get(piece, (piece, piece))
-    return singular if count == 1 else plural
+def holdings_text(player: dict, pieces: list[str], lang: str = "en") -> str:
+    """How many of each of ``pieces`` a player holds: ``1 wood, 0 stone and 2 water``."""
+    return join_words([count_text(p, b.have(player, p), lang) for p in pieces], lang)
 
 
-def holdings_text(player: dict, pieces: list[str]) -> str:
-    parts = [f"{b.have(player, p)} {name(p, b.have(player, p))}" for p in pieces]
-    return b.join_words(parts)
+def _quoted(actions: list[Action], lang: str) -> str:
+    return join_list([f"'{a}'" for a in actions], lang)
 
 
-def explain(state: State, seat: str, action: Action) -> str:
+def explain(state: State, seat: str, action: Action, lang: str = "en") -> str:
     if state["step"] == "over":
-        return "The game is over."
+        return common(lang, "game_over")
     if seat not in state["players"]:
-        return f"There is no seat '{seat}' in this game."
+        return T(lang, "explain.no_seat", seat=seat)
     waiting = to_act(state)
     if seat not in waiting:
         if state["step"] in ("bid", "tie_bid"):
-            return "You have already placed your bid; wait until everybody has bid."
-        return f"It is not your turn; waiting for {', '.join(waiting)}."
-    reason = _specific(state, seat, action)
+            return T(lang, "explain.wait_for_bids")
+        return T(lang, "explain.not_your_turn", seats=join_list(waiting, lang))
+    reason = _specific(state, seat, action, lang)
     if reason:
         return reason
-    legal = legal_actions(state, seat)
-    examples = ", ".join(f"'{a}'" for a in legal[:4])
-    return f"You cannot play '{action}' now: {STEP_WORDS[state['step']]} (for example {examples})."
+    examples = _quoted(legal_actions(state, seat)[:4], lang)
+    step = T(lang, f"step.{state['step']}")
+    return T(lang, "explain.cannot_now", action=str(action), step=step, examples=examples)
 
 
-def _specific(state: State, seat: str, action: Action) -> str | None:
+def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
     """A precise reason for the common mistakes of each step, or ``None``."""
     player = state["players"][seat]
     kind, args = action.kind, action.args
     step = state["step"]
     if kind == "pick" and step == "choose_start" and args:
-        piece = args[0]
-        done = state["pending"]
-        if piece in RESOURCES and done["resources"] >= START_RESOURCES:
-            return f"You already have your {START_RESOURCES} starting resources; now choose products."
-        if piece in PRODUCTS and done["products"] >= START_PRODUCTS:
-            return f"You already have your {START_PRODUCTS} starting products; now choose resources."
-        if piece in RESOURCES + PRODUCTS:
-            return f"There is no {name(piece)} left in the supply."
-        return "At the start you take resources (wood, stone, water) and products (citrus, sugar, tobacco)."
+        return _explain_pick(state, args[0], lang)
     if kind == "play" and step == "play_card" and args:
         card = args[0]
         if card not in CHARACTERS:
-            return f"There is no character '{card}'; the characters are {', '.join(CHARACTERS)}."
+            return T(lang, "explain.no_character", card=card, cards=join_list(list(CHARACTERS), lang))
         if card == player["card"]:
-            return f"Your {card} lies face down for parliament this round."
-        return f"You have already played the {card} this round."
+            return T(lang, "explain.card_face_down", card=character_word(card, lang))
+        return T(lang, "explain.card_played", card=character_word(card, lang))
     if kind == "build" and step == "architect":
-        return _explain_build(state, seat, args)
-    if kind == "buy" and step == "trader" and args:
-        piece = args[0]
-        if piece not in CARGO:
-            return "Only citrus, sugar, tobacco, rum and cigars are traded at the market."
-        price = b.buy_price(state, piece)
-        if not state["market"][piece] and not state["supply"][piece]:
-            return f"There is no {name(piece)} left, neither at the market nor in the supply."
-        return f"Buying {name(piece)} costs {price} pesos; you have {player['pesos']}."
-    if kind == "sell" and step == "trader" and args:
-        piece = args[0]
-        if piece not in CARGO:
-            return "Only citrus, sugar, tobacco, rum and cigars are traded at the market."
-        return f"You have no {name(piece, 2)} to sell."
-    if kind == "take" and step == "trader" and args:
-        piece = args[0]
-        if state["pending"].get("traded"):
-            return "You have already traded this turn; the free piece is taken instead of trading."
-        marker = "trader_resource" if piece in RESOURCES else "trader_product"
-        if piece in PRODUCTS + RESOURCES and state["markers"][marker] is not None:
-            return f"The free {'resource' if piece in RESOURCES else 'product'} was already taken this round."
-        if piece in PRODUCTS:
-            return f"The free product must be the cheapest at the market: {', '.join(b.cheapest_products(state))}."
-        if piece in RESOURCES:
-            return f"There is no {name(piece)} left in the supply."
-        return "The Trader may take 1 resource of your choice or 1 of the cheapest product."
+        return _explain_build(state, seat, args, lang)
+    if kind in ("buy", "sell", "take") and step == "trader" and args:
+        return _explain_trader(state, seat, kind, args[0], lang)
     if kind == "field" and step == "worker_fields" and len(args) == 2:
-        open_ = worker_open_fields(state, seat)
-        if tuple(args) in open_:
-            return "You have used all your product fields; discard a water ('use water') to use one more."
-        return f"Field {args[0]},{args[1]} is not an activated product field you can still use."
+        if tuple(args) in worker_open_fields(state, seat):
+            return T(lang, "explain.fields_used")
+        return T(lang, "explain.field_not_open", row=args[0], col=args[1])
     if kind == "use" and args == ("water",) and step == "worker_fields":
         if not player["farm"]["water"]:
-            return "You have no water to discard."
-        return "Discard water only when you have used all your product fields and one is left to use."
+            return T(lang, "explain.no_water")
+        return T(lang, "explain.water_when")
     if kind == "bid" and step in ("bid", "tie_bid") and args:
-        return f"Bid a whole number of pesos between 0 and {player['pesos']}."
+        return T(lang, "explain.bid_range", pesos=player["pesos"])
     if kind == "pay" and step == "pay_tax":
-        return f"The tax is {tax_due(state, seat)} pesos; you have {player['pesos']}."
+        return T(lang, "explain.tax", tax=tax_due(state, seat), pesos=player["pesos"])
     if kind == "pay" and step == "pay_duty":
-        duty = STATUTES[state["statutes"]["II"]]["duty"]
-        ((what, count),) = duty.items()
-        if what in PIECES:
-            return f"The duty asks for {count} {name(what, count)}; you have {b.have(player, what)}."
-        kinds = RESOURCES if what == "any_resource" else PRODUCTS
-        return f"The duty asks for {count} {'resources' if what == 'any_resource' else 'products'}; you have {holdings_text(player, list(kinds))}."
+        return _explain_duty(state, seat, lang)
     if kind == "ship" and step == "mayor" and args:
-        return _explain_ship(state, seat, args)
+        return _explain_ship(state, seat, args, lang)
     if kind == "use" and step == "foreman" and len(args) >= 2:
-        return _explain_use(state, seat, args)
+        return _explain_use(state, seat, args, lang)
     if kind == "enact" and step == "enact":
-        return "Choose exactly 2 of the proposals still standing, e.g. 'enact I III'."
+        return T(lang, "explain.enact")
     return None
 
 
-def _explain_build(state: State, seat: str, args: tuple) -> str | None:
+def _explain_pick(state: State, piece: object, lang: str) -> str:
+    done = state["pending"]
+    if piece in RESOURCES and done["resources"] >= START_RESOURCES:
+        return T(lang, "explain.start_resources_done", n=START_RESOURCES)
+    if piece in PRODUCTS and done["products"] >= START_PRODUCTS:
+        return T(lang, "explain.start_products_done", n=START_PRODUCTS)
+    if piece in RESOURCES + PRODUCTS:
+        return T(lang, "explain.none_in_supply", piece=piece_name(str(piece), lang))
+    return T(lang, "explain.start_pieces")
+
+
+def _explain_trader(state: State, seat: str, kind: str, piece: object, lang: str) -> str:
+    player = state["players"][seat]
+    if kind in ("buy", "sell") and piece not in CARGO:
+        return T(lang, "explain.not_traded")
+    if kind == "buy":
+        if not state["market"][piece] and not state["supply"][piece]:
+            return T(lang, "explain.none_left", piece=piece_name(piece, lang))
+        return T(
+            lang,
+            "explain.buy_cost",
+            piece=piece_name(piece, lang),
+            price=b.buy_price(state, piece),
+            pesos=player["pesos"],
+        )
+    if kind == "sell":
+        return T(lang, "explain.nothing_to_sell", pieces=piece_name(piece, lang, 2))
+    if state["pending"].get("traded"):
+        return T(lang, "explain.already_traded")
+    marker = "trader_resource" if piece in RESOURCES else "trader_product"
+    if piece in PRODUCTS + RESOURCES and state["markers"][marker] is not None:
+        which = "resource" if piece in RESOURCES else "product"
+        return T(lang, f"explain.free_{which}_taken")
+    if piece in PRODUCTS:
+        # the pieces as typed in a 'take …' action
+        return T(lang, "explain.free_cheapest", pieces=join_list(b.cheapest_products(state), lang))
+    if piece in RESOURCES:
+        return T(lang, "explain.none_in_supply", piece=piece_name(piece, lang))
+    return T(lang, "explain.trader_take")
+
+
+def _explain_duty(state: State, seat: str, lang: str) -> str:
+    player = state["players"][seat]
+    ((what, count),) = STATUTES[state["statutes"]["II"]]["duty"].items()
+    if what in PIECES:
+        return T(lang, "explain.duty_pieces", pieces=count_text(what, count, lang), have=b.have(player, what))
+    kinds = RESOURCES if what == "any_resource" else PRODUCTS
+    return T(lang, f"explain.duty_{what}", n=count, holdings=holdings_text(player, list(kinds), lang))
+
+
+def _explain_build(state: State, seat: str, args: tuple, lang: str) -> str | None:
     player = state["players"][seat]
     if len(args) != 4 or args[1] != "at" or not isinstance(args[2], int) or not isinstance(args[3], int):
-        return "Write a build as 'build BUILDING at ROW COL', e.g. 'build cigar_factory at 2 1'."
+        return T(lang, "explain.build_syntax")
     bid, _, row, col = args
     if bid not in BUILDINGS:
-        return f"There is no building called '{bid}'."
+        return T(lang, "explain.no_such_building", building=bid)
     bd = BUILDINGS[bid]
     if state["buildings_left"][bid] == 0:
-        return f"No {bd['name'].lower()} is left to build."
+        return T(lang, "explain.none_left_to_build", building=building_word(bid, lang))
     if not (0 <= row < ROWS and 0 <= col < COLS):
-        return f"Field {row},{col} is not on your plantation (rows 0–{ROWS - 1}, columns 0–{COLS - 1})."
+        return T(lang, "explain.off_plantation", row=row, col=col, last_row=ROWS - 1, last_col=COLS - 1)
     if (row, col) == WAREHOUSE_FIELD:
-        return "You cannot build on your warehouse."
+        return T(lang, "explain.on_warehouse")
     if (row, col) in b.covered(player):
-        return f"There is already a building on field {row},{col}."
+        return T(lang, "explain.built_on", row=row, col=col)
     cost = bd["cost"]
     if any(player["farm"][p] < n for p, n in cost.items()):
-        have = b.join_words([f"{player['farm'][p]} {p}" for p in cost])
-        return f"The {bd['name'].lower()} needs {b.cost_text(cost)}; you have {have}."
-    if b.statute_in_force(state, "building"):
-        return (
-            f"The Building statute makes you pay {BUILDING_STATUTE_PESOS} pesos; you have {player['pesos']}."
+        have = join_words([count_text(p, player["farm"][p], lang) for p in cost], lang)
+        return T(
+            lang,
+            "explain.build_cost",
+            building=building_word(bid, lang),
+            cost=cost_text(cost, lang),
+            have=have,
         )
+    if b.statute_in_force(state, "building"):
+        return T(lang, "explain.building_statute", pesos=BUILDING_STATUTE_PESOS, have=player["pesos"])
     return None
 
 
-def _explain_ship(state: State, seat: str, args: tuple) -> str | None:
+def _explain_ship(state: State, seat: str, args: tuple, lang: str) -> str | None:
     player = state["players"][seat]
     berth, *pieces = args
     if not isinstance(berth, int) or not 1 <= berth <= 3:
-        return "Name a berth 1, 2 or 3 and the pieces, e.g. 'ship 2 citrus tobacco'."
+        return T(lang, "explain.ship_syntax")
     ship = state["berths"][berth - 1]
     if ship is None:
-        return f"There is no ship at berth {berth}."
+        return T(lang, "explain.no_ship", berth=berth)
     for piece in set(pieces):
         if piece not in CARGO:
-            return f"Ships cannot take '{piece}'; they take citrus, sugar, tobacco, rum and cigars."
+            return T(lang, "explain.not_cargo", piece=piece)
         wanted = pieces.count(piece)
         if b.have(player, piece) < wanted:
-            return f"You have only {b.have(player, piece)} {name(piece, 2)}."
-        if b.free_spaces(ship, piece) < wanted:
-            free = b.free_spaces(ship, piece)
-            return f"The ship at berth {berth} has {free} free space{'s' if free != 1 else ''} for {name(piece, 2)}."
+            return T(lang, "explain.have_only", n=b.have(player, piece), pieces=piece_name(piece, lang, 2))
+        free = b.free_spaces(ship, piece)
+        if free < wanted:
+            return T.plural(lang, "explain.free_spaces", free, berth=berth, pieces=piece_name(piece, lang, 2))
     if not pieces:
-        return "Name at least one piece to ship, or 'take pesos'."
+        return T(lang, "explain.ship_nothing")
     return None
 
 
-def _explain_use(state: State, seat: str, args: tuple) -> str | None:
+def _explain_use(state: State, seat: str, args: tuple, lang: str) -> str | None:
     player = state["players"][seat]
     row, col = args[0], args[1]
     if not isinstance(row, int) or not isinstance(col, int):
-        return "Write a building use as 'use ROW COL …', e.g. 'use 0 0' for your warehouse."
+        return T(lang, "explain.use_syntax")
     bid = b.building_at(player, row, col)
     if bid is None:
-        return f"You have no building on field {row},{col}."
+        return T(lang, "explain.no_building_at", row=row, col=col)
     used = {tuple(f) for f in state["pending"].get("used", [])}
     if (row, col) in used:
-        return f"Your foreman has already used the {BUILDINGS[bid]['name'].lower()} this turn."
+        return T(lang, "explain.used_already", building=building_word(bid, lang))
     if state["pending"].get("mode") == "cross":
-        return "After a building in your figure's row or column, the foreman may only use the others there."
-    bd = BUILDINGS[bid]
-    return f"That is not a way to use the {bd['name'].lower()}: {bd['text']}."
+        return T(lang, "explain.cross_only")
+    return T(lang, "explain.not_a_use", building=building_word(bid, lang), effect=building_effect(bid, lang))

@@ -53,6 +53,7 @@ from engine.cuba.data import (
     WORKER_PRODUCT_FIELDS_DROUGHT,
 )
 from engine.cuba.state import END_CATEGORY, PLAY_CATEGORIES, SCHEMA, UNSPLIT_CATEGORY, State
+from engine.cuba.words import T
 
 PHASE_OF_STEP = {
     "choose_start": "setup",
@@ -80,15 +81,20 @@ DONE = Action("done")
 # Setup
 
 
+def _refusal(key: str, **values: Any) -> IllegalAction:
+    """A setup refusal from the Cuba catalogue, in the reader's language."""
+    return IllegalAction(lambda lang: T(lang, key, **values))
+
+
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
     """The full option dict, refusing unknown names and values."""
     out = dict(OPTIONS)
     for name, value in options.items():
         if name not in OPTIONS:
-            raise IllegalAction(f"Cuba has no option called '{name}'; options are {', '.join(OPTIONS)}.")
+            raise _refusal("option.unknown", name=name, options=", ".join(OPTIONS))
         if value not in OPTION_VALUES[name] or type(value) is not type(OPTIONS[name]):
             allowed = ", ".join(repr(v) for v in OPTION_VALUES[name])
-            raise IllegalAction(f"The option '{name}' takes one of {allowed}.")
+            raise _refusal("option.value", name=name, values=allowed)
         out[name] = value
     return out
 
@@ -96,9 +102,9 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
 def new_game(players: list[str], seed: int, options: dict[str, Any]) -> State:
     """A set-up game waiting for the players' starting choices."""
     if not 2 <= len(players) <= 5:
-        raise IllegalAction("Cuba is played by 2 to 5 players.")
+        raise _refusal("setup.players")
     if len(set(players)) != len(players):
-        raise IllegalAction("Every seat must be different.")
+        raise _refusal("setup.seats")
     opts = check_options(options)
     rng = Rng.from_seed(seed)
     deck = rng.shuffled(list(SHIPS))

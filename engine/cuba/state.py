@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import IllegalAction
+from engine.cuba.words import T
 
 SCHEMA = 2
 
@@ -98,7 +99,7 @@ def copy_state(state: State) -> State:
 def load_state(data: Mapping[str, Any]) -> State:
     """A state from a dump, checking its schema version (older schemas are brought up to date)."""
     if not isinstance(data, Mapping) or data.get("schema") not in (1, SCHEMA):
-        raise IllegalAction("This saved Cuba game has an unknown format.")
+        raise IllegalAction(lambda lang: T(lang, "load.unknown_format"))
     state = deep_copy(dict(data))
     if state["schema"] == 1:
         upgrade_from_schema_1(state)

@@ -2,7 +2,7 @@
 
 from engine.core import Event
 from engine.cuba import RULES
-from engine.cuba.text import TEMPLATES
+from engine.cuba.text import EVENT_KINDS
 from tests.cuba.helpers import act, acts, give, play_card, play_round_cards, started
 from tests.cuba.test_parliament import PLAN_A
 
@@ -40,7 +40,7 @@ def test_every_event_of_a_round_has_a_template_and_a_line():
     s, events = play_round_cards(s, PLAN_A)
     s, more = acts(s, [("p0", "bid 2"), ("p1", "bid 0"), ("p2", "bid 0"), ("p0", "enact I III")])
     for event in events + more:
-        assert event.kind in TEMPLATES
+        assert event.kind in EVENT_KINDS
         line = RULES.describe(event, NAMES)
         assert line.endswith(".") and "{" not in line
 
