@@ -12,7 +12,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-__all__ = ["GAME_MODULES", "board", "legend", "private"]
+__all__ = ["GAME_MODULES", "board", "legend", "private", "summary"]
 
 #: game id → module that draws it.
 GAME_MODULES: dict[str, str] = {
@@ -65,3 +65,12 @@ def legend(game_id: str, labels: dict[str, str] | None = None, lang: str = "en")
     from render.common import encode_png
 
     return encode_png(draw_legend(labels, lang))
+
+
+def summary(summary: dict[str, Any]) -> bytes:
+    """The end-of-game summary picture of an :func:`engine.summary.summarise` dict as PNG bytes.
+    (Importing ``render.summary``, the module that draws it, makes the package's ``summary`` that
+    module, which is callable in the same way: ``render.summary(summary)`` always works.)"""
+    from render.summary import png
+
+    return png(summary)

@@ -178,9 +178,7 @@ def _delivery_reason(state: State, seat: str, kind: str, args: tuple, lang: str)
     good, n = args
     want = state["ship"]["dice"].get(good, 0)
     if state["ship"]["aside"] == good:
-        return T(
-            lang, "refuse.deliver_aside", good=good_name(good, 1, lang), goods=good_name(good, 2, lang)
-        )
+        return T(lang, "refuse.deliver_aside", good=good_name(good, 1, lang), goods=good_name(good, 2, lang))
     if want == 0:
         return T(lang, "refuse.deliver_none", good=good_name(good, 2, lang))
     if n > want:

@@ -86,7 +86,9 @@ def one_thing(what: str, lang: str = "en") -> str:
 
 def dice_text(dice: Mapping[str, int], lang: str = "en") -> str:
     """``{"sugar": 1, "rum": 2}`` → "sugar cane 1, rum 2"."""
-    return join_list([T(lang, "die_value", good=good_name(g, 2, lang), value=v) for g, v in dice.items()], lang)
+    return join_list(
+        [T(lang, "die_value", good=good_name(g, 2, lang), value=v) for g, v in dice.items()], lang
+    )
 
 
 def wood_as_text(n: int, good: str, lang: str = "en") -> str:
@@ -103,10 +105,18 @@ def _use_detail(data: Mapping[str, Any], lang: str) -> str:
     if building in d.CONVERSIONS:
         n = data["n"]
         return T(
-            lang, "detail.convert", given=goods_text(data["given"], n, lang), got=goods_text(data["got"], n, lang)
+            lang,
+            "detail.convert",
+            given=goods_text(data["given"], n, lang),
+            got=goods_text(data["got"], n, lang),
         )
     if building == d.MARKET:
-        return T(lang, "detail.market", given=goods_text(data["given"], 1, lang), got=goods_text(data["got"], 1, lang))
+        return T(
+            lang,
+            "detail.market",
+            given=goods_text(data["given"], 1, lang),
+            got=goods_text(data["got"], 1, lang),
+        )
     if building == d.SAWMILL:
         return T(
             lang,

@@ -1,0 +1,331 @@
+"""The end-of-game summary picture, drawn from :func:`engine.summary.summarise`'s dict.
+
+One picture in the boards' style, for a phone as much as for a desktop (1400 px wide, big text):
+
+* a header: the game's title and the headline ("Ana wins!");
+* a table of the final scores by category, one row per player in ranking order: the place (a
+  crown for the winners, who also get a gold row), the seat's marker (colour and shape), the
+  name, the robot icon for a computer player, the points of every category and the total;
+* a line chart of every player's score at the end of each round: one line per seat in its
+  colour with its shape as the markers (colour-blind players follow the shapes), the round
+  numbers along the bottom, points up the side, and each line's marker and name at its end.
+
+The only words are the ones ``summary["labels"]`` gives (in the reader's language); every text
+goes through :mod:`render.common`'s text helpers, so names in any script are drawn.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import types
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import common as c
+from render.common import CARD, INK, MUTED, PAPER
+
+__all__ = ["WIDTH", "draw", "height", "png"]
+
+WIDTH = 1400
+MARGIN = 24
+HEADER_H = 96
+PAD = 18
+TABLE_HEAD_H = 84
+ROW_H = 74
+NOTE_H = 44
+CHART_H = 600
+GAP = 18
+
+PLACE_W = 76
+TOTAL_W = 132
+NAME_MIN_W = 290
+CAT_MIN_W, CAT_MAX_W = 104, 136
+
+NAME_SIZE = 30
+NUMBER_SIZE = 32
+HEAD_SIZE = 22
+TOTAL_SIZE = 36
+
+WIN_ROW = (252, 236, 178)
+ROW_ALT = (246, 241, 230)
+NEGATIVE = c.RED
+TABLE_HEADER = (96, 120, 140)
+CHART_HEADER = (86, 130, 112)
+GRID = (222, 214, 198)
+
+LINE_W = 5
+MARKER_R = 12
+LABEL_SIZE = 24
+
+
+def height(summary: dict[str, Any]) -> int:
+    """The picture's height for ``summary`` (its width is always :data:`WIDTH`)."""
+    rows = len(summary["ranking"])
+    note = NOTE_H if summary.get("bots") else 0
+    return MARGIN + HEADER_H + _table_h(rows) + note + GAP + CHART_H + MARGIN
+
+
+def _table_h(rows: int) -> int:
+    return PAD + TABLE_HEAD_H + rows * ROW_H + PAD
+
+
+def draw(summary: dict[str, Any]) -> Image.Image:
+    """The summary picture (RGB) of a :func:`engine.summary.summarise` dict."""
+    h = height(summary)
+    img = Image.new("RGB", (WIDTH, h), c.FRAME)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((6, 6, WIDTH - 7, h - 7), radius=18, fill=PAPER)
+    _header(img, d, summary)
+    y = MARGIN + HEADER_H
+    y = _table(img, d, summary, y)
+    _chart(d, summary, (MARGIN, y + GAP, WIDTH - MARGIN, y + GAP + CHART_H))
+    return img
+
+
+# --------------------------------------------------------------------------------------------
+# Header
+
+
+def _header(img: Image.Image, d: ImageDraw.ImageDraw, summary: dict[str, Any]) -> None:
+    title = summary["title"].upper()
+    x = MARGIN + 8
+    cy = MARGIN + HEADER_H // 2 - 6
+    title = c.truncate(title, 46, WIDTH // 2 - 2 * MARGIN, bold=True)
+    c.draw_text(d, (x, cy), title, 46, INK, True, "lm")
+    headline = summary["labels"]["headline"]
+    right = WIDTH - MARGIN - 8
+    room = WIDTH - MARGIN - x - c.text_width(title, 46, True) - 120
+    headline = c.truncate(headline, 36, room, bold=True)
+    c.draw_text(d, (right, cy), headline, 36, INK, True, "rm")
+    c.paste_icon(img, "trophy", (right - c.text_width(headline, 36, True) - 34, cy), 48)
+
+
+# --------------------------------------------------------------------------------------------
+# The table of scores by category
+
+
+def _columns(categories: list[str]) -> tuple[int, int, int]:
+    """(x of the name column, its width, the width of a category column)."""
+    inner = WIDTH - 2 * MARGIN - 2 * PAD
+    left = inner - PLACE_W - TOTAL_W
+    k = len(categories)
+    cat_w = CAT_MAX_W if k == 0 else max(CAT_MIN_W, min(CAT_MAX_W, (left - NAME_MIN_W) // k))
+    name_w = left - k * cat_w
+    return MARGIN + PAD + PLACE_W, name_w, cat_w
+
+
+def _table(img: Image.Image, d: ImageDraw.ImageDraw, summary: dict[str, Any], y0: int) -> int:
+    """Draw the table from ``y0``; returns the y below it (and below its note)."""
+    ranking = summary["ranking"]
+    categories = summary["categories"]
+    labels = summary["labels"]
+    box = (MARGIN, y0, WIDTH - MARGIN, y0 + _table_h(len(ranking)))
+    c.panel(d, box, fill=CARD, header=TABLE_HEADER, header_height=TABLE_HEAD_H + PAD, radius=14)
+    name_x, name_w, cat_w = _columns(categories)
+    head_y = y0 + PAD + TABLE_HEAD_H // 2
+    c.draw_text(
+        d, (name_x + 6, head_y), c.truncate(labels["final"], 28, name_w - 12, True), 28, c.WHITE, True, "lm"
+    )
+    x = name_x + name_w
+    for category in categories:
+        _header_cell(d, labels.get(category, category), (x + cat_w / 2, head_y), cat_w - 10)
+        x += cat_w
+    c.draw_text(
+        d,
+        (x + TOTAL_W / 2, head_y),
+        c.truncate(labels["total"], 26, TOTAL_W - 10, True),
+        26,
+        c.WHITE,
+        True,
+        "mm",
+    )
+    y = y0 + PAD + TABLE_HEAD_H
+    for i, seat in enumerate(ranking):
+        _row(img, d, summary, seat, y, i)
+        y += ROW_H
+    y = box[3]
+    if summary.get("bots"):
+        cy = y + NOTE_H // 2 + 2
+        c.paste_icon(img, "robot", (MARGIN + 26, cy), 30)
+        c.draw_text(
+            d,
+            (MARGIN + 50, cy),
+            c.truncate("= " + labels["bot"], 24, WIDTH // 2, False),
+            24,
+            MUTED,
+            False,
+            "lm",
+        )
+        y += NOTE_H
+    return y
+
+
+def _header_cell(d: ImageDraw.ImageDraw, text: str, xy: tuple[float, float], width: float) -> None:
+    """A category's name in the header: up to two lines, smaller when it does not fit so."""
+    size = HEAD_SIZE
+    lines = c.wrap(text, size, int(width), lines=2, bold=True)
+    while size > 16 and "".join(lines).replace(" ", "") != c.safe_text(text).replace(" ", ""):
+        size -= 2
+        lines = c.wrap(text, size, int(width), lines=2, bold=True)
+    x, y = xy
+    step = size + 4
+    top = y - step * (len(lines) - 1) / 2
+    for k, line in enumerate(lines):
+        c.draw_text(d, (x, top + k * step), line, size, c.WHITE, True, "mm")
+
+
+def _row(
+    img: Image.Image, d: ImageDraw.ImageDraw, summary: dict[str, Any], seat: str, y: int, i: int
+) -> None:
+    place = summary["places"][seat]
+    winner = place == 1 and summary.get("finished", True)
+    x0, x1 = MARGIN + 6, WIDTH - MARGIN - 6
+    if winner:
+        d.rounded_rectangle((x0, y + 3, x1, y + ROW_H - 3), radius=10, fill=WIN_ROW, outline=c.GOLD, width=2)
+    elif i % 2:
+        d.rectangle((x0, y + 3, x1, y + ROW_H - 3), fill=ROW_ALT)
+    cy = y + ROW_H // 2
+    px = MARGIN + PAD + PLACE_W // 2
+    if winner:
+        c.paste_icon(img, "crown", (px, cy), 46)
+    else:
+        c.badge(d, (px, cy), place, size=26, fill=MUTED)
+    name_x, name_w, cat_w = _columns(summary["categories"])
+    name = summary["names"].get(seat, seat)
+    c.seat_marker(d, seat, (name_x + 24, cy), 22, _initial(name, seat))
+    text_x = name_x + 56
+    bot = seat in summary.get("bots", ())
+    room = name_w - 56 - (46 if bot else 10)
+    shown = c.truncate(name, NAME_SIZE, room, bold=True)
+    c.draw_text(d, (text_x, cy), shown, NAME_SIZE, INK, True, "lm")
+    if bot:
+        c.paste_icon(img, "robot", (text_x + c.text_width(shown, NAME_SIZE, True) + 24, cy), 34)
+    x = name_x + name_w
+    for category in summary["categories"]:
+        points = summary["breakdown"][seat].get(category, 0)
+        colour = MUTED if points == 0 else NEGATIVE if points < 0 else INK
+        c.draw_text(d, (x + cat_w / 2, cy), str(points), NUMBER_SIZE, colour, False, "mm")
+        x += cat_w
+    d.line((x + 4, y + 12, x + 4, y + ROW_H - 12), fill=c.FAINT, width=2)
+    c.draw_text(d, (x + TOTAL_W / 2, cy), str(summary["final"][seat]), TOTAL_SIZE, INK, True, "mm")
+
+
+def _initial(name: str, seat: str) -> str:
+    """The marker's letter: the name's first letter or digit, else the seat number."""
+    drawable = c.safe_text(name)
+    return next((ch.upper() for ch in drawable if ch.isalnum()), str(c.seat_index(seat) + 1))
+
+
+# --------------------------------------------------------------------------------------------
+# The chart of the score over the rounds
+
+
+def _nice_step(span: int) -> int:
+    """A tick step giving about 5 to 8 ticks over ``span`` points."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if span / step <= 8:
+            return step
+    return 10 ** len(str(span))
+
+
+def _chart(d: ImageDraw.ImageDraw, summary: dict[str, Any], box: tuple[int, int, int, int]) -> None:
+    labels = summary["labels"]
+    c.panel(d, box, fill=CARD, header=CHART_HEADER, header_height=56, radius=14)
+    x0, y0, x1, y1 = box
+    c.draw_text(
+        d, (x0 + 22, y0 + 28), c.truncate(labels["chart"], 28, x1 - x0 - 44, True), 28, c.WHITE, True, "lm"
+    )
+    rounds = summary["rounds"]
+    series = summary["series"]
+    values = [v for points in series.values() for v in points]
+    low = min([0, *values])
+    top = max([1, *values])
+    step = _nice_step(top - low)
+    low = math.floor(low / step) * step
+    top = math.ceil(top / step) * step
+    plot = (x0 + 96, y0 + 56 + 56, x1 - 250, y1 - 78)
+    px0, py0, px1, py1 = plot
+
+    def sx(k: int) -> float:
+        return px0 + (px1 - px0) * (k / max(1, len(rounds) - 1)) if len(rounds) > 1 else (px0 + px1) / 2
+
+    def sy(v: float) -> float:
+        return py1 - (py1 - py0) * (v - low) / (top - low)
+
+    for v in range(low, top + 1, step):
+        y = sy(v)
+        d.line((px0, y, px1, y), fill=GRID if v else c.FAINT, width=2)
+        c.draw_text(d, (px0 - 14, y), str(v), 24, MUTED, False, "rm")
+    for k, r in enumerate(rounds):
+        d.line((sx(k), py1, sx(k), py1 + 8), fill=c.FAINT, width=2)
+        c.draw_text(d, (sx(k), py1 + 24), str(r), 26, INK, True, "mm")
+    c.draw_text(d, ((px0 + px1) / 2, y1 - 22), labels["round"], 24, MUTED, False, "mm")
+    c.draw_text(d, (x0 + 22, py0 - 32), labels["points"], 22, MUTED, False, "lm")
+    seats = list(summary["ranking"])
+    order = sorted(seats, key=c.seat_index)
+    spread = {s: (i - (len(order) - 1) / 2) * 6 for i, s in enumerate(order)}
+    paths = {s: [(sx(k) + spread[s], sy(v)) for k, v in enumerate(series[s])] for s in seats}
+    for s in reversed(seats):  # the winner's line on top
+        d.line(paths[s], fill=INK, width=LINE_W + 4, joint="curve")
+        d.line(paths[s], fill=c.seat_colour(s), width=LINE_W, joint="curve")
+    for s in reversed(seats):
+        for x, y in paths[s]:
+            c.seat_marker(d, s, (x, y), MARKER_R, "")
+    _end_labels(d, summary, {s: paths[s][-1] for s in seats}, px1 + 22, (py0, py1))
+
+
+def _end_labels(
+    d: ImageDraw.ImageDraw,
+    summary: dict[str, Any],
+    ends: dict[str, tuple[float, float]],
+    x: float,
+    span: tuple[float, float],
+) -> None:
+    """Each line's marker and name beside its last point, pushed apart so none overlap."""
+    gap = 34
+    order = sorted(ends, key=lambda s: (ends[s][1], c.seat_index(s)))
+    ys = [ends[s][1] for s in order]
+    for i in range(1, len(ys)):
+        ys[i] = max(ys[i], ys[i - 1] + gap)
+    overflow = ys[-1] - span[1] if ys else 0
+    if overflow > 0:
+        ys = [y - overflow for y in ys]
+        for i in range(len(ys) - 2, -1, -1):
+            ys[i] = min(ys[i], ys[i + 1] - gap)
+    for s, y in zip(order, ys, strict=True):
+        ex, ey = ends[s]
+        d.line((ex + MARKER_R, ey, x + 2, y), fill=c.FAINT, width=2)
+        name = summary["names"].get(s, s)
+        c.seat_marker(d, s, (x + 16, y), 14, _initial(name, s))
+        c.draw_text(
+            d,
+            (x + 38, y),
+            c.truncate(name, LABEL_SIZE, WIDTH - MARGIN - x - 50, True),
+            LABEL_SIZE,
+            INK,
+            True,
+            "lm",
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# PNG, and ``render.summary(summary)`` once this module has replaced the package's function
+
+
+def png(summary: dict[str, Any]) -> bytes:
+    """The summary picture as PNG bytes (a small palette PNG, like the boards)."""
+    return c.encode_png(draw(summary))
+
+
+class _CallableModule(types.ModuleType):
+    """Importing ``render.summary`` binds this module as the ``render`` package's ``summary``,
+    in place of the function ``render.summary(summary) -> bytes``: calling the module does the
+    same, so callers never see the difference."""
+
+    def __call__(self, summary: dict[str, Any]) -> bytes:
+        return png(summary)
+
+
+sys.modules[__name__].__class__ = _CallableModule
