@@ -41,8 +41,9 @@ from bot.records import SCOPES
 from bot.service import GameService
 from bot.store import Store
 from bot.texts import t
+from bot.translator import CommandTranslator, localised_payload
 from engine.ai import KINDS
-from engine.i18n import normalise
+from engine.i18n import LANGUAGE_NAMES, normalise
 
 log = logging.getLogger(__name__)
 
@@ -321,7 +322,7 @@ async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outco
         log.exception(
             "handling %s failed", getattr(getattr(interaction, "command", None), "qualified_name", "a button")
         )
-        outcome = Outcome.refuse(t("adapter_failed"))
+        outcome = Outcome.refuse(t("adapter_failed", _lang(interaction)))
     try:
         await deliver(outcome, app.gateway, app.service, interaction)
     except discord.HTTPException:  # what the service did stands; only a message went missing
@@ -335,13 +336,21 @@ async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outco
 
 async def press(interaction: Any, custom_id: str) -> Outcome:
     """Every button and menu choice: the service reads the custom_id (and refuses stale ones)."""
-    user_id = interaction.user.id
-    return await answer(interaction, lambda svc: svc.press(custom_id, user_id, interaction.channel_id))
+    user_id, lang = interaction.user.id, _lang(interaction)
+    return await answer(
+        interaction, lambda svc: svc.press(custom_id, user_id, interaction.channel_id, locale=lang)
+    )
 
 
 def _lang(interaction: Any) -> str:
     """The caller's language, from the interaction's locale."""
     return normalise(getattr(interaction, "locale", None))
+
+
+def _server_lang(interaction: Any) -> str | None:
+    """The server's language (a new game's public language), None when Discord does not say."""
+    locale = getattr(interaction, "guild_locale", None)
+    return normalise(locale) if locale is not None else None
 
 
 def _name(interaction: Any) -> str:
@@ -376,6 +385,11 @@ def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=title, value=gid) for title, gid in GameService.game_choices()]
 
 
+def _language_choices() -> list[app_commands.Choice[str]]:
+    """The languages, each by its own name (``日本語``), for ``/game settings language``."""
+    return [app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()]
+
+
 # ====================================================================== /game and /play
 
 
@@ -389,12 +403,13 @@ class GameGroup(app_commands.Group):
     @app_commands.describe(game="Which game", options="Variants as name=value, separated by commas")
     @app_commands.choices(game=_game_choices())
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        lang = _lang(interaction)
         try:
             parsed = parse_options(options)
         except ValueError:
             await answer(
                 interaction,
-                lambda svc: _refused(t("adapter_bad_options", example="individual_plantations=yes")),
+                lambda svc: _refused(t("adapter_bad_options", lang, example="individual_plantations=yes")),
             )
             return
         channel, guild, user, name = (
@@ -403,58 +418,66 @@ class GameGroup(app_commands.Group):
             interaction.user.id,
             _name(interaction),
         )
-        await answer(interaction, lambda svc: svc.new_game(channel, guild, user, name, game, parsed))
+        server = _server_lang(interaction)
+        await answer(
+            interaction,
+            lambda svc: svc.new_game(
+                channel, guild, user, name, game, parsed, locale=lang, guild_locale=server
+            ),
+        )
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
         channel, user, name = interaction.channel_id, interaction.user.id, _name(interaction)
-        await answer(interaction, lambda svc: svc.join(channel, user, name))
+        lang = _lang(interaction)
+        await answer(interaction, lambda svc: svc.join(channel, user, name, locale=lang))
 
     @app_commands.command(
         name="leave", description="Leave the table (a computer player takes a running seat)"
     )
     async def leave(self, interaction: discord.Interaction) -> None:
-        channel, user = interaction.channel_id, interaction.user.id
-        await answer(interaction, lambda svc: svc.leave(channel, user))
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.leave(channel, user, locale=lang))
 
     @app_commands.command(name="add-bot", description="Seat a computer player, or hand a late seat to one")
     @app_commands.describe(level="How the computer player plays")
     @app_commands.choices(level=[app_commands.Choice(name=k, value=k) for k in reversed(KINDS)])
     async def add_bot(self, interaction: discord.Interaction, level: str = "heuristic") -> None:
-        channel, user = interaction.channel_id, interaction.user.id
-        await answer(interaction, lambda svc: svc.add_bot(channel, user, level))
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.add_bot(channel, user, level, locale=lang))
 
     @app_commands.command(name="replace", description="Vote to hand a player's seat to a computer player")
     @app_commands.describe(player="The player whose seat a computer player should take")
     async def replace(self, interaction: discord.Interaction, player: discord.Member) -> None:
         channel, user, target = interaction.channel_id, interaction.user.id, player.id
-        await answer(interaction, lambda svc: svc.replace_player(channel, user, target))
+        lang = _lang(interaction)
+        await answer(interaction, lambda svc: svc.replace_player(channel, user, target, locale=lang))
 
     @app_commands.command(name="rejoin", description="Take your seat back from the computer player")
     async def rejoin(self, interaction: discord.Interaction) -> None:
-        channel, user = interaction.channel_id, interaction.user.id
-        await answer(interaction, lambda svc: svc.rejoin(channel, user))
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.rejoin(channel, user, locale=lang))
 
     @app_commands.command(name="start", description="Start the game with the seated players (host)")
     async def start(self, interaction: discord.Interaction) -> None:
-        channel, user = interaction.channel_id, interaction.user.id
-        await answer(interaction, lambda svc: svc.start(channel, user))
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.start(channel, user, locale=lang))
 
     @app_commands.command(name="board", description="Post the current board again")
     async def board(self, interaction: discord.Interaction) -> None:
-        channel, user = interaction.channel_id, interaction.user.id
-        await answer(interaction, lambda svc: svc.board(channel, user))
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.board(channel, user, locale=lang))
 
     @app_commands.command(name="hand", description="Your private view of the game, only for you")
     async def hand(self, interaction: discord.Interaction) -> None:
-        channel, user = interaction.channel_id, interaction.user.id
-        await answer(interaction, lambda svc: svc.hand(channel, user))
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.hand(channel, user, locale=lang))
 
     @app_commands.command(name="log", description="The game's log, newest page first")
     @app_commands.describe(page="Which page (1 = the newest)")
     async def log_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
-        channel, user = interaction.channel_id, interaction.user.id
-        await answer(interaction, lambda svc: svc.log(channel, user, page))
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.log(channel, user, page, locale=lang))
 
     @app_commands.command(name="history", description="Games played to the end here, newest first")
     @app_commands.describe(page="Which page (1 = the newest)", scope="This channel's games or the server's")
@@ -486,48 +509,60 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="undo", description="Take back your last move while it is still your turn")
     async def undo(self, interaction: discord.Interaction) -> None:
-        channel, user = interaction.channel_id, interaction.user.id
-        await answer(interaction, lambda svc: svc.undo(channel, user))
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.undo(channel, user, locale=lang))
 
     @app_commands.command(name="abandon", description="End the game in this channel (host)")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        channel, user = interaction.channel_id, interaction.user.id
-        await answer(interaction, lambda svc: svc.abandon(channel, user))
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.abandon(channel, user, locale=lang))
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.describe(game="Which game (default: the one in this channel)")
     @app_commands.choices(game=_game_choices())
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        channel = interaction.channel_id
-        await answer(interaction, lambda svc: svc.rules_help(game, channel))
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.rules_help(game, channel, user_id=user, locale=lang))
 
-    @app_commands.command(name="settings", description="Reminders and turn clock of this game (host)")
+    @app_commands.command(
+        name="settings", description="Reminders, turn clock and language of this game (host)"
+    )
     @app_commands.describe(
         reminder_hours="Remind whoever must act after this many hours",
         clock_hours="Per-turn clock in hours (0 = off)",
+        language="The language of the game's messages in the channel",
     )
+    @app_commands.choices(language=_language_choices())
     async def settings(
         self,
         interaction: discord.Interaction,
         reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
         clock_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
+        language: str | None = None,
     ) -> None:
-        channel, user = interaction.channel_id, interaction.user.id
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
         await answer(
             interaction,
-            lambda svc: svc.settings(channel, user, reminder_hours=reminder_hours, clock_hours=clock_hours),
+            lambda svc: svc.settings(
+                channel,
+                user,
+                locale=lang,
+                reminder_hours=reminder_hours,
+                clock_hours=clock_hours,
+                language=language,
+            ),
         )
 
     @app_commands.command(name="sync", description="Register the bot's slash commands again (bot owners)")
     async def sync(self, interaction: discord.Interaction) -> None:
-        app = interaction.client
+        app, lang = interaction.client, _lang(interaction)
         if interaction.user.id not in app.settings.owner_ids:
-            await answer(interaction, lambda svc: _refused(t("adapter_owner_only")))
+            await answer(interaction, lambda svc: _refused(t("adapter_owner_only", lang)))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         count, guild = await app.sync_tree(app.settings.dev_guild_id)
-        where = t("adapter_synced_guild") if guild else t("adapter_synced_global")
-        await interaction.followup.send(t("adapter_synced", count=count, where=where), ephemeral=True)
+        where = t("adapter_synced_guild" if guild else "adapter_synced_global", lang)
+        await interaction.followup.send(t("adapter_synced", lang, count=count, where=where), ephemeral=True)
 
 
 async def _refused(sentence: str) -> Outcome:
@@ -538,8 +573,8 @@ async def _refused(sentence: str) -> Outcome:
 @app_commands.describe(action="Your move: start typing and pick from the list")
 @app_commands.guild_only()
 async def play(interaction: discord.Interaction, action: str) -> None:
-    channel, user = interaction.channel_id, interaction.user.id
-    await answer(interaction, lambda svc: svc.act(channel, user, action))
+    channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    await answer(interaction, lambda svc: svc.act(channel, user, action, locale=lang))
 
 
 @play.autocomplete("action")
@@ -548,7 +583,9 @@ async def play_autocomplete(interaction: discord.Interaction, current: str) -> l
     service: GameService | None = getattr(interaction.client, "service", None)
     if service is None or interaction.channel_id is None:
         return []
-    found = service.autocomplete(interaction.channel_id, interaction.user.id, current or "")
+    found = service.autocomplete(
+        interaction.channel_id, interaction.user.id, current or "", _lang(interaction)
+    )
     return [
         app_commands.Choice(name=label[:100] or text[:100], value=text[:100])
         for label, text in found[:MAX_AUTOCOMPLETE]
@@ -564,11 +601,12 @@ def build_tree(tree: app_commands.CommandTree) -> None:
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     """A failure no handler caught: one ephemeral sentence to the caller, the details in the log."""
+    lang = _lang(interaction)
     if isinstance(error, app_commands.NoPrivateMessage):
-        sentence = t("adapter_guild_only")
+        sentence = t("adapter_guild_only", lang)
     else:
         log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
-        sentence = t("adapter_failed")
+        sentence = t("adapter_failed", lang)
     with contextlib.suppress(discord.HTTPException):
         if interaction.response.is_done():
             await interaction.followup.send(sentence, ephemeral=True)
@@ -585,7 +623,9 @@ def tree_payload(tree: app_commands.CommandTree) -> list[dict[str, Any]]:
 
 
 def tree_hash(tree: app_commands.CommandTree) -> str:
-    return hashlib.sha256(json.dumps(tree_payload(tree), sort_keys=True).encode()).hexdigest()
+    """The hash of what a sync uploads: the commands with their translations (bot/translator)."""
+    payload = localised_payload(tree_payload(tree))
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
 def hash_path(settings: Settings, guild_id: int | None) -> Path:
@@ -616,6 +656,7 @@ class TradewindsBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ChoiceButton, ChoiceSelect)
+        await self.tree.set_translator(CommandTranslator())  # localised names, also for `tradewinds sync`
         if not self.serve:
             return
         store = await Store.open(self.settings.database_path)

@@ -14,7 +14,7 @@ leaving) takes it back; the seat remembers them in ``seats.former_user_id``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.outcome import Choice, Outcome, PublicMessage, parse_custom_id
 from bot.store import SeatRow, TimerPlan
@@ -49,42 +49,51 @@ def votes_needed(voters: int) -> int:
 
 
 async def replace(
-    service: GameService, channel_id: int | None, user_id: int, target_id: int, *, game_pk: int | None = None
+    service: GameService,
+    channel_id: int | None,
+    user_id: int,
+    target_id: int,
+    *,
+    game_pk: int | None = None,
+    locale: Any = None,
 ) -> Outcome:
-    """``/game replace @player`` (and its vote button): one vote, or the replacement itself."""
+    """``/game replace @player`` (and its vote button): one vote, or the replacement itself.
+    The caller is answered in their language, the channel in the game's."""
+    lang = await service._caller_lang(user_id, locale)
     lock_key = await service._lock_key(channel_id, game_pk)
     if lock_key is None:
-        return Outcome.refuse(t("no_game") if game_pk is None else t("game_closed"))
+        return Outcome.refuse(t("no_game" if game_pk is None else "game_closed", lang))
     async with service._lock(lock_key):
-        table = await service._running(channel_id, game_pk)
+        table = await service._running(channel_id, game_pk, lang)
         if isinstance(table, Outcome):
             return table
         caller = table.seat_of(user_id)
         if caller is None:
-            return Outcome.refuse(t("not_seated"))
+            return Outcome.refuse(t("not_seated", lang))
         if target_id == user_id:
-            return Outcome.refuse(t("replace_self"))
+            return Outcome.refuse(t("replace_self", lang))
         target = table.seat_of(target_id)
         if target is None:
             handed_over = await service.store.former_seat(table.row.id, target_id)
             if handed_over is not None:
-                return Outcome.refuse(t("replace_already_bot", name=table.name(handed_over)))
-            return Outcome.refuse(t("replace_unknown", mention=f"<@{target_id}>"))
+                return Outcome.refuse(t("replace_already_bot", lang, name=table.name(handed_over)))
+            return Outcome.refuse(t("replace_unknown", lang, mention=f"<@{target_id}>"))
         if user_id == table.row.host_id and target.timed_out:
             return await service._hand_to_bot(
                 table, target, REPLACEMENT_KIND, "replaced_by_host", host=caller.name, name=target.name
             )
-        return await _vote(service, table, caller, target)
+        return await _vote(service, table, caller, target, lang)
 
 
-async def _vote(service: GameService, table: Table, caller: SeatRow, target: SeatRow) -> Outcome:
-    store, pk = service.store, table.row.id
+async def _vote(service: GameService, table: Table, caller: SeatRow, target: SeatRow, lang: str) -> Outcome:
+    store, pk, public_lang = service.store, table.row.id, table.lang
     voters = other_humans(table, target.seat)
     needed = votes_needed(len(voters))
     voter_ids = {s.user_id for s in voters}
     before = [v for v in await store.replace_voters(pk, target.seat) if v in voter_ids]
     if caller.user_id in before:
-        return Outcome.refuse(t("replace_already_voted", name=target.name, count=len(before), needed=needed))
+        count = len(before)
+        return Outcome.refuse(t("replace_already_voted", lang, name=target.name, count=count, needed=needed))
     now = service.clock()
     live = await store.add_replace_vote(pk, target.seat, caller.user_id, table.row.version, now)
     agreed = [v for v in live if v in voter_ids]
@@ -93,49 +102,61 @@ async def _vote(service: GameService, table: Table, caller: SeatRow, target: Sea
         from bot.service import join_names
 
         return await service._hand_to_bot(
-            table, target, REPLACEMENT_KIND, "replaced_by_vote", name=target.name, voters=join_names(names)
+            table,
+            target,
+            REPLACEMENT_KIND,
+            "replaced_by_vote",
+            name=target.name,
+            voters=join_names(names, public_lang),
         )
-    text = t("replace_vote", voter=caller.name, name=target.name, count=len(agreed), needed=needed)
-    button = service._choice(table, "v", t("btn_vote_replace", name=target.name), target.seat, "danger")
+    text = t(
+        "replace_vote", public_lang, voter=caller.name, name=target.name, count=len(agreed), needed=needed
+    )
+    label = t("btn_vote_replace", public_lang, name=target.name)
+    button = service._choice(table, "v", label, target.seat, "danger")
     mentions = [s.user_id for s in voters if s.user_id not in agreed]
     message = PublicMessage(table.row.channel_id, text, choices=[button] if button else [], mentions=mentions)
-    return Outcome(ephemeral=t("replace_voted", name=target.name), public=[message])
+    return Outcome(ephemeral=t("replace_voted", lang, name=target.name), public=[message])
 
 
-async def vote_button(service: GameService, user_id: int, game_pk: int, seat: str) -> Outcome:
+async def vote_button(
+    service: GameService, user_id: int, game_pk: int, seat: str, *, locale: Any = None
+) -> Outcome:
     """The vote button under an announcement: the same vote as ``/game replace`` on that seat."""
-    table = await service._running(None, game_pk)
+    lang = await service._caller_lang(user_id, locale)
+    table = await service._running(None, game_pk, lang)
     if isinstance(table, Outcome):
         return table
     target = next((s for s in table.seats if s.seat == seat), None)
     if target is None:
-        return Outcome.refuse(t("foreign_button"))
+        return Outcome.refuse(t("foreign_button", lang))
     if target.is_bot or target.user_id is None:
-        return Outcome.refuse(t("replace_already_bot", name=target.name))
-    return await replace(service, None, user_id, target.user_id, game_pk=game_pk)
+        return Outcome.refuse(t("replace_already_bot", lang, name=target.name))
+    return await replace(service, None, user_id, target.user_id, game_pk=game_pk, locale=locale)
 
 
-async def rejoin(service: GameService, channel_id: int, user_id: int) -> Outcome:
+async def rejoin(service: GameService, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
     """``/game rejoin``: the player takes their seat back from the computer."""
     from bot.service import Applied
 
+    lang = await service._caller_lang(user_id, locale)
     async with service._lock(channel_id):
-        table = await service._running(channel_id, None)
+        table = await service._running(channel_id, None, lang)
         if isinstance(table, Outcome):
             return table
         if table.seat_of(user_id) is not None:
-            return Outcome.refuse(t("rejoin_already_playing"))
+            return Outcome.refuse(t("rejoin_already_playing", lang))
         seat = await service.store.former_seat(table.row.id, user_id)
         if seat is None or not await service.store.seat_back_to_player(table.row.id, seat, user_id):
-            return Outcome.refuse(t("rejoin_no_seat"))
+            return Outcome.refuse(t("rejoin_no_seat", lang))
         table = await service._table(table.row)
         await service.store.add_timers(table.row.id, _timers_for_returning(service, table, seat))
         name = table.name(seat)
         outcome = await service._after_change(
-            table, Applied(seat, "", [], table.state), intro=t("rejoined", name=name)
+            table, Applied(seat, "", [], table.state), intro=t("rejoined", table.lang, name=name)
         )
-    hand = await service.hand(None, user_id, game_pk=table.row.id)
-    outcome.ephemeral = "\n".join(filter(None, [t("rejoined_you"), hand.ephemeral]))
+    hand = await service.hand(None, user_id, game_pk=table.row.id, locale=locale)
+    outcome.ephemeral = "\n".join(filter(None, [t("rejoined_you", lang), hand.ephemeral]))
     outcome.ephemeral_image = hand.ephemeral_image
     outcome.ephemeral_choices = hand.ephemeral_choices
     return outcome

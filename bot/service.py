@@ -28,10 +28,11 @@ from bot.gamestore import GameStore
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
 from bot.pages import pack
 from bot.store import ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, TimerPlan, dumps
-from bot.texts import has_text, t
+from bot.texts import has_text, normalise, t
 from engine import BUILTIN_GAMES, GAMES
 from engine.ai import KINDS, player
 from engine.core import Action, Event, IllegalAction, Rules, undoable
+from engine.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES, join_list, join_words
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +91,16 @@ class Table:
     def name(self, seat: str) -> str:
         return self.names.get(seat, seat)
 
+    @property
+    def lang(self) -> str:
+        """The language of the game's public messages (``/game settings language``)."""
+        return normalise(self.row.language)
+
+    @property
+    def title(self) -> str:
+        """The game's name in the game's language."""
+        return self.rules.display_title(self.lang)
+
 
 @dataclass
 class Applied:
@@ -101,10 +112,15 @@ class Applied:
     before: Any = None
 
 
-def join_names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def join_names(names: list[str], lang: str = DEFAULT) -> str:
+    """``a, b and c`` the way ``lang`` lists names."""
+    return join_words(names, lang)
+
+
+def kind_name(kind: str, lang: str) -> str:
+    """A computer player's kind (``heuristic``) as people of ``lang`` read it."""
+    key = f"kind_{kind}"
+    return t(key, lang) if has_text(key) else kind
 
 
 def clip(text: str, limit: int = MAX_TEXT) -> str:
@@ -139,6 +155,32 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}  # game pk → last loaded table (autocomplete, state reuse)
         self._channel_games: dict[int, int] = {}  # channel → open game pk
+        self._locales: dict[int, str] = {}  # user → language remembered from their interactions
+
+    # ================================================================== languages
+
+    async def _caller_lang(self, user_id: int | None, locale: Any = None) -> str:
+        """The caller's language: their interaction's locale (remembered, so that their DMs
+        come in it too), else the one remembered from an earlier interaction, else English."""
+        if locale is not None:
+            lang = normalise(locale)
+            if user_id is not None and self._locales.get(user_id) != lang:
+                await self.store.remember_locale(user_id, lang, self.clock())
+                self._locales[user_id] = lang
+            return lang
+        if user_id is None:
+            return DEFAULT
+        return (await self._user_langs([user_id]))[user_id]
+
+    async def _user_langs(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """Each user's remembered language (English for a user never seen with a locale)."""
+        wanted = set(user_ids)
+        unknown = [u for u in wanted if u not in self._locales]
+        if unknown:
+            found = await self.store.locale_of(unknown)
+            for user in unknown:
+                self._locales[user] = normalise(found.get(user))
+        return {u: self._locales[u] for u in wanted}
 
     # ================================================================== loading
 
@@ -227,13 +269,18 @@ class GameService:
         options: dict[str, Any] | None = None,
         *,
         seed: int | None = None,
+        locale: Any = None,
+        guild_locale: Any = None,
     ) -> Outcome:
+        """Open a lobby. Its public language is the server's (``guild_locale``), else the host's."""
+        lang = await self._caller_lang(user_id, locale)
         if game not in GAMES:
-            choices = ", ".join(g for _, g in self.game_choices())
-            return Outcome.refuse(t("unknown_game", game=game, choices=choices))
+            choices = join_list([g for _, g in self.game_choices()], lang)
+            return Outcome.refuse(t("unknown_game", lang, game=game, choices=choices))
         rules = GAMES[game]
+        language = normalise(guild_locale) if guild_locale is not None else lang
         options = dict(options or {})
-        refusal = self._check_options(rules, options)
+        refusal = self._check_options(rules, options, lang)
         if refusal:
             return Outcome.refuse(refusal)
         now = self.clock()
@@ -253,73 +300,90 @@ class GameService:
                     reminder_s=self.config.reminder_after_s,
                     clock_s=self.config.turn_clock_s,
                     timers=timers,
+                    language=language,
                 )
             except ChannelBusy:
                 row = await self.store.open_game(channel_id)
-                title = GAMES[row.game].title if row else game
-                return Outcome.refuse(t("channel_busy", title=title, status=row.status if row else "open"))
+                title = GAMES[row.game].display_title(lang) if row else game
+                status = t(f"status_{row.status if row else 'lobby'}", lang)
+                return Outcome.refuse(t("channel_busy", lang, title=title, status=status))
             await self._table(await self.store.game(pk))
         text = t(
-            "lobby_opened", host=user_name, title=rules.title, min=rules.min_players, max=rules.max_players
+            "lobby_opened",
+            language,
+            host=user_name,
+            title=rules.display_title(language),
+            min=rules.min_players,
+            max=rules.max_players,
         )
         return Outcome(ephemeral=None, public=[PublicMessage(channel_id, text)])
 
-    def _check_options(self, rules: Rules, options: dict[str, Any]) -> str | None:
-        """A sentence when ``options`` are not the game's, else None."""
+    def _check_options(self, rules: Rules, options: dict[str, Any], lang: str = DEFAULT) -> str | None:
+        """A sentence in ``lang`` when ``options`` are not the game's, else None."""
         for name in options:
             if name not in rules.options:
-                known = ", ".join(rules.options) or "none"
-                return t("unknown_option", title=rules.title, option=name, options=known)
+                known = join_list(list(rules.options), lang) or t("no_options", lang)
+                return t("unknown_option", lang, title=rules.display_title(lang), option=name, options=known)
         try:
             seats = [f"p{i}" for i in range(rules.max_players)]
             rules.new(seats, 0, **options)
         except IllegalAction as error:
-            return t("bad_option", reason=str(error))
+            return t("bad_option", lang, reason=error.text(lang))
         return None
 
-    async def _lobby(self, channel_id: int) -> Table | Outcome:
+    async def _lobby(self, channel_id: int, lang: str = DEFAULT) -> Table | Outcome:
         table = await self._open_table(channel_id)
         if table is None:
-            return Outcome.refuse(t("no_game"))
+            return Outcome.refuse(t("no_game", lang))
         if table.row.status != "lobby":
-            return Outcome.refuse(t("already_started"))
+            return Outcome.refuse(t("already_started", lang))
         return table
 
-    async def join(self, channel_id: int, user_id: int, user_name: str) -> Outcome:
+    async def join(self, channel_id: int, user_id: int, user_name: str, *, locale: Any = None) -> Outcome:
+        lang = await self._caller_lang(user_id, locale)
         async with self._lock(channel_id):
-            table = await self._lobby(channel_id)
+            table = await self._lobby(channel_id, lang)
             if isinstance(table, Outcome):
                 return table
             rules = table.rules
             if table.seat_of(user_id) is not None:
-                return Outcome.refuse(t("already_seated"))
+                return Outcome.refuse(t("already_seated", lang))
             try:
                 seat = await self.store.add_seat(
                     table.row.id, user_id=user_id, name=user_name, max_seats=rules.max_players
                 )
             except AlreadySeated:
-                return Outcome.refuse(t("already_seated"))
+                return Outcome.refuse(t("already_seated", lang))
             if seat is None:
-                return Outcome.refuse(t("table_full", max=rules.max_players))
+                return Outcome.refuse(t("table_full", lang, max=rules.max_players))
             table = await self._table(table.row)
-        text = t("joined", name=user_name, title=rules.title, count=len(table.seats), max=rules.max_players)
+        text = t(
+            "joined",
+            table.lang,
+            name=user_name,
+            title=table.title,
+            count=len(table.seats),
+            max=rules.max_players,
+        )
         return Outcome(public=[PublicMessage(channel_id, text)])
 
-    async def leave(self, channel_id: int, user_id: int) -> Outcome:
+    async def leave(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        lang = await self._caller_lang(user_id, locale)
         async with self._lock(channel_id):
             table = await self._open_table(channel_id)
             if table is None:
-                return Outcome.refuse(t("no_game"))
+                return Outcome.refuse(t("no_game", lang))
             seat = table.seat_of(user_id)
             if seat is None:
-                return Outcome.refuse(t("not_seated"))
+                return Outcome.refuse(t("not_seated", lang))
             if table.row.status == "active":
                 return await self._hand_to_bot(table, seat, "heuristic", "left_to_bot", name=seat.name)
             if user_id == table.row.host_id:
-                return Outcome.refuse(t("host_cannot_leave"))
+                return Outcome.refuse(t("host_cannot_leave", lang))
             await self.store.remove_seat(table.row.id, seat.seat)
             await self._table(table.row)
-        return Outcome(public=[PublicMessage(channel_id, t("left", name=seat.name, title=table.rules.title))])
+        text = t("left", table.lang, name=seat.name, title=table.title)
+        return Outcome(public=[PublicMessage(channel_id, text)])
 
     def _bot_kind(self, table: Table, level: str) -> str | None:
         """``level`` when a computer player of that kind exists for the game, else None."""
@@ -331,56 +395,62 @@ class GameService:
             return None
         return level
 
-    async def add_bot(self, channel_id: int, user_id: int, level: str = "heuristic") -> Outcome:
+    async def add_bot(
+        self, channel_id: int, user_id: int, level: str = "heuristic", *, locale: Any = None
+    ) -> Outcome:
         """In the lobby (host only): seat a computer player. In a running game (any seated
         player): hand a seat whose clock ran out to a computer player."""
+        lang = await self._caller_lang(user_id, locale)
         async with self._lock(channel_id):
             table = await self._open_table(channel_id)
             if table is None:
-                return Outcome.refuse(t("no_game"))
+                return Outcome.refuse(t("no_game", lang))
             rules = table.rules
             kind = self._bot_kind(table, level)
             if kind is None:
-                kinds = ", ".join(k for k in KINDS if self._bot_kind(table, k))
-                return Outcome.refuse(t("unknown_bot_kind", kind=level, title=rules.title, kinds=kinds))
+                kinds = join_list([k for k in KINDS if self._bot_kind(table, k)], lang)
+                title = rules.display_title(lang)
+                return Outcome.refuse(t("unknown_bot_kind", lang, kind=level, title=title, kinds=kinds))
             if table.row.status == "active":
-                return await self._take_over(table, user_id, kind)
+                return await self._take_over(table, user_id, kind, lang)
             if user_id != table.row.host_id:
-                return Outcome.refuse(t("host_only", host=table.name("p0")))
+                return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
             n = sum(1 for s in table.seats if s.is_bot) + 1
-            name = t("bot_name", n=n)
+            name = t("bot_name", table.lang, n=n)
             seat = await self.store.add_seat(
                 table.row.id, user_id=None, name=name, bot_kind=kind, max_seats=rules.max_players
             )
             if seat is None:
-                return Outcome.refuse(t("table_full", max=rules.max_players))
+                return Outcome.refuse(t("table_full", lang, max=rules.max_players))
             table = await self._table(table.row)
         text = t(
             "bot_added",
+            table.lang,
             name=name,
-            kind=kind,
-            title=rules.title,
+            kind=kind_name(kind, table.lang),
+            title=table.title,
             count=len(table.seats),
             max=rules.max_players,
         )
         return Outcome(public=[PublicMessage(channel_id, text)])
 
-    async def _take_over(self, table: Table, user_id: int, kind: str) -> Outcome:
+    async def _take_over(self, table: Table, user_id: int, kind: str, lang: str = DEFAULT) -> Outcome:
         caller = table.seat_of(user_id)
         if caller is None:
-            return Outcome.refuse(t("not_seated"))
+            return Outcome.refuse(t("not_seated", lang))
         to_act = table.rules.to_act(table.state)
         late = [
             s for s in table.seats if s.timed_out and not s.is_bot and s.seat in to_act and s is not caller
         ]
         if not late:
-            return Outcome.refuse(t("no_timed_out_seat"))
+            return Outcome.refuse(t("no_timed_out_seat", lang))
         return await self._hand_to_bot(
             table, late[0], kind, "seat_taken_over", caller=caller.name, name=late[0].name
         )
 
     async def _hand_to_bot(self, table: Table, seat: SeatRow, kind: str, key: str, **values: Any) -> Outcome:
-        """A running game's seat becomes a computer player; it moves by a 'bot' timer."""
+        """A running game's seat becomes a computer player; it moves by a 'bot' timer. The
+        announcement ``key`` is public, in the game's language."""
         if self._bot_kind(table, kind) is None:
             kind = "random"
         await self.store.seat_to_bot(table.row.id, seat.seat, kind)
@@ -388,27 +458,32 @@ class GameService:
         if seat.seat in table.rules.to_act(table.state):
             due = self.clock() + self.config.bot_delay_s
             await self.store.add_timers(table.row.id, TimerPlan(clear=("bot",), add=[("bot", due, {})]))
-        return Outcome(public=[PublicMessage(table.row.channel_id, t(key, kind=kind, **values))])
+        text = t(key, table.lang, kind=kind_name(kind, table.lang), **values)
+        return Outcome(public=[PublicMessage(table.row.channel_id, text)])
 
-    async def replace_player(self, channel_id: int, user_id: int, target_id: int) -> Outcome:
+    async def replace_player(
+        self, channel_id: int, user_id: int, target_id: int, *, locale: Any = None
+    ) -> Outcome:
         """``/game replace @player``: a vote (or the host's call after the clock), bot/seats.py."""
-        return await seats.replace(self, channel_id, user_id, target_id)
+        return await seats.replace(self, channel_id, user_id, target_id, locale=locale)
 
-    async def rejoin(self, channel_id: int, user_id: int) -> Outcome:
+    async def rejoin(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
         """``/game rejoin``: take back one's seat from the computer player, bot/seats.py."""
-        return await seats.rejoin(self, channel_id, user_id)
+        return await seats.rejoin(self, channel_id, user_id, locale=locale)
 
-    async def start(self, channel_id: int, user_id: int) -> Outcome:
+    async def start(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        lang = await self._caller_lang(user_id, locale)
         async with self._lock(channel_id):
-            table = await self._lobby(channel_id)
+            table = await self._lobby(channel_id, lang)
             if isinstance(table, Outcome):
                 return table
             rules, row = table.rules, table.row
             if user_id != row.host_id:
-                return Outcome.refuse(t("host_only", host=table.name("p0")))
+                return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
             if len(table.seats) < rules.min_players:
+                title, count = rules.display_title(lang), len(table.seats)
                 return Outcome.refuse(
-                    t("too_few_players", title=rules.title, min=rules.min_players, count=len(table.seats))
+                    t("too_few_players", lang, title=title, min=rules.min_players, count=count)
                 )
             seats = [s.seat for s in table.seats]
             new_with_events = getattr(rules, "new_with_events", None)
@@ -418,50 +493,58 @@ class GameService:
                 else:
                     state, events = rules.new(seats, row.seed, **row.options), []
             except IllegalAction as error:
-                return Outcome.refuse(t("bad_option", reason=str(error)))
+                return Outcome.refuse(t("bad_option", lang, reason=error.text(lang)))
             now = self.clock()
             plan = self._timer_plan(table, state, [], now, version=1)
             plan.clear = ("lobby_warn", "lobby_expire", *plan.clear)
             if not await self.store.start_game(row.id, dumps(rules.dump(state)), now, plan):
-                return Outcome.refuse(t("already_started"))
+                return Outcome.refuse(t("already_started", lang))
             table = Table(replace(row, status="active", version=1), table.seats, rules, state)
             self._remember(table)
-            intro = t("started", title=rules.title, seats=join_names([s.name for s in table.seats]))
+            seated = join_names([s.name for s in table.seats], table.lang)
+            intro = t("started", table.lang, title=table.title, seats=seated)
             return await self._after_change(table, Applied(None, "", events, None), intro=intro)
 
-    async def abandon(self, channel_id: int, user_id: int) -> Outcome:
+    async def abandon(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        lang = await self._caller_lang(user_id, locale)
         async with self._lock(channel_id):
             table = await self._open_table(channel_id)
             if table is None:
-                return Outcome.refuse(t("no_game"))
+                return Outcome.refuse(t("no_game", lang))
             if user_id != table.row.host_id:
-                return Outcome.refuse(t("host_only", host=table.name("p0")))
+                return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
             if not await self.store.set_status(table.row.id, "abandoned", self.clock()):
-                return Outcome.refuse(t("game_closed"))
+                return Outcome.refuse(t("game_closed", lang))
             self._remember(
                 Table(replace(table.row, status="abandoned"), table.seats, table.rules, table.state)
             )
         name = table.seat_of(user_id).name if table.seat_of(user_id) else str(user_id)
-        return Outcome(public=[PublicMessage(channel_id, t("abandoned", name=name, title=table.rules.title))])
+        text = t("abandoned", table.lang, name=name, title=table.title)
+        return Outcome(public=[PublicMessage(channel_id, text)])
 
     # ================================================================== acting
 
-    async def _running(self, channel_id: int | None, game_pk: int | None) -> Table | Outcome:
+    async def _running(
+        self, channel_id: int | None, game_pk: int | None, lang: str = DEFAULT
+    ) -> Table | Outcome:
+        """The running game, or a refusal in ``lang`` saying why there is none."""
         table = await self._open_table(channel_id, game_pk)
         if table is None:
-            return Outcome.refuse(t("no_game") if game_pk is None else t("game_closed"))
+            return Outcome.refuse(t("no_game" if game_pk is None else "game_closed", lang))
         if table.row.status == "lobby":
-            return Outcome.refuse(t("not_started"))
+            return Outcome.refuse(t("not_started", lang))
         if table.row.status != "active":
-            return Outcome.refuse(t("game_over") if table.row.status == "finished" else t("game_closed"))
+            return Outcome.refuse(t("game_over" if table.row.status == "finished" else "game_closed", lang))
         return table
 
-    def _whose_turn(self, table: Table) -> str:
+    def _whose_turn(self, table: Table, lang: str = DEFAULT) -> str:
         to_act = table.rules.to_act(table.state)
         if not to_act:
-            return t("nobody_to_act")
+            return t("nobody_to_act", lang)
         names = [table.name(s) for s in to_act]
-        return t("turn_of", names=names[0]) if len(names) == 1 else t("turn_of_many", names=join_names(names))
+        if len(names) == 1:
+            return t("turn_of", lang, names=names[0])
+        return t("turn_of_many", lang, names=join_names(names, lang))
 
     async def act(
         self,
@@ -471,43 +554,45 @@ class GameService:
         *,
         game_pk: int | None = None,
         version: int | None = None,
+        locale: Any = None,
     ) -> Outcome:
         """Play ``text`` for the caller's seat. A button passes ``game_pk`` and the ``version``
         it was drawn for; a stale version is refused with the current board."""
+        lang = await self._caller_lang(user_id, locale)
         for _attempt in range(RACE_RETRIES):
             lock_key = await self._lock_key(channel_id, game_pk)
             if lock_key is None:
-                return Outcome.refuse(t("no_game") if game_pk is None else t("game_closed"))
+                return Outcome.refuse(t("no_game" if game_pk is None else "game_closed", lang))
             async with self._lock(lock_key):
-                table = await self._running(channel_id, game_pk)
+                table = await self._running(channel_id, game_pk, lang)
                 if isinstance(table, Outcome):
                     return table
                 seat = table.seat_of(user_id)
                 if seat is None:
-                    return Outcome.refuse(t("not_seated"))
+                    return Outcome.refuse(t("not_seated", lang))
                 if version is not None and not await self._button_current(table, seat.seat, version):
-                    return await self._refuse_with_board(table, t("stale_button"))
+                    return await self._refuse_with_board(table, t("stale_button", lang))
                 rules, state = table.rules, table.state
                 if seat.seat not in rules.to_act(state):
-                    return Outcome.refuse(self._whose_turn(table))
+                    return Outcome.refuse(self._whose_turn(table, lang))
                 try:
                     action = rules.parse(state, seat.seat, text)
                     new_state, events = rules.apply(state, seat.seat, action)
                 except IllegalAction as error:
-                    return Outcome.refuse(str(error))
-                label = rules.label(state, seat.seat, action)
+                    return Outcome.refuse(error.text(lang))
+                label = rules.label(state, seat.seat, action, lang)
                 outcome = await self._commit(table, seat.seat, action, new_state, events)
                 if outcome is None:  # another process applied an action first
                     if version is not None:
                         current = await self._open_table(None, table.row.id)
-                        return await self._refuse_with_board(current or table, t("raced"))
+                        return await self._refuse_with_board(current or table, t("raced", lang))
                     continue
-                outcome.ephemeral = t("played", label=label)
+                outcome.ephemeral = t("played", lang, label=label)
                 after = self._tables.get(table.row.id)
                 if after is not None:  # still running: the caller's next private choices, if any
-                    outcome.ephemeral_choices = self._private_choices(rules, after, seat.seat)
+                    outcome.ephemeral_choices = self._private_choices(rules, after, seat.seat, lang)
                 return outcome
-        return Outcome.refuse(t("raced"))
+        return Outcome.refuse(t("raced", lang))
 
     async def _button_current(self, table: Table, seat: str, version: int) -> bool:
         """Whether a button drawn at ``version`` may still be played by ``seat``.
@@ -616,15 +701,15 @@ class GameService:
         except ValueError:
             return None
 
-    def _action_choices(self, table: Table, seat: str) -> list[Choice] | None:
-        """Buttons for every legal action of ``seat``; None when there are too many or one
-        cannot be a button."""
+    def _action_choices(self, table: Table, seat: str, lang: str = DEFAULT) -> list[Choice] | None:
+        """Buttons (labelled in ``lang``) for every legal action of ``seat``; None when there
+        are too many or one cannot be a button."""
         rules = table.rules
         legal = rules.legal(table.state, seat)
         if not legal:
             return None
         texts = [str(a) for a in legal]
-        labels = {str(a): rules.label(table.state, seat, a) for a in legal}
+        labels = {str(a): rules.label(table.state, seat, a, lang) for a in legal}
         if len(legal) > MESSAGE_CAPACITY:  # grouped by their first words: narrowing choices
             return self._narrowing_choices(table, texts, labels)
         choices = [self._choice(table, "a", labels[a], a, "primary") for a in texts]
@@ -646,89 +731,97 @@ class GameService:
             return None
         return choices  # type: ignore[return-value]
 
-    async def narrow_panel(self, user_id: int, *, game_pk: int, version: int, prefix: str) -> Outcome:
+    async def narrow_panel(
+        self, user_id: int, *, game_pk: int, version: int, prefix: str, locale: Any = None
+    ) -> Outcome:
         """Ephemeral: the caller's actions starting with ``prefix``, as buttons (a narrowing
         choice pressed); a stale one is refused with the current board."""
-        table = await self._running(None, game_pk)
+        lang = await self._caller_lang(user_id, locale)
+        table = await self._running(None, game_pk, lang)
         if isinstance(table, Outcome):
             return table
         seat = table.seat_of(user_id)
         if seat is None:
-            return Outcome.refuse(t("not_seated"))
+            return Outcome.refuse(t("not_seated", lang))
         if not await self._button_current(table, seat.seat, version):
-            return await self._refuse_with_board(table, t("stale_button"))
+            return await self._refuse_with_board(table, t("stale_button", lang))
         if seat.seat not in table.rules.to_act(table.state):
-            return Outcome.refuse(self._whose_turn(table))
+            return Outcome.refuse(self._whose_turn(table, lang))
         rules = table.rules
         legal = {str(a): a for a in rules.legal(table.state, seat.seat)}
         wanted = members(list(legal), prefix)
         if not wanted:
-            return Outcome.refuse(t("stale_button"))
-        labels = {a: rules.label(table.state, seat.seat, legal[a]) for a in wanted}
+            return Outcome.refuse(t("stale_button", lang))
+        labels = {a: rules.label(table.state, seat.seat, legal[a], lang) for a in wanted}
         if len(wanted) > MESSAGE_CAPACITY:
             choices = self._narrowing_choices(table, wanted, labels)
         else:
             choices = [self._choice(table, "a", labels[a], a, "primary") for a in wanted]
         return Outcome(
-            ephemeral=rules.prompt(table.state, seat.seat),
+            ephemeral=rules.prompt(table.state, seat.seat, lang),
             ephemeral_choices=[c for c in choices or [] if c is not None],
         )
 
-    def _private_choices(self, rules: Rules, table: Table, seat: str) -> list[Choice]:
+    def _private_choices(self, rules: Rules, table: Table, seat: str, lang: str = DEFAULT) -> list[Choice]:
         """The seat's choices when they are private (for a DM or an ephemeral answer)."""
         if table.row.status != "active" or seat not in rules.to_act(table.state):
             return []
         if not rules.private_choices(table.state, seat):
             return []
-        return self._action_choices(table, seat) or []
+        return self._action_choices(table, seat, lang) or []
 
     def _public_choices(self, table: Table) -> list[Choice]:
-        rules = table.rules
+        """The buttons under the public board, labelled in the game's language."""
+        rules, lang = table.rules, table.lang
         choices: list[Choice] = []
         to_act = [s for s in rules.to_act(table.state) if s not in table.bots]
         if len(to_act) == 1 and not rules.private_choices(table.state, to_act[0]):
-            choices = self._action_choices(table, to_act[0]) or []
+            choices = self._action_choices(table, to_act[0], lang) or []
         if to_act and not choices:
-            turn = self._choice(table, "t", t("btn_my_turn"), style="success")
+            turn = self._choice(table, "t", t("btn_my_turn", lang), style="success")
             choices = [turn] if turn else []
         hand_key = f"btn_my_hand_{table.row.game}"  # a game may name it (Santiago: My screen)
-        hand = self._choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand"))
+        hand = self._choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand", lang))
         return [*choices, *([hand] if hand else [])]
 
     def _turn_lines(self, table: Table) -> tuple[list[str], list[int]]:
-        rules, state = table.rules, table.state
+        """Who must act, for the public board (in the game's language), and whom to mention."""
+        rules, state, lang = table.rules, table.state, table.lang
         lines: list[str] = []
         mentions: list[int] = []
         for seat in rules.to_act(state):
             row = table.seat(seat)
             if row.is_bot or row.user_id is None:
-                lines.append(t("bot_turn", name=row.name))
+                lines.append(t("bot_turn", lang, name=row.name))
                 continue
             mentions.append(row.user_id)
             if rules.private_choices(state, seat):
-                lines.append(t("your_turn_secret", mention=mention(row.user_id)))
+                lines.append(t("your_turn_secret", lang, mention=mention(row.user_id)))
             else:
-                lines.append(t("your_turn", mention=mention(row.user_id), prompt=rules.prompt(state, seat)))
+                prompt = rules.prompt(state, seat, lang)
+                lines.append(t("your_turn", lang, mention=mention(row.user_id), prompt=prompt))
         return lines, mentions
 
     def _result_lines(self, table: Table) -> list[str]:
         result = table.rules.result(table.state)
         if result is None:
             return []
+        lang = table.lang
         places = result.places or {s: i + 1 for i, s in enumerate(result.ranking)}
-        scores = "; ".join(
-            t("score_line", place=places[s], name=table.name(s), score=result.scores[s])
+        scores = t("score_sep", lang).join(
+            t("score_line", lang, place=places[s], name=table.name(s), score=result.scores[s])
             for s in result.ranking
         )
         winners = [table.name(s) for s in result.winners]
         key = "winner" if len(winners) == 1 else "winners"
-        return [t("final_scores", lines=scores), t(key, names=join_names(winners))]
+        return [t("final_scores", lang, lines=scores), t(key, lang, names=join_names(winners, lang))]
 
     async def _after_change(self, table: Table, applied: Applied, *, intro: str | None = None) -> Outcome:
-        """The public board message and the DMs after the state changed."""
-        names = table.names
+        """The public board message (in the game's language) and the DMs (each in its
+        reader's language) after the state changed."""
+        names, lang = table.names, table.lang
         lines = [intro] if intro else []
-        lines += [table.rules.describe(e, names) for e in applied.events if e.visible_to is None]
+        lines += [table.rules.describe(e, names, lang) for e in applied.events if e.visible_to is None]
         finished = table.rules.result(table.state) is not None
         if finished:
             lines += self._result_lines(table)
@@ -737,7 +830,7 @@ class GameService:
         else:
             turn_lines, mentions = self._turn_lines(table)
             choices = self._public_choices(table)
-        header = f"**{table.rules.title}**"
+        header = f"**{table.title}**"
         text = clip("\n".join([header, *[ln for ln in lines if ln], *turn_lines]))
         image = await self._board_png(table)
         public = PublicMessage(table.row.channel_id, text, image=image, choices=choices, mentions=mentions)
@@ -751,17 +844,22 @@ class GameService:
         decide something secret now — never to a user whose DMs are closed."""
         rules = table.rules
         messages: list[PrivateMessage] = []
+        readers = [s.user_id for s in table.seats if not s.is_bot and s.user_id is not None]
+        langs = await self._user_langs(readers)
         for seat in table.seats:
             if seat.is_bot or seat.user_id is None or seat.dm_refused:
                 continue
-            before = rules.private_summary(applied.before, seat.seat) if applied.before is not None else ""
-            after = rules.private_summary(table.state, seat.seat)
+            lang = langs[seat.user_id]
+            before = (
+                rules.private_summary(applied.before, seat.seat, lang) if applied.before is not None else ""
+            )
+            after = rules.private_summary(table.state, seat.seat, lang)
             seen = [
-                rules.describe(e, table.names)
+                rules.describe(e, table.names, lang)
                 for e in applied.events
                 if e.visible_to and seat.seat in e.visible_to
             ]
-            choices = self._private_choices(rules, table, seat.seat)
+            choices = self._private_choices(rules, table, seat.seat, lang)
             must_decide = self._deciding_in_secret(rules, table.state, seat.seat)
             was_deciding = applied.before is not None and self._deciding_in_secret(
                 rules, applied.before, seat.seat
@@ -770,13 +868,14 @@ class GameService:
             newly_asked = must_decide and (not was_deciding or applied.seat == seat.seat)
             if after == before and not seen and not newly_asked:
                 continue
-            lines = [t("dm_header", title=rules.title, channel=table.row.channel_id), *seen]
+            title = rules.display_title(lang)
+            lines = [t("dm_header", lang, title=title, channel=table.row.channel_id), *seen]
             if after:
                 lines.append(after)
             if must_decide:
-                lines.append(rules.prompt(table.state, seat.seat))
+                lines.append(rules.prompt(table.state, seat.seat, lang))
                 if not choices:
-                    lines.append(t("too_many_choices"))
+                    lines.append(t("too_many_choices", lang))
             image = await self._private_png(table, seat.seat) if after != before else None
             messages.append(
                 PrivateMessage(seat.user_id, clip("\n".join(lines)), image=image, choices=choices)
@@ -794,78 +893,94 @@ class GameService:
 
     # ================================================================== buttons and private ways in
 
-    async def press(self, custom_id: str, user_id: int, channel_id: int | None) -> Outcome:
+    async def press(
+        self, custom_id: str, user_id: int, channel_id: int | None, *, locale: Any = None
+    ) -> Outcome:
         """Every button: ``a`` plays its action, ``h`` shows the hand, ``t`` the turn panel."""
         parsed = parse_custom_id(custom_id)
         if parsed is None:
-            return Outcome.refuse(t("foreign_button"))
+            return Outcome.refuse(t("foreign_button", await self._caller_lang(user_id, locale)))
         if parsed.verb == "a":
             return await self.act(
-                channel_id, user_id, parsed.action, game_pk=parsed.game_pk, version=parsed.version
+                channel_id,
+                user_id,
+                parsed.action,
+                game_pk=parsed.game_pk,
+                version=parsed.version,
+                locale=locale,
             )
         if parsed.verb == "h":
-            return await self.hand(channel_id, user_id, game_pk=parsed.game_pk)
+            return await self.hand(channel_id, user_id, game_pk=parsed.game_pk, locale=locale)
         if parsed.verb == "v":
-            return await seats.vote_button(self, user_id, parsed.game_pk, parsed.action)
+            return await seats.vote_button(self, user_id, parsed.game_pk, parsed.action, locale=locale)
         if parsed.verb == "n":
             return await self.narrow_panel(
-                user_id, game_pk=parsed.game_pk, version=parsed.version, prefix=parsed.action
+                user_id, game_pk=parsed.game_pk, version=parsed.version, prefix=parsed.action, locale=locale
             )
-        return await self.turn_panel(user_id, game_pk=parsed.game_pk)
+        return await self.turn_panel(user_id, game_pk=parsed.game_pk, locale=locale)
 
-    async def turn_panel(self, user_id: int, *, game_pk: int) -> Outcome:
+    async def turn_panel(self, user_id: int, *, game_pk: int, locale: Any = None) -> Outcome:
         """Ephemeral: the caller's prompt and all their choices as buttons."""
-        table = await self._running(None, game_pk)
+        lang = await self._caller_lang(user_id, locale)
+        table = await self._running(None, game_pk, lang)
         if isinstance(table, Outcome):
             return table
         seat = table.seat_of(user_id)
         if seat is None:
-            return Outcome.refuse(t("not_seated"))
+            return Outcome.refuse(t("not_seated", lang))
         if seat.seat not in table.rules.to_act(table.state):
-            return Outcome.refuse(self._whose_turn(table))
-        choices = self._action_choices(table, seat.seat)
-        text = table.rules.prompt(table.state, seat.seat)
+            return Outcome.refuse(self._whose_turn(table, lang))
+        choices = self._action_choices(table, seat.seat, lang)
+        text = table.rules.prompt(table.state, seat.seat, lang)
         if choices is None:
-            text += "\n" + t("too_many_choices")
+            text += "\n" + t("too_many_choices", lang)
         return Outcome(ephemeral=text, ephemeral_choices=choices or [])
 
-    async def hand(self, channel_id: int | None, user_id: int, *, game_pk: int | None = None) -> Outcome:
+    async def hand(
+        self, channel_id: int | None, user_id: int, *, game_pk: int | None = None, locale: Any = None
+    ) -> Outcome:
         """Ephemeral: what only the caller knows, and their private choices as buttons."""
-        table = await self._running(channel_id, game_pk)
+        lang = await self._caller_lang(user_id, locale)
+        table = await self._running(channel_id, game_pk, lang)
         if isinstance(table, Outcome):
             return table
         seat = table.seat_of(user_id)
         if seat is None:
-            return Outcome.refuse(t("not_seated"))
+            return Outcome.refuse(t("not_seated", lang))
         rules = table.rules
-        summary = rules.private_summary(table.state, seat.seat) or t("nothing_secret")
-        lines = [t("hand_header", title=rules.title), summary]
-        choices = self._private_choices(rules, table, seat.seat)
+        summary = rules.private_summary(table.state, seat.seat, lang) or t("nothing_secret", lang)
+        lines = [t("hand_header", lang, title=rules.display_title(lang)), summary]
+        choices = self._private_choices(rules, table, seat.seat, lang)
         if choices or (
             seat.seat in rules.to_act(table.state) and rules.private_choices(table.state, seat.seat)
         ):
-            lines.append(rules.prompt(table.state, seat.seat))
+            lines.append(rules.prompt(table.state, seat.seat, lang))
             if not choices:
-                lines.append(t("too_many_choices"))
+                lines.append(t("too_many_choices", lang))
         image = await self._private_png(table, seat.seat)
         return Outcome(ephemeral=clip("\n".join(lines)), ephemeral_image=image, ephemeral_choices=choices)
 
-    async def board(self, channel_id: int, user_id: int) -> Outcome:
-        """Post the current board again (or the lobby's seats)."""
+    async def board(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        """Post the current board again (or, to the caller, the lobby's seats)."""
+        lang = await self._caller_lang(user_id, locale)
         table = await self._open_table(channel_id)
         if table is None:
-            return Outcome.refuse(t("no_game"))
+            return Outcome.refuse(t("no_game", lang))
         if table.row.status == "lobby":
-            seats = join_names([s.name for s in table.seats])
-            return Outcome(ephemeral=t("lobby_list", seats=seats))
+            seats = join_names([s.name for s in table.seats], lang)
+            return Outcome(ephemeral=t("lobby_list", lang, seats=seats))
         turn_lines, mentions = self._turn_lines(table)
-        text = clip("\n".join([f"**{table.rules.title}**", *turn_lines]))
+        text = clip("\n".join([f"**{table.title}**", *turn_lines]))
         image = await self._board_png(table)
         msg = PublicMessage(channel_id, text, image=image, choices=self._public_choices(table))
         return Outcome(public=[msg])
 
-    def autocomplete(self, channel_id: int, user_id: int, typed: str) -> list[tuple[str, str]]:
-        """(label, action text) of the caller's legal actions matching ``typed``, from memory."""
+    def autocomplete(
+        self, channel_id: int, user_id: int, typed: str, locale: Any = None
+    ) -> list[tuple[str, str]]:
+        """(label, action text) of the caller's legal actions matching ``typed``, from memory;
+        the labels in the interaction's language (else the caller's remembered one)."""
+        lang = normalise(locale) if locale is not None else self._locales.get(user_id, DEFAULT)
         pk = self._channel_games.get(channel_id)
         table = self._tables.get(pk) if pk is not None else None
         if table is None or table.row.status != "active" or table.state is None:
@@ -878,7 +993,7 @@ class GameService:
         found: list[tuple[str, str]] = []
         for action in rules.legal(table.state, seat.seat):
             text = str(action)
-            label = rules.label(table.state, seat.seat, action)
+            label = rules.label(table.state, seat.seat, action, lang)
             if wanted and wanted not in text and wanted not in label.lower():
                 continue
             name = label if label.lower() == text else f"{label} — {text}"
@@ -889,29 +1004,30 @@ class GameService:
 
     # ================================================================== undo
 
-    async def undo(self, channel_id: int, user_id: int) -> Outcome:
-        table = await self._running(channel_id, None)
+    async def undo(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        lang = await self._caller_lang(user_id, locale)
+        table = await self._running(channel_id, None, lang)
         if isinstance(table, Outcome):
             return table
         async with self._lock(table.row.channel_id):
-            table = await self._running(None, table.row.id)
+            table = await self._running(None, table.row.id, lang)
             if isinstance(table, Outcome):
                 return table
             seat = table.seat_of(user_id)
             if seat is None:
-                return Outcome.refuse(t("not_seated"))
+                return Outcome.refuse(t("not_seated", lang))
             actions = await self.store.actions(table.row.id)
             played = effective_plays(actions)
             mine = [a for a in played if a.seat == seat.seat]
             if not mine:
-                return Outcome.refuse(t("undo_nothing"))
+                return Outcome.refuse(t("undo_nothing", lang))
             last = played[-1]
             if last.seat != seat.seat:
-                return Outcome.refuse(t("undo_not_last"))
+                return Outcome.refuse(t("undo_not_last", lang))
             if seat.seat not in table.rules.to_act(table.state):
-                return Outcome.refuse(t("undo_not_your_turn"))
+                return Outcome.refuse(t("undo_not_your_turn", lang))
             if not undoable(Event.from_dict(e) for e in last.events):
-                return Outcome.refuse(t("undo_hidden"))
+                return Outcome.refuse(t("undo_hidden", lang))
             rules = table.rules
             state = replay_state(rules, table.row, [s.seat for s in table.seats], played[:-1])
             now = self.clock()
@@ -932,82 +1048,109 @@ class GameService:
                 timers=plan,
             )
             if new_version is None:
-                return Outcome.refuse(t("raced"))
+                return Outcome.refuse(t("raced", lang))
             new_table = Table(replace(table.row, version=new_version, updated=now), table.seats, rules, state)
             self._remember(new_table)
-            try:
-                label = rules.label(state, seat.seat, rules.parse(state, seat.seat, last.text))
-            except IllegalAction:
-                label = last.text
-            intro = t("undone", name=seat.name, text=label)
+
+            def undone(language: str) -> str:
+                try:
+                    label = rules.label(state, seat.seat, rules.parse(state, seat.seat, last.text), language)
+                except IllegalAction:
+                    label = last.text
+                return t("undone", language, name=seat.name, text=label)
+
             outcome = await self._after_change(
-                new_table, Applied(seat.seat, "undo", [], table.state), intro=intro
+                new_table, Applied(seat.seat, "undo", [], table.state), intro=undone(new_table.lang)
             )
-            outcome.ephemeral = intro
+            outcome.ephemeral = undone(lang)
             return outcome
 
     # ================================================================== log, rules, settings
 
-    async def log(self, channel_id: int, user_id: int, page: int = 1) -> Outcome:
-        """Ephemeral: the public log lines, newest page first."""
+    async def log(self, channel_id: int, user_id: int, page: int = 1, *, locale: Any = None) -> Outcome:
+        """Ephemeral: the public log lines (in the caller's language), newest page first."""
+        lang = await self._caller_lang(user_id, locale)
         row = await self.store.open_game(channel_id) or await self.store.latest_game(channel_id)
         if row is None:
-            return Outcome.refuse(t("no_game"))
+            return Outcome.refuse(t("no_game", lang))
         table = await self._table(row)
-        lines = public_log_lines(table, await self.store.actions(row.id))
+        lines = public_log_lines(table, await self.store.actions(row.id), lang)
         if not lines:
-            return Outcome(ephemeral=t("log_empty"))
+            return Outcome(ephemeral=t("log_empty", lang))
         pages = (len(lines) + LOG_PAGE - 1) // LOG_PAGE
         page = min(max(page, 1), pages)
         end = len(lines) - (page - 1) * LOG_PAGE
         chunk = lines[max(0, end - LOG_PAGE) : end]
-        header = t("log_page", title=table.rules.title, page=page, pages=pages)
+        header = t("log_page", lang, title=table.rules.display_title(lang), page=page, pages=pages)
         return Outcome(ephemeral=clip("\n".join([header, *chunk])))
 
-    async def rules_help(self, game: str | None, channel_id: int | None) -> Outcome:
+    async def rules_help(
+        self, game: str | None, channel_id: int | None, *, user_id: int | None = None, locale: Any = None
+    ) -> Outcome:
+        """Ephemeral: a game's rules in the caller's language (or the list of games)."""
+        lang = await self._caller_lang(user_id, locale)
         if game is None and channel_id is not None:
             row = await self.store.open_game(channel_id)
             game = row.game if row else None
         if game is None:
-            games = ", ".join(f"{title} ({gid})" for title, gid in self.game_choices())
-            return Outcome(ephemeral=t("rules_list", games=games))
+            games = join_list(
+                [f"{GAMES[gid].display_title(lang)} ({gid})" for _, gid in self.game_choices()], lang
+            )
+            return Outcome(ephemeral=t("rules_list", lang, games=games))
         if game not in GAMES:
-            choices = ", ".join(g for _, g in self.game_choices())
-            return Outcome.refuse(t("unknown_game", game=game, choices=choices))
+            choices = join_list([g for _, g in self.game_choices()], lang)
+            return Outcome.refuse(t("unknown_game", lang, game=game, choices=choices))
         rules = GAMES[game]
-        parts = [f"**{rules.title}**"] + [f"**{title}**\n{text}" for title, text in rules.help_sections()]
+        sections = rules.help_sections(lang)
+        parts = [f"**{rules.display_title(lang)}**"] + [f"**{title}**\n{text}" for title, text in sections]
         first, *more = pack(parts, MAX_TEXT)  # every section, in as few messages as fit
         return Outcome(ephemeral=first, ephemeral_more=more)
 
-    #: The game settings a host may change: name → what it is, in hours.
-    SETTINGS = ("reminder_hours", "clock_hours")
+    #: The game settings a host may change: the hours of reminders and clock, and the language.
+    SETTINGS = ("reminder_hours", "clock_hours", "language")
 
-    async def settings(self, channel_id: int, user_id: int, **changes: float | None) -> Outcome:
-        """Host only: ``reminder_hours`` (how often to remind whoever must act, > 0) and
-        ``clock_hours`` (the per-turn clock; 0 turns it off). ``None`` leaves a setting as is;
+    async def settings(self, channel_id: int, user_id: int, *, locale: Any = None, **changes: Any) -> Outcome:
+        """Host only: ``reminder_hours`` (how often to remind whoever must act, > 0),
+        ``clock_hours`` (the per-turn clock; 0 turns it off) and ``language`` (of the game's
+        public messages: one of :data:`engine.i18n.LANGUAGES`). ``None`` leaves a setting as is;
         with no change the current settings are shown."""
+        lang = await self._caller_lang(user_id, locale)
         unknown = sorted(set(changes) - set(self.SETTINGS))
         if unknown:
-            return Outcome.refuse(t("settings_unknown", name=unknown[0], names=", ".join(self.SETTINGS)))
+            names = join_list(list(self.SETTINGS), lang)
+            return Outcome.refuse(t("settings_unknown", lang, name=unknown[0], names=names))
         reminder_hours, clock_hours = changes.get("reminder_hours"), changes.get("clock_hours")
+        language = changes.get("language")
+        if language is not None and language not in LANGUAGES:
+            names = join_list([f"{LANGUAGE_NAMES[code]} ({code})" for code in LANGUAGES], lang)
+            return Outcome.refuse(t("settings_bad_language", lang, language=language, languages=names))
         async with self._lock(channel_id):
             table = await self._open_table(channel_id)
             if table is None:
-                return Outcome.refuse(t("no_game"))
-            if user_id != table.row.host_id and (reminder_hours is not None or clock_hours is not None):
-                return Outcome.refuse(t("host_only", host=table.name("p0")))
+                return Outcome.refuse(t("no_game", lang))
+            changing = any(v is not None for v in (reminder_hours, clock_hours, language))
+            if user_id != table.row.host_id and changing:
+                return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
             if (reminder_hours is not None and reminder_hours <= 0) or (
                 clock_hours is not None and clock_hours < 0
             ):
-                return Outcome.refuse(t("settings_bad"))
+                return Outcome.refuse(t("settings_bad", lang))
             reminder_s = table.row.reminder_s if reminder_hours is None else int(reminder_hours * 3600)
             clock_s = table.row.clock_s if clock_hours is None else (int(clock_hours * 3600) or None)
             await self.store.set_game_settings(table.row.id, reminder_s=reminder_s, clock_s=clock_s)
-            await self._table(replace(table.row, reminder_s=reminder_s, clock_s=clock_s))
-        clock = t("clock_off") if clock_s is None else t("hours", n=round(clock_s / 3600, 2))
-        return Outcome(
-            ephemeral=t("settings_done", reminder=t("hours", n=round(reminder_s / 3600, 2)), clock=clock)
-        )
+            language_changed = language is not None and language != table.lang
+            if language_changed:
+                await self.store.set_game_language(table.row.id, language)
+            row = replace(table.row, reminder_s=reminder_s, clock_s=clock_s, language=language or table.lang)
+            table = await self._table(row)
+        clock = t("clock_off", lang) if clock_s is None else t("hours", lang, n=round(clock_s / 3600, 2))
+        reminder = t("hours", lang, n=round(reminder_s / 3600, 2))
+        done = t("settings_done", lang, reminder=reminder, clock=clock, language=LANGUAGE_NAMES[table.lang])
+        public = []
+        if language_changed:
+            said = t("language_set", table.lang, language=LANGUAGE_NAMES[table.lang], title=table.title)
+            public.append(PublicMessage(channel_id, said))
+        return Outcome(ephemeral=done, public=public)
 
     # ================================================================== DMs refused, public messages
 
@@ -1076,7 +1219,8 @@ class GameService:
             return None
         due = self.clock() + table.row.reminder_s
         await self.store.add_timers(pk, TimerPlan(clear=("reminder",), add=[("reminder", due, {})]))
-        text = t("reminder", mentions=join_names([mention(u) for u in mentions]), title=table.rules.title)
+        who = join_names([mention(u) for u in mentions], table.lang)
+        text = t("reminder", table.lang, mentions=who, title=table.title)
         return Outcome(public=[PublicMessage(table.row.channel_id, text, mentions=mentions)])
 
     async def _timer_lobby_warn(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
@@ -1084,7 +1228,9 @@ class GameService:
         if row is None or row.status != "lobby":
             return None
         hours = max(1, round((self.config.lobby_expiry_s * 0.25) / 3600))
-        text = t("lobby_warning", mention=mention(row.host_id), title=GAMES[row.game].title, hours=hours)
+        lang = normalise(row.language)
+        title = GAMES[row.game].display_title(lang)
+        text = t("lobby_warning", lang, mention=mention(row.host_id), title=title, hours=hours)
         return Outcome(public=[PublicMessage(row.channel_id, text, mentions=[row.host_id])])
 
     async def _timer_lobby_expire(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
@@ -1095,9 +1241,9 @@ class GameService:
             if not await self.store.set_status(pk, "abandoned", self.clock(), only_from=("lobby",)):
                 return None
             self._remember(Table(replace(row, status="abandoned"), [], GAMES[row.game]))
-        return Outcome(
-            public=[PublicMessage(row.channel_id, t("lobby_expired", title=GAMES[row.game].title))]
-        )
+        lang = normalise(row.language)
+        text = t("lobby_expired", lang, title=GAMES[row.game].display_title(lang))
+        return Outcome(public=[PublicMessage(row.channel_id, text)])
 
     async def _timer_clock(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
         table = await self._running(None, pk)
@@ -1109,7 +1255,7 @@ class GameService:
         await self.store.set_timed_out(pk, seat, True)
         await self._table(table.row)
         others = [s.user_id for s in table.seats if s.user_id and s.seat != seat and not s.is_bot]
-        text = t("clock_expired", name=table.name(seat))
+        text = t("clock_expired", table.lang, name=table.name(seat))
         return Outcome(public=[PublicMessage(table.row.channel_id, text, mentions=others)])
 
     async def _timer_bot(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
@@ -1203,18 +1349,19 @@ def replay_state(rules: Rules, row: GameRow, seats: list[str], plays: Iterable[A
     return state
 
 
-def public_log_lines(table: Table, actions: Iterable[ActionRow]) -> list[str]:
-    """Every public log line of the game, oldest first, with undos shown."""
+def public_log_lines(table: Table, actions: Iterable[ActionRow], lang: str = DEFAULT) -> list[str]:
+    """Every public log line of the game in ``lang``, oldest first, with undos shown."""
     names = table.names
     lines: list[str] = []
     by_n = {a.n: a for a in actions}
     for a in by_n.values():
         if a.kind == "undo":
             undone = by_n.get(a.undoes or -1)
-            lines.append(t("undone", name=table.name(a.seat or ""), text=undone.text if undone else "?"))
+            text = undone.text if undone else "?"
+            lines.append(t("undone", lang, name=table.name(a.seat or ""), text=text))
             continue
         for e in a.events:
             event = Event.from_dict(e)
             if event.visible_to is None:
-                lines.append(table.rules.describe(event, names))
+                lines.append(table.rules.describe(event, names, lang))
     return lines

@@ -622,6 +622,34 @@ class Store:
         async with self.db.execute("SELECT user_id FROM dm_refused") as cur:
             return {r[0] for r in await cur.fetchall()}
 
+    # ------------------------------------------------------------------ users' languages
+
+    async def remember_locale(self, user_id: int, locale: str, now: float) -> None:
+        """Remember the language of a user's latest interaction (for their DMs, which answer
+        no interaction)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, locale, updated) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated = excluded.updated",
+                (user_id, locale, now),
+            )
+
+    async def locale_of(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """The remembered language of each of ``user_ids`` that has one."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" * len(ids))
+        async with self.db.execute(
+            f"SELECT user_id, locale FROM users WHERE user_id IN ({marks})", ids
+        ) as cur:
+            return {r[0]: r[1] for r in await cur.fetchall()}
+
+    async def set_game_language(self, pk: int, language: str) -> None:
+        """The language of a game's public messages (``/game settings language``)."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET language = ? WHERE id = ?", (language, pk))
+
     # ------------------------------------------------------------------ the action log
 
     async def append_action(

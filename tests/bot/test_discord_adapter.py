@@ -127,6 +127,8 @@ class FakeInteraction:
         self.user = client.get_user(user_id)
         self.channel_id = channel_id
         self.guild_id = 9
+        self.locale = discord.Locale.american_english
+        self.guild_locale: discord.Locale | None = discord.Locale.american_english
         self.type = (
             discord.InteractionType.component if component else discord.InteractionType.application_command
         )
@@ -689,7 +691,7 @@ async def test_every_game_subcommand_reaches_its_service_call(env):
     settings = FakeInteraction(client, ANA)
     await invoke("game settings", settings, reminder_hours=6.0, clock_hours=0.0)
     assert settings.ephemeral_texts() == [
-        t("settings_done", reminder=t("hours", n=6.0), clock=t("clock_off"))
+        t("settings_done", reminder=t("hours", n=6.0), clock=t("clock_off"), language="English")
     ]
     row = await svc.store.open_game(CHANNEL)
     assert row.reminder_s == 6 * 3600 and row.clock_s is None

@@ -36,7 +36,7 @@ async def test_one_game_per_channel_threads_give_more(env):
     svc = await env.service()
     await seated(env, svc, [ANA, BO], start=False)
     again = await svc.new_game(CHANNEL, 9, CY, "Cy", "tiny")
-    assert not again.ok and "already has a game of Tiny Test Game (lobby)" in again.ephemeral
+    assert not again.ok and "already has a game of Tiny Test Game (waiting for players)" in again.ephemeral
     thread = await svc.new_game(CHANNEL + 1, 9, CY, "Cy", "tiny")
     assert thread.ok
 

@@ -238,9 +238,13 @@ async def test_unknown_setting_is_refused(env):
     svc = await env.service()
     await seated(env, svc, [ANA, BO])
     out = await svc.settings(CHANNEL, ANA, speed=3)
-    assert out.ephemeral == "There is no setting speed; you can change: reminder_hours, clock_hours."
+    assert out.ephemeral == (
+        "There is no setting speed; you can change: reminder_hours, clock_hours, language."
+    )
     shown = await svc.settings(CHANNEL, BO)
-    assert shown.ephemeral == "Settings for this game: reminders every 1.0 h, turn clock off."
+    assert shown.ephemeral == (
+        "Settings for this game: reminders every 1.0 h, turn clock off, language English."
+    )
 
 
 async def test_a_late_seat_that_moves_cannot_be_taken_over(env):

@@ -218,11 +218,13 @@ async def test_settings_host_only(env):
     assert (await svc.settings(CHANNEL, BO, reminder_hours=2)).ephemeral == "Only the host, Ana, can do that."
     assert not (await svc.settings(CHANNEL, ANA, reminder_hours=0)).ok
     done = await svc.settings(CHANNEL, ANA, reminder_hours=2, clock_hours=24)
-    assert done.ephemeral == "Settings for this game: reminders every 2.0 h, turn clock 24.0 h."
+    assert done.ephemeral == (
+        "Settings for this game: reminders every 2.0 h, turn clock 24.0 h, language English."
+    )
     row = await svc.store.open_game(CHANNEL)
     assert (row.reminder_s, row.clock_s) == (7200, 86400)
     off = await svc.settings(CHANNEL, ANA, clock_hours=0)
-    assert off.ephemeral.endswith("turn clock off.")
+    assert off.ephemeral.endswith("turn clock off, language English.")
 
 
 async def test_simultaneous_step_names_everyone_still_to_act(env):
