@@ -11,7 +11,10 @@ through the fallback fonts). Reported, in one run:
 * ``png_bytes`` — the largest PNG (``png_bytes_median`` the typical one);
 * ``width`` / ``height`` of the picture;
 * ``floor_ms`` — p95 of the bare PNG encode of the same drawn canvas (RGB, Pillow defaults),
-  the floor a renderer cannot beat; ``ratio`` = ``p95_ms / floor_ms``.
+  the floor a renderer cannot beat; ``ratio`` = ``p95_ms / floor_ms``;
+* ``summary_ms`` / ``summary_bytes`` / ``summary_size`` — the end-of-game summary picture of the
+  same game (``engine.summary.summarise`` + ``render.summary``, p95 of 10 renders), its PNG size
+  and its width × height.
 
 Goals: p95 < 150 ms, ≤ 400 KiB, ≥ 1200 px wide, render ≤ 3× the bare encode.
 """
@@ -33,16 +36,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import render  # noqa: E402
 from engine import GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
+from engine.summary import summarise  # noqa: E402
 from render.common import encode_png_plain  # noqa: E402
 
 
-def game_views(game: str, players: int, seed: int) -> list[dict[str, Any]]:
-    """Every public view of one game played by random players."""
+def game_states(game: str, players: int, seed: int) -> list[Any]:
+    """Every state of one game played by random players, the initial one first."""
     rules = GAMES[game]
     seats = [f"p{i}" for i in range(players)]
     state = rules.new(seats, seed)
     bots = {s: player(game, "random", seed * 31 + i) for i, s in enumerate(seats)}
-    views = [rules.view(state, None)]
+    states = [state]
     turn = 0
     while rules.result(state) is None:
         waiting = rules.to_act(state)
@@ -50,8 +54,32 @@ def game_views(game: str, players: int, seed: int) -> list[dict[str, Any]]:
         turn += 1
         action = bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
         state, _ = rules.apply(state, seat, action)
-        views.append(rules.view(state, None))
-    return views
+        states.append(state)
+    return states
+
+
+def game_views(game: str, players: int, seed: int) -> list[dict[str, Any]]:
+    """Every public view of one game played by random players."""
+    rules = GAMES[game]
+    return [rules.view(state, None) for state in game_states(game, players, seed)]
+
+
+def summary_figures(game: str, states: list[Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """The end-of-game summary picture of ``states``: p95 ms of 10 renders (summarise + PNG),
+    its PNG bytes and size."""
+    seats = list(GAMES[game].progress(states[-1])["scores"])
+    given = {seat: names[i % len(names)] for i, seat in enumerate(seats)} if names else {}
+    times: list[float] = []
+    png = b""
+    for _ in range(10):
+        t0 = time.perf_counter()
+        png = render.summary(summarise(game, states, given, bots=seats[1:2]))
+        times.append(time.perf_counter() - t0)
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as im:
+        size = im.size
+    return {"summary_ms": round(p95(times) * 1000, 1), "summary_bytes": len(png), "summary_size": list(size)}
 
 
 #: Players' names per ``--names`` choice, seat by seat.
@@ -92,9 +120,9 @@ def main() -> None:
     args = ap.parse_args()
 
     drawer = importlib.import_module(render.GAME_MODULES[args.game])
+    states = game_states(args.game, args.players, args.seed)
     views = [
-        with_names(v, NAMES[args.names])
-        for v in spread(game_views(args.game, args.players, args.seed), args.views)
+        with_names(GAMES[args.game].view(s, None), NAMES[args.names]) for s in spread(states, args.views)
     ]
     render.board(args.game, views[0])  # warm-up: fonts, icons, the static layer
 
@@ -131,11 +159,13 @@ def main() -> None:
         "floor_ms": round(p95(floor_s) * 1000, 1),
     }
     figures["ratio"] = round(figures["p95_ms"] / figures["floor_ms"], 2) if figures["floor_ms"] else None
+    figures.update(summary_figures(args.game, states, NAMES[args.names]))
     print(
         f"{args.game}: {len(views)} views, render p95 {figures['p95_ms']} ms (p50 {figures['p50_ms']} ms), "
         f"bare encode p95 {figures['floor_ms']} ms (×{figures['ratio']}), "
         f"PNG ≤ {figures['png_bytes'] / 1024:.1f} KiB (median {figures['png_bytes_median'] / 1024:.1f} KiB), "
-        f"{width}×{height} px"
+        f"{width}×{height} px; summary picture p95 {figures['summary_ms']} ms, "
+        f"{figures['summary_bytes'] / 1024:.1f} KiB, {figures['summary_size'][0]}×{figures['summary_size'][1]} px"
     )
     if args.json:
         print(json.dumps(figures))
