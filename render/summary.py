@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import sys
 import types
+import unicodedata
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -163,17 +164,78 @@ def _table(img: Image.Image, d: ImageDraw.ImageDraw, summary: dict[str, Any], y0
 
 
 def _header_cell(d: ImageDraw.ImageDraw, text: str, xy: tuple[float, float], width: float) -> None:
-    """A category's name in the header: up to two lines, smaller when it does not fit so."""
-    size = HEAD_SIZE
-    lines = c.wrap(text, size, int(width), lines=2, bold=True)
-    while size > 16 and "".join(lines).replace(" ", "") != c.safe_text(text).replace(" ", ""):
-        size -= 2
-        lines = c.wrap(text, size, int(width), lines=2, bold=True)
+    """A category's name in the header: on one line if it fits at a size not much smaller, else
+    on two lines broken between words, as large as fits."""
+    lines, size = _fit_header(text, width)
     x, y = xy
     step = size + 4
     top = y - step * (len(lines) - 1) / 2
     for k, line in enumerate(lines):
         c.draw_text(d, (x, top + k * step), line, size, c.WHITE, True, "mm")
+
+
+def _fit_header(text: str, width: float) -> tuple[list[str], int]:
+    """(lines, size) for a header cell: one line at 22, 20 or 18 px; else two lines from 22 px
+    down to 16; else whatever :func:`render.common.wrap` makes of it at 16."""
+    text = c.safe_text(text)
+    for size in (HEAD_SIZE, HEAD_SIZE - 2, HEAD_SIZE - 4):
+        if c.text_width(text, size, True) <= width:
+            return [text], size
+    for size in range(HEAD_SIZE, 15, -2):
+        lines = _header_lines(text, size, width)
+        if lines is not None:
+            return lines, size
+    return c.wrap(text, 16, int(width), lines=2, bold=True), 16
+
+
+def _header_lines(text: str, size: int, width: float) -> list[str] | None:
+    """``text`` in at most two lines of ``width`` px at ``size``, broken only between words
+    (:func:`_words`), or ``None`` when it does not fit so."""
+    lines: list[str] = []
+    for word, space in _words(text):
+        joined = lines[-1] + (" " if space else "") + word if lines else word
+        if lines and c.text_width(joined, size, True) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    if len(lines) > 2 or any(c.text_width(line, size, True) > width for line in lines):
+        return None
+    return lines
+
+
+def _words(text: str) -> list[tuple[str, bool]]:
+    """``text`` as (word, preceded by a space) for line breaking: words between spaces; in
+    Chinese and Japanese, each ideograph on its own but a katakana word (ドゥカート) in one
+    piece; closing punctuation stays with the word before it."""
+    out: list[tuple[str, bool]] = []
+    space = False
+    for ch in text:
+        if ch == " ":
+            space = bool(out)
+            continue
+        if out and not space and _joins(out[-1][0][-1], ch):
+            out[-1] = (out[-1][0] + ch, out[-1][1])
+        else:
+            out.append((ch, space))
+        space = False
+    return out
+
+
+def _joins(before: str, ch: str) -> bool:
+    """Whether ``ch`` continues the word ending in ``before`` (no line break between them)."""
+    if ch in c.NO_LINE_START:
+        return True
+    if _katakana(before) and _katakana(ch):
+        return True
+    return not (_wide(before) or _wide(ch))
+
+
+def _katakana(ch: str) -> bool:
+    return "\u30a0" <= ch <= "\u30ff"
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
 def _row(
@@ -245,7 +307,7 @@ def _chart(d: ImageDraw.ImageDraw, summary: dict[str, Any], box: tuple[int, int,
     step = _nice_step(top - low)
     low = math.floor(low / step) * step
     top = math.ceil(top / step) * step
-    plot = (x0 + 96, y0 + 56 + 56, x1 - 250, y1 - 78)
+    plot = (x0 + 96, y0 + 56 + 56, x1 - 270, y1 - 78)
     px0, py0, px1, py1 = plot
 
     def sx(k: int) -> float:
@@ -273,7 +335,7 @@ def _chart(d: ImageDraw.ImageDraw, summary: dict[str, Any], box: tuple[int, int,
     for s in reversed(seats):
         for x, y in paths[s]:
             c.seat_marker(d, s, (x, y), MARKER_R, "")
-    _end_labels(d, summary, {s: paths[s][-1] for s in seats}, px1 + 22, (py0, py1))
+    _end_labels(d, summary, {s: paths[s][-1] for s in seats}, px1 + 40, (py0, py1))
 
 
 def _end_labels(

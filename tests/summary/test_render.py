@@ -90,3 +90,19 @@ def test_a_game_stopped_early_and_unknown_categories_still_draw():
     )
     img = picture(render.summary(summary))
     assert img.width == 1400
+
+
+@pytest.mark.parametrize(
+    "text,lines",
+    [
+        ("ドゥカート最多", ["ドゥカート", "最多"]),
+        ("Buildings at the end", ["Buildings", "at the end"]),
+        ("单格香料板块", ["单格香料", "板块"]),
+        ("Shipping", ["Shipping"]),
+    ],
+)
+def test_header_names_break_between_words_only(text, lines):
+    from render.summary import _fit_header
+
+    got, size = _fit_header(text, 106)
+    assert got == lines and 16 <= size <= 22
