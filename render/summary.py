@@ -57,6 +57,10 @@ CHART_HEADER = (86, 130, 112)
 GRID = (222, 214, 198)
 
 LINE_W = 5
+#: Horizontal offset between the seats' points of one round, so equal scores stay visible.
+SPREAD = 8
+#: How much larger each marker under another one of equal points is drawn.
+TIE_GROWTH = 6
 MARKER_R = 12
 LABEL_SIZE = 24
 
@@ -98,9 +102,10 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, summary: dict[str, Any]) -
     headline = summary["labels"]["headline"]
     right = WIDTH - MARGIN - 8
     room = WIDTH - MARGIN - x - c.text_width(title, 46, True) - 120
-    headline = c.truncate(headline, 36, room, bold=True)
-    c.draw_text(d, (right, cy), headline, 36, INK, True, "rm")
-    c.paste_icon(img, "trophy", (right - c.text_width(headline, 36, True) - 34, cy), 48)
+    size = next((s for s in (36, 32, 28) if c.text_width(headline, s, True) <= room), 28)
+    headline = c.truncate(headline, size, room, bold=True)
+    c.draw_text(d, (right, cy), headline, size, INK, True, "rm")
+    c.paste_icon(img, "trophy", (right - c.text_width(headline, size, True) - 34, cy), 48)
 
 
 # --------------------------------------------------------------------------------------------
@@ -319,7 +324,7 @@ def _chart(d: ImageDraw.ImageDraw, summary: dict[str, Any], box: tuple[int, int,
     for v in range(low, top + 1, step):
         y = sy(v)
         d.line((px0, y, px1, y), fill=GRID if v else c.FAINT, width=2)
-        c.draw_text(d, (px0 - 14, y), str(v), 24, MUTED, False, "rm")
+        c.draw_text(d, (px0 - 24, y), str(v), 24, MUTED, False, "rm")
     for k, r in enumerate(rounds):
         d.line((sx(k), py1, sx(k), py1 + 8), fill=c.FAINT, width=2)
         c.draw_text(d, (sx(k), py1 + 24), str(r), 26, INK, True, "mm")
@@ -327,15 +332,30 @@ def _chart(d: ImageDraw.ImageDraw, summary: dict[str, Any], box: tuple[int, int,
     c.draw_text(d, (x0 + 22, py0 - 32), labels["points"], 22, MUTED, False, "lm")
     seats = list(summary["ranking"])
     order = sorted(seats, key=c.seat_index)
-    spread = {s: (i - (len(order) - 1) / 2) * 6 for i, s in enumerate(order)}
+    spread = {s: (i - (len(order) - 1) / 2) * SPREAD for i, s in enumerate(order)}
     paths = {s: [(sx(k) + spread[s], sy(v)) for k, v in enumerate(series[s])] for s in seats}
     for s in reversed(seats):  # the winner's line on top
         d.line(paths[s], fill=INK, width=LINE_W + 4, joint="curve")
         d.line(paths[s], fill=c.seat_colour(s), width=LINE_W, joint="curve")
-    for s in reversed(seats):
-        for x, y in paths[s]:
-            c.seat_marker(d, s, (x, y), MARKER_R, "")
+    _markers(d, seats, series, paths)
     _end_labels(d, summary, {s: paths[s][-1] for s in seats}, px1 + 40, (py0, py1))
+
+
+def _markers(
+    d: ImageDraw.ImageDraw,
+    seats: list[str],
+    series: dict[str, list[int]],
+    paths: dict[str, list[tuple[float, float]]],
+) -> None:
+    """Every point's marker in its seat's shape. Seats with equal points in a round are drawn
+    one inside the other, the first largest, so that each shape stays visible."""
+    for k in range(len(series[seats[0]]) if seats else 0):
+        by_value: dict[int, list[str]] = {}
+        for s in reversed(seats):
+            by_value.setdefault(series[s][k], []).append(s)
+        for same in by_value.values():
+            for j, s in enumerate(same):
+                c.seat_marker(d, s, paths[s][k], MARKER_R + TIE_GROWTH * (len(same) - 1 - j), "")
 
 
 def _end_labels(
