@@ -354,14 +354,3 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "tax_duty_bonus": (False, True),
     "veto_timing": ("on_use", "parliament"),
 }
-
-PIECE_NAMES: dict[str, tuple[str, str]] = {
-    "citrus": ("citrus", "citrus"),
-    "sugar": ("sugar cane", "sugar cane"),
-    "tobacco": ("tobacco", "tobacco"),
-    "rum": ("rum", "rum"),
-    "cigar": ("cigar", "cigars"),
-    "wood": ("wood", "wood"),
-    "stone": ("stone", "stone"),
-    "water": ("water", "water"),
-}
