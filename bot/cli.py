@@ -1,6 +1,6 @@
-"""The ``tradewinds`` command: ``run``, ``demo`` and ``sync``.
+"""The ``tradewinds`` command: ``run``, ``demo``, ``replay`` and ``sync``.
 
-``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo`` works
+``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo`` and ``replay`` work
 without Discord at all. Discord itself (``bot.discord_app``) is imported only by the commands that
 connect, so ``demo`` starts quickly and works on a machine that never saw a token.
 """
@@ -120,6 +120,27 @@ def demo_names(players: int) -> dict[str, str]:
     return {f"p{i}": f"Computer {i + 1}" for i in range(players)}
 
 
+#: (game id, every state from the set-up on, seat → name, computer seats, language) → PNG bytes.
+SummaryRenderer = Callable[[str, list[Any], dict[str, str], list[str], str], bytes]
+
+
+def draw_summary(
+    game: str, states: list[Any], names: dict[str, str], bots: list[str], lang: str = "en"
+) -> bytes:
+    """The end-of-game summary picture (``engine.summary`` + ``render.summary``)."""
+    from bot.records import default_summary_renderer
+
+    return default_summary_renderer(game, states, names, bots, lang)
+
+
+def say_scores(result: Any, names: dict[str, str], say: Callable[[str], None]) -> None:
+    """``Final scores:`` and one line per seat, best first."""
+    places = result.places or {s: i + 1 for i, s in enumerate(result.ranking)}
+    say("Final scores:")
+    for seat in result.ranking:
+        say(f"  {places[seat]}. {names[seat]} ({seat}): {result.scores[seat]} points")
+
+
 def play_demo(
     game: str,
     players: int,
@@ -129,10 +150,12 @@ def play_demo(
     kind: str = "heuristic",
     max_turns: int | None = None,
     renderer: Callable[[str, dict[str, Any]], bytes] | None = None,
+    summary_renderer: SummaryRenderer | None = None,
     say: Callable[[str], None] = print,
 ) -> Any:
     """Play ``game`` between computer players, writing the public board after set-up and after
-    every move as ``<game>-00000.png``, ``<game>-00001.png``… (they sort in playing order).
+    every move as ``<game>-00000.png``, ``<game>-00001.png``… (they sort in playing order), and
+    at the end the summary picture ``summary.png``.
 
     Returns the engine's ``Result``, or None when ``max_turns`` stopped the game first."""
     from engine import GAMES
@@ -157,6 +180,7 @@ def play_demo(
 
     draw(0)
     moves = 0
+    states = [state]
     while rules.result(state) is None:
         if max_turns is not None and moves >= max_turns:
             say(f"Stopped after {moves} moves; the game is not over. Boards are in {out_dir}.")
@@ -164,14 +188,15 @@ def play_demo(
         seat = rules.to_act(state)[0]
         action = bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
         state, _events = rules.apply(state, seat, action)
+        states.append(state)
         moves += 1
         draw(moves)
     result = rules.result(state)
-    places = result.places or {s: i + 1 for i, s in enumerate(result.ranking)}
+    (out_dir / "summary.png").write_bytes(
+        (summary_renderer or draw_summary)(game, states, names, seats, "en")
+    )
     say(f"{rules.title}: {moves} moves, {moves + 1} boards in {out_dir}.")
-    say("Final scores:")
-    for seat in result.ranking:
-        say(f"  {places[seat]}. {names[seat]} ({seat}): {result.scores[seat]} points")
+    say_scores(result, names, say)
     return result
 
 
@@ -199,6 +224,68 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+# ====================================================================== replay
+
+
+def replay_file(
+    path: Path,
+    out_dir: Path,
+    *,
+    renderer: Callable[[str, dict[str, Any]], bytes] | None = None,
+    summary_renderer: SummaryRenderer | None = None,
+    say: Callable[[str], None] = print,
+) -> Any:
+    """Rebuild an exported game (``/game export``) offline: the public board after the set-up
+    and after every action as ``turn-0000.png``, ``turn-0001.png``…, the summary picture
+    ``summary.png`` (the standing so far for a game that did not end), and the final scores. Raises ``engine.history.ExportError`` for a file that
+    is not a replayable game (nothing is written then: the whole file is checked first).
+
+    Returns the engine's ``Result``, or None for a game that did not end."""
+    from engine import GAMES, history
+
+    try:
+        text = path.read_bytes()
+    except OSError as error:
+        raise history.ExportError(f"cannot read the file ({error.strerror})") from None
+    export = history.loads(text)
+    # Every action and the end are checked before anything is drawn.
+    states = [history.initial_state(export), *(step.state for step in history.replay(export))]
+    if renderer is None:
+        import render
+
+        renderer = render.board
+    rules = GAMES[export["game"]]
+    names, bots = history.names(export), history.bots(export)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for n, state in enumerate(states):
+        view = dict(rules.view(state, None))
+        view["names"] = names
+        view["bots"] = bots
+        (out_dir / f"turn-{n:04d}.png").write_bytes(renderer(export["game"], view))
+    (out_dir / "summary.png").write_bytes(
+        (summary_renderer or draw_summary)(export["game"], states, names, bots, "en")
+    )
+    moves = len(states) - 1
+    say(f"{rules.title}: {moves} actions, {moves + 1} boards in {out_dir}.")
+    result = rules.result(states[-1])
+    if result is None:
+        say(f"The game was {export['status']} before its end: no final scores.")
+        return None
+    say_scores(result, names, say)
+    return result
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from engine.history import ExportError
+
+    try:
+        replay_file(Path(args.file), Path(args.out))
+    except ExportError as error:
+        print(f"tradewinds: {args.file}: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    return 0
+
+
 # ====================================================================== parser
 
 
@@ -222,6 +309,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--kind", choices=list(KINDS), default="heuristic", help="computer player kind")
     demo.add_argument("--max-turns", type=int, default=None, help="stop after this many moves")
     demo.set_defaults(func=cmd_demo)
+
+    replay = sub.add_parser("replay", help="rebuild an exported game (/game export) and draw every board")
+    replay.add_argument("file", help="the exported game (tradewinds-<game>-<id>.json)")
+    replay.add_argument("--out", required=True, help="folder for the pictures (created if missing)")
+    replay.set_defaults(func=cmd_replay)
 
     sync = sub.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="only this server (default DEV_GUILD_ID)")

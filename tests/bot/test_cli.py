@@ -119,20 +119,29 @@ def test_demo_writes_ordered_boards_for_every_game(game, tmp_path, capsys):
 
 @pytest.mark.parametrize("game", ["cuba", "santiago", "goa"])
 def test_demo_plays_a_whole_game_and_prints_the_ranking(game, tmp_path):
-    """A whole game (pictures by a stand-in renderer, to stay fast): one board per move plus
-    the set-up, and the printed ranking is the engine's."""
+    """A whole game (pictures by stand-in renderers, to stay fast): one board per move plus
+    the set-up, the summary from every state, and the printed ranking is the engine's."""
     drawn: list[dict] = []
     said: list[str] = []
+    summaries: list[int] = []
+
+    def summary(game_id: str, states: list, names: dict, bots: list, lang: str) -> bytes:
+        assert game_id == game and names["p0"] == "Computer 1" and bots == ["p0", "p1", "p2"]
+        summaries.append(len(states))
+        return b"summary"
 
     def renderer(game_id: str, view: dict) -> bytes:
         assert game_id == game and view["names"]["p0"] == "Computer 1"
         drawn.append(view)
         return b"png"
 
-    result = cli.play_demo(game, 3, tmp_path, seed=5, renderer=renderer, say=said.append)
+    result = cli.play_demo(
+        game, 3, tmp_path, seed=5, renderer=renderer, summary_renderer=summary, say=said.append
+    )
     assert isinstance(result, Result)
     moves = len(drawn) - 1
-    assert len(list(tmp_path.iterdir())) == moves + 1 and moves > 20
+    assert len(list(tmp_path.iterdir())) == moves + 2 and moves > 20
+    assert (tmp_path / "summary.png").read_bytes() == b"summary" and summaries == [moves + 1]
     assert said[0] == f"{GAMES[game].title}: {moves} moves, {moves + 1} boards in {tmp_path}."
     places = result.places or {s: i + 1 for i, s in enumerate(result.ranking)}
     expected = [
@@ -141,7 +150,15 @@ def test_demo_plays_a_whole_game_and_prints_the_ranking(game, tmp_path):
     assert said[1:] == ["Final scores:", *expected]
     # The same seed plays the same game.
     again: list[str] = []
-    cli.play_demo(game, 3, tmp_path / "again", seed=5, renderer=lambda g, v: b"png", say=again.append)
+    cli.play_demo(
+        game,
+        3,
+        tmp_path / "again",
+        seed=5,
+        renderer=lambda g, v: b"png",
+        summary_renderer=summary,
+        say=again.append,
+    )
     assert again[1:] == said[1:]
 
 

@@ -223,3 +223,19 @@ async def test_export_command_posts_the_file_in_the_channel(env):
     assert kwargs["file"].filename == "tradewinds-tiny-1.json" and "view" not in kwargs
     data = history.loads(kwargs["file"].fp.read())
     assert [s["name"] for s in data["seats"]] == ["Ana", "Bo"] and data["status"] == "finished"
+
+
+async def test_the_real_summary_picture_goes_with_the_final_scores(env):
+    """engine.summary + render.summary, from the service's replay of the log (a whole Goa game
+    between Ana and a computer player)."""
+    svc = await env.service(bot_delay_s=1.0)
+    assert svc.summary_renderer is records.default_summary_renderer
+    assert (await svc.new_game(CHANNEL, 9, ANA, "Ana", "goa", seed=5)).ok
+    assert (await svc.add_bot(CHANNEL, ANA, "random")).ok
+    await env.deliver(svc, await svc.start(CHANNEL, ANA), interaction=None)
+    pk = (await svc.store.open_game(CHANNEL)).id
+    await play_out(env, svc, pk, "goa", undo=False)
+    final = next(m for _, m in reversed(env.gateway.public) if m.image is not None)
+    [summary] = final.attachments
+    assert summary.name == "summary.png" and summary.data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(summary.data) > 20_000
