@@ -10,9 +10,10 @@
   would let anyone work out hidden bids and hands.
 * **History** — the channel's (or the server's) finished and abandoned games, newest first.
 * **Stats** — per server and per game: games played, won and the average score of a player;
-  games with computer players and abandoned games are counted on their own lines, never mixed
-  into the plain figures. Only the seat's holder at the end counts (a seat a computer player
-  took over is the computer's); computer seats have no stats.
+  games with computer players (any seat a computer's at the end) and abandoned games are counted
+  on their own lines, never mixed into the plain figures. Only the seat's holder at the end
+  counts (a seat a computer player took over is the computer's); computer seats have no stats.
+  Running games do not count until they end.
 * **Forget me** — the user's seats in every stored game are renamed "Former player N" and
   lose the user's id, which removes them from every stat; the logs are untouched (they name
   seats, not people), so every game still replays. A game still open keeps the seat playable
@@ -55,9 +56,8 @@ def default_summary_renderer(
     game_id: str, states: list[Any], names: dict[str, str], bots: list[str], lang: str
 ) -> bytes:
     """``render.summary(engine.summary.summarise(...))``, imported on first use (Pillow)."""
-    from engine.summary import summarise
-
     import render
+    from engine.summary import summarise
 
     return render.summary(summarise(game_id, states, names, bots=bots, lang=lang))
 
@@ -159,12 +159,22 @@ def export_name(row: GameRow) -> str:
     return f"tradewinds-{row.game}-{row.id}.json"
 
 
+async def exported_game(service: GameService, channel_id: int) -> GameRow | None:
+    """The game ``/game export`` is about: the channel's running game, else its latest game that
+    started and ended (a lobby or a lobby that expired does not hide it), else an open lobby."""
+    current = await service.store.open_game(channel_id)
+    if current is not None and current.status == "active":
+        return current
+    ended, _ = await service.store.closed_games(channel_id=channel_id, limit=1)
+    return ended[0] if ended else current
+
+
 async def export(service: GameService, channel_id: int, user_id: int, lang: str = "en") -> Outcome:
-    """Post the channel's current or latest game as a JSON file, once it is over."""
-    row = await service.store.open_game(channel_id) or await service.store.latest_game(channel_id)
+    """Post the channel's latest game as a JSON file, once it is over."""
+    row = await exported_game(service, channel_id)
     if row is None:
         return Outcome.refuse(t("no_game", lang))
-    if row.status == "lobby" or row.version == 0:
+    if row.status == "lobby":
         return Outcome.refuse(t("export_not_started", lang))
     if row.status == "active":
         return Outcome.refuse(t("export_running", lang))
@@ -300,11 +310,23 @@ async def stats(
     return Outcome(ephemeral=clip("\n".join(lines)))
 
 
+#: Languages that write a decimal comma.
+DECIMAL_COMMA = ("nl",)
+
+
+def decimal(value: float, lang: str) -> str:
+    """``value`` with one decimal, as the language writes it (``3.5``, Dutch ``3,5``)."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+
+
 def stats_lines(title: str, stats: GameStats, lang: str) -> list[str]:
     lines = [f"**{title}**"]
     for key, tally in (("stats_plain", stats.plain), ("stats_with_bots", stats.with_bots)):
         if tally.played:
-            lines.append(t(key, lang, played=tally.played, won=tally.won, average=f"{tally.average:.1f}"))
+            lines.append(
+                t(key, lang, played=tally.played, won=tally.won, average=decimal(tally.average, lang))
+            )
     if stats.abandoned:
         lines.append(t("stats_abandoned", lang, count=stats.abandoned))
     return lines

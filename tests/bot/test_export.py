@@ -161,6 +161,12 @@ async def test_an_abandoned_game_is_exported_and_replays(env):
     stored = json.loads((await svc.store.state(1))[1])
     assert GAMES["tiny"].dump(history.final_state(data)) == stored
     assert svc.summary_renderer.calls == []  # abandoned: no summary
+    # A new lobby in the channel (and one that expired) does not hide it.
+    assert (await svc.new_game(CHANNEL, 9, BO, "Bo", "tiny")).ok
+    assert (await svc.abandon(CHANNEL, BO)).ok
+    assert (await svc.new_game(CHANNEL, 9, BO, "Bo", "tiny")).ok
+    again, _ = await exported(svc)
+    assert again == data
 
 
 async def test_a_failing_summary_loses_nothing_but_the_picture(env):

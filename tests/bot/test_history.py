@@ -114,6 +114,10 @@ async def test_stats_after_a_season(env):
     other = (await records.player_stats(svc, ANA, OTHER_GUILD))["tiny"]
     assert (other.plain.played, other.plain.won, other.plain.average, other.abandoned) == (1, 1, 4.0, 0)
     assert other.with_bots.played == 0
+    assert (
+        t("stats_plain", "nl", played=2, won=1, average="3,0")
+        in (await svc.stats(GUILD, ANA, "Ana", "nl")).ephemeral
+    )
     bo = (await records.player_stats(svc, BO, GUILD))["tiny"]
     assert (bo.plain.played, bo.plain.won, bo.plain.average, bo.abandoned) == (3, 1, 5 / 3, 1)
     assert (await svc.stats(OTHER_GUILD, BO, "Bo")).ephemeral == t("stats_none", name="Bo")
@@ -271,3 +275,69 @@ async def test_history_stats_and_forget_me_commands(env):
     await invoke("game stats", after)
     assert after.ephemeral_texts() == [t("stats_none", name="Ana")]
     assert client.public(CHANNEL) == []  # every answer went to the caller alone
+
+
+async def test_a_database_from_before_migration_6_keeps_its_finished_games(env):
+    """Schema 5 (no kept results): a finished game stored then is listed, counted and exported
+    after the upgrade, its result worked out from the stored state."""
+    import sqlite3
+
+    from bot.store import MIGRATIONS, SCHEMA_VERSION, _statements
+    from engine import GAMES
+    from tests.history.test_export_format import play
+
+    log, state = play("tiny", 2, seed=7)
+    rules = GAMES["tiny"]
+    con = sqlite3.connect(env.path)
+    for script in MIGRATIONS[:5]:
+        for statement in _statements(script):
+            con.execute(statement)
+    con.execute("PRAGMA user_version = 5")
+    con.execute(
+        "INSERT INTO games (channel_id, guild_id, game, options, seed, status, host_id, version, state, "
+        "created, updated, reminder_s) VALUES (?, ?, 'tiny', '{}', 7, 'finished', ?, ?, ?, 0, 86400, 3600)",
+        (CHANNEL, GUILD, ANA, len(log) + 1, json.dumps(rules.dump(state))),
+    )
+    con.executemany(
+        "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (1, ?, ?, ?)",
+        [("p0", ANA, "Ana"), ("p1", BO, "Bo")],
+    )
+    con.executemany(
+        "INSERT INTO actions (game_pk, n, seat, text, kind, created) VALUES (1, ?, ?, ?, 'play', 0)",
+        [(n, seat, text) for n, (seat, text) in enumerate(log, start=1)],
+    )
+    con.commit()
+    con.close()
+    svc = await service(env)
+    assert await svc.store.schema_version() == SCHEMA_VERSION == 6
+    result = rules.result(state)
+    winner = {"p0": "Ana", "p1": "Bo"}[result.ranking[0]]
+    listed = (await svc.history(CHANNEL, GUILD)).ephemeral
+    assert t("history_won", names=winner, score=result.scores[result.ranking[0]]) in listed
+    figures = (await records.player_stats(svc, ANA, GUILD))["tiny"]
+    assert (figures.plain.played, figures.plain.won) == (1, int(result.ranking[0] == "p0"))
+    assert figures.plain.points == result.scores["p0"]
+    data = (await svc.export(CHANNEL, ANA)).public[0].attachments[0].data
+    assert rules.dump(history.final_state(history.loads(data))) == rules.dump(state)
+
+
+async def test_every_answer_in_every_language(env):
+    from engine.i18n import LANGUAGES
+
+    svc = await service(env)
+    await a_season(env, svc)
+    answers = {}
+    for lang in LANGUAGES:
+        answers[lang] = [
+            (await svc.history(CHANNEL, GUILD, lang=lang)).ephemeral,
+            (await svc.history(CHANNEL, GUILD, scope="server", lang=lang)).ephemeral,
+            (await svc.stats(GUILD, ANA, "Ana", lang)).ephemeral,
+            (await svc.forget_me(ANA, lang=lang)).ephemeral,
+            (await svc.export(OTHER_SERVER_CHANNEL, ANA, lang)).public[0].text,
+            (await svc.export(999, ANA, lang)).ephemeral,
+        ]
+    for lang in LANGUAGES[1:]:
+        for english, other in zip(
+            answers["en"][:4] + answers["en"][5:], answers[lang][:4] + answers[lang][5:], strict=True
+        ):
+            assert other and other != english, (lang, other)
