@@ -14,7 +14,12 @@ catalogue; nothing here decides who may act.
   :class:`ChoiceSelect` menus, whose option values are those same custom_ids.
 * The timer loop (:func:`bot.delivery.run_timers`) is started in ``setup_hook``.
 * Slash commands are synced on demand (``tradewinds sync`` or ``/game sync``), plus once on the
-  very first start; afterwards a changed command tree is only reported in the log.
+  very first start; afterwards a changed command tree (or a changed translation of it) is only
+  reported in the log. Their names and descriptions come in every language through
+  :class:`bot.translator.CommandTranslator`, installed in ``setup_hook``.
+* Languages: each handler passes the interaction's ``locale`` to the service (which answers the
+  caller in it and remembers it for their DMs); ``/game new`` also passes the server's locale,
+  the new game's public language.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from bot.texts import t
 from engine import GAMES
 from engine.ai import player
 from engine.i18n import LANGUAGE_NAMES, LANGUAGES, join_list
-from tests.bot.conftest import ANA, BO, CHANNEL, CY
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
 
 TITLES = ("cuba", "santiago", "goa")
@@ -457,3 +457,24 @@ def test_the_translator_leaves_english_and_unknown_locales_alone():
     assert asyncio.run(ask(discord.Locale.american_english)) is None
     assert asyncio.run(ask(discord.Locale.german)) is None
     assert asyncio.run(ask(discord.Locale.japanese)) == translator.text("play.name", "ja")
+
+
+async def test_buttons_and_autocomplete_answer_in_the_callers_language(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    press = FakeInteraction(client, ANA, component=True)
+    press.locale = discord.Locale.japanese
+    await app.press(press, "tw:a:999:1:nothing")
+    assert press.ephemeral_texts() == [t("game_closed", "ja")]
+    await seated(env, svc, [ANA, BO], game="santiago")
+    table = svc._tables[(await svc.store.open_game(CHANNEL)).id]
+    seat = GAMES["santiago"].to_act(table.state)[0]
+    user = table.seat(seat).user_id
+    found = svc.autocomplete(CHANNEL, user, "", "zh-TW")
+    legal = {str(a): a for a in GAMES["santiago"].legal(table.state, seat)}
+    assert found
+    for name, text in found:
+        label = GAMES["santiago"].label(table.state, seat, legal[text], "zh-TW")
+        assert name == (label if label.lower() == text else f"{label} — {text}")[:100]
+    remembered = "ja" if user == ANA else "en"  # Ana pressed a button in Japanese above
+    assert svc.autocomplete(CHANNEL, user, "", None) == svc.autocomplete(CHANNEL, user, "", remembered)
