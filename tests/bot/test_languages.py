@@ -41,13 +41,14 @@ KANA = re.compile(r"[\u3040-\u30ff]")
 BOT_BUTTONS = {"t": ("btn_my_turn",), "h": ("btn_my_hand", "btn_my_hand_santiago")}
 
 
-def written_in(text: str, lang: str) -> bool:
-    """Whether ``text`` is plausibly in ``lang`` (the scripts tell zh and ja from en and nl;
-    nl is told from en by comparing with the English game, see :func:`differs_from_english`)."""
+def written_in(text: str, lang: str, *, short: bool = False) -> bool:
+    """Whether ``text`` is plausibly in ``lang``: the scripts tell Chinese and Japanese (kana in
+    any sentence; a ``short`` text such as a button label may be kanji alone, 入札 8) from
+    English and Dutch; Dutch is told from English by comparing with the English game."""
     if lang in ("zh-CN", "zh-TW"):
         return bool(HAN.search(text)) and not KANA.search(text)
     if lang == "ja":
-        return bool(KANA.search(text))
+        return bool(KANA.search(text)) or (short and bool(HAN.search(text)))
     return not HAN.search(text) and not KANA.search(text)
 
 
@@ -81,18 +82,16 @@ class Game:
         self.pk = 0
         self.moves = 0
 
-    async def said(self, outcome: Outcome, caller: int | None, *, engine_only: bool = False) -> Outcome:
-        """Deliver ``outcome`` and check each of its texts and buttons (``engine_only``: the answer
-        is the engine's text alone, such as the rules, checked by its caller instead)."""
+    async def said(self, outcome: Outcome, caller: int | None) -> Outcome:
+        """Deliver ``outcome`` and check each of its texts and buttons."""
         await deliver(outcome, self.gateway, self.svc, "interaction" if caller else None)
         table = self.svc._tables.get(self.pk)
         state = table.state if table is not None and table.row.status == "active" else None
         if caller is not None:
             lang = self.langs[caller]
             for text in filter(None, [outcome.ephemeral, *outcome.ephemeral_more]):
-                if not engine_only:
-                    assert written_in(text, lang), (lang, text)
-                    self.heard.ephemeral.append((caller, text))
+                assert written_in(text, lang), (lang, text)
+                self.heard.ephemeral.append((caller, text))
             self.check_labels(outcome.ephemeral_choices, state, lang, self.seat_of(caller))
         for msg in outcome.public:
             assert written_in(msg.text, self.public_lang), (self.public_lang, msg.text)
@@ -115,6 +114,7 @@ class Game:
         legal: dict[str, dict[str, Any]] = {}
         for choice in choices:
             self.heard.labels.append(choice.label)
+            assert written_in(choice.label, lang, short=True), (lang, choice.label)
             parsed = parse_custom_id(choice.custom_id)
             assert parsed is not None
             if parsed.verb in BOT_BUTTONS:
@@ -123,8 +123,7 @@ class Game:
                     choice.label,
                 )
                 continue
-            if parsed.verb == "v":  # names a player
-                assert written_in(choice.label, lang), (lang, choice.label)
+            if parsed.verb == "v":  # names a player: its script is checked above
                 continue
             assert state is not None, "a play button after the game ended"
             seats = [seat] if seat is not None else self.rules.to_act(state)
@@ -202,9 +201,7 @@ class Game:
             await self.said(await svc.hand(channel, user, locale=lang), user)
             await self.said(await svc.log(channel, user, locale=lang), user)
             await self.said(await svc.settings(channel, user, locale=lang), user)
-            rules = await self.said(
-                await svc.rules_help(None, channel, user_id=user, locale=lang), user, engine_only=True
-            )
+            rules = await self.said(await svc.rules_help(None, channel, user_id=user, locale=lang), user)
             told = "\n".join([rules.ephemeral, *rules.ephemeral_more])
             assert all(f"**{title}**\n{text}" in told for title, text in self.rules.help_sections(lang))
             table = svc._tables[self.pk]
