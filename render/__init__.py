@@ -57,14 +57,17 @@ def legend(game_id: str, labels: dict[str, str] | None = None, lang: str = "en")
 
     ``labels`` maps a pictogram's id (building, Cuban…) to its label in the reader's language,
     "Name: effect". An id without a label gets the English one from the game data only when
-    ``lang`` is English; any other reader sees the pictogram without words rather than English."""
+    the reader reads English (``lang``, a language or a Discord locale, as the bot speaks to
+    them: see ``engine.i18n.normalise``); any other reader sees the pictogram without words
+    rather than English."""
     module = _module(game_id)
     draw_legend = getattr(module, "draw_legend", None)
     if draw_legend is None:
         return None
+    from engine.i18n import normalise
     from render.common import encode_png
 
-    return encode_png(draw_legend(labels, lang))
+    return encode_png(draw_legend(labels, normalise(lang)))
 
 
 def summary(summary: dict[str, Any]) -> bytes:

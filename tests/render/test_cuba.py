@@ -232,6 +232,8 @@ def test_building_legend_takes_labels_and_never_shows_english_to_another_reader(
     # labels given are drawn, and the picture is the same whatever the language of no label.
     bare = render.legend("cuba", None, "zh-CN")
     assert bare != render.legend("cuba") and bare == render.legend("cuba", {}, "ja")
+    assert render.legend("cuba", None, "zh-TW") == bare == render.legend("cuba", None, "nl")
+    assert render.legend("cuba", None, "en-GB") == render.legend("cuba")  # a Discord locale
     chinese = render.legend("cuba", {"church": "教堂：否决一项议会提案"}, "zh-CN")
     assert chinese != bare and png_image(chinese).size == english.size
 
