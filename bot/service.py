@@ -173,14 +173,15 @@ class GameService:
         return (await self._user_langs([user_id]))[user_id]
 
     async def _user_langs(self, user_ids: Iterable[int]) -> dict[int, str]:
-        """Each user's remembered language (English for a user never seen with a locale)."""
+        """Each user's remembered language (English for a user never seen with a locale).
+
+        Read from the store every time (one query): another process may have seen the user
+        with a new locale since."""
         wanted = set(user_ids)
-        unknown = [u for u in wanted if u not in self._locales]
-        if unknown:
-            found = await self.store.locale_of(unknown)
-            for user in unknown:
-                self._locales[user] = normalise(found.get(user))
-        return {u: self._locales[u] for u in wanted}
+        found = await self.store.locale_of(wanted)
+        langs = {user: normalise(found.get(user)) for user in wanted}
+        self._locales.update({user: lang for user, lang in langs.items() if user in found})
+        return langs
 
     # ================================================================== loading
 

@@ -270,6 +270,8 @@ async def test_the_remembered_locale_follows_the_latest_interaction(env):
     assert again.ephemeral == t("already_seated", "ja")
     fresh = await env.service()  # another process reads it from the database
     assert (await fresh.join(CHANNEL, ANA, "Ana")).ephemeral == t("already_seated", "ja")
+    assert (await fresh.join(CHANNEL, ANA, "Ana", locale="nl")).ephemeral == t("already_seated", "nl")
+    assert await svc._user_langs([ANA, BO]) == {ANA: "nl", BO: "en"}  # the first one's DMs follow
     assert (await svc.join(CHANNEL, ANA, "Ana", locale="de")).ephemeral == t("already_seated", "en")
 
 

@@ -154,6 +154,22 @@ async def test_dm_refusal_is_remembered_across_games(tmp_path):
     await store.close()
 
 
+async def test_users_languages_and_a_games_language_are_kept(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    try:
+        assert await store.locale_of([1, 2]) == {} and await store.locale_of([]) == {}
+        await store.remember_locale(1, "ja", 100.0)
+        await store.remember_locale(2, "nl", 100.0)
+        await store.remember_locale(1, "zh-TW", 200.0)  # the latest interaction wins
+        assert await store.locale_of([1, 2, 3]) == {1: "zh-TW", 2: "nl"}
+        pk = await new_lobby(store)
+        assert (await store.game(pk)).language == "en"
+        await store.set_game_language(pk, "ja")
+        assert (await store.game(pk)).language == "ja"
+    finally:
+        await store.close()
+
+
 def test_settings_read_the_environment_and_hide_the_token():
     settings = load_settings(
         {
