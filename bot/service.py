@@ -1110,6 +1110,12 @@ class GameService:
     #: The game settings a host may change: the hours of reminders and clock, and the language.
     SETTINGS = ("reminder_hours", "clock_hours", "language")
 
+    @staticmethod
+    def _unknown_language(language: str, lang: str) -> str:
+        """The refusal of a language we do not speak, listing ours by their own names."""
+        names = join_list([f"{LANGUAGE_NAMES[code]} ({code})" for code in LANGUAGES], lang)
+        return t("settings_bad_language", lang, language=language, languages=names)
+
     async def settings(self, channel_id: int, user_id: int, *, locale: Any = None, **changes: Any) -> Outcome:
         """Host only: ``reminder_hours`` (how often to remind whoever must act, > 0),
         ``clock_hours`` (the per-turn clock; 0 turns it off) and ``language`` (of the game's
@@ -1123,8 +1129,7 @@ class GameService:
         reminder_hours, clock_hours = changes.get("reminder_hours"), changes.get("clock_hours")
         language = changes.get("language")
         if language is not None and language not in LANGUAGES:
-            names = join_list([f"{LANGUAGE_NAMES[code]} ({code})" for code in LANGUAGES], lang)
-            return Outcome.refuse(t("settings_bad_language", lang, language=language, languages=names))
+            return Outcome.refuse(self._unknown_language(language, lang))
         async with self._lock(channel_id):
             table = await self._open_table(channel_id)
             if table is None:
