@@ -490,27 +490,34 @@ class GameGroup(app_commands.Group):
     async def history(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1, scope: str = "channel"
     ) -> None:
-        channel, guild, lang = interaction.channel_id, interaction.guild_id, _lang(interaction)
-        await answer(interaction, lambda svc: svc.history(channel, guild, page, scope=scope, lang=lang))
+        channel, guild, user, lang = (
+            interaction.channel_id,
+            interaction.guild_id,
+            interaction.user.id,
+            _lang(interaction),
+        )
+        await answer(
+            interaction, lambda svc: svc.history(channel, guild, page, scope=scope, user_id=user, locale=lang)
+        )
 
     @app_commands.command(name="export", description="Post the finished game of this channel as a file")
     async def export(self, interaction: discord.Interaction) -> None:
         channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
-        await answer(interaction, lambda svc: svc.export(channel, user, lang))
+        await answer(interaction, lambda svc: svc.export(channel, user, locale=lang))
 
     @app_commands.command(name="stats", description="Games played, won and average score on this server")
     @app_commands.describe(player="Whose figures (default: yours)")
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         who = player or interaction.user
-        guild, user, lang = interaction.guild_id, who.id, _lang(interaction)
+        guild, user, caller, lang = interaction.guild_id, who.id, interaction.user.id, _lang(interaction)
         name = str(getattr(who, "display_name", None) or getattr(who, "name", None) or who.id)
-        await answer(interaction, lambda svc: svc.stats(guild, user, name, lang))
+        await answer(interaction, lambda svc: svc.stats(guild, user, name, caller_id=caller, locale=lang))
 
     @app_commands.command(name="forget-me", description="Delete your stats and your name from stored games")
     @app_commands.describe(confirm="True to go ahead (without it you are told what would happen)")
     async def forget_me(self, interaction: discord.Interaction, confirm: bool = False) -> None:
         user, lang = interaction.user.id, _lang(interaction)
-        await answer(interaction, lambda svc: svc.forget_me(user, confirm, lang))
+        await answer(interaction, lambda svc: svc.forget_me(user, confirm, locale=lang))
 
     @app_commands.command(name="undo", description="Take back your last move while it is still your turn")
     async def undo(self, interaction: discord.Interaction) -> None:

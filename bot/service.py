@@ -1297,8 +1297,9 @@ class GameService:
 
     # ================================================================== closed games (bot/records.py)
 
-    async def export(self, channel_id: int, user_id: int, lang: str = "en") -> Outcome:
+    async def export(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
         """``/game export``: the channel's finished or abandoned game as a JSON file."""
+        lang = await self._caller_lang(user_id, locale)
         return await records.export(self, channel_id, user_id, lang)
 
     async def history(
@@ -1308,17 +1309,30 @@ class GameService:
         page: int = 1,
         *,
         scope: str = "channel",
-        lang: str = "en",
+        user_id: int | None = None,
+        locale: Any = None,
     ) -> Outcome:
         """``/game history``: the channel's (``scope="server"``: the server's) closed games."""
+        lang = await self._caller_lang(user_id, locale)
         return await records.game_history(self, channel_id, guild_id, page, scope, lang)
 
-    async def stats(self, guild_id: int | None, user_id: int, name: str, lang: str = "en") -> Outcome:
-        """``/game stats``: ``user_id``'s games played, won and average score on this server."""
+    async def stats(
+        self,
+        guild_id: int | None,
+        user_id: int,
+        name: str,
+        *,
+        caller_id: int | None = None,
+        locale: Any = None,
+    ) -> Outcome:
+        """``/game stats``: ``user_id``'s games played, won and average score on this server
+        (asked by ``caller_id``, by default the player themself)."""
+        lang = await self._caller_lang(user_id if caller_id is None else caller_id, locale)
         return await records.stats(self, guild_id, user_id, name, lang)
 
-    async def forget_me(self, user_id: int, confirm: bool = False, lang: str = "en") -> Outcome:
+    async def forget_me(self, user_id: int, confirm: bool = False, *, locale: Any = None) -> Outcome:
         """``/game forget-me``: the caller's stats and name out of every stored game."""
+        lang = await self._caller_lang(user_id, locale)
         return await records.forget_me(self, user_id, confirm, lang)
 
     # ================================================================== replay

@@ -116,7 +116,7 @@ async def test_stats_after_a_season(env):
     assert other.with_bots.played == 0
     assert (
         t("stats_plain", "nl", played=2, won=1, average="3,0")
-        in (await svc.stats(GUILD, ANA, "Ana", "nl")).ephemeral
+        in (await svc.stats(GUILD, ANA, "Ana", locale="nl")).ephemeral
     )
     bo = (await records.player_stats(svc, BO, GUILD))["tiny"]
     assert (bo.plain.played, bo.plain.won, bo.plain.average, bo.abandoned) == (3, 1, 5 / 3, 1)
@@ -329,12 +329,12 @@ async def test_every_answer_in_every_language(env):
     answers = {}
     for lang in LANGUAGES:
         answers[lang] = [
-            (await svc.history(CHANNEL, GUILD, lang=lang)).ephemeral,
-            (await svc.history(CHANNEL, GUILD, scope="server", lang=lang)).ephemeral,
-            (await svc.stats(GUILD, ANA, "Ana", lang)).ephemeral,
-            (await svc.forget_me(ANA, lang=lang)).ephemeral,
-            (await svc.export(OTHER_SERVER_CHANNEL, ANA, lang)).public[0].text,
-            (await svc.export(999, ANA, lang)).ephemeral,
+            (await svc.history(CHANNEL, GUILD, locale=lang)).ephemeral,
+            (await svc.history(CHANNEL, GUILD, scope="server", locale=lang)).ephemeral,
+            (await svc.stats(GUILD, ANA, "Ana", locale=lang)).ephemeral,
+            (await svc.forget_me(ANA, locale=lang)).ephemeral,
+            (await svc.export(OTHER_SERVER_CHANNEL, ANA, locale=lang)).public[0].text,
+            (await svc.export(999, ANA, locale=lang)).ephemeral,
         ]
     for lang in LANGUAGES[1:]:
         for english, other in zip(
