@@ -581,7 +581,7 @@ class GameService:
                     new_state, events = rules.apply(state, seat.seat, action)
                 except IllegalAction as error:
                     return Outcome.refuse(error.text(lang))
-                label = rules.label(state, seat.seat, action, lang)
+                label = rules.label(state, seat.seat, action, lang, table.names)
                 outcome = await self._commit(table, seat.seat, action, new_state, events)
                 if outcome is None:  # another process applied an action first
                     if version is not None:
@@ -710,7 +710,7 @@ class GameService:
         if not legal:
             return None
         texts = [str(a) for a in legal]
-        labels = {str(a): rules.label(table.state, seat, a, lang) for a in legal}
+        labels = {str(a): rules.label(table.state, seat, a, lang, table.names) for a in legal}
         if len(legal) > MESSAGE_CAPACITY:  # grouped by their first words: narrowing choices
             return self._narrowing_choices(table, texts, labels)
         choices = [self._choice(table, "a", labels[a], a, "primary") for a in texts]
@@ -753,7 +753,7 @@ class GameService:
         wanted = members(list(legal), prefix)
         if not wanted:
             return Outcome.refuse(t("stale_button", lang))
-        labels = {a: rules.label(table.state, seat.seat, legal[a], lang) for a in wanted}
+        labels = {a: rules.label(table.state, seat.seat, legal[a], lang, table.names) for a in wanted}
         if len(wanted) > MESSAGE_CAPACITY:
             choices = self._narrowing_choices(table, wanted, labels)
         else:
@@ -994,7 +994,7 @@ class GameService:
         found: list[tuple[str, str]] = []
         for action in rules.legal(table.state, seat.seat):
             text = str(action)
-            label = rules.label(table.state, seat.seat, action, lang)
+            label = rules.label(table.state, seat.seat, action, lang, table.names)
             if wanted and wanted not in text and wanted not in label.lower():
                 continue
             name = label if label.lower() == text else f"{label} — {text}"
@@ -1055,7 +1055,9 @@ class GameService:
 
             def undone(language: str) -> str:
                 try:
-                    label = rules.label(state, seat.seat, rules.parse(state, seat.seat, last.text), language)
+                    label = rules.label(
+                        state, seat.seat, rules.parse(state, seat.seat, last.text), language, table.names
+                    )
                 except IllegalAction:
                     label = last.text
                 return t("undone", language, name=seat.name, text=label)

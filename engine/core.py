@@ -382,8 +382,11 @@ class Rules(Protocol):
     def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
         """One log line for ``event``; ``names`` maps seat → display name."""
 
-    def label(self, state: Any, seat: str, action: Action, lang: str = "en") -> str:
-        """A short button label for ``action`` (≤ 80 characters, e.g. "Buy rum · 5")."""
+    def label(
+        self, state: Any, seat: str, action: Action, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> str:
+        """A short button label for ``action`` (≤ 80 characters, e.g. "Buy rum · 5"). ``names``
+        (seat → display name) is for labels that name another player (Goa's spy)."""
 
     def prompt(self, state: Any, seat: str, lang: str = "en") -> str:
         """One sentence telling ``seat`` what it must decide now ("Choose a field for your
@@ -423,7 +426,9 @@ class TextFromModule:
     def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
         return self.text.describe(event, names, lang)
 
-    def label(self, state: Any, seat: str, action: Action, lang: str = "en") -> str:
+    def label(
+        self, state: Any, seat: str, action: Action, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> str:
         return self.text.label(state, seat, action, lang)
 
     def prompt(self, state: Any, seat: str, lang: str = "en") -> str:

@@ -897,8 +897,10 @@ class GoaRules:
     def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
         return goa_text.describe(event, names, lang)
 
-    def label(self, s: State, seat: str, action: Action, lang: str = "en") -> str:
-        return goa_text.label(s, seat, action, lang)
+    def label(
+        self, s: State, seat: str, action: Action, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> str:
+        return goa_text.label(s, seat, action, lang, names)
 
     def prompt(self, s: State, seat: str, lang: str = "en") -> str:
         return goa_text.prompt(self, s, seat, lang)

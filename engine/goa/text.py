@@ -242,13 +242,13 @@ def _spice_label(k: str, args: tuple[Any, ...], lang: str) -> str:
     return T(lang, f"label.{k}", spice=spice)
 
 
-def _spy_label(args: tuple[Any, ...], lang: str) -> str:
+def _spy_label(args: tuple[Any, ...], lang: str, names: Mapping[str, str] | None) -> str:
     what = args[1]
     if what == "colony":
         found = T(lang, "spy.colony", colony=colony_name(args[2], lang))
     else:
         found = T(lang, f"spy.{what}")
-    return T(lang, "label.spy", seat=args[0], what=found)
+    return T(lang, "label.spy", seat=(names or {}).get(args[0], args[0]), what=found)
 
 
 def _choice_amount(s: State) -> int:
@@ -258,8 +258,10 @@ def _choice_amount(s: State) -> int:
     return max(t["choice"] for t in data.TILES.values() if t["kind"] == "immediate")
 
 
-def label(s: State, seat: str, action: Action, lang: str = "en") -> str:
-    """A short button label for ``action`` (≤ 80 characters)."""
+def label(
+    s: State, seat: str, action: Action, lang: str = "en", names: Mapping[str, str] | None = None
+) -> str:
+    """A short button label for ``action`` (≤ 80 characters); ``names`` names the spied-on player."""
     k, a = action.kind, action.args
     if k in ("flag", "marker"):
         return _place_label(s, k, a[0], lang)
@@ -290,7 +292,7 @@ def label(s: State, seat: str, action: Action, lang: str = "en") -> str:
     if k == "viceking":
         return T(lang, "label.viceking", column=column_name(a[0], lang))
     if k == "spy":
-        return _spy_label(a, lang)
+        return _spy_label(a, lang, names)
     if k == "refill":
         return T(lang, "label.refill", store=store_name(a[0], lang))
     return str(action)

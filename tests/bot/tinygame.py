@@ -223,7 +223,14 @@ class TinyRules:
             return "The game is over."
         return event.kind
 
-    def label(self, state: dict[str, Any], seat: str, action: Action, lang: str = "en") -> str:
+    def label(
+        self,
+        state: dict[str, Any],
+        seat: str,
+        action: Action,
+        lang: str = "en",
+        names: Mapping[str, str] | None = None,
+    ) -> str:
         if action.kind == "bid":
             return f"Bid {action.args[0]}"
         if action.kind == "take":

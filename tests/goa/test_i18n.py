@@ -183,3 +183,12 @@ def test_plural_forms_follow_the_count():
     assert RULES.describe(two, NAMES) == "Player0 draws 2 expedition cards (expedition)."
     assert RULES.describe(two, NAMES, "nl") == "Player0 trekt 2 expeditiekaarten (expeditie)."
     assert RULES.describe(one, NAMES, "ja") == "Player0 が探検カードを 1 枚引いた（ボーナス）。"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_spy_label_names_the_player_not_the_seat(lang: str) -> None:
+    state = RULES.new(["p0", "p1", "p2"], 3)
+    spy = Action("spy", ("p2", "colony", "quilon"))
+    named = RULES.label(state, "p0", spy, lang, {"p0": "Ana", "p1": "Bo", "p2": "王小明"})
+    assert "王小明" in named and "p2" not in named
+    assert "p2" in RULES.label(state, "p0", spy, lang)  # without names the seat id is all there is
