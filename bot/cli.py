@@ -127,10 +127,26 @@ SummaryRenderer = Callable[[str, list[Any], dict[str, str], list[str], str], byt
 def draw_summary(
     game: str, states: list[Any], names: dict[str, str], bots: list[str], lang: str = "en"
 ) -> bytes:
-    """The end-of-game summary picture (``engine.summary`` + ``render.summary``)."""
+    """The end-of-game summary picture, the same the bot posts (Pillow imported on first use)."""
     from bot.records import default_summary_renderer
 
     return default_summary_renderer(game, states, names, bots, lang)
+
+
+def public_board(
+    renderer: Callable[[str, dict[str, Any]], bytes],
+    game: str,
+    state: Any,
+    names: dict[str, str],
+    bots: list[str],
+) -> bytes:
+    """The public board picture of ``state``, with the seats' names and robot badges."""
+    from engine import GAMES
+
+    view = dict(GAMES[game].view(state, None))
+    view["names"] = names
+    view["bots"] = bots
+    return renderer(game, view)
 
 
 def say_scores(result: Any, names: dict[str, str], say: Callable[[str], None]) -> None:
@@ -173,10 +189,7 @@ def play_demo(
     out_dir.mkdir(parents=True, exist_ok=True)
 
     def draw(n: int) -> None:
-        view = dict(rules.view(state, None))
-        view["names"] = names
-        view["bots"] = seats
-        (out_dir / f"{game}-{n:05d}.png").write_bytes(renderer(game, view))
+        (out_dir / f"{game}-{n:05d}.png").write_bytes(public_board(renderer, game, state, names, seats))
 
     draw(0)
     moves = 0
@@ -258,10 +271,9 @@ def replay_file(
     names, bots = history.names(export), history.bots(export)
     out_dir.mkdir(parents=True, exist_ok=True)
     for n, state in enumerate(states):
-        view = dict(rules.view(state, None))
-        view["names"] = names
-        view["bots"] = bots
-        (out_dir / f"turn-{n:04d}.png").write_bytes(renderer(export["game"], view))
+        (out_dir / f"turn-{n:04d}.png").write_bytes(
+            public_board(renderer, export["game"], state, names, bots)
+        )
     (out_dir / "summary.png").write_bytes(
         (summary_renderer or draw_summary)(export["game"], states, names, bots, "en")
     )

@@ -26,7 +26,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -35,6 +36,7 @@ from bot.outcome import Attachment, Outcome, PublicMessage
 from bot.store import ActionRow, GameRow, PlayedSeat, SeatRow, dumps
 from bot.texts import t
 from engine import GAMES, history
+from engine.core import Rules
 from engine.i18n import join_words
 
 if TYPE_CHECKING:
@@ -93,24 +95,33 @@ def _summary_png(
     bots: list[str],
 ) -> bytes:
     """Replay the game (in a worker thread: it is all computation) and draw its summary."""
-    return draw(row.game, replay_states(row, seats, plays), names, bots, row.language)
+    states = list(replay_states(GAMES[row.game], row, seats, plays))
+    return draw(row.game, states, names, bots, row.language)
 
 
-def replay_states(row: GameRow, seats: list[str], plays: Sequence[ActionRow]) -> list[Any]:
-    """Every state of the game: after the set-up, then after each effective play."""
-    rules = GAMES[row.game]
+def effective_plays(actions: Iterable[ActionRow]) -> list[ActionRow]:
+    """The logged plays that still count: every 'play' row not taken back by an 'undo' row."""
+    actions = list(actions)
+    undone = {a.undoes for a in actions if a.kind == "undo"}
+    return [a for a in actions if a.kind == "play" and a.n not in undone]
+
+
+def replay_states(rules: Rules, row: GameRow, seats: list[str], plays: Iterable[ActionRow]) -> Iterator[Any]:
+    """Every state of the game: ``rules.new`` from the seed and options, then after each play."""
     state = rules.new(seats, row.seed, **row.options)
-    states = [state]
+    yield state
     for play in plays:
         state, _ = rules.apply(state, play.seat, rules.parse(state, play.seat, play.text))
-        states.append(state)
-    return states
+        yield state
+
+
+def replay_state(rules: Rules, row: GameRow, seats: list[str], plays: Iterable[ActionRow]) -> Any:
+    """The state after the last of ``plays`` (see :func:`replay_states`)."""
+    return deque(replay_states(rules, row, seats, plays), maxlen=1)[0]
 
 
 async def effective_log(service: GameService, pk: int) -> list[ActionRow]:
     """The plays that still count (undone ones and undo rows left out)."""
-    from bot.service import effective_plays
-
     return effective_plays(await service.store.actions(pk))
 
 

@@ -27,6 +27,7 @@ from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
 from bot.pages import pack
+from bot.records import effective_plays, replay_state
 from bot.store import ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, TimerPlan, dumps
 from bot.texts import has_text, normalise, t
 from engine import BUILTIN_GAMES, GAMES
@@ -1354,21 +1355,6 @@ TIMER_HANDLERS: dict[str, Callable[[GameService, int, dict[str, Any]], Any]] = {
     "clock": GameService._timer_clock,
     "bot": GameService._timer_bot,
 }
-
-
-def effective_plays(actions: Iterable[ActionRow]) -> list[ActionRow]:
-    """The logged plays that still count: every 'play' row not taken back by an 'undo' row."""
-    actions = list(actions)
-    undone = {a.undoes for a in actions if a.kind == "undo"}
-    return [a for a in actions if a.kind == "play" and a.n not in undone]
-
-
-def replay_state(rules: Rules, row: GameRow, seats: list[str], plays: Iterable[ActionRow]) -> Any:
-    """``rules.new`` from the seed and options, then every play in order."""
-    state = rules.new(seats, row.seed, **row.options)
-    for play in plays:
-        state, _ = rules.apply(state, play.seat, rules.parse(state, play.seat, play.text))
-    return state
 
 
 def public_log_lines(table: Table, actions: Iterable[ActionRow], lang: str = DEFAULT) -> list[str]:
