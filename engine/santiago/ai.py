@@ -235,6 +235,8 @@ class HeuristicPlayer:
     def use_worth(
         self, view: dict[str, Any], goods: dict[str, int], building: str | None, args: tuple
     ) -> float:
+        if building == d.NEWSPAPER:  # the peso, and the flip only when a Cuban is named
+            return d.NEWSPAPER_PESOS * self.peso_vp(view) + (NEWSPAPER_FLIP_VP if args else 0.0)
         if building is None or not args:
             return self.building_worth(view, goods, building) if building else 0.0
         if building in d.CONVERSIONS:
@@ -253,6 +255,4 @@ class HeuristicPlayer:
             return self.harbourmaster_worth(view, goods, args[0])
         if building == d.OFFICE:
             return d.OFFICE_VP - GOOD_VP[args[0]]
-        if building == d.NEWSPAPER:
-            return self.building_worth(view, goods, building)
         return 0.0

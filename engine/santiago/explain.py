@@ -145,7 +145,11 @@ def _use_reason(state: State, seat: str, building: str, args: tuple, lang: str) 
         return T(lang, "refuse.customs_zero", good=good_name(args[0], 1, lang))
     if building == d.HARBOURMASTER:
         if args == ("down",):
-            return T(lang, "refuse.harbour_lowest")
+            if state["ship"]["value"] == 0:
+                return T(lang, "refuse.harbour_lowest")
+            return T(
+                lang, "refuse.harbour_limit", times=T.plural(lang, "times", d.HARBOURMASTER_DOWNS_PER_SHIP)
+            )
         return T(lang, "refuse.harbour_how")
     if building == d.OFFICE:
         if len(args) != 1 or args[0] not in d.DIE_GOODS:

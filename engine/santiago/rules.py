@@ -11,7 +11,9 @@ appends :class:`Event` values to ``events``. A turn is a sequence of small decis
 ``alonso``  ``claim <building>`` (property marker) or ``run <building>`` (use one you own);
 ``go``      the figure's building among several free ones of the colour (``go <building>``);
 ``use``     the building's effect (``use …``) or ``skip``;
-``deliver`` a delivery round: ``deliver <good> <n>``, ``wood <good> <n>`` or ``pass``.
+``deliver`` a delivery round: ``deliver <good> <n>``, ``wood <good> <n>`` or ``pass`` — every seat
+            still in the round is asked, also one with nothing it could deliver, so that a pass
+            never tells the table why (seed l.63: "no goods or does not want to": both pass).
 
 A departure in the middle of something (a harbour pass, the customs office…) stores what
 remains to do as a *continuation* in ``pending["then"]`` and resumes it once the new ship's
@@ -82,7 +84,7 @@ def new_game(players: list[str], seed: int, options: dict[str, Any]) -> tuple[St
         "car": d.HARBOUR,
         "districts": {c: buildings[i * per : (i + 1) * per] for i, c in enumerate(d.COLOURS)},
         "owners": {},
-        "ship": {"number": 1, "dice": {}, "aside": None, "value": 0},
+        "ship": {"number": 1, "dice": {}, "aside": None, "value": 0, "downs": 0},
         "rolled": None,
         "supply": supply,
         "players": seats,
@@ -233,6 +235,7 @@ def depart(state: State, roller: str, cause: str, then: dict[str, Any], events: 
         return
     ship["number"] += 1
     ship["value"] = 0
+    ship["downs"] = 0
     roll_ship(state, roller, then, events)
 
 
@@ -249,6 +252,34 @@ def raise_value(state: State, roller: str, cause: str, then: dict[str, Any], eve
 
 def ship_empty(state: State) -> bool:
     return not open_demand(state)
+
+
+def laps_per_ship_at_most() -> int | None:
+    """The most laps of the car a ship can wait in the harbour (``None``: no limit). Every
+    harbour arrival — a stop or a pass — raises the value marker or sends the ship off (a
+    delivery round that fills it); the marker sails the ship once it has risen ``CHEQUERED``
+    flags more than it was lowered, and the harbour master's office lowers it at most
+    ``HARBOURMASTER_DOWNS_PER_SHIP`` times; the car meets the harbour once per lap."""
+    limit = d.HARBOURMASTER_DOWNS_PER_SHIP
+    return None if limit is None else d.CHEQUERED + limit
+
+
+def turns_at_most() -> int | None:
+    """The most turns a game can last (``None``: no limit): each ship sails within
+    :func:`laps_per_ship_at_most` laps of ``ROAD_LEN`` car steps after the one before, and every
+    turn moves the car at least one step."""
+    laps = laps_per_ship_at_most()
+    return None if laps is None else d.SHIPS * laps * d.ROAD_LEN
+
+
+def may_lower_value(state: State) -> bool:
+    """Whether the harbour master's office may move the value marker down now: not from the
+    lowest flag (seed l.81), and — OUR RULING, see ``data.HARBOURMASTER_DOWNS_PER_SHIP`` — not
+    more often per ship than the limit, without which a ship could be held in the harbour for
+    ever."""
+    ship = state["ship"]
+    limit = d.HARBOURMASTER_DOWNS_PER_SHIP
+    return ship["value"] > 0 and (limit is None or ship["downs"] < limit)
 
 
 # ---- turn flow ---------------------------------------------------------------------------------
@@ -427,14 +458,15 @@ def building_step(state: State, colour: str, events: list[Event]) -> None:
 
 
 def stay_step(state: State, events: list[Event]) -> None:
-    """The figure stays and may use its building again (El Zorro, or no free building)."""
+    """The figure stays and may use its building again (El Zorro, or no free building). It is not
+    placed, so the building's owner scores nothing (seed l.84: the owner scores when a figure is
+    placed on the building)."""
     seat = active_seat(state)
     building = state["players"][seat]["figure"]
     if building is None:
         end_turn(state, events)
         return
     events.append(Event("stay", seat, {"building": building}))
-    pay_owner(state, seat, building, events)
     offer_use(state, building, "figure", {"kind": "end"})
 
 
@@ -446,7 +478,9 @@ def arrive(state: State, seat: str, building: str, events: list[Event]) -> None:
 
 
 def pay_owner(state: State, seat: str, building: str, events: list[Event]) -> None:
-    """A6: the marker's owner scores 1 VP whenever another player's figure may use it."""
+    """The marker's owner scores 1 VP when another player's figure is placed on the building,
+    whether or not the visitor then uses it (seed l.84-85: "當玩家放置的建築物上有其他玩家的
+    房地產標記時 … 放置房地產標記的玩家可以額外獲得1分"; no VP on your own building)."""
     owner = state["owners"].get(building)
     if owner is not None and owner != seat:
         score(state["players"][owner], "owners", d.OWNER_VISIT_VP)
@@ -543,6 +577,7 @@ def apply_use(state: State, seat: str, action: Action, events: list[Event]) -> N
             departed = raise_value(state, seat, "harbourmaster", then, events)
         else:
             state["ship"]["value"] -= 1
+            state["ship"]["downs"] += 1
             events.append(Event("value", seat, {"cause": "harbourmaster", "value": value_price(state)}))
     elif building in (d.CUSTOMS, d.OFFICE) and ship_empty(state):
         depart(state, seat, building, then, events)
@@ -562,18 +597,16 @@ def start_delivery(state: State, trigger: str, events: list[Event]) -> None:
 
 
 def next_deliverer(state: State, events: list[Event]) -> None:
-    """From ``pending["current"]`` clockwise, the first seat still in the round that can deliver;
-    seats with nothing deliverable pass automatically. Everybody out: the round ends."""
+    """From ``pending["current"]`` clockwise, the first seat still in the round delivers or
+    passes. A seat with nothing it could deliver is asked too and can only pass: a pass made for
+    it would tell the whole table that its screen hides nothing the ship wants, while the seed
+    (l.63) lets a player pass for either reason alike. Everybody out: the round ends."""
     pending = state["pending"]
     order = clockwise_from(state, state["seats"].index(pending["current"]))
     for seat in order:
-        if seat in pending["passed"]:
-            continue
-        if delivery_options(state, seat):
+        if seat not in pending["passed"]:
             pending["current"] = seat
             return
-        pending["passed"].append(seat)
-        events.append(Event("pass", seat, {"auto": True}, reveals_hidden=True))
     end_delivery(state, events)
 
 
@@ -631,7 +664,7 @@ def apply_deliver(state: State, seat: str, action: Action, events: list[Event]) 
 def apply_pass(state: State, seat: str, action: Action, events: list[Event]) -> None:
     pending = state["pending"]
     pending["passed"].append(seat)
-    events.append(Event("pass", seat, {"auto": False}))
+    events.append(Event("pass", seat, {}))
     seats = state["seats"]
     pending["current"] = seats[(seats.index(seat) + 1) % len(seats)]
     next_deliverer(state, events)
@@ -659,9 +692,10 @@ def apply_aside(state: State, seat: str, action: Action, events: list[Event]) ->
         Event("ship_loaded", seat, {"ship": ship["number"], "dice": dict(ship["dice"]), "aside": aside})
     )
     then = state["pending"]["then"]
-    if ship_empty(state):  # A16: a ship asking for nothing is rolled again
-        events.append(Event("reroll", seat, {}))
-        roll_ship(state, seat, then, events)
+    if ship_empty(state):
+        # Seed l.64: when all the dice are at 0 the ship sails — also a ship loaded with four 0s.
+        # Whoever set the die aside caused it and rolls the next ship (l.93).
+        depart(state, seat, "empty", then, events)
         return
     resume(state, then, events)
 
@@ -785,12 +819,11 @@ def use_options(state: State, seat: str, building: str) -> list[Action]:
     if building == d.CUSTOMS:
         return [use(g) for g in open_demand(state)]
     if building == d.HARBOURMASTER:
-        return [use("up")] + ([use("down")] if state["ship"]["value"] > 0 else [])
+        return [use("up")] + ([use("down")] if may_lower_value(state) else [])
     if building == d.OFFICE:
         return [use(g) for g in open_demand(state) if goods[g] > 0]
-    if building == d.NEWSPAPER:
-        face_up = face_up_cubans(state)
-        return [use(c) for c in face_up] if face_up else [use()]
+    if building == d.NEWSPAPER:  # the peso, and a Cuban turned face down if you like (seed l.83)
+        return [use(), *(use(c) for c in face_up_cubans(state))]
     raise KeyError(building)
 
 

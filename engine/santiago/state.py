@@ -11,11 +11,20 @@ Top-level keys:
   ``face_down``: the Cubans lying face down; ``car``: the car's space;
 * ``districts``: colour → its 3 buildings; ``owners``: building → seat of its property marker;
 * ``ship``: ``{"number": 1..7, "dice": {good: value} (the 4 on board), "aside": good | None,
-  "value": index into VALUE_TRACK}``; ``rolled``: the 5 dice while the roller chooses, else None;
+  "value": index into VALUE_TRACK, "downs": how often the harbour master's office moved the
+  value marker down for this ship}``; ``rolled``: the 5 dice while the roller chooses, else None;
 * ``supply``: good → count in the general supply;
 * ``players``: seat → ``{"pesos", "vp", "goods": {good: n}, "figure": building | None,
   "markers": property markers left}``;
 * ``pending``: the data of the decision in progress (see ``rules``); ``result``: None or the scores.
+
+Schema 2 (issue 14) added ``ship["downs"]`` for the ruling that caps the harbour master's moves
+down per ship. A schema-1 save — a game begun before — is migrated when it loads and plays on
+under the current rules: its ship gets ``downs`` 0, since the save does not tell whether the
+marker was already moved down for the ship in the harbour (so that ship may see one more move
+down than a new game would allow; every later ship is counted from its start). Nothing else in
+a schema-1 save changes meaning: VP already scored stay scored, and a delivery round in progress
+goes on with the seats that had passed (automatically or not) still out of it.
 """
 
 from __future__ import annotations
@@ -27,7 +36,9 @@ from typing import Any
 from engine.core import IllegalAction
 from engine.santiago.names import T
 
-SCHEMA = 1
+SCHEMA = 2
+#: The older schemas :func:`load_state` brings up to date.
+UPGRADES = (1,)
 
 State = dict[str, Any]
 
@@ -38,7 +49,20 @@ def copy_state(state: State) -> State:
 
 
 def load_state(data: Mapping[str, Any]) -> State:
-    """A state from a dump, checking its schema version."""
-    if not isinstance(data, Mapping) or data.get("schema") != SCHEMA or data.get("game") != "santiago":
+    """A state from a dump, checking its schema version (older schemas are brought up to date)."""
+    if (
+        not isinstance(data, Mapping)
+        or data.get("schema") not in (*UPGRADES, SCHEMA)
+        or data.get("game") != "santiago"
+    ):
         raise IllegalAction(lambda lang: T(lang, "error.unknown_format"))
-    return copy_state(dict(data))
+    state = copy_state(dict(data))
+    if state["schema"] == 1:
+        upgrade_from_schema_1(state)
+    return state
+
+
+def upgrade_from_schema_1(state: State) -> None:
+    """Schema 1 → 2: the ship in the harbour has had no move down counted (see the module doc)."""
+    state["ship"]["downs"] = 0
+    state["schema"] = 2

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core import Action, Event
 from engine.i18n import join_list, join_words
+from engine.provenance import Mark, unconfirmed
 from engine.santiago import data as d
 from engine.santiago.names import (
     T,
@@ -27,7 +28,7 @@ from engine.santiago.names import (
     the_building,
     vp_text,
 )
-from engine.santiago.rules import to_act
+from engine.santiago.rules import laps_per_ship_at_most, to_act, turns_at_most
 from engine.santiago.state import State
 
 #: Event kinds the catalogue has a log line for (``event.<kind>``).
@@ -35,7 +36,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "setup",
     "roll",
     "ship_loaded",
-    "reroll",
+    "reroll",  # logged by games before issue 14, when a ship asking for nothing was rolled again
     "turn",
     "drive",
     "harbour_pass",
@@ -65,10 +66,20 @@ EVENT_KINDS: tuple[str, ...] = (
 
 #: Why the value marker moved (``value_cause.<cause>``) and why a ship sailed (``departure.<cause>``).
 VALUE_CAUSES: tuple[str, ...] = ("pass", "unfilled", "harbourmaster")
-DEPARTURE_CAUSES: tuple[str, ...] = ("full", "pass", "unfilled", "harbourmaster", "customs", "office")
+DEPARTURE_CAUSES: tuple[str, ...] = (
+    "full",
+    "empty",
+    "pass",
+    "unfilled",
+    "harbourmaster",
+    "customs",
+    "office",
+)
 
-#: The rules help, in order: ``help.<section>.title`` and ``help.<section>.body``.
-HELP_SECTIONS: tuple[str, ...] = ("goal", "turn", "cubans", "buildings", "ship", "delivering")
+#: The rules help, in order: ``help.<section>.title`` and ``help.<section>.body``. ``ruling`` says
+#: the limit the project put where the rules allow an endless game; the help then ends with the
+#: values no source confirms (``help.unconfirmed``), listed from the marks in ``data.MARKS``.
+HELP_SECTIONS: tuple[str, ...] = ("goal", "turn", "cubans", "buildings", "ship", "delivering", "ruling")
 
 
 def _name(names: Mapping[str, str], seat: str | None) -> str:
@@ -188,8 +199,6 @@ def _fields(event: Event, names: Mapping[str, str], lang: str) -> dict[str, Any]
     if kind == "deliver":
         n, good = data["n"], data["good"]
         out["what"] = wood_as_text(n, good, lang) if data["wood"] else goods_text(good, n, lang)
-    if kind == "pass":
-        out["auto"] = T(lang, "pass_auto") if data["auto"] else ""
     if kind == "no_free_building":
         out["colour"] = colour_name(data["colour"], lang)
     if kind == "game_over":
@@ -329,8 +338,36 @@ def display_title(lang: str = "en") -> str:
     return T(lang, "title")
 
 
+def unconfirmed_text(mark: Mark, lang: str = "en") -> str:
+    """One value no source confirms, in words ("Pedro's flower: blue"): the catalogue entry
+    ``unconfirmed.<mark.text>`` with the mark's fields named in ``lang``."""
+    fields = dict(mark.fields)
+    if "cuban" in fields:
+        fields["cuban"] = cuban_name(fields["cuban"], lang)
+    if "colour" in fields:
+        fields["colour"] = colour_name(fields["colour"], lang)
+    return T(lang, f"unconfirmed.{mark.text}", **fields)
+
+
 def help_sections(lang: str = "en") -> list[tuple[str, str]]:
-    return [(T(lang, f"help.{s}.title"), T(lang, f"help.{s}.body")) for s in HELP_SECTIONS]
+    """The rules in short sections; the ruling's figures and the closing list of unconfirmed
+    values are worked out from the data, so they cannot drift from what the engine plays."""
+    sections = []
+    for s in HELP_SECTIONS:
+        values = {}
+        if s == "ruling":
+            values = {
+                "times": T.plural(lang, "times", d.HARBOURMASTER_DOWNS_PER_SHIP),
+                "laps": laps_per_ship_at_most(),
+                "ships": d.SHIPS,
+                "turns": turns_at_most(),
+            }
+        sections.append((T(lang, f"help.{s}.title"), T(lang, f"help.{s}.body", **values)))
+    values = "\n".join(
+        T(lang, "help.unconfirmed.item", value=unconfirmed_text(m, lang)) for m in unconfirmed(d.MARKS)
+    )
+    sections.append((T(lang, "help.unconfirmed.title"), T(lang, "help.unconfirmed.body", values=values)))
+    return sections
 
 
 def category_name(category: str, lang: str = "en") -> str:

@@ -172,7 +172,9 @@ def test_newspaper_gives_a_peso_and_turns_a_cuban_face_down_until_the_car_passes
     put_cuban(state, 2, "maria")
     state["face_down"] = ["pedro"]
     options = legal(state)
-    assert "use pedro" not in options and "use maria" in options and len(options) == 8 + 1
+    assert "use pedro" not in options and "use maria" in options and len(options) == 1 + 8 + 1
+    peso_only, _ = act(state, "p0", "use")  # seed l.83: the Cuban "may" be turned; the peso alone
+    assert p0(peso_only)["pesos"] == 4 and peso_only["face_down"] == ["pedro"]
     after, events = act(state, "p0", "use maria")
     assert p0(after)["pesos"] == 4 and sorted(after["face_down"]) == ["maria", "pedro"]
     assert events[0].random  # a face-down turn cannot be undone

@@ -118,7 +118,8 @@ def test_el_zorro_keeps_the_figure_where_it_is_and_lets_it_use_that_building_aga
     after, events = act(after, "p1", "give peso")
     assert "stay" in kinds(events) and after["players"]["p0"]["figure"] == "bank"
     assert after["step"] == "use" and after["pending"]["building"] == "bank"
-    assert after["players"]["p1"]["vp"] == 2 + 1  # A6: the owner scores on a stay too
+    # seed l.84: the owner scores when a figure is placed on the building; a stay places nothing
+    assert after["players"]["p1"]["vp"] == 2 and "owner_vp" not in kinds(events)
     after, _ = act(after, "p0", "use")
     assert after["players"]["p0"]["pesos"] == 3 + 1 + 2
 

@@ -232,7 +232,7 @@ REFUSED_USES = {
     "customs": ("use wood", "use citrus"),
     "harbourmaster": ("use down", "use sideways"),
     "office": ("use wood", "use citrus", "use rum"),
-    "newspaper": ("use", "use zorro"),
+    "newspaper": ("use 3", "use zorro"),
     "bank": ("use 1",),
     "church": ("use 1",),
 }
@@ -250,6 +250,16 @@ def test_refusals_at_every_building_in_every_language() -> None:
             action = Action.from_text(text)
             assert action not in RULES.legal(state, "p0"), (building, text)
             every_language(explain, state, "p0", action)
+
+
+def test_the_harbour_master_ruling_refuses_a_second_move_down_in_every_language() -> None:
+    state = started(3)
+    state["ship"]["value"], state["ship"]["downs"] = 2, 1
+    state["step"] = "use"
+    state["pending"] = {"building": "harbourmaster", "via": "figure", "then": {"kind": "end"}}
+    assert Action("use", ("down",)) not in RULES.legal(state, "p0")
+    every_language(explain, state, "p0", Action("use", ("down",)))
+    assert "at most once per ship (our ruling)" in explain(state, "p0", Action("use", ("down",)))
 
 
 def test_refusals_of_the_other_steps_in_every_language() -> None:

@@ -49,13 +49,15 @@ def test_placement_comes_from_the_seed():
     assert len(layouts) > 15 and len(districts) > 15
 
 
-def test_ship_asking_for_nothing_is_rolled_again():
+def test_ship_asking_for_nothing_sails_at_once_and_its_roller_rolls_the_next():
+    """Seed l.64: when all the dice are at 0 the ship sails; l.93: who caused it rolls next."""
     state = RULES.new(["p0", "p1"], 3)
     roller = RULES.to_act(state)[0]
     state["rolled"] = {"sugar": 0, "citrus": 0, "tobacco": 0, "rum": 0, "cigar": 2}
     after, events = act(state, roller, "aside cigar")
-    assert [e.kind for e in events][:3] == ["ship_loaded", "reroll", "roll"]
-    assert after["step"] == "dice" and after["ship"]["number"] == 1
+    assert [e.kind for e in events][:3] == ["ship_loaded", "departure", "roll"]
+    assert events[1].data["cause"] == "empty" and events[1].seat == roller
+    assert after["step"] == "dice" and after["ship"]["number"] == 2
     assert RULES.to_act(after) == [roller]
 
 

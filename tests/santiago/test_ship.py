@@ -62,15 +62,21 @@ def test_one_type_per_delivery_within_the_demand_and_nothing_for_the_set_aside_d
     )
 
 
-def test_players_with_nothing_deliverable_pass_automatically():
+def test_a_seat_with_nothing_deliverable_is_asked_too_and_its_pass_looks_like_any_other():
+    """Issue 11, seed l.63: a seat passes with nothing to deliver or by choice alike; the table
+    must not learn which, so nobody passes automatically and every pass is the same event."""
     state = started(3)
     state["car"] = 9
     clear_goods(state, "p1")
-    state, events = act(state, "p0", "drive 1")
+    state, _ = act(state, "p0", "drive 1")
     state, events = act(state, "p0", "deliver sugar 1")
-    auto = [e for e in events if e.kind == "pass"]
-    assert [e.seat for e in auto] == ["p1"] and auto[0].data["auto"] and auto[0].reveals_hidden
-    assert RULES.to_act(state) == ["p2"]
+    assert "pass" not in kinds(events) and RULES.to_act(state) == ["p1"]
+    assert [str(a) for a in RULES.legal(state, "p1")] == ["pass"]
+    state, forced = act(state, "p1", "pass")
+    assert RULES.to_act(state) == ["p2"] and "deliver tobacco 1" in [str(a) for a in RULES.legal(state, "p2")]
+    state, chosen = act(state, "p2", "pass")
+    assert forced[0].to_dict() == {**chosen[0].to_dict(), "seat": "p1"}
+    assert not forced[0].reveals_hidden and forced[0].data == {}
 
 
 def test_when_everybody_passes_with_demand_left_the_marker_rises_and_the_turn_ends():

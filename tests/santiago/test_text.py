@@ -65,10 +65,21 @@ def test_typed_aliases_read_as_the_canonical_actions():
 def test_help_explains_every_part_of_the_game():
     sections = RULES.help_sections()
     titles = [t for t, _ in sections]
-    assert titles == ["Goal", "Your turn", "The Cubans", "The buildings", "The ship", "Delivering"]
+    assert titles == [
+        "Goal",
+        "Your turn",
+        "The Cubans",
+        "The buildings",
+        "The ship",
+        "Delivering",
+        "Our ruling: the harbour master's office",
+        "Values we could not confirm",
+    ]
     text = " ".join(body for _, body in sections)
     for word in ("Zorro", "Alonso", "Casino", "Newspaper", "wood", "chequered", "7th ship", "3 goods"):
         assert word in text
+    ruling = sections[-2][1]
+    assert "at most once per ship" in ruling and "4 laps" in ruling and "280 turns" in ruling
 
 
 def test_event_flags_for_undo():
