@@ -50,7 +50,9 @@ def test_a_schema_1_save_plays_to_the_end_with_computer_players(saved, kind, see
     actions = 0
     while RULES.result(state) is None:
         seat = RULES.to_act(state)[0]
-        state, _ = RULES.apply(state, seat, bots[seat].choose(RULES.view(state, seat), RULES.legal(state, seat)))
+        state, _ = RULES.apply(
+            state, seat, bots[seat].choose(RULES.view(state, seat), RULES.legal(state, seat))
+        )
         check_conservation(state)
         actions += 1
         assert actions < 5000, "the loaded game does not end"

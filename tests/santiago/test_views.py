@@ -2,6 +2,9 @@
 
 import json
 
+from engine.ai import player
+from engine.core import Event
+from engine.i18n import LANGUAGES
 from engine.santiago import RULES
 from tests.contract import play
 from tests.santiago.helpers import STANDARD_DISTRICTS, act, give, put_cuban, set_districts, set_money, started
@@ -94,3 +97,33 @@ def check_secrets(state: dict) -> None:
 def test_no_view_leaks_holdings_during_whole_games():
     for seed in range(6):
         play(RULES, 2 + seed % 3, 500 + seed, check=check_secrets, full_checks=False)
+
+
+def test_a_pass_never_tells_whether_the_seat_had_anything_to_deliver():
+    """Issue 11 (seed l.63: a player passes with no goods or by choice alike). Over whole games,
+    every pass is an action of the passing seat itself — none is made for it inside another
+    seat's action — and it is one public event with no data, whose log line in every language
+    is the same for a seat that had nothing to deliver and for one that chose to keep its goods."""
+    lines: dict[bool, set[str]] = {True: set(), False: set()}
+    for seed in range(4):
+        seats = ["p0", "p1", "p2", "p3"][: 2 + seed % 3]
+        state = RULES.new(seats, 700 + seed)
+        bots = {s: player("santiago", "random", seed * 7 + i) for i, s in enumerate(seats)}
+        while RULES.result(state) is None:
+            seat = RULES.to_act(state)[0]
+            legal = RULES.legal(state, seat)
+            action = bots[seat].choose(RULES.view(state, seat), legal)
+            could_deliver = state["step"] == "deliver" and any(a.kind != "pass" for a in legal)
+            state, events = RULES.apply(state, seat, action)
+            for event in (e for e in events if e.kind == "pass"):
+                assert action.kind == "pass" and event.seat == seat
+                assert event.data == {} and event.visible_to is None and not event.reveals_hidden
+                lines[could_deliver].update(RULES.describe(event, {seat: "Ana"}, lang) for lang in LANGUAGES)
+    assert lines[True] and lines[False]  # both kinds of pass were played
+    assert lines[True] == lines[False]
+    # passes logged before issue 14 as automatic read like any other pass, too
+    for lang in LANGUAGES:
+        old = Event("pass", "p1", {"auto": True}, reveals_hidden=True)
+        assert RULES.describe(old, {"p1": "Ana"}, lang) == RULES.describe(
+            Event("pass", "p1"), {"p1": "Ana"}, lang
+        )
