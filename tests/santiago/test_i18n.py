@@ -137,7 +137,7 @@ SAMPLE_EVENTS: list[Event] = [
         "p1",
         {"ship": 2, "dice": {"sugar": 1, "tobacco": 3, "rum": 2, "cigar": 1}, "aside": "citrus"},
     ),
-    Event("reroll", "p1", {}),
+    Event("reroll", "p1", {}),  # logged before issue 14
     Event("turn", "p2", {}),
     Event("drive", "p0", {"steps": 1, "pesos": 0, "from": 0}),
     Event("drive", "p0", {"steps": 2, "pesos": 1, "from": 0}),
@@ -150,7 +150,7 @@ SAMPLE_EVENTS: list[Event] = [
     ],
     *[
         Event("departure", "p0", {"ship": 3, "cause": c, "left": left})
-        for c in ("full", "pass", "unfilled", "harbourmaster", "customs", "office")
+        for c in ("full", "empty", "pass", "unfilled", "harbourmaster", "customs", "office")
         for left in ({}, {"rum": 1, "cigar": 2})
     ],
     Event("face_up", "p0", {"cuban": "pedro", "space": 3}),
@@ -190,8 +190,8 @@ SAMPLE_EVENTS: list[Event] = [
     Event("deliver", "p0", {"good": "tobacco", "n": 2, "wood": True, "vp": 2}),
     Event("deliver", "p0", {"good": "cigar", "n": 1, "wood": False, "vp": 3}),
     Event("deliver", "p0", {"good": "citrus", "n": 3, "wood": False, "vp": 9}),
-    Event("pass", "p1", {"auto": True}),
-    Event("pass", "p1", {"auto": False}),
+    Event("pass", "p1", {}),
+    Event("pass", "p1", {"auto": True}),  # logged before issue 14
     Event("delivery_end", "p0", {"left": {}}),
     Event("delivery_end", "p0", {"left": {"sugar": 1}}),
     Event("game_over", None, {"scores": {"p0": 20, "p1": 17}, "goods": {}, "pesos": {}}),
