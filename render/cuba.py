@@ -852,7 +852,7 @@ def _building_tokens(bid: str) -> list[tuple[str, str | None]]:
     if effect == "vp":
         return [("star", f"+{data['vp']}")]
     if effect == "ship":
-        return [("ship", str(data["max"]))]
+        return [("ship", "n" if data["max"] is None else str(data["max"]))]
     if effect == "sell":
         return [(piece(data["input"]), None), ("coin", str(data["pesos_each"]))]
     if effect == "pesos":

@@ -62,6 +62,8 @@ COVER_PRODUCT_VP = 0.3
 WORKER_RESOURCE_VP = 0.8
 WORKER_PRODUCT_VP = 0.7
 WORKER_PRODUCT_FIELDS = 2
+#: Pieces a branch office without a limit of its own (the large one) is expected to load.
+SHIP_LOAD_GUESS = 3
 #: A tiny preference for ending a step once nothing useful is left.
 DONE_VP = 0.05
 
@@ -130,7 +132,7 @@ def building_yield(view: dict[str, Any], me: dict[str, Any], building: str) -> f
     if effect == "sell":
         return bd["pesos_each"] * bd["max"] * peso_vp(view) * 0.5
     if effect == "ship":
-        return bd["max"] * 1.5
+        return (bd["max"] or SHIP_LOAD_GUESS) * 1.5
     if effect == "gain":
         return 1.0
     return 0.8  # votes, veto, lighthouse, black market, warehouse: situational
@@ -174,6 +176,8 @@ def statute_vp(view: dict[str, Any], player: dict[str, Any], sid: str | None) ->
         return 0.0
     st = STATUTES[sid]
     if st["group"] == "I":
+        if "per_building" in st and not player["buildings"]:
+            return 0.0  # nothing to pay, so no tax VP
         cost = st.get("tax", st.get("per_building", 0) * len(player["buildings"]))
         return TAX_VP - cost * peso_vp(view) if player["pesos"] >= cost else 0.0
     if st["group"] == "II":

@@ -34,6 +34,7 @@ from engine.cuba.words import (
     character_word,
     cost_text,
     count_text,
+    pesos_text,
     piece_name,
 )
 from engine.i18n import common, join_list, join_words
@@ -95,7 +96,7 @@ def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
     if kind == "bid" and step in ("bid", "tie_bid") and args:
         return T(lang, "explain.bid_range", pesos=player["pesos"])
     if kind == "pay" and step == "pay_tax":
-        return T(lang, "explain.tax", tax=tax_due(state, seat), pesos=player["pesos"])
+        return T(lang, "explain.tax", tax=pesos_text(tax_due(state, seat), lang), pesos=player["pesos"])
     if kind == "pay" and step == "pay_duty":
         return _explain_duty(state, seat, lang)
     if kind == "ship" and step == "mayor" and args:
@@ -129,7 +130,7 @@ def _explain_trader(state: State, seat: str, kind: str, piece: object, lang: str
             lang,
             "explain.buy_cost",
             piece=piece_name(piece, lang),
-            price=b.buy_price(state, piece),
+            price=pesos_text(b.buy_price(state, piece), lang),
             pesos=player["pesos"],
         )
     if kind == "sell":
@@ -184,7 +185,8 @@ def _explain_build(state: State, seat: str, args: tuple, lang: str) -> str | Non
             have=have,
         )
     if b.statute_in_force(state, "building"):
-        return T(lang, "explain.building_statute", pesos=BUILDING_STATUTE_PESOS, have=player["pesos"])
+        pesos = pesos_text(BUILDING_STATUTE_PESOS, lang)
+        return T(lang, "explain.building_statute", pesos=pesos, have=player["pesos"])
     return None
 
 

@@ -381,7 +381,9 @@ def building_uses(state: State, seat: str, bid: str, r: int, c: int) -> list[Act
             if ship is None:
                 continue
             for piece in CARGO:
-                most = min(bd["max"], b.free_spaces(ship, piece), b.have(player, piece))
+                most = min(b.free_spaces(ship, piece), b.have(player, piece))
+                if bd["max"] is not None:  # the Large branch office has no limit of its own
+                    most = min(most, bd["max"])
                 out += [act(berth + 1, piece, n) for n in range(1, most + 1)]
         return out
     if effect in ("vp", "pesos", "votes"):
@@ -964,7 +966,11 @@ def begin_statutes(state: State, events: list[Event]) -> None:
 
 
 def advance_tax(state: State, events: list[Event]) -> None:
-    """Walk the tax queue: pay a zero tax at once, pass those who cannot pay, ask the others."""
+    """Walk the tax queue: pass those who owe nothing or cannot pay, ask the others.
+
+    A seat without buildings owes nothing under the per-building tax; it scores no tax VP (nor
+    the tax-and-duty bonus): the rulebook gives the VP for paying taxes to the stock, and "if you
+    cannot or do not want to, naturally you get nothing" (D Statute phase, Tax Acts (I))."""
     while state["queue"]:
         seat = state["queue"][0]
         due = tax_due(state, seat)
@@ -973,7 +979,7 @@ def advance_tax(state: State, events: list[Event]) -> None:
             state["queue"] = []
             break
         if due == 0:
-            pay_tax(state, seat, events)
+            events.append(Event("tax_unpaid", seat, {"due": 0, "reason": "nothing_due"}))
         elif player["pesos"] < due:
             events.append(Event("tax_unpaid", seat, {"due": due, "reason": "money"}))
         else:

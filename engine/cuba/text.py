@@ -13,12 +13,14 @@ from typing import Any
 
 from engine.core import Action, Event
 from engine.cuba import board as b
+from engine.cuba import data
 from engine.cuba.data import BERTH_VP, BUILDINGS, CHARACTERS, STATUTES
 from engine.cuba.rules import tax_due, to_act
 from engine.cuba.state import State
 from engine.cuba.words import (
     T,
     building_effect,
+    building_indefinite,
     building_name,
     building_word,
     character_name,
@@ -26,11 +28,13 @@ from engine.cuba.words import (
     cost_text,
     count_text,
     per_seat,
+    pesos_text,
     piece_name,
     pieces_text,
     statute_text,
 )
 from engine.i18n import join_list, join_words
+from engine.provenance import Mark, unconfirmed
 
 #: Every event kind Cuba writes a log line for (its template is ``event.<kind>``).
 EVENT_KINDS: frozenset[str] = frozenset(
@@ -90,8 +94,14 @@ def _fields(event: Event, names: Mapping[str, str], lang: str) -> dict[str, Any]
     if kind == "worker":
         out["gained"] = pieces_text(d["gained"], lang)
     if kind == "build":
-        out["building"] = building_word(d["building"], lang)
-        out["pesos"] = T(lang, "event.build.pesos", pesos=d["pesos"]) if d["pesos"] else ""
+        out["building"] = building_indefinite(d["building"], lang)
+        out["pesos"] = T(lang, "event.build.pesos", pesos=pesos_text(d["pesos"], lang)) if d["pesos"] else ""
+    if kind in ("buy", "sell"):
+        out["price"] = pesos_text(d["price"], lang)
+    if kind in ("mayor_pesos", "tax_paid"):
+        out["pesos"] = pesos_text(d["pesos"], lang)
+    if kind == "bid":
+        out["amount"] = pesos_text(d["amount"], lang)
     if kind == "use":
         out["building"] = building_word(d["building"], lang)
         out["detail"] = _use_detail(d, lang)
@@ -100,7 +110,7 @@ def _fields(event: Event, names: Mapping[str, str], lang: str) -> dict[str, Any]
     if kind in ("veto", "enact"):
         out["statute"] = statute_text(d["statute"], lang)
     if kind == "tax_unpaid":
-        out["why"] = T(lang, "event.tax_unpaid.money", due=d["due"]) if d["reason"] == "money" else ""
+        out["why"] = _tax_unpaid_why(d, lang)
     if kind == "duty_unpaid":
         out["why"] = T(lang, "event.duty_unpaid.pieces") if d["reason"] == "pieces" else ""
     if kind == "ship_leaves":
@@ -129,7 +139,39 @@ def _fields(event: Event, names: Mapping[str, str], lang: str) -> dict[str, Any]
         out["discarded"] = _discarded(d["discarded"], names, lang)
     if kind == "game_over":
         out["scores"] = per_seat(d["scores"], names, lang)
+        out["ties"] = _ties(d["scores"], d["pesos"], names, lang)
     return out
+
+
+def _tax_unpaid_why(d: Mapping[str, Any], lang: str) -> str:
+    """Why a seat pays no tax: too little money, nothing to pay (no building under the
+    per-building tax), or nothing said when it chose not to."""
+    if d["reason"] == "money":
+        return T(lang, "event.tax_unpaid.money", due=pesos_text(d["due"], lang))
+    if d["reason"] == "nothing_due":
+        return T(lang, "event.tax_unpaid.nothing_due")
+    return ""
+
+
+def _ties(scores: Mapping[str, int], pesos: Mapping[str, int], names: Mapping[str, str], lang: str) -> str:
+    """For every score shared by several seats: the pesos that ranked them (End of the game:
+    "in the case of a tie, the player with the most money wins"), or that they share the place."""
+    by_score: dict[int, list[str]] = {}
+    for seat, vp in scores.items():
+        by_score.setdefault(vp, []).append(seat)
+    parts = []
+    for vp, seats in sorted(by_score.items(), reverse=True):
+        if len(seats) < 2:
+            continue
+        seats = sorted(seats, key=lambda s: -pesos[s])
+        who = join_words([names.get(s, s) for s in seats], lang)
+        if len({pesos[s] for s in seats}) == 1:
+            money = pesos_text(pesos[seats[0]], lang)
+            parts.append(T(lang, "event.game_over.shared", names=who, vp=vp, pesos=money))
+        else:
+            money = per_seat({s: pesos_text(pesos[s], lang) for s in seats}, names, lang)
+            parts.append(T(lang, "event.game_over.money", names=who, vp=vp, pesos=money))
+    return "".join(parts)
 
 
 def _discarded(lost: Mapping[str, Any], names: Mapping[str, str], lang: str) -> str:
@@ -150,9 +192,9 @@ def _use_detail(d: dict[str, Any], lang: str) -> str:
     if "vp" in d:
         return T(lang, "use.vp", vp=d["vp"])
     if "pesos" in d and "pieces" in d:
-        return T(lang, "use.sell", pieces=pieces_text(d["pieces"], lang), pesos=d["pesos"])
+        return T(lang, "use.sell", pieces=pieces_text(d["pieces"], lang), pesos=pesos_text(d["pesos"], lang))
     if "pesos" in d:
-        return T(lang, "use.pesos", pesos=d["pesos"])
+        return T(lang, "use.pesos", pesos=pesos_text(d["pesos"], lang))
     if "votes" in d:
         return T(lang, "use.votes", votes=d["votes"])
     if "gained" in d:
@@ -161,11 +203,12 @@ def _use_detail(d: dict[str, Any], lang: str) -> str:
         return T(lang, "use.stored", pieces=pieces_text(d["stored"], lang))
     if "count" in d:
         n = d["count"]
-        return T(
+        return T.plural(
             lang,
             "use.transform",
+            n,
             pieces=count_text(d["source"], n, lang),
-            target=piece_name(d["target"], lang, n),
+            target=count_text(d["target"], n, lang),
         )
     if "give" in d:
         return T(lang, "use.exchange", give=piece_name(d["give"], lang), get=piece_name(d["get"], lang))
@@ -262,7 +305,7 @@ def use_label(state: State, seat: str, args: tuple, lang: str = "en") -> str:
         vp = BERTH_VP[berth - 1] * n
         return T(lang, "use_label.ship", building=name, pieces=pieces, berth=berth, vp=vp)
     if effect == "sell":
-        pesos = bd["pesos_each"] * len(rest)
+        pesos = pesos_text(bd["pesos_each"] * len(rest), lang)
         return T(lang, "use_label.sell", building=name, pieces=pieces_text(list(rest), lang), pesos=pesos)
     if effect == "transform":
         n = rest[0]
@@ -304,7 +347,7 @@ def prompt(state: State, seat: str, lang: str = "en") -> str:
         return ""
     step = state["step"]
     if step == "pay_tax":
-        return T(lang, "prompt.pay_tax", pesos=tax_due(state, seat))
+        return T(lang, "prompt.pay_tax", pesos=pesos_text(tax_due(state, seat), lang))
     if step == "pay_duty":
         duty = statute_text(state["statutes"]["II"], lang).split("→")[0].strip()
         return T(lang, "prompt.pay_duty", duty=duty)
@@ -331,14 +374,14 @@ def private_summary(state: State, seat: str, lang: str = "en") -> str:
         lines.append(T(lang, "private.card", card=character_word(card, lang), votes=CHARACTERS[card]))
     if state["step"] == "bid" and not state["bids_revealed"]:
         if player["bid"] is None:
-            lines.append(T(lang, "private.no_bid", pesos=player["pesos"]))
+            lines.append(T(lang, "private.no_bid", pesos=pesos_text(player["pesos"], lang)))
         else:
-            lines.append(T(lang, "private.bid", amount=player["bid"]))
+            lines.append(T(lang, "private.bid", amount=pesos_text(player["bid"], lang)))
     if state["step"] == "tie_bid" and seat in state["tied"]:
         if player["bid2"] is None:
-            lines.append(T(lang, "private.no_bid2", pesos=player["pesos"]))
+            lines.append(T(lang, "private.no_bid2", pesos=pesos_text(player["pesos"], lang)))
         else:
-            lines.append(T(lang, "private.bid2", amount=player["bid2"]))
+            lines.append(T(lang, "private.bid2", amount=pesos_text(player["bid2"], lang)))
     return "\n".join(lines)
 
 
@@ -356,7 +399,8 @@ def private_choices(state: State, seat: str) -> bool:
 # ---- help ----------------------------------------------------------------------------------
 
 #: The sections of the rules help, in order; each has ``help.<id>.title`` and ``help.<id>.text``
-#: except ``buildings``, whose text lists every building with its cost and effect.
+#: except ``buildings``, whose text lists every building with its cost and effect, and
+#: ``unconfirmed``, generated from the marks of the data (:func:`unconfirmed_text`).
 HELP_SECTIONS = (
     "goal",
     "round",
@@ -369,6 +413,7 @@ HELP_SECTIONS = (
     "statutes",
     "buildings",
     "harbour",
+    "unconfirmed",
 )
 
 
@@ -386,14 +431,41 @@ def _buildings_help(lang: str) -> str:
     return T(lang, "help.buildings.text", entries=T(lang, "sep.semicolon").join(entries))
 
 
-def help_sections(lang: str = "en") -> list[tuple[str, str]]:
-    return [
-        (
-            T(lang, f"help.{section}.title"),
-            _buildings_help(lang) if section == "buildings" else T(lang, f"help.{section}.text"),
+def unconfirmed_text(mark: Mark, lang: str = "en") -> str:
+    """One value no source confirms, in words ("Saw mill's cost: 2 wood and 1 stone"): the
+    catalogue entry ``unconfirmed.<mark.text>`` with the mark's fields named in ``lang``."""
+    fields = dict(mark.fields)
+    if "building" in fields:
+        bid = fields["building"]
+        fields.update(
+            building=building_name(bid, lang),
+            cost=cost_text(BUILDINGS[bid]["cost"], lang),
+            effect=building_effect(bid, lang),
         )
-        for section in HELP_SECTIONS
-    ]
+    if "statute" in fields:
+        fields["statute"] = statute_text(fields["statute"], lang)
+    for group in ("products", "goods"):  # market spaces, in pesos
+        if group in fields:
+            fields[group] = join_words([pesos_text(p, lang) for p in fields[group]], lang)
+    return T(lang, f"unconfirmed.{mark.text}", **fields)
+
+
+def help_sections(lang: str = "en") -> list[tuple[str, str]]:
+    """The rules in short, section by section; the last one lists the values no official text
+    confirms, from the marks in ``data.MARKS`` (see :mod:`engine.provenance`)."""
+    out = []
+    for section in HELP_SECTIONS:
+        if section == "unconfirmed":
+            values = "\n".join(
+                T(lang, "help.unconfirmed.item", value=unconfirmed_text(m, lang))
+                for m in unconfirmed(data.MARKS)
+            )
+            out.append((T(lang, "help.unconfirmed.title"), T(lang, "help.unconfirmed.text", values=values)))
+        elif section == "buildings":
+            out.append((T(lang, "help.buildings.title"), _buildings_help(lang)))
+        else:
+            out.append((T(lang, f"help.{section}.title"), T(lang, f"help.{section}.text")))
+    return out
 
 
 def display_title(lang: str = "en") -> str:

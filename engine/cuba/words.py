@@ -57,6 +57,17 @@ def building_word(bid: str, lang: str = "en") -> str:
     return building_name(bid, lang).lower()
 
 
+def building_indefinite(bid: str, lang: str = "en") -> str:
+    """A building named as one of its kind inside a sentence, with the language's article where
+    it has one (``an inn``, ``een herberg``, ``旅店``)."""
+    return T(lang, f"building_indefinite.{bid}")
+
+
+def pesos_text(amount: int, lang: str = "en") -> str:
+    """An amount of money: ``1 peso``, ``3 pesos``, ``3比索``."""
+    return T.plural(lang, "amount.pesos", amount)
+
+
 def building_effect(bid: str, lang: str = "en") -> str:
     """What a building does when the Foreman uses it, in a few words."""
     return T(lang, f"effect.{bid}")

@@ -90,18 +90,38 @@ def test_small_office_loads_one_piece_for_berth_vp():
     assert "ship" in kinds(events)
 
 
-def test_large_office_worked_example_two_of_one_type_only():
+def test_large_office_loads_one_kind_only():
     s = started(3)
     berth, piece = _berth_with(s, 2)
     clear_farm(s, "p0")
     give(s, "p0", **{piece: 2}, rum=1, citrus=1)
     place_building(s, "p0", "large_office", 1, 1)
     s = play_card(s, "p0", "foreman")
-    office_uses = [a for a in RULES.legal(s, "p0") if a.kind == "use" and a.args[:2] == (1, 1)]
-    assert office_uses and all(len(a.args) == 5 and a.args[4] in (1, 2) for a in office_uses)
     assert_illegal_changes_nothing(RULES, s, "p0", f"use 1 1 {berth} rum citrus")
     s, _, _ = used(s, f"use 1 1 {berth} {piece} 2")
     assert s["players"]["p0"]["vp"] == 2 * berth
+
+
+def test_large_office_has_no_limit_but_the_free_spaces(monkeypatch):
+    """Official rulebook, Appendix, Large Branch Office: "supplies a ship with any number of one
+    kind of merchandise" (no cap of 2). Our ship cards are reconstructed and carry at most two
+    spaces of a kind, so a ship of five citrus spaces shows the rule."""
+    monkeypatch.setitem(SHIPS, 99, ("citrus",) * 5)
+    s = started(3)
+    assert not any(s["berths"][1]["filled"])
+    s["berths"][1] = {"id": 99, "filled": [True, False, False, False, False]}  # an empty ship swapped
+    s["supply"]["citrus"] -= 1  # the piece already on the ship
+    clear_farm(s, "p0")
+    give(s, "p0", citrus=5)
+    place_building(s, "p0", "large_office", 1, 1)
+    s = play_card(s, "p0", "foreman")
+    loads = sorted(
+        a.args[4] for a in RULES.legal(s, "p0") if a.kind == "use" and a.args[2:4] == (2, "citrus")
+    )
+    assert loads == [1, 2, 3, 4]  # four free citrus spaces; the fifth piece has no space
+    assert_illegal_changes_nothing(RULES, s, "p0", "use 1 1 2 citrus 5")
+    s, _, _ = used(s, "use 1 1 2 citrus 4")
+    assert s["players"]["p0"]["vp"] == 4 * 2 and s["players"]["p0"]["farm"]["citrus"] == 1
 
 
 def test_office_can_fill_a_ship_that_leaves_under_harbour_statute():

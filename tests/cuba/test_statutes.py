@@ -61,8 +61,14 @@ def test_tax_per_building():
     assert RULES.label(s, "p0", RULES.parse(s, "p0", "pay tax")) == "Pay tax · 2"
     s, ev = act(s, "p0", "pay tax")
     assert s["players"]["p0"]["pesos"] == 8 and s["players"]["p0"]["vp"] == 2
-    # no building: the tax is 0 pesos and the 2 VP come at once
-    assert s["players"]["p1"]["vp"] == 2 and s["players"]["p1"]["pesos"] == 10
+    # no building: nothing to pay and so no tax VP (official rulebook, D Statute phase, Tax Acts
+    # (I): "If you pay taxes to the stock ... you earn 2 victory points; if you cannot ...,
+    # naturally you get nothing"); nobody asks p1 or p2
+    assert s["players"]["p1"]["vp"] == 0 and s["players"]["p1"]["pesos"] == 10
+    assert [(e.seat, e.data["reason"]) for e in ev if e.kind == "tax_unpaid"] == [
+        ("p1", "nothing_due"),
+        ("p2", "nothing_due"),
+    ]
     assert s["phase"] != "statutes" or RULES.to_act(s) != ["p1"]
 
 

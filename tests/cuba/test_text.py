@@ -80,7 +80,7 @@ def test_help_sections_cover_the_game():
     for title in (
         "A round",
         "Worker (1)",
-        "Trader (2)",
+        "Tradeswoman (2)",
         "Architect (3)",
         "Foreman (4)",
         "Mayor (5)",
@@ -102,3 +102,74 @@ def test_not_your_turn_message():
         == "It is not your turn; waiting for p0."
     )
     assert "for example" in assert_illegal_changes_nothing(RULES, s, "p0", "dance")
+
+
+def _line(kind: str, seat: str | None, lang: str = "en", **data) -> str:
+    return RULES.describe(Event(kind, seat, data), NAMES, lang)
+
+
+def test_money_is_counted_in_every_language():
+    assert _line("sell", "p0", piece="citrus", price=1) == "Ana sells 1 citrus for 1 peso."
+    assert _line("tax_paid", "p0", pesos=1, vp=2) == "Ana pays 1 peso tax and scores 2 VP."
+    assert _line("tax_paid", "p0", pesos=3, vp=2) == "Ana pays 3 pesos tax and scores 2 VP."
+    assert _line("mayor_pesos", "p1", pesos=4) == "Ben ships nothing and takes 4 pesos."
+    assert _line("bid", "p0", amount=1, second=False) == "You bid 1 peso."
+    assert _line("use", "p0", building="small_bank", pesos=2) == "Ana's foreman uses the small bank: 2 pesos."
+    assert _line("sell", "p0", "nl", piece="citrus", price=1) == "Ana verkoopt 1 citrusvrucht voor 1 peso."
+    assert _line("sell", "p0", "nl", piece="citrus", price=2) == "Ana verkoopt 1 citrusvrucht voor 2 pesos."
+    assert _line("sell", "p0", "ja", piece="citrus", price=1) == "Anaはシトラス1個を1ペソで売りました。"
+    assert _line("sell", "p0", "zh-CN", piece="citrus", price=1) == "Ana以1比索卖出1个柑橘。"
+    s = started(3)
+    s["statutes"]["I"] = "tax_per_building"
+    s["players"]["p0"]["buildings"] = [["inn", 1, 1]]
+    s["phase"], s["step"], s["queue"] = "statutes", "pay_tax", ["p0"]
+    assert RULES.prompt(s, "p0") == "Pay the tax of 1 peso for 2 VP, or skip it."
+    assert RULES.prompt(s, "p0", "nl") == "Betaal de belasting van 1 peso voor 2 ZP, of sla over."
+
+
+def test_buildings_take_their_article():
+    build = {"row": 2, "col": 1, "pesos": 0}
+    assert _line("build", "p1", building="inn", **build) == "Ben builds an inn on field 2,1."
+    assert _line("build", "p1", building="hotel", **build) == "Ben builds a hotel on field 2,1."
+    assert _line("build", "p1", "nl", building="inn", **build) == "Ben bouwt een herberg op veld 2,1."
+    assert _line("build", "p1", "zh-TW", building="inn", **build) == "Ben在田地2,1建造了旅店。"
+    paid = {"row": 2, "col": 1, "pesos": 2}
+    assert _line("build", "p1", building="inn", **paid) == "Ben builds an inn on field 2,1 and pays 2 pesos."
+
+
+def test_no_it_for_a_player_and_the_verb_agrees_with_the_count():
+    assert _line("tax_unpaid", "p2", due=3, reason="money") == "Cy does not pay the tax (cannot pay 3 pesos)."
+    assert _line("tax_unpaid", "p2", due=0, reason="nothing_due") == (
+        "Cy does not pay the tax (no buildings: nothing to pay, so no tax VP)."
+    )
+    assert _line("duty_unpaid", "p2", reason="pieces") == "Cy does not pay the duty (lacking the pieces)."
+    one = {"building": "distillery", "count": 1, "source": "sugar", "target": "rum"}
+    two = dict(one, count=2)
+    assert _line("use", "p0", **one) == "Ana's foreman uses the distillery: 1 sugar cane becomes 1 rum."
+    assert _line("use", "p0", **two) == "Ana's foreman uses the distillery: 2 sugar cane become 2 rum."
+    cigars = {"building": "cigar_factory", "count": 1, "source": "tobacco", "target": "cigar"}
+    assert _line("use", "p0", **cigars) == "Ana's foreman uses the cigar factory: 1 tobacco becomes 1 cigar."
+    assert (
+        _line("use", "p0", "nl", **one)
+        == "De voorman van Ana gebruikt zijn rumstokerij: 1 suikerriet wordt 1 rum."
+    )
+    assert (
+        _line("use", "p0", "nl", **two)
+        == "De voorman van Ana gebruikt zijn rumstokerij: 2 suikerriet worden 2 rum."
+    )
+
+
+def test_the_game_over_line_says_when_pesos_broke_a_tie():
+    over = {"scores": {"p0": 40, "p1": 40, "p2": 31}, "pesos": {"p0": 3, "p1": 7, "p2": 9}, "breakdown": {}}
+    assert _line("game_over", None, **over) == (
+        "The game is over. Scores: Ana 40, Ben 40, Cy 31. "
+        "Ben and Ana have 40 VP each; the most pesos decide: Ben 7 pesos, Ana 3 pesos."
+    )
+    shared = dict(over, pesos={"p0": 1, "p1": 1, "p2": 9})
+    assert _line("game_over", None, **shared) == (
+        "The game is over. Scores: Ana 40, Ben 40, Cy 31. Ana and Ben have 40 VP and 1 peso each: they share the place."
+    )
+    plain = dict(over, scores={"p0": 41, "p1": 40, "p2": 31})
+    assert _line("game_over", None, **plain) == "The game is over. Scores: Ana 41, Ben 40, Cy 31."
+    assert "Ben 7 pesos, Ana 3 pesos" in _line("game_over", None, "nl", **over)
+    assert "Ben 7比索、Ana 3比索" in _line("game_over", None, "zh-CN", **over)
