@@ -60,7 +60,8 @@ class HeuristicPlayer:
         for kind in TURN_ORDER:
             options = [a for a in legal if a.kind == kind]
             if kind == "colony":
-                options = [a for a in options if self._colony_chance(me, a)]
+                values = data.REVISIONS[view.get("revision", data.CURRENT)]
+                options = [a for a in options if self._colony_chance(me, a, values)]
             if kind == "advance" and options:
                 return self._advance(me, options)
             if options:
@@ -115,12 +116,12 @@ class HeuristicPlayer:
         return max(options, key=worth)
 
     @staticmethod
-    def _colony_chance(me: dict[str, Any], action: Action) -> bool:
+    def _colony_chance(me: dict[str, Any], action: Action, values: data.Revision) -> bool:
         """Found when the colonists column, the expected draw and the colonist cards reach the need."""
         name = action.args[0]
         draw = data.COLONY_DRAW_WITH_CARD if len(action.args) > 1 else data.COLONY_DRAW
         row = me.get("progress", [1] * len(data.COLUMNS))[data.COLUMN_INDEX["colonists"]]
-        base = data.YIELD["colonists"][row - 1]
+        base = values.yields["colonists"][row - 1]
         expected = base + draw * MEAN_CARD_COLONISTS + me.get("colonists", 0)
         return expected >= data.COLONY_NEED[name] + COLONY_MARGIN
 

@@ -26,10 +26,13 @@ STOP = Action("stop")
 _ADVANCE = tuple(Action("advance", (column,)) for column in data.COLUMNS)
 _COLUMN_ACTIONS = (Action("ships"), Action("harvest"), Action("taxes"), Action("expedition"))
 _COLONY = {name: Action("colony", (name,)) for name in data.COLONY_NAMES}
-#: Spice indexes of each advance cost: _ADVANCE_SPICE_IDX[column][target row].
-_ADVANCE_SPICE_IDX = tuple(
-    tuple(tuple(data.SPICE_INDEX[k] for k in cell) for cell in column) for column in data.ADVANCE_SPICES
-)
+#: Spice indexes of each advance cost: _ADVANCE_SPICE_IDX[revision][column][target row].
+_ADVANCE_SPICE_IDX = {
+    number: tuple(
+        tuple(tuple(data.SPICE_INDEX[k] for k in cell) for cell in column) for column in rev.advance_spices
+    )
+    for number, rev in data.REVISIONS.items()
+}
 _SPICE_ACTIONS = {
     kind: tuple(Action(kind, (name,)) for name in S) for kind in ("spice", "fill", "give", "claim")
 }
@@ -41,13 +44,19 @@ CATEGORIES: tuple[str, ...] = ("progress", "colonies", "cards", "ducats", "plant
 HIDDEN_CATEGORIES: frozenset[str] = frozenset({"cards", "ducats"})
 
 
-def _limit(p: Player) -> int:
+def revision(s: State) -> data.Revision:
+    """The values and rules this game plays under (the revision it began with)."""
+    return data.REVISIONS[s.revision]
+
+
+def _yield(s: State, p: Player, column: str) -> int:
+    """What ``p``'s marker in ``column`` gives (ships, spices, ducats, hand limit, colonists)."""
+    return data.REVISIONS[s.revision].yields[column][p.progress[COL[column]]]
+
+
+def _limit(s: State, p: Player) -> int:
     """The player's expedition hand limit (Expedition column value)."""
-    return data.YIELD["expedition"][p.progress[COL["expedition"]]]
-
-
-def _yield(p: Player, column: str) -> int:
-    return data.YIELD[column][p.progress[COL[column]]]
+    return _yield(s, p, "expedition")
 
 
 class GoaRules:
@@ -57,14 +66,23 @@ class GoaRules:
     title = "Goa"
     min_players = 2
     max_players = 4
-    options: Mapping[str, Any] = {}
+    #: ``revision``: the rules revision (``data.REVISIONS``); games begun under revision 1 keep it.
+    options: Mapping[str, Any] = {"revision": data.CURRENT}
 
     # ---------------------------------------------------------------------------- setup
 
     def new(self, players: list[str], seed: int, **options: Any) -> State:
-        if options:
-            names = sorted(options)
-            raise IllegalAction(lambda lang: goa_text.T(lang, "option.unknown", names=join_list(names, lang)))
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise IllegalAction(
+                lambda lang: goa_text.T(lang, "option.unknown", names=join_list(unknown, lang))
+            )
+        number = options.get("revision", data.CURRENT)
+        if type(number) is not int or number not in data.REVISIONS:
+            numbers = [str(k) for k in sorted(data.REVISIONS)]
+            raise IllegalAction(
+                lambda lang: goa_text.T(lang, "option.revision", numbers=join_list(numbers, lang))
+            )
         n = len(players)
         if n not in data.PLAYER_COUNTS:
             raise IllegalAction(lambda lang: goa_text.T(lang, "option.players"))
@@ -80,11 +98,13 @@ class GoaRules:
         s.high_seat = -1
         s.pending = []
         s.step_done = False
+        s.revision = number
+        s.passed = []
         s.deck = rng.shuffled(data.CARD_IDS)
         s.discard = []
         s.colony_stacks = {
             name: rng.shuffled(tiles) if name in data.SHUFFLED_COLONY_STACKS else list(tiles)
-            for name, tiles in data.COLONY_STACKS.items()
+            for name, tiles in data.REVISIONS[number].colony_stacks.items()
         }
         s.firsts = []
         s.start = self._tiger_draw(s)
@@ -194,11 +214,12 @@ class GoaRules:
         acts: list[Action] = []
         counts = spice_counts(p)
         cards = [(c, data.CARDS[c]["effect"]) for c in p.hand]
+        costs = _ADVANCE_SPICE_IDX[s.revision]
         for c, column in enumerate(data.COLUMNS):
             t = p.progress[c] + 1
             if t >= data.ROWS:
                 continue
-            spices_ok = all(counts[k] for k in _ADVANCE_SPICE_IDX[c][t])
+            spices_ok = all(counts[k] for k in costs[c][t])
             ships_ok = p.ships >= data.ADVANCE_SHIPS[t]
             if spices_ok and ships_ok:
                 acts.append(_ADVANCE[c])
@@ -443,12 +464,14 @@ class GoaRules:
             s.step_done = True
         elif kind == "done":
             events.append(Event("extra_done", seat))
+            s.passed.append(i)
             s.step_done = True
         elif kind in ("advance", "ships", "harvest", "taxes", "expedition", "colony"):
             if s.phase == "extra":
                 p.extra -= 1
                 events.append(Event("extra_action_used", seat, {"left": p.extra}))
-            else:
+            # in the extra step of revision 1 a player plays all his cards on one turn
+            if s.phase == "actions" or revision(s).extra_in_turns:
                 s.step_done = True
             self._main_action(s, i, action, events)
         elif kind == "play":
@@ -473,20 +496,20 @@ class GoaRules:
         if kind == "advance":
             self._pay_and_advance(s, i, COL[args[0]], data.CARDS[card]["effect"] if card else None, events)
         elif kind == "ships":
-            self._gain(s, i, events, "ships", ships=_yield(p, "ships"))
+            self._gain(s, i, events, "ships", ships=_yield(s, p, "ships"))
         elif kind == "taxes":
-            self._gain(s, i, events, "taxes", ducats=_yield(p, "taxes"))
+            self._gain(s, i, events, "taxes", ducats=_yield(s, p, "taxes"))
         elif kind == "harvest":
-            amount = _yield(p, "harvest")
+            amount = _yield(s, p, "harvest")
             events.append(Event("harvest", seat, {"amount": amount, "mix": card is not None}))
             self._offer_spices(s, i, amount, mix=card is not None)
         elif kind == "expedition":
-            room = _limit(p) - len(p.hand)
-            events.append(Event("expedition", seat, {"limit": _limit(p)}))
-            self._draw_to_hand(s, i, room, events, "expedition")
+            limit = _limit(s, p)
+            events.append(Event("expedition", seat, {"limit": limit}))
+            self._draw_to_hand(s, i, limit - len(p.hand), events, "expedition")
         else:
             draws = data.COLONY_DRAW_WITH_CARD if card else data.COLONY_DRAW
-            self._found_colony(s, i, args[0], _yield(p, "colonists"), draws, events)
+            self._found_colony(s, i, args[0], _yield(s, p, "colonists"), draws, events)
 
     def _pay_and_advance(self, s: State, i: int, c: int, effect: str | None, events: list[Event]) -> None:
         p = s.players[i]
@@ -497,9 +520,10 @@ class GoaRules:
             paid["ducats"] = data.ADVANCE_DUCATS[t]
         else:
             if effect != "advance_no_spices":
-                for k in data.ADVANCE_SPICES[c][t]:
+                cost = revision(s).advance_spices[c][t]
+                for k in cost:
                     remove_spice(p, data.SPICE_INDEX[k])
-                paid["spices"] = list(data.ADVANCE_SPICES[c][t])
+                paid["spices"] = list(cost)
             if effect != "advance_no_ships":
                 p.ships -= data.ADVANCE_SHIPS[t]
                 paid["ships"] = data.ADVANCE_SHIPS[t]
@@ -519,7 +543,7 @@ class GoaRules:
                 p.extra += 1
                 events.append(Event("bonus_all_rows", seat, {"row": r + 1}))
         key = f"{c}:{row}"
-        if row in data.BONUS_FIRST_TO_ROW and key not in s.firsts:
+        if row in revision(s).first_to_row and key not in s.firsts:
             s.firsts.append(key)
             events.append(Event("bonus_first", seat, {"column": data.COLUMNS[c], "row": row + 1}))
             self._draw_to_hand(s, i, 1, events, "bonus")
@@ -620,7 +644,7 @@ class GoaRules:
             other = s.players[s.seats.index(args[0])]
             what = args[1]
             column = "colonists" if what == "colony" else what
-            value = _yield(other, column)
+            value = _yield(s, other, column)
             if what == "ships":
                 self._gain(s, i, events, "espionage", ships=value)
             elif what == "taxes":
@@ -739,7 +763,7 @@ class GoaRules:
 
     def _draw_to_hand(self, s: State, i: int, k: int, events: list[Event], why: str) -> None:
         p = s.players[i]
-        k = min(k, _limit(p) - len(p.hand))
+        k = min(k, _limit(s, p) - len(p.hand))
         if k <= 0:
             return
         cards = self._draw(s, k)
@@ -767,6 +791,7 @@ class GoaRules:
                 if s.turn >= data.ACTIONS_PER_ROUND * len(s.seats):
                     s.phase = "extra"
                     s.turn = 0
+                    s.passed = []
                     self._skip_idle(s, events)
             else:
                 s.turn += 1
@@ -794,14 +819,27 @@ class GoaRules:
         return p.extra == 0 and not p.hand and not self._free_plays(s, i)
 
     def _skip_idle(self, s: State, events: list[Event]) -> None:
+        """Move the extra step to the next seat that may still act; end the round when none may.
+
+        Revision 2 goes round the table, one extra action a turn, until every seat has said
+        done (or has nothing to do); revision 1 gave each seat one turn for all its cards."""
         n = len(s.seats)
-        while s.turn < n and self._idle(s, (s.start + s.turn) % n):
-            s.turn += 1
-        if s.turn >= n:
+        if not revision(s).extra_in_turns:
+            while s.turn < n and self._idle(s, (s.start + s.turn) % n):
+                s.turn += 1
+            if s.turn >= n:
+                self._end_round(s, events)
+            return
+        s.passed.extend(j for j in range(n) if j not in s.passed and self._idle(s, j))
+        if len(s.passed) >= n:
             self._end_round(s, events)
+            return
+        while (s.start + s.turn) % n in s.passed:
+            s.turn += 1
 
     def _end_round(self, s: State, events: list[Event]) -> None:
         self._own_all(s)
+        s.passed = []
         for p in s.players:
             p.extra = min(p.extra, data.MAX_EXTRA_ACTION_CARDS_KEPT)
             p.claimed = []
@@ -832,6 +870,7 @@ class GoaRules:
     def scores(self, s: State) -> dict[str, dict[str, int]]:
         """Points by category for every seat (what the end scoring would give now)."""
         most = max(p.ducats for p in s.players)
+        colony_vp = revision(s).colony_vp
         out: dict[str, dict[str, int]] = {}
         for seat, p in zip(s.seats, s.players, strict=True):
             symbols: dict[str, int] = {}
@@ -840,7 +879,7 @@ class GoaRules:
                 symbols[sym] = symbols.get(sym, 0) + 1
             out[seat] = {
                 "progress": sum(data.ROW_VP[r] for r in p.progress),
-                "colonies": data.COLONY_VP[len(p.colonies)],
+                "colonies": colony_vp[len(p.colonies)],
                 "cards": sum(data.SYMBOL_SET_VP[k] for k in symbols.values()),
                 "ducats": data.MOST_DUCATS_VP if p.ducats == most else 0,
                 "plantations": sum(data.SINGLE_PLANTATION_VP for pl in p.plantations if pl[2] == 1),

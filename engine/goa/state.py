@@ -3,13 +3,21 @@
 Spices live on *stores*: each plantation is ``[tile id, spice index, capacity, count]`` and each
 founded colony is ``[tile id, [[count per spice] per field]]`` (capacities and allowed kinds come
 from ``data.COLONY_TILES``). Card numbers and tile ids are those of :mod:`engine.goa.data`.
+
+Schema 2 added ``revision`` (the rules revision the game plays under, ``data.REVISIONS``) and
+``passed`` (seats out of this round's extra step). A schema 1 dump was made before revision 2
+existed: it loads as revision 1 with nobody passed, and plays on under revision 1's values.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-SCHEMA = 1
+from engine.goa import data
+
+SCHEMA = 2
+#: Schemas :meth:`State.from_dict` reads (older ones are brought up to date).
+READABLE_SCHEMAS = (1, 2)
 
 
 class Player:
@@ -122,6 +130,8 @@ class State:
         "firsts",
         "players",
         "rng",
+        "revision",
+        "passed",
     )
 
     def copy(self) -> State:
@@ -154,6 +164,8 @@ class State:
         s.firsts = self.firsts[:]
         s.players = self.players[:]
         s.rng = self.rng
+        s.revision = self.revision
+        s.passed = self.passed[:]
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -179,12 +191,15 @@ class State:
             "firsts": self.firsts[:],
             "players": [p.to_dict() for p in self.players],
             "rng": self.rng,
+            "revision": self.revision,
+            "passed": self.passed[:],
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> State:
-        if d.get("schema") != SCHEMA:
-            raise ValueError(f"unknown Goa state schema {d.get('schema')!r}")
+        schema = d.get("schema")
+        if schema not in READABLE_SCHEMAS:
+            raise ValueError(f"unknown Goa state schema {schema!r}")
         s = cls.__new__(cls)
         s.seats = list(d["seats"])
         s.round = int(d["round"])
@@ -206,4 +221,8 @@ class State:
         s.firsts = list(d["firsts"])
         s.players = [Player.from_dict(p) for p in d["players"]]
         s.rng = int(d["rng"])
+        s.revision = int(d["revision"]) if schema >= 2 else 1
+        if s.revision not in data.REVISIONS:
+            raise ValueError(f"unknown Goa rules revision {s.revision!r}")
+        s.passed = [int(i) for i in d["passed"]] if schema >= 2 else []
         return s

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Action, Event
-from engine.goa import board, data
+from engine.goa import board, data, sources
 from engine.goa.state import State
 from engine.i18n import Catalogue, common, join_list, join_words
 
@@ -346,7 +346,7 @@ def private_summary(s: State, seat: str, lang: str = "en") -> str:
     if seat not in s.seats:
         return ""
     p = s.players[s.seats.index(seat)]
-    limit = data.YIELD["expedition"][p.progress[data.COLUMN_INDEX["expedition"]]]
+    limit = data.REVISIONS[s.revision].yields["expedition"][p.progress[data.COLUMN_INDEX["expedition"]]]
     lines = [T(lang, "summary.ducats", n=p.ducats), T(lang, "summary.cards", count=len(p.hand), limit=limit)]
     lines += [f"  {card_text(c, lang)}" for c in sorted(p.hand)] or [f"  {T(lang, 'summary.no_cards')}"]
     return "\n".join(lines)
@@ -369,7 +369,7 @@ def _advance_refusal(s: State, i: int, args: tuple[Any, ...], lang: str) -> str 
     if len(args) > 1:
         return None
     counts = board.spice_counts(p)
-    need = data.ADVANCE_SPICES[c][t]
+    need = data.REVISIONS[s.revision].advance_spices[c][t]
     missing = [x for x in need if not counts[data.SPICE_INDEX[x]]]
     if missing:
         return T(
@@ -457,5 +457,44 @@ def refusal(rules: GoaRules, s: State, seat: str, action: Action, lang: str = "e
 
 
 def help_sections(lang: str = "en") -> list[tuple[str, str]]:
-    """The rules in short (title, text) sections."""
-    return [(T(lang, f"help.{key}.title"), T(lang, f"help.{key}.text")) for key in HELP_SECTIONS]
+    """The rules in short (title, text) sections, ending with the values no source confirms."""
+    values = {"colony_vp": "/".join(str(v) for v in data.COLONY_VP[1:])}
+    sections = [
+        (T(lang, f"help.{key}.title"), T(lang, f"help.{key}.text", **values)) for key in HELP_SECTIONS
+    ]
+    return [*sections, (T(lang, "help.unconfirmed.title"), unconfirmed_text(lang))]
+
+
+def _unconfirmed_line(kind: str, d: dict[str, Any], lang: str) -> str:
+    """One topic of :func:`engine.goa.sources.unconfirmed` in words."""
+    if kind == "yield":
+        return T(
+            lang,
+            "unconfirmed.yield",
+            column=column_name(d["column"], lang),
+            rows=join_list([str(r) for r in d["rows"]], lang),
+            values=join_list([str(v) for v in d["values"]], lang),
+        )
+    if kind == "costs":
+        order = " → ".join(spice_name(x, lang) for x in data.COST_ORDER)
+        return T(lang, "unconfirmed.costs", cells=d["cells"], total=d["total"], order=order)
+    if kind == "colony":
+        pairs = [
+            "/".join(spice_name(x, lang) for x in data.COLONY_TILES[t]["fields"][0][1]) for t in d["tiles"]
+        ]
+        return T(
+            lang, "unconfirmed.colony", colony=colony_name(d["colony"], lang), pairs=join_list(pairs, lang)
+        )
+    if kind == "b_tiles":
+        names = join_list([tile_name(t, lang) for t in d["tiles"]], lang)
+        return T(lang, "unconfirmed.b_tiles", count=len(d["tiles"]), tiles=names)
+    if kind == "deck":
+        return T(lang, "unconfirmed.deck", symbols=d["symbols"], cards=len(data.CARDS))
+    return T(lang, "unconfirmed.card", card=T(lang, f"card.{d['effect']}"))
+
+
+def unconfirmed_text(lang: str = "en") -> str:
+    """The "values we could not confirm" part of ``/game rules``, generated from the marks in
+    ``data.MARKS`` (see :mod:`engine.goa.sources`)."""
+    lines = [f"• {_unconfirmed_line(kind, d, lang)}" for kind, d in sources.unconfirmed()]
+    return "\n".join([T(lang, "help.unconfirmed.intro"), *lines])

@@ -11,13 +11,13 @@ if TYPE_CHECKING:
     from engine.goa.rules import GoaRules
 
 
-def _player_view(p: Player, show_secrets: bool) -> dict[str, Any]:
+def _player_view(p: Player, rev: data.Revision, show_secrets: bool) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ships": p.ships,
         "colonists": p.colonists,
         "extra_actions": p.extra,
         "hand_size": len(p.hand),
-        "hand_limit": data.YIELD["expedition"][p.progress[data.COLUMN_INDEX["expedition"]]],
+        "hand_limit": rev.yields["expedition"][p.progress[data.COLUMN_INDEX["expedition"]]],
         "progress": [r + 1 for r in p.progress],
         "plantations": [
             {"tile": t, "spice": data.SPICES[k], "cap": cap, "count": count}
@@ -50,7 +50,7 @@ def _player_view(p: Player, show_secrets: bool) -> dict[str, Any]:
 def build_view(rules: GoaRules, s: State, seat: str | None) -> dict[str, Any]:
     """The view dict. Shape (all JSON-able)::
 
-        game "goa", seats [seat…], you (seat or None), to_act [seat…], round 1..8, rounds 8,
+        game "goa", revision (of the rules, data.REVISIONS), seats [seat…], you (seat or None), to_act [seat…], round 1..8, rounds 8,
         part "A"|"B", phase flag|marker|auction|actions|extra|over, start (flag holder),
         actions_left {seat: n} (actions phase), grid 5×5 rows of tile dicts (data.TILES) or None,
         flag (position name or None), markers [{number 2.., seat, pos}],
@@ -67,6 +67,7 @@ def build_view(rules: GoaRules, s: State, seat: str | None) -> dict[str, Any]:
     Ducats and expedition hands of other seats are never included while the game runs.
     """
     over = s.phase == "over"
+    rev = data.REVISIONS[s.revision]
     n = len(s.seats)
     grid = [[data.TILES[t] if (t := s.grid[r * 5 + c]) else None for c in range(5)] for r in range(5)]
     auction = None
@@ -110,6 +111,7 @@ def build_view(rules: GoaRules, s: State, seat: str | None) -> dict[str, Any]:
     result = rules.result(s)
     return {
         "game": "goa",
+        "revision": s.revision,
         "seats": list(s.seats),
         "you": seat,
         "to_act": rules.to_act(s),
@@ -128,7 +130,7 @@ def build_view(rules: GoaRules, s: State, seat: str | None) -> dict[str, Any]:
         "discard": len(s.discard),
         "pending": ({**s.pending[0], "seat": s.seats[s.pending[0]["seat"]]} if s.pending else None),
         "players": {
-            st: _player_view(p, over or st == seat) for st, p in zip(s.seats, s.players, strict=True)
+            st: _player_view(p, rev, over or st == seat) for st, p in zip(s.seats, s.players, strict=True)
         },
         "result": result.to_dict() if result else None,
     }

@@ -585,7 +585,7 @@ async def test_game_new_with_variants(env):
     assert row.game == "cuba" and row.options == {"individual_plantations": True, "veto_timing": "parliament"}
     unknown = FakeInteraction(client, ANA, channel_id=CHANNEL + 1)
     await invoke("game new", unknown, game="goa", options="speed=fast")
-    assert unknown.ephemeral_texts() == [t("unknown_option", title="Goa", option="speed", options="none")]
+    assert unknown.ephemeral_texts() == [t("unknown_option", title="Goa", option="speed", options="revision")]
 
 
 def component_payload(cid: str, label: str, user_id: int, channel_id: int = CHANNEL) -> dict[str, Any]:

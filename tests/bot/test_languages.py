@@ -139,12 +139,14 @@ class Game:
     def expected_label(
         self, state: Any, seat: str, legal: dict[str, Any], verb: str, action: str, lang: str
     ) -> str | None:
-        """The engine's label in ``lang`` for a play (``a``) or a narrowing (``n``) button."""
+        """The engine's label in ``lang`` for a play (``a``) or a narrowing (``n``) button, with
+        the table's names (Goa's spy button names the player spied on)."""
+        names = self.svc._tables[self.pk].names
         if verb == "a":
             found = legal.get(action)
-            return self.rules.label(state, seat, found, lang)[:80] if found is not None else None
+            return self.rules.label(state, seat, found, lang, names)[:80] if found is not None else None
         group = members(list(legal), action)
-        return group_label([self.rules.label(state, seat, legal[a], lang) for a in group])[:80]
+        return group_label([self.rules.label(state, seat, legal[a], lang, names) for a in group])[:80]
 
     async def open(self) -> None:
         svc, channel = self.svc, self.channel

@@ -24,9 +24,9 @@ def test_advance_from_row_1_costs_one_printed_spice_and_one_ship():
 @pytest.mark.parametrize(
     ("column", "row", "kinds"),
     [
-        ("harvest", 1, ["nutmeg", "cinnamon"]),
-        ("expedition", 2, ["pepper", "clove", "ginger"]),
-        ("taxes", 3, ["cinnamon", "pepper", "clove", "ginger"]),
+        ("harvest", 1, ["cinnamon", "pepper"]),
+        ("expedition", 2, ["nutmeg", "clove", "ginger"]),
+        ("taxes", 3, ["pepper", "nutmeg", "clove", "ginger"]),
     ],
 )
 def test_advance_at_deeper_rows_costs_r_spices_of_the_cell_and_r_ships(column, row, kinds):
@@ -66,10 +66,10 @@ def test_no_advance_past_the_last_row():
 def test_advance_cards(effect, ships_paid, spices_paid, ducats_paid):
     s = at_actions()
     p = s.players[0]
-    p.progress[0] = 1  # to row 3: ginger + nutmeg and 2 ships, or 12 ducats
+    p.progress[0] = 1  # to row 3: ginger + cinnamon and 2 ships, or 12 ducats
     p.ducats = 20
     give_plantation(s, 0, "ginger", cap=1)
-    give_plantation(s, 0, "nutmeg", cap=1)
+    give_plantation(s, 0, "cinnamon", cap=1)
     card = card_id(effect)
     p.hand = [card]
     s, events = act(s, "p0", f"advance ships card {card}")
@@ -131,16 +131,16 @@ def test_harvest_with_the_card_takes_any_goods():
 
 def test_expedition_fills_the_hand_up_to_the_limit():
     s = at_actions()
-    s.players[0].progress[3] = 2  # limit 4
+    s.players[0].progress[3] = 3  # limit 4
     s.players[0].hand = [s.deck.pop()]
     s, events = act(s, "p0", "expedition")
     assert len(s.players[0].hand) == 4
     private = [e for e in events if e.kind == "cards_received"]
     assert private[0].visible_to == ("p0",) and private[0].random
     s2 = at_actions()
-    s2.players[0].hand = [s2.deck.pop(), s2.deck.pop()]
+    s2.players[0].hand = [s2.deck.pop()]
     s2 = run(s2, "p0: expedition")
-    assert len(s2.players[0].hand) == 2  # already at the row-1 limit of 2
+    assert len(s2.players[0].hand) == 1  # already at the row-1 limit of 1
 
 
 def test_three_actions_each_in_turn_order_then_extra_step():
@@ -166,16 +166,16 @@ def _rig(s, *colonists):
 
 def test_colony_success_takes_the_top_tile_and_fills_it():
     s = at_actions()
-    _rig(s, 3, 3)  # 1 (row 1) + 3 + 3 = 7 >= 6
+    _rig(s, 3, 3)  # 0 (row 1) + 3 + 3 = 6 >= 6
     top = s.colony_stacks["quilon"][0]
     s, events = act(s, "p0", "colony quilon")
     attempt = next(e for e in events if e.kind == "colony_attempt")
-    assert attempt.data["total"] == 7 and attempt.random
+    assert attempt.data["total"] == 6 and attempt.random
     assert s.players[0].colonies["quilon"][0] == top and top not in s.colony_stacks["quilon"]
     kinds = data.COLONY_TILES[top]["fields"][0][1]
     assert sorted(legal_texts(s, "p0")) == sorted(f"fill {k}" for k in kinds)
-    s = run(s, f"p0: fill {kinds[0]}", f"p0: fill {kinds[1]}")
-    assert spice_counts(s.players[0])[data.SPICE_INDEX[kinds[0]]] == 1
+    s = run(s, f"p0: fill {kinds[1]}")  # Quilon holds one spice
+    assert spice_counts(s.players[0])[data.SPICE_INDEX[kinds[1]]] == 1
     assert RULES.to_act(s) == ["p1"]
     s.turn = 3  # p0's next turn
     assert "colony quilon" not in legal_texts(s, "p0")
@@ -183,7 +183,7 @@ def test_colony_success_takes_the_top_tile_and_fills_it():
 
 def test_colony_shortfall_paid_with_colonist_cards():
     s = at_actions()
-    _rig(s, 1, 2)  # 1 + 1 + 2 = 4, 2 short of Quilon
+    _rig(s, 2, 2)  # 0 + 2 + 2 = 4, 2 short of Quilon
     s = run(s, "p0: colony quilon")
     assert legal_texts(s, "p0") == ["pay", "decline"]
     s = run(s, "p0: pay")
@@ -192,11 +192,11 @@ def test_colony_shortfall_paid_with_colonist_cards():
 
 def test_colony_declined_or_unaffordable_fails_with_one_colonist():
     s = at_actions()
-    _rig(s, 1, 2)
+    _rig(s, 2, 2)
     s = run(s, "p0: colony quilon", "p0: decline")
     assert "quilon" not in s.players[0].colonies and s.players[0].colonists == 3
     s = at_actions()
-    _rig(s, 1, 1)  # 1 + 2 = 3 for Calicut (12): 9 short, only 2 colonists
+    _rig(s, 1, 1)  # 0 + 2 = 2 for Calicut (12): 10 short, only 2 colonists
     s, events = act(s, "p0", "colony calicut")
     assert not s.pending and s.players[0].colonists == 3
     assert any(e.kind == "colony_failed" for e in events)
@@ -214,22 +214,21 @@ def test_colony_card_draws_three():
     assert "cochin" in s.players[0].colonies
 
 
-def test_calicut_has_two_fields_of_any_spice():
+def test_calicut_holds_two_spices_of_any_kind():
     s = at_actions()
     s.players[0].progress[4] = 4  # base 5
     s.players[0].colonists = 10
     _rig(s, 3, 3)  # 11: pay 1
     s = run(s, "p0: colony calicut", "p0: pay")
-    for k in ("ginger", "ginger", "clove", "clove", "clove"):
+    for k in ("ginger", "clove"):
         assert len(legal_texts(s, "p0")) == 5
         s = run(s, f"p0: fill {k}")
-    fields = s.players[0].colonies["calicut"][1]
-    assert fields == [[2, 0, 0, 0, 0], [0, 0, 0, 0, 3]]
+    assert not s.pending and s.players[0].colonies["calicut"][1] == [[1, 0, 0, 0, 1]]
 
 
 def test_a_colony_is_founded_once_per_player():
     s = at_actions()
-    s.players[0].colonies["quilon"] = ["quilon1", [[0] * 5]]
+    s.players[0].colonies["quilon"] = ["quilon-a", [[0] * 5]]
     assert "already founded" in assert_illegal_changes_nothing(RULES, s, "p0", "colony quilon")
     s.colony_stacks["cochin"] = []
     assert "No Cochin" in assert_illegal_changes_nothing(RULES, s, "p0", "colony cochin")
@@ -254,7 +253,7 @@ def test_all_markers_in_row_3_and_4_give_more_cards():
     p.progress = [3, 3, 3, 3, 2]
     p.bonus_rows = [1, 2]
     p.ships = 3
-    for k in ("clove", "ginger", "nutmeg"):
+    for k in ("clove", "ginger", "cinnamon"):
         give_plantation(s, 0, k, cap=1)
     s = run(s, "p0: advance colonists")
     assert s.players[0].extra == 1 and s.players[0].bonus_rows == [1, 2, 3]
@@ -265,7 +264,7 @@ def test_first_into_row_4_of_a_column_draws_an_expedition_card_and_only_the_firs
     for i in (0, 1):
         s.players[i].progress[0] = 2
         s.players[i].ships = 5
-        for k in ("ginger", "nutmeg", "cinnamon"):
+        for k in ("ginger", "cinnamon", "pepper"):
             give_plantation(s, i, k, cap=1)
     s = run(s, "p0: advance ships")
     assert len(s.players[0].hand) == 1 and s.firsts == ["0:3"]
@@ -277,25 +276,25 @@ def test_row_4_bonus_card_respects_the_hand_limit():
     s = at_actions()
     p = s.players[0]
     p.progress[0] = 2
-    p.hand = [s.deck.pop(), s.deck.pop()]
-    for k in ("ginger", "nutmeg", "cinnamon"):
+    p.hand = [s.deck.pop()]  # the row-1 limit is 1
+    for k in ("ginger", "cinnamon", "pepper"):
         give_plantation(s, 0, k, cap=1)
     s = run(s, "p0: advance ships")
-    assert len(s.players[0].hand) == 2 and s.firsts == ["0:3"]
+    assert len(s.players[0].hand) == 1 and s.firsts == ["0:3"]
 
 
 def test_harvest_asks_which_colony_only_when_two_colonies_take_the_spice_differently():
     s = at_actions()
     p = s.players[0]
     p.progress[1] = 1  # harvest 2
-    p.colonies["quilon"] = ["quilon1", [[0] * 5]]  # ginger or nutmeg
-    p.colonies["madras"] = ["madras1", [[0] * 5]]  # ginger or cinnamon
-    assert data.COLONY_TILES["quilon1"]["fields"][0][1] == ("ginger", "nutmeg")
-    assert data.COLONY_TILES["madras1"]["fields"][0][1] == ("ginger", "cinnamon")
+    p.colonies["quilon"] = ["quilon-a", [[0] * 5]]  # ginger or cinnamon
+    p.colonies["madras"] = ["madras-d", [[0] * 5]]  # ginger and/or clove
+    assert data.COLONY_TILES["quilon-a"]["fields"][0][1] == ("ginger", "cinnamon")
+    assert data.COLONY_TILES["madras-d"]["fields"][0][1] == ("ginger", "clove")
     s = run(s, "p0: harvest")
     texts = legal_texts(s, "p0")
     assert "spice ginger quilon" in texts and "spice ginger madras" in texts and "spice ginger" not in texts
-    assert "spice nutmeg" in texts and "spice cinnamon" in texts
+    assert "spice clove" in texts and "spice cinnamon" in texts
     assert RULES.label(s, "p0", RULES.parse(s, "p0", "spice ginger madras")) == "Store ginger in Madras"
     s = run(s, "p0: spice ginger madras")
     assert s.players[0].colonies["madras"][1] == [[1, 0, 0, 0, 0]]
@@ -308,8 +307,8 @@ def test_a_pair_field_is_preferred_to_an_any_field():
     s = at_actions()
     p = s.players[0]
     p.progress[1] = 1
-    p.colonies["quilon"] = ["quilon1", [[0] * 5]]
-    p.colonies["cochin"] = ["cochin1", [[0] * 5]]
+    p.colonies["quilon"] = ["quilon-a", [[0] * 5]]
+    p.colonies["cochin"] = ["cochin-a", [[0] * 5]]
     s = run(s, "p0: harvest", "p0: spice ginger")
     assert s.players[0].colonies["quilon"][1] == [[1, 0, 0, 0, 0]]
 
@@ -318,17 +317,18 @@ def test_a_pair_field_is_preferred_to_an_any_field():
 def test_harvest_amount_by_row(row, amount):
     s = at_actions()
     s.players[0].progress[1] = row
-    s.players[0].colonies["calicut"] = ["calicut1", [[0] * 5, [0] * 5]]
+    s.players[0].colonies["calicut"] = ["calicut-a", [[0] * 5]]
+    give_plantation(s, 0, "ginger", cap=3, count=0)
     give_plantation(s, 0, "ginger", cap=3, count=0)
     s = run(s, "p0: harvest")
     stored = 0
     while s.pending:
         s = run(s, "p0: spice ginger")
         stored += 1
-    assert stored == amount  # 3 on the plantation, 5 in Calicut: room for all 8
+    assert stored == amount  # 3 + 3 on the plantations, 2 in Calicut: room for all 8
 
 
-@pytest.mark.parametrize(("row", "limit"), [(0, 2), (1, 3), (4, 6)])
+@pytest.mark.parametrize(("row", "limit"), [(0, 1), (1, 2), (3, 4), (4, 6)])
 def test_expedition_limit_by_row(row, limit):
     s = at_actions()
     s.players[0].progress[3] = row
@@ -336,7 +336,7 @@ def test_expedition_limit_by_row(row, limit):
     assert len(s.players[0].hand) == limit
 
 
-@pytest.mark.parametrize(("row", "base"), [(0, 1), (2, 3), (4, 5)])
+@pytest.mark.parametrize(("row", "base"), [(0, 0), (1, 2), (2, 3), (4, 5)])
 def test_colonists_base_by_row(row, base):
     s = at_actions()
     s.players[0].progress[4] = row

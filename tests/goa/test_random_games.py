@@ -12,11 +12,12 @@ from tests.goa.helpers import RULES
 
 
 def _invariants(s) -> None:
+    rev = data.REVISIONS[s.revision]
     cards = list(s.deck) + list(s.discard)
     for p in s.players:
         assert min(p.ducats, p.ships, p.colonists, p.extra) >= 0
         assert all(0 <= r < data.ROWS for r in p.progress)
-        assert len(p.hand) <= data.YIELD["expedition"][p.progress[3]]
+        assert len(p.hand) <= rev.yields["expedition"][p.progress[3]]
         assert len(p.plantations) <= data.PLANTATION_SPACES
         assert all(0 <= pl[3] <= pl[2] for pl in p.plantations)
         for tile, fields in p.colonies.values():
@@ -27,7 +28,8 @@ def _invariants(s) -> None:
         cards += p.hand
     assert sorted(cards) == sorted(data.CARD_IDS), "expedition cards were lost or duplicated"
     founded = [c[0] for p in s.players for c in p.colonies.values()]
-    assert sorted(founded + [t for v in s.colony_stacks.values() for t in v]) == sorted(data.COLONY_TILES)
+    stacks = [t for v in s.colony_stacks.values() for t in v]
+    assert sorted(founded + stacks) == sorted(t for v in rev.colony_stacks.values() for t in v)
     assert len(set(t for t in s.grid if t)) == len([t for t in s.grid if t])
 
 

@@ -19,12 +19,38 @@ def test_extra_actions_only_after_everyones_three_actions():
     s = run(s, "p0: ships")
     assert s.players[0].extra == 2
     s = _finish_actions(s)
-    # p1 and p2 hold nothing to play: only p0 gets an extra step
+    # p1 and p2 hold nothing to play: only p0 gets an extra step, one action a turn
     assert s.phase == "extra" and RULES.to_act(s) == ["p0"]
     s = run(s, "p0: ships")
-    assert s.players[0].extra == 1 and RULES.to_act(s) == ["p0"]  # plays as many as he wishes
-    s = run(s, "p0: taxes", "p0: done")
-    assert s.players[0].extra == 0 and s.phase == "flag" and s.round == 2
+    assert s.players[0].extra == 1 and RULES.to_act(s) == ["p0"]  # nobody else is in: p0 again
+    s = run(s, "p0: taxes")
+    assert s.players[0].extra == 0 and s.phase == "flag" and s.round == 2  # nothing left to play
+
+
+def test_extra_actions_go_round_the_table_one_at_a_time_until_all_have_passed():
+    s = at_extra(3, start=1)
+    s.players[0].extra = 2
+    s.players[1].extra = 1
+    s.players[2].extra = 1
+    order = []
+    for move in ("ships", "done", "ships", "ships"):
+        seat = RULES.to_act(s)[0]
+        order.append(seat)
+        s = run(s, f"{seat}: {move}")
+    # p1 takes one, p2 passes (out for the round), p0 takes one, p1 has nothing left, p0 again
+    assert order == ["p1", "p2", "p0", "p0"]
+    assert s.round == 2 and [p.extra for p in s.players] == [0, 0, 1]
+
+
+def test_revision_1_games_keep_their_extra_step_order():
+    s = at_extra(3, start=0)
+    s.revision = 1
+    s.players[0].extra = 2
+    s.players[1].extra = 1
+    s = run(s, "p0: ships")
+    assert RULES.to_act(s) == ["p0"]  # revision 1: all of a player's cards on one turn
+    s = run(s, "p0: ships", "p0: done")
+    assert RULES.to_act(s) == ["p1"]
 
 
 def test_extra_step_goes_in_turn_order_from_the_start_player():
@@ -96,7 +122,7 @@ def test_end_scoring_every_category():
     s = _final()
     p = s.players[0]
     p.progress = [4, 3, 2, 1, 0]  # 10 + 6 + 3 + 1 + 0 = 20
-    p.colonies = {"quilon": ["quilon1", [[0] * 5]], "cochin": ["cochin1", [[0] * 5]]}  # 2 colonies: 2 VP
+    p.colonies = {"quilon": ["quilon-a", [[0] * 5]], "cochin": ["cochin-a", [[0] * 5]]}  # 2 colonies: 3 VP
     tigers = [c for c, d in data.CARDS.items() if d["symbol"] == "tiger"][:3]
     cobra = [c for c, d in data.CARDS.items() if d["symbol"] == "cobra"][:1]
     p.hand = tigers + cobra  # 6 + 1
@@ -108,23 +134,26 @@ def test_end_scoring_every_category():
     result = RULES.result(s)
     assert result.breakdown["p0"] == {
         "progress": 20,
-        "colonies": 2,
+        "colonies": 3,
         "cards": 7,
         "ducats": 3,
         "plantations": 1,
         "duty": 4,
         "missions": 2,
     }
-    assert result.scores["p0"] == 39 and result.ranking[0] == "p0"
+    assert result.scores["p0"] == 40 and result.ranking[0] == "p0"
     assert RULES.to_act(s) == [] and s.phase == "over"
 
 
-def test_colony_vp_table_follows_the_seed():
-    assert data.COLONY_VP == (0, 1, 2, 6, 10)
+def test_colony_vp_table_is_the_rulebooks_and_revision_1_keeps_the_seeds():
+    assert data.COLONY_VP == (0, 1, 3, 6, 10)
     s = _final()
     for count in range(5):
-        s.players[1].colonies = {n: [f"{n}1", [[0] * 5]] for n in data.COLONY_NAMES[:count]}
+        s.players[1].colonies = {n: [f"{n}-a", [[0] * 5]] for n in data.COLONY_NAMES[:count]}
+        assert RULES.scores(s)["p1"]["colonies"] == (0, 1, 3, 6, 10)[count]
+        s.revision = 1
         assert RULES.scores(s)["p1"]["colonies"] == (0, 1, 2, 6, 10)[count]
+        s.revision = data.CURRENT
 
 
 def test_most_ducats_bonus_shared_by_all_tied():

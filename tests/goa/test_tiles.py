@@ -61,14 +61,21 @@ def test_three_ships_or_three_colonists_is_the_winners_choice():
 
 def test_two_expedition_cards_within_the_hand_limit():
     t = tile_id(lambda d: d["kind"] == "immediate" and d["expeditions"])
-    s = win(t)
+
+    def row_3(s):
+        s.players[1].progress[3] = 2  # hand limit 3
+
+    s = win(t, prepare=row_3)
     assert len(s.players[1].hand) == 2
 
-    def one_card(s):
-        s.players[1].hand = [s.deck.pop()]
+    def row_3_one_card(s):
+        row_3(s)
+        s.players[1].hand = [s.deck.pop(), s.deck.pop()]
 
-    s = win(t, prepare=one_card)
-    assert len(s.players[1].hand) == 2  # the limit in row 1 is 2
+    s = win(t, prepare=row_3_one_card)
+    assert len(s.players[1].hand) == 3  # only one more: the limit in row 3 is 3
+    s = win(t)
+    assert len(s.players[1].hand) == 1  # the limit in row 1 is 1
 
 
 def test_each_round_tiles_credit_ships_colonists_ducats_at_the_action_phase():

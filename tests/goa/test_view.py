@@ -6,6 +6,7 @@ from tests.goa.helpers import RULES, at_actions, card_id, fresh, run
 
 KEYS = {
     "game",
+    "revision",
     "seats",
     "you",
     "to_act",
