@@ -143,6 +143,14 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_pk, user_id)
     ) WITHOUT ROWID;
     """,
+    # 7: Goa's printed values were corrected in rules revision 2 (engine/goa/data.py). Every Goa
+    # game begun before keeps revision 1 — in its options, from which its log replays — so that
+    # it finishes, and replays for undo, the summary and exports, exactly as it began. Games still
+    # in the lobby have not begun and take today's revision.
+    """
+    UPDATE games SET options = json_set(options, '$.revision', 1)
+        WHERE game = 'goa' AND status != 'lobby';
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,71 @@
+"""A Goa game begun before rules revision 2, in a database of the schema before migration 7:
+the migration gives it revision 1, the service plays it to the end with its computer seats, and
+(checked by the ``env`` fixture on teardown) its log still replays to the cached state."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from bot.store import MIGRATIONS, _statements
+from tests.bot.conftest import ANA, CHANNEL
+from tests.bot.test_service_timers import run_timers
+
+SAVE = json.loads(
+    (Path(__file__).parents[1] / "goa" / "fixtures" / "midgame_before_issue14.json").read_text()
+)
+#: The last schema before Goa's revision 2.
+OLD_SCHEMA = 6
+
+
+def _old_database(path: str, now: float) -> None:
+    """The fixture's game as a bot of schema 6 stored it: three computer seats, a Goa lobby
+    and a finished Goa game beside it."""
+    con = sqlite3.connect(path)
+    for script in MIGRATIONS[:OLD_SCHEMA]:
+        for statement in _statements(script):
+            con.execute(statement)
+    con.execute(f"PRAGMA user_version = {OLD_SCHEMA}")
+    games = (
+        "INSERT INTO games (id, channel_id, game, seed, status, host_id, version, state, created, updated, "
+    )
+    games += "reminder_s) VALUES (?, ?, 'goa', ?, ?, ?, ?, ?, ?, ?, 3600)"
+    plays = SAVE["plays"]
+    con.execute(
+        games, (1, CHANNEL, SAVE["seed"], "active", ANA, len(plays), json.dumps(SAVE["state"]), now, now)
+    )
+    con.execute(games, (2, CHANNEL + 1, 5, "lobby", ANA, 0, None, now, now))
+    con.execute(games, (3, CHANNEL + 2, 5, "finished", ANA, 0, None, now, now))
+    for i, seat in enumerate(SAVE["seats"]):
+        con.execute(
+            "INSERT INTO seats (game_pk, seat, name, is_bot, bot_kind) VALUES (1, ?, ?, 1, 'heuristic')",
+            (seat, f"Computer {i + 1}"),
+        )
+    for n, (seat, text) in enumerate(plays, start=1):
+        con.execute(
+            "INSERT INTO actions (game_pk, n, seat, text, kind, created) VALUES (1, ?, ?, ?, 'play', ?)",
+            (n, seat, text, now),
+        )
+    con.execute("INSERT INTO timers (game_pk, kind, due) VALUES (1, 'bot', ?)", (now,))
+    con.commit()
+    con.close()
+
+
+async def test_an_old_goa_game_keeps_revision_1_and_is_finished_by_its_computer_seats(env):
+    _old_database(env.path, env.clock())
+    svc = await env.service()
+    assert (await svc.store.game(1)).options == {"revision": 1}
+    assert (await svc.store.game(2)).options == {}  # not begun: today's revision
+    assert (await svc.store.game(3)).options == {"revision": 1}
+    for _ in range(3000):
+        if (await svc.store.game(1)).status != "active":
+            break
+        env.clock.advance(2)
+        await run_timers(env, svc)
+    row = await svc.store.game(1)
+    assert row.status == "finished" and row.version > len(SAVE["plays"])
+    _, state_json = await svc.store.state(1)
+    state = json.loads(state_json)
+    assert state["revision"] == 1 and state["phase"] == "over"
+    assert "Final scores" in env.gateway.public[-1][1].text

@@ -1,0 +1,87 @@
+"""Games saved before rules revision 2 (``fixtures/midgame_before_issue14.json``: a 3-player game
+in round 6, dumped with its log by the engine as it was before the printed values were corrected).
+
+Such a game keeps revision 1: its save loads as revision 1 and plays to the end under revision
+1's values, and its log replays to the very same state from ``new(..., revision=1)``, so undo,
+the end-of-game summary and exports of old games still work (the store gives old Goa games the
+option, ``bot/store.py`` migration 7)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.ai import player
+from engine.core import IllegalAction
+from engine.goa import data
+from engine.goa.state import SCHEMA
+from tests.goa.helpers import RULES
+from tests.goa.test_random_games import _invariants
+
+SAVE = json.loads((Path(__file__).parent / "fixtures" / "midgame_before_issue14.json").read_text())
+
+
+def _play_out(s, seed: int):
+    bots = {seat: player("goa", "heuristic", seed + i) for i, seat in enumerate(s.seats)}
+    moves = 0
+    while RULES.result(s) is None:
+        seat = RULES.to_act(s)[0]
+        s, _ = RULES.apply(s, seat, bots[seat].choose(RULES.view(s, seat), RULES.legal(s, seat)))
+        moves += 1
+        assert moves < 5000
+    return s
+
+
+def test_the_save_is_the_old_schema_and_loads_as_revision_1():
+    assert SAVE["state"]["schema"] == 1 and "revision" not in SAVE["state"]
+    s = RULES.load(SAVE["state"])
+    assert s.revision == 1 and s.passed == [] and (s.round, s.phase) == (6, "actions")
+    # its colonies are revision 1's tiles: a Calicut of two fields (2 and 3)
+    assert s.players[1].colonies["calicut"][0] == "calicut1"
+    assert data.COLONY_TILES["calicut1"]["fields"] == ((2, data.SPICES), (3, data.SPICES))
+    _invariants(s)
+    dumped = RULES.dump(s)
+    assert dumped["schema"] == SCHEMA == 2 and dumped["revision"] == 1
+    assert RULES.dump(RULES.load(json.loads(json.dumps(dumped)))) == dumped
+
+
+def test_its_log_replays_to_the_same_state_under_revision_1():
+    s = RULES.new(SAVE["seats"], SAVE["seed"], revision=1)
+    for seat, text in SAVE["plays"]:
+        s, _ = RULES.apply(s, seat, RULES.parse(s, seat, text))
+    assert RULES.dump(s) == RULES.dump(RULES.load(SAVE["state"]))
+
+
+def test_under_todays_revision_the_same_log_breaks_off_or_goes_elsewhere():
+    """Why an old game must keep revision 1 for its replays too."""
+    s = RULES.new(SAVE["seats"], SAVE["seed"])
+    try:
+        for seat, text in SAVE["plays"]:
+            s, _ = RULES.apply(s, seat, RULES.parse(s, seat, text))
+    except IllegalAction:
+        return
+    assert RULES.dump(s)["players"] != SAVE["state"]["players"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_it_plays_to_the_end_with_computer_players_under_revision_1(seed):
+    s = _play_out(RULES.load(SAVE["state"]), seed)
+    _invariants(s)
+    result = RULES.result(s)
+    assert s.round == data.ROUNDS and s.revision == 1
+    for seat, p in zip(s.seats, s.players, strict=True):
+        # revision 1 scores colonies 1/2/6/10
+        assert result.breakdown[seat]["colonies"] == (0, 1, 2, 6, 10)[len(p.colonies)]
+    assert max(result.scores.values()) > 0
+
+
+def test_a_new_game_plays_under_todays_revision_and_the_option_is_checked():
+    s = RULES.new(["a", "b"], 3)
+    assert s.revision == data.CURRENT == 2 and RULES.options == {"revision": 2}
+    assert all(t in data.COLONY_STACKS["quilon"] for t in s.colony_stacks["quilon"])
+    for bad in (3, "2", True):
+        with pytest.raises(Exception, match="revision option"):
+            RULES.new(["a", "b"], 3, revision=bad)
+    broken = RULES.dump(s) | {"revision": 9}
+    with pytest.raises(ValueError, match="revision"):
+        RULES.load(broken)
