@@ -97,8 +97,8 @@ def markdown() -> str:
         "acquired). Reviews are numbered as in `shared/rules/goa.md` §10, plus [W29], Frank "
         "Quispel's review of the 1st edition (http://home.hccnet.nl/f.quispel/recensiegoa.html). "
         "This section is generated from the marks in `engine/goa/data.py` "
-        "(`python -m engine.goa.sources`); a test keeps it equal to them. Values marked "
-        "*reconstructed* are the ones `/game rules` lists as not confirmed.",
+        "(`engine.goa.sources.markdown()`); `tests/goa/test_sources.py` keeps it equal to them. "
+        "Values marked *reconstructed* are the ones `/game rules` lists as not confirmed.",
         "",
         "| value | as the engine has it | source | confidence |",
         "| --- | --- | --- | --- |",
@@ -116,7 +116,3 @@ def markdown() -> str:
         "",
     ]
     return "\n".join(lines)
-
-
-if __name__ == "__main__":
-    print(markdown(), end="")
