@@ -42,6 +42,8 @@ IMMEDIATE_ITEMS = ("ships", "colonists", "actions", "expeditions", "choice")
 VP_DUCATS = 2
 #: Turn choices, best first (free plays come before the action that ends the turn).
 TURN_ORDER = ("play", "claim", "duty", "viceking", "supply", "addharvest", "advance", "colony")
+#: Choices of a spice kind: store the kinds the next advances ask for, give up the others.
+SPICE_CHOICES = frozenset({"spice", "fill", "claim", "give"})
 
 
 class HeuristicPlayer:
@@ -57,19 +59,19 @@ class HeuristicPlayer:
         if kinds & {"bid", "outbid", "accept", "take"} or legal == [Action("pass")] and view.get("auction"):
             return self._auction(view, legal)
         me = view["players"].get(view.get("you") or "", {})
+        values = data.REVISIONS[view.get("revision", data.CURRENT)]
         for kind in TURN_ORDER:
             options = [a for a in legal if a.kind == kind]
             if kind == "colony":
-                values = data.REVISIONS[view.get("revision", data.CURRENT)]
                 options = [a for a in options if self._colony_chance(me, a, values)]
             if kind == "advance" and options:
                 return self._advance(me, options)
             if options:
-                return self._pick(options)
+                return self._spice(me, values, options) if kind in SPICE_CHOICES else self._pick(options)
         for kind in ("spice", "fill", "give", "refill", "discard", "pay", "choose", "marker", "flag"):
             options = [a for a in legal if a.kind == kind]
             if options:
-                return self._pick(options)
+                return self._spice(me, values, options) if kind in SPICE_CHOICES else self._pick(options)
         for kind in self._production_order(me):
             options = [a for a in legal if a.kind == kind]
             if options and self._useful(me, kind):
@@ -81,6 +83,28 @@ class HeuristicPlayer:
 
     def _pick(self, options: list[Action]) -> Action:
         return options[self.rng.randrange(len(options))]
+
+    def _spice(self, me: dict[str, Any], values: data.Revision, options: list[Action]) -> Action:
+        """The spice kind the seat's next advances want most (to store), or least (to give up);
+        ties at random."""
+        want = self.spice_wants(me, values)
+        sign = -1 if options[0].kind == "give" else 1
+        return max(options, key=lambda a: sign * want[a.args[0]] + self.rng.random() * 0.01)
+
+    @staticmethod
+    def spice_wants(me: dict[str, Any], values: data.Revision) -> dict[str, float]:
+        """How much the seat wants one more of each spice: each kind on the next cell of a column,
+        weighted up for the columns that lag (the ones :meth:`_advance` prefers), less the ones
+        it already holds."""
+        progress = me.get("progress", [1] * len(data.COLUMNS))  # 1-based rows
+        held = me.get("spices", {})
+        top = max(progress)
+        want = {k: -float(held.get(k, 0)) for k in data.SPICES}
+        for c, row in enumerate(progress):
+            if row < data.ROWS:
+                for k in values.advance_spices[c][row]:
+                    want[k] += ROW_VP_WEIGHT + LAG_WEIGHT * (top - row)
+        return want
 
     @staticmethod
     def _production_order(me: dict[str, Any]) -> tuple[str, ...]:
@@ -96,6 +120,11 @@ class HeuristicPlayer:
     def _useful(me: dict[str, Any], kind: str) -> bool:
         if kind == "harvest":
             room = sum(pl["cap"] - pl["count"] for pl in me.get("plantations", []))
+            room += sum(
+                f["cap"] - sum(f["spices"].values())
+                for colony in me.get("colonies", {}).values()
+                for f in colony["fields"]
+            )
             return room > 0
         if kind == "expedition":
             return me.get("hand_size", 0) < me.get("hand_limit", 0)

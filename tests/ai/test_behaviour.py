@@ -83,3 +83,19 @@ def test_goa_advances_a_column_that_lags_when_it_can():
             assert row == lowest
             advances += 1
     assert advances >= 3
+
+
+def test_goa_stores_a_spice_its_next_advances_ask_for_when_it_may():
+    from engine.goa.data import REVISIONS
+
+    asked = stored = 0
+    for view, legal, action in heuristic_decisions("goa", range(4)):
+        if action.kind not in ("spice", "fill"):
+            continue
+        progress = view["players"]["p0"]["progress"]
+        costs = REVISIONS[view["revision"]].advance_spices
+        wanted = {k for c, row in enumerate(progress) if row < 5 for k in costs[c][row]}
+        if any(a.args[0] in wanted for a in legal if a.kind == action.kind):
+            asked += 1
+            stored += action.args[0] in wanted
+    assert asked >= 20 and stored == asked
