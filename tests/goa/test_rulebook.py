@@ -409,8 +409,13 @@ CASES: list[Case] = [
         "配件 ¶6",
         auction_ready,
         ("p1: bid 1", "p2: pass", "p0: accept", "p2: pass", "p0: pass", "p1: take"),
-        lambda s, ev: (s.start, p(s, 1).extra, "flag_won" in kinds_of(ev)),
-        (1, 1, True),
+        lambda s, ev: (
+            s.start,
+            p(s, 1).extra,
+            "flag_won" in kinds_of(ev),
+            data.ROUNDS * data.ACTIONS_PER_ROUND,
+        ),
+        (1, 1, True, 24),
     ),
     Case(
         "colony-tiles-apart-the-grid-holds-a-tiles-in-part-a",
