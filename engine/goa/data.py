@@ -184,7 +184,10 @@ YIELD_SOURCES: dict[str, tuple[Source, ...]] = {
         rulebook(RB_EXAMPLE + " ('He has 0 Colonists on his Development board' in round 1)"),
         reconstructed("as the first reconstruction had it"),
         reconstructed("as the first reconstruction had it"),
-        reconstructed("as the first reconstruction had it"),
+        reconstructed(
+            "as the first reconstruction had it; the rulebook's '6. Found a colony' example has 4 "
+            "from the board (its row is shown only in a picture)"
+        ),
         reconstructed("as the first reconstruction had it"),
     ),
 }
@@ -388,6 +391,10 @@ def _kinds(*names: str) -> tuple[str, ...]:
 
 _ANY = SPICES
 _TILE_KEY = "the colony tiles' key beside '6. Found a colony'"
+_OTHER_PAIR = (
+    "the rulebook's '6. Found a colony' says the five {colony} tiles differ, each a pair of spices; "
+    "this pair is chosen so that each spice is on two of them"
+)
 #: colony tile id → {"colony", "fields": ((capacity, allowed kinds), …)}. A field holds any mix
 #: of its kinds up to its capacity. These are today's tiles; revision 1's are further down.
 COLONY_TILES: dict[str, dict[str, Any]] = {}
@@ -401,16 +408,16 @@ _QUILON = (
         ("pepper", "nutmeg"),
         rulebook(RB_EXAMPLE + " (Blue: 'the Quilon tile that provides pepper or nutmeg')"),
     ),
-    (("clove", "ginger"), reconstructed("a pair, so that each spice is on two of the five Quilon tiles")),
-    (("clove", "pepper"), reconstructed("a pair, so that each spice is on two of the five Quilon tiles")),
-    (("cinnamon", "nutmeg"), reconstructed("a pair, so that each spice is on two of the five Quilon tiles")),
+    (("clove", "ginger"), reconstructed(_OTHER_PAIR.format(colony="Quilon"))),
+    (("clove", "pepper"), reconstructed(_OTHER_PAIR.format(colony="Quilon"))),
+    (("cinnamon", "nutmeg"), reconstructed(_OTHER_PAIR.format(colony="Quilon"))),
 )
 _MADRAS = (
     (("pepper", "nutmeg"), rulebook(_TILE_KEY + " ('2 spices: pepper and/or nutmeg')")),
-    (("ginger", "pepper"), reconstructed("a pair, so that each spice is on two of the five Madras tiles")),
-    (("cinnamon", "nutmeg"), reconstructed("a pair, so that each spice is on two of the five Madras tiles")),
-    (("clove", "ginger"), reconstructed("a pair, so that each spice is on two of the five Madras tiles")),
-    (("clove", "cinnamon"), reconstructed("a pair, so that each spice is on two of the five Madras tiles")),
+    (("ginger", "pepper"), reconstructed(_OTHER_PAIR.format(colony="Madras"))),
+    (("cinnamon", "nutmeg"), reconstructed(_OTHER_PAIR.format(colony="Madras"))),
+    (("clove", "ginger"), reconstructed(_OTHER_PAIR.format(colony="Madras"))),
+    (("clove", "cinnamon"), reconstructed(_OTHER_PAIR.format(colony="Madras"))),
 )
 for _i, (_pair_kinds, _src) in enumerate(_QUILON):
     COLONY_TILES[f"quilon-{'abcde'[_i]}"] = {"colony": "quilon", "fields": ((1, _kinds(*_pair_kinds)),)}

@@ -51,7 +51,7 @@ def revision(s: State) -> data.Revision:
 
 def _yield(s: State, p: Player, column: str) -> int:
     """What ``p``'s marker in ``column`` gives (ships, spices, ducats, hand limit, colonists)."""
-    return data.REVISIONS[s.revision].yields[column][p.progress[COL[column]]]
+    return revision(s).yields[column][p.progress[COL[column]]]
 
 
 def _limit(s: State, p: Player) -> int:
