@@ -1,12 +1,12 @@
 """Goa (1st edition) as data: tiles, colonies, expedition cards, the progress board, setup.
 
-Every number the rules use lives here, each with its source (a :class:`Source`, gathered in
-:data:`MARKS`): the seed walkthrough ``shared/seeds/004_d8b935ce5fbe977b.txt`` (cited by its
-Chinese headings), the English rulebook of the 2nd edition (*Goa: A New Expedition*, Z-Man 2012,
-cited by its section titles) where the two editions share the rule, public reviews (``[Wn]``,
-numbered as in ``shared/rules/goa.md`` §10), or "reconstructed" where no source prints the value.
-``docs/sources.md`` (the Goa section) and the "values we could not confirm" part of
-``/game rules`` are generated from the marks (:mod:`engine.goa.sources`), so they cannot drift.
+Every value has a mark in :data:`MARKS` (at the end of the module, :mod:`engine.provenance`):
+where it is printed — the seed walkthrough ``shared/seeds/004_d8b935ce5fbe977b.txt`` (cited by
+its Chinese headings), the English rulebook of the 2nd edition (*Goa: A New Expedition*, Z-Man
+2012, cited by its section titles) where the two editions share the rule, a review (``[Wn]``,
+numbered as in ``shared/rules/goa.md`` §10, and [W29], Frank Quispel's review of the 1st edition)
+— or nothing ("unconfirmed", a reconstruction), and how sure we are. ``/game rules`` lists the
+unconfirmed values from these marks and ``docs/sources.md`` shows them all.
 
 **Revisions.** Correcting values against the printed texts changed the game, so a game keeps the
 revision it began with (``State.revision``, the ``revision`` option): :data:`CURRENT` is today's;
@@ -19,62 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
-# --------------------------------------------------------------------------------------------
-# Sources
-
-
-class Source(NamedTuple):
-    """Where a value comes from. ``kind``: ``seed``, ``rulebook`` (the 2nd-edition text, used
-    only where the editions share the rule), ``review`` or ``reconstructed``; ``confidence``:
-    ``high``, ``medium`` or ``low``."""
-
-    kind: str
-    where: str
-    confidence: str
-
-    @property
-    def confirmed(self) -> bool:
-        """Whether a source prints the value (reconstructions are not confirmed)."""
-        return self.kind != "reconstructed"
-
-
-class Mark(NamedTuple):
-    """One value and its source; ``key`` names it (``yield.taxes.2`` = Taxes, row 2)."""
-
-    key: str
-    value: Any
-    source: Source
-
-
-def seed(section: str) -> Source:
-    return Source("seed", f"seed, {section}", "high")
-
-
-def rulebook(section: str, confidence: str = "high") -> Source:
-    return Source("rulebook", f"2nd-edition rulebook, {section}", confidence)
-
-
-def review(refs: str, confidence: str = "medium") -> Source:
-    return Source("review", refs, confidence)
-
-
-def reconstructed(why: str) -> Source:
-    return Source("reconstructed", f"reconstructed: {why}", "low")
-
-
-# The seed's sections (its headings) and the 2nd-edition rulebook's, as cited.
-SEED_COMPONENTS = "配件 (components)"
-SEED_TILE_KINDS = "配件, the six kinds of auction tile"
-SEED_CARDS = "配件, the five kinds of card"
-SEED_SETUP = "准备 (setup)"
-SEED_FLOW = "流程 (sequence of play)"
-SEED_ADVANCE = "玩家行动 · 升级发展版图 (advancing)"
-SEED_COLONY = "玩家行动 · 建立殖民地 (founding a colony)"
-SEED_ROUND_END = "一轮结束 (end of a round)"
-SEED_SCORING = "结束计分 (final scoring)"
-RB_EXAMPLE = "'Example of a complete round'"
+from engine import provenance as src
 
 # --------------------------------------------------------------------------------------------
 # Spices and the table
@@ -101,22 +48,6 @@ START_DUCATS_START_PLAYER = 7
 START_DUCATS_OTHERS = 10
 PLANTATION_SPACES = 4
 
-_TABLE_MARKS = (
-    Mark("spices", SPICES, rulebook("'Game setup' 2 (the five spice names); seed 配件: 5 kinds × 10 sacks")),
-    Mark("players", PLAYER_COUNTS, seed(SEED_SETUP)),
-    Mark("rounds", ROUNDS, seed(SEED_FLOW)),
-    Mark("last_round_of_part_a", LAST_ROUND_OF_PART_A, seed(SEED_FLOW)),
-    Mark("actions_per_round", ACTIONS_PER_ROUND, seed("流程 · 玩家行动 (actions)")),
-    Mark("extra_action_cards_kept", MAX_EXTRA_ACTION_CARDS_KEPT, seed(SEED_ROUND_END)),
-    Mark("grid", f"{GRID_SIZE}×{GRID_SIZE}, {TILES_LAID_PER_PART} of 27 tiles laid", seed(SEED_SETUP)),
-    Mark("auction_markers", AUCTION_MARKERS, seed(SEED_SETUP)),
-    Mark("start.ships", START_SHIPS, seed(SEED_SETUP)),
-    Mark("start.colonists", START_COLONISTS, seed(SEED_SETUP)),
-    Mark("start.ducats_start_player", START_DUCATS_START_PLAYER, seed(SEED_SETUP)),
-    Mark("start.ducats_others", START_DUCATS_OTHERS, seed(SEED_SETUP)),
-    Mark("plantation_spaces", PLANTATION_SPACES, seed(SEED_COMPONENTS + ", the supply board")),
-)
-
 # --------------------------------------------------------------------------------------------
 # Progress board — 5 columns, rows 1..5 stored as indexes 0..4
 
@@ -139,61 +70,9 @@ YIELD: dict[str, tuple[int, ...]] = {
     "expedition": (1, 2, 3, 4, 6),
     "colonists": (0, 2, 3, 4, 5),
 }
-_BETWEEN = "between the confirmed rows, as the first reconstruction had it"
-YIELD_SOURCES: dict[str, tuple[Source, ...]] = {
-    "ships": (
-        review("[W11][W22]; [W29] (1st edition): one ship from the top cell", "high"),
-        rulebook("'2. Build ships' (a marker in the second row takes 2 ships)"),
-        reconstructed(_BETWEEN),
-        reconstructed(_BETWEEN),
-        review("[W11]: 'build ships 1 to 5 per action'"),
-    ),
-    "harvest": (
-        review("[W11][W22]: one spice a season at the start"),
-        reconstructed(_BETWEEN),
-        reconstructed(
-            _BETWEEN + "; the rulebook's '3. Harvest' example takes 4 (its row is shown only in a picture)"
-        ),
-        reconstructed(_BETWEEN),
-        review("[W11]: 'harvest spices 1 to 8 per action'"),
-    ),
-    "taxes": (
-        rulebook(RB_EXAMPLE + " (Blue's Taxes action in round 1 takes 4 ducats)"),
-        reconstructed(
-            "the rulebook's '4. Taxes' example takes 6 (its row is shown only in a picture); "
-            "[W18] 'the money action for 6'"
-        ),
-        reconstructed("2 more a row"),
-        reconstructed("2 more a row"),
-        reconstructed("2 more a row"),
-    ),
-    "expedition": (
-        rulebook(
-            RB_EXAMPLE + " (row 1: draw 1, hand limit 1 — the same whichever of the two the 1st "
-            "edition's single number is)"
-        ),
-        reconstructed("between the hand limits of rows 1 and 4"),
-        reconstructed("between the hand limits of rows 1 and 4"),
-        reconstructed(
-            "the rulebook's '5. Expedition' example gives row 4 a hand limit of 4 (2nd edition); "
-            "the engine reads the 1st edition's single number as the hand limit"
-        ),
-        reconstructed("6, so that the seed's six-of-a-symbol set (20 VP) can be held"),
-    ),
-    "colonists": (
-        rulebook(RB_EXAMPLE + " ('He has 0 Colonists on his Development board' in round 1)"),
-        reconstructed("as the first reconstruction had it"),
-        reconstructed("as the first reconstruction had it"),
-        reconstructed(
-            "as the first reconstruction had it; the rulebook's '6. Found a colony' example has 4 "
-            "from the board (its row is shown only in a picture)"
-        ),
-        reconstructed("as the first reconstruction had it"),
-    ),
-}
 
 #: The order in which the progress board's cells ask for spices. Column c's row r+1 asks for the
-#: r kinds that start at COST_ORDER[c] (cyclically): the printed cells below fit it exactly, the
+#: r kinds that start at COST_ORDER[c] (cyclically): the six printed cells fit it exactly, the
 #: rest follow it (each cell asks distinct kinds, each kind 10 times in all, one per sack).
 COST_ORDER: tuple[str, ...] = ("ginger", "cinnamon", "pepper", "nutmeg", "clove")
 
@@ -207,18 +86,6 @@ def cost_pattern(order: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], .
 
 
 ADVANCE_SPICES = cost_pattern(COST_ORDER)
-#: The cells a text prints: (column, target row index) → source. The other 14 follow COST_ORDER.
-PRINTED_COST_CELLS: dict[tuple[str, int], Source] = {
-    ("ships", 1): rulebook(RB_EXAMPLE + " (Green pays 1 ginger and 1 ship); [W29] (1st edition) the same"),
-    ("ships", 2): rulebook(
-        RB_EXAMPLE + " (Green: 1 ginger, 1 cinnamon and 2 ships); [W29] (1st edition) the same"
-    ),
-    ("harvest", 1): rulebook(RB_EXAMPLE + " (Red pays 1 cinnamon and 1 ship)"),
-    ("taxes", 2): rulebook("'1. Progress on their Development board' (1 pepper, 1 nutmeg and 2 ships)"),
-    ("colonists", 1): rulebook(RB_EXAMPLE + " (Yellow pays 1 clove and 1 ship)"),
-    ("colonists", 2): rulebook(RB_EXAMPLE + " (Yellow: 1 clove, 1 ginger and 2 ships)"),
-}
-_COST_PATTERN = reconstructed("continues the printed cells' order (ginger, cinnamon, pepper, nutmeg, clove)")
 
 #: One extra-action card when all five markers first stand in this row (index) or lower. The
 #: 2nd edition adds row 5; the seed names rows 2, 3 and 4 only.
@@ -226,28 +93,6 @@ BONUS_ALL_MARKERS_ROWS: tuple[int, ...] = (1, 2, 3)
 #: The first player of all to move a marker into this row (index) of a column draws an
 #: expedition card — within his hand limit, as the seed says of row 4.
 BONUS_FIRST_TO_ROW: tuple[int, ...] = (3, 4)
-
-_PROGRESS_MARKS = (
-    Mark("progress.columns", COLUMNS, seed("获得发展版图上的资源 (the five columns)")),
-    Mark("progress.row_vp", ROW_VP, seed(SEED_SCORING)),
-    Mark(
-        "progress.advance_ships",
-        ADVANCE_SHIPS[1:],
-        seed(SEED_ADVANCE + "; rulebook '1. Progress…': one ship for each spice, 1 to 4 spices"),
-    ),
-    Mark("progress.advance_ducats", ADVANCE_DUCATS[1:], seed(SEED_CARDS + ", the 'advance for money' card")),
-    Mark("progress.bonus_all_markers_rows", tuple(r + 1 for r in BONUS_ALL_MARKERS_ROWS), seed(SEED_ADVANCE)),
-    Mark("progress.bonus_first_to_row.4", "1 expedition card (within the hand limit)", seed(SEED_ADVANCE)),
-    Mark(
-        "progress.bonus_first_to_row.5",
-        "1 expedition card (within the hand limit)",
-        rulebook(
-            "'The Expedition cards' (way 3) and the special cases of progress; [W13] (1st edition): "
-            "'rewards for the first player who reaches the last two levels of each track'",
-            "medium",
-        ),
-    ),
-)
 
 # --------------------------------------------------------------------------------------------
 # Auction tiles
@@ -264,6 +109,7 @@ _PROGRESS_MARKS = (
 DUTY_SPICES = 6
 DUTY_VP = 4
 SINGLE_PLANTATION_VP = 1
+MISSION_VP = (2, 3)
 
 
 def _plantation(spice: str, cap: int) -> dict[str, Any]:
@@ -309,37 +155,17 @@ _A_TILES: list[dict[str, Any]] = (
     ]
     + _IMMEDIATE_SET
 )
-_A_SOURCE = review("[W2] (the player aid lists all 27 A tiles; totals agree with the seed)", "high")
 
-#: The 27 B tiles: 18 known, 9 reconstructed (the A immediate set and two each-round tiles).
+#: The 27 B tiles: 18 known (b1–b18), 9 reconstructed (b19–b27: the A immediate set and two
+#: each-round tiles).
 _B_TILES: list[dict[str, Any]] = (
     [_plantation(s, 2) for s in SPICES]
     + [_plantation(s, 3) for s in SPICES]
     + [{"kind": "one_time", "effect": e} for e in ("addharvest", "trade", "viceking", "supply", "espionage")]
-    + [{"kind": "duty"}, {"kind": "mission", "vp": 2}, {"kind": "mission", "vp": 3}]
+    + [{"kind": "duty"}]
+    + [{"kind": "mission", "vp": vp} for vp in MISSION_VP]
     + _IMMEDIATE_SET
     + [_each_round("ship", 1), _each_round("colonist", 1)]
-)
-_B_SOURCES: list[Source] = (
-    [review("[W2] (the B list, complete as far as it goes)", "high")] * 10
-    + [review("[W2]; seed " + SEED_TILE_KINDS, "high")] * 2
-    + [seed(SEED_TILE_KINDS + " (one-time tiles; not among the A tiles, so B)")] * 3
-    + [seed(SEED_TILE_KINDS + " (a Duty in A and one in B)")]
-    + [seed(SEED_TILE_KINDS + " (two Missions; not among the A tiles, so B)")] * 2
-    + [
-        reconstructed(
-            "the A tile again; the 2nd-edition rulebook marks these 'take immediately' tiles A+B "
-            "(its tile sets differ from the 1st edition's)"
-        )
-    ]
-    * 7
-    + [
-        reconstructed(
-            "the A tile again; in the 2nd edition the each-round ship and colonist tiles are A only "
-            "and part B has an each-round expedition tile"
-        )
-    ]
-    * 2
 )
 
 #: tile id → tile. Ids are "a1".."a27" and "b1".."b27".
@@ -354,17 +180,6 @@ ONE_TIME_EFFECTS: tuple[str, ...] = ("trade", "viceking", "supply", "espionage",
 ADDHARVEST_STORES = 3
 #: Supply draws this many expedition cards and gives their colonist total as goods.
 SUPPLY_DRAW = 2
-
-_TILE_MARKS = (
-    tuple(Mark(f"tile.{t}", TILES[t], _A_SOURCE) for t in A_TILE_IDS)
-    + tuple(Mark(f"tile.{t}", TILES[t], src) for t, src in zip(B_TILE_IDS, _B_SOURCES, strict=True))
-    + (
-        Mark("duty", f"{DUTY_SPICES} spices → {DUTY_VP} VP", seed(SEED_TILE_KINDS + " (5, Duty)")),
-        Mark("single_plantation_vp", SINGLE_PLANTATION_VP, seed(SEED_TILE_KINDS + " (1, plantations)")),
-        Mark("addharvest_stores", ADDHARVEST_STORES, seed(SEED_TILE_KINDS + " (Additional Harvest)")),
-        Mark("supply_draw", SUPPLY_DRAW, seed(SEED_TILE_KINDS + " (Supply)")),
-    )
-)
 
 # --------------------------------------------------------------------------------------------
 # Colonies
@@ -389,73 +204,37 @@ def _kinds(*names: str) -> tuple[str, ...]:
     return tuple(s for s in SPICES if s in names)
 
 
-_ANY = SPICES
-_TILE_KEY = "the colony tiles' key beside '6. Found a colony'"
-_OTHER_PAIR = (
-    "the rulebook's '6. Found a colony' says the five {colony} tiles differ, each a pair of spices; "
-    "this pair is chosen so that each spice is on two of them"
+#: The spice pair of each Quilon tile (one spice) and each Madras tile (two): the first two
+#: Quilons and the first Madras are printed, the others reconstructed so that each spice is on
+#: two tiles of each colony.
+_QUILON_PAIRS = (
+    ("ginger", "cinnamon"),
+    ("pepper", "nutmeg"),
+    ("clove", "ginger"),
+    ("clove", "pepper"),
+    ("cinnamon", "nutmeg"),
+)
+_MADRAS_PAIRS = (
+    ("pepper", "nutmeg"),
+    ("ginger", "pepper"),
+    ("cinnamon", "nutmeg"),
+    ("clove", "ginger"),
+    ("clove", "cinnamon"),
 )
 #: colony tile id → {"colony", "fields": ((capacity, allowed kinds), …)}. A field holds any mix
-#: of its kinds up to its capacity. These are today's tiles; revision 1's are further down.
+#: of its kinds up to its capacity. Today's tiles; revision 1's are added further down.
 COLONY_TILES: dict[str, dict[str, Any]] = {}
-COLONY_TILE_SOURCES: dict[str, Source] = {}
-_QUILON = (
-    (
-        ("ginger", "cinnamon"),
-        rulebook(_TILE_KEY + " ('1 spice: ginger or cinnamon'); " + RB_EXAMPLE + " (Yellow)"),
-    ),
-    (
-        ("pepper", "nutmeg"),
-        rulebook(RB_EXAMPLE + " (Blue: 'the Quilon tile that provides pepper or nutmeg')"),
-    ),
-    (("clove", "ginger"), reconstructed(_OTHER_PAIR.format(colony="Quilon"))),
-    (("clove", "pepper"), reconstructed(_OTHER_PAIR.format(colony="Quilon"))),
-    (("cinnamon", "nutmeg"), reconstructed(_OTHER_PAIR.format(colony="Quilon"))),
-)
-_MADRAS = (
-    (("pepper", "nutmeg"), rulebook(_TILE_KEY + " ('2 spices: pepper and/or nutmeg')")),
-    (("ginger", "pepper"), reconstructed(_OTHER_PAIR.format(colony="Madras"))),
-    (("cinnamon", "nutmeg"), reconstructed(_OTHER_PAIR.format(colony="Madras"))),
-    (("clove", "ginger"), reconstructed(_OTHER_PAIR.format(colony="Madras"))),
-    (("clove", "cinnamon"), reconstructed(_OTHER_PAIR.format(colony="Madras"))),
-)
-for _i, (_pair_kinds, _src) in enumerate(_QUILON):
-    COLONY_TILES[f"quilon-{'abcde'[_i]}"] = {"colony": "quilon", "fields": ((1, _kinds(*_pair_kinds)),)}
-    COLONY_TILE_SOURCES[f"quilon-{'abcde'[_i]}"] = _src
-for _i, (_pair_kinds, _src) in enumerate(_MADRAS):
-    COLONY_TILES[f"madras-{'abcde'[_i]}"] = {"colony": "madras", "fields": ((2, _kinds(*_pair_kinds)),)}
-    COLONY_TILE_SOURCES[f"madras-{'abcde'[_i]}"] = _src
+for _i, _pair in enumerate(_QUILON_PAIRS):
+    COLONY_TILES[f"quilon-{'abcde'[_i]}"] = {"colony": "quilon", "fields": ((1, _kinds(*_pair)),)}
 for _i in range(4):
-    COLONY_TILES[f"cochin-{'abcd'[_i]}"] = {"colony": "cochin", "fields": ((1, _ANY),)}
-    COLONY_TILE_SOURCES[f"cochin-{'abcd'[_i]}"] = rulebook(
-        _TILE_KEY + " ('1 spice of your choice'; all identical)"
-    )
-    COLONY_TILES[f"calicut-{'abcd'[_i]}"] = {"colony": "calicut", "fields": ((2, _ANY),)}
-    COLONY_TILE_SOURCES[f"calicut-{'abcd'[_i]}"] = rulebook(
-        _TILE_KEY + " ('2 spices of your choice'; all identical)"
-    )
+    COLONY_TILES[f"cochin-{'abcd'[_i]}"] = {"colony": "cochin", "fields": ((1, SPICES),)}
+for _i, _pair in enumerate(_MADRAS_PAIRS):
+    COLONY_TILES[f"madras-{'abcde'[_i]}"] = {"colony": "madras", "fields": ((2, _kinds(*_pair)),)}
+for _i in range(4):
+    COLONY_TILES[f"calicut-{'abcd'[_i]}"] = {"colony": "calicut", "fields": ((2, SPICES),)}
 COLONY_STACKS: dict[str, tuple[str, ...]] = {
     name: tuple(t for t in COLONY_TILES if COLONY_TILES[t]["colony"] == name) for name in COLONY_NAMES
 }
-
-_COLONY_MARKS = (
-    Mark("colony.need", COLONY_NEED, seed(SEED_COLONY)),
-    Mark(
-        "colony.copies",
-        {n: len(COLONY_STACKS[n]) for n in COLONY_NAMES},
-        review("[W3]; rulebook 'Components'", "high"),
-    ),
-    Mark(
-        "colony.shuffled_stacks",
-        SHUFFLED_COLONY_STACKS,
-        review("[W7] (1st-edition rules in Dutch: 'Quilon en Madras willekeurig sorteren')", "high"),
-    ),
-    Mark("colony.vp", COLONY_VP[1:], rulebook("'Final scoring' (the seed prints 2 for two colonies)")),
-    Mark("colony.draw", COLONY_DRAW, seed(SEED_COLONY)),
-    Mark("colony.draw_with_card", COLONY_DRAW_WITH_CARD, seed(SEED_CARDS + ", the colony card")),
-    Mark("colony.failure_colonists", COLONY_FAILURE_COLONISTS, seed(SEED_COLONY)),
-    *(Mark(f"colony.{t}", COLONY_TILES[t]["fields"], COLONY_TILE_SOURCES[t]) for t in COLONY_TILES),
-)
 
 # --------------------------------------------------------------------------------------------
 # Expedition cards — 30 cards; their composition is reconstructed
@@ -472,17 +251,6 @@ SYMBOL_SET_VP = (0, 1, 3, 6, 10, 15, 20)
 
 #: What the resource cards give when played.
 CARD_RESOURCES: dict[str, int] = {"ships": 2, "colonists": 2, "ducats": 5, "spices": 2, "extra_action": 1}
-_BONUS_CARDS = "'The Expedition cards' (2nd-edition deck; the 1st edition's is not known)"
-CARD_RESOURCE_SOURCES: dict[str, Source] = {
-    "ships": rulebook(_BONUS_CARDS + ": 'Take 2 ships'; " + RB_EXAMPLE, "medium"),
-    "colonists": rulebook(_BONUS_CARDS + ": 'Take 2 colonists'", "medium"),
-    "ducats": rulebook(_BONUS_CARDS + ": 'Take 5 ducats'", "medium"),
-    "spices": rulebook(_BONUS_CARDS + ": 'Take 2 spices of your choice'", "medium"),
-    "extra_action": reconstructed(
-        "no source shows such a card; the 2nd-edition deck has 'sell up to 4 spices for 3 ducats each' "
-        "and 'advance for ducats' bonus cards instead"
-    ),
-}
 #: The "A" cards and the action each one changes.
 CARD_MODIFIES: dict[str, str] = {
     "advance_no_ships": "advance",
@@ -492,8 +260,8 @@ CARD_MODIFIES: dict[str, str] = {
     "harvest_mix": "harvest",
 }
 
-#: (card number, effect, colonists, symbol): reconstructed — 5 symbols × 6 cards, colonists
-#: 1/2/3 on 10 cards each, two of each A card and four of each resource card.
+#: (card number, effect, colonists, symbol): 5 symbols × 6 cards, colonists 1/2/3 on 10 cards
+#: each, two of each A card and four of each resource card.
 _CARDS = [
     (1, "advance_no_ships", 1, "tiger"),
     (2, "colony_three", 1, "elephant"),
@@ -531,40 +299,10 @@ CARDS: dict[int, dict[str, Any]] = {
 }
 CARD_IDS: tuple[int, ...] = tuple(CARDS)
 
-_CARD_MARKS = (
-    Mark("deck.size", len(CARDS), review("[W4][W5]; rulebook 'Components'", "high")),
-    Mark("deck.a_cards", tuple(CARD_MODIFIES), seed(SEED_CARDS + " (the five A cards)")),
-    Mark(
-        "deck.colonist_numbers",
-        (1, 2, 3),
-        rulebook("'The Expedition cards' ('1, 2 or 3 colonists')", "medium"),
-    ),
-    Mark(
-        "deck.symbols",
-        f"{len(SYMBOLS)} symbols × 6 cards",
-        reconstructed(
-            "the seed scores up to six cards of one symbol; the 2nd edition has 6 symbols × 5 cards"
-        ),
-    ),
-    Mark(
-        "deck.cards",
-        "which effect, colonist number and symbol each card has",
-        reconstructed("two of each A card, four of each resource card, colonists 1/2/3 on ten cards each"),
-    ),
-    Mark("deck.start_symbol", START_SYMBOL, review("[W6][W25]")),
-    Mark("deck.set_vp", SYMBOL_SET_VP[1:], seed(SEED_SCORING)),
-    *(Mark(f"card.{e}", f"+{n}", CARD_RESOURCE_SOURCES[e]) for e, n in CARD_RESOURCES.items()),
-)
-
 # --------------------------------------------------------------------------------------------
 # Scoring
 
 MOST_DUCATS_VP = 3
-
-_SCORING_MARKS = (
-    Mark("most_ducats_vp", MOST_DUCATS_VP, seed(SEED_SCORING + " (tied players all score it)")),
-    Mark("missions_vp", (2, 3), seed(SEED_TILE_KINDS + " (4, Missions)")),
-)
 
 # --------------------------------------------------------------------------------------------
 # Revisions
@@ -608,12 +346,13 @@ def _first_reconstruction_colonies() -> dict[str, tuple[str, ...]]:
         tiles[f"quilon{i + 1}"] = {"colony": "quilon", "fields": ((2, (SPICES[i], SPICES[(i + 1) % 5])),)}
         tiles[f"madras{i + 1}"] = {"colony": "madras", "fields": ((4, (SPICES[i], SPICES[(i + 2) % 5])),)}
     for i in range(4):
-        tiles[f"cochin{i + 1}"] = {"colony": "cochin", "fields": ((3, _ANY),)}
-        tiles[f"calicut{i + 1}"] = {"colony": "calicut", "fields": ((2, _ANY), (3, _ANY))}
+        tiles[f"cochin{i + 1}"] = {"colony": "cochin", "fields": ((3, SPICES),)}
+        tiles[f"calicut{i + 1}"] = {"colony": "calicut", "fields": ((2, SPICES), (3, SPICES))}
     COLONY_TILES.update(tiles)
     return {name: tuple(t for t, d in tiles.items() if d["colony"] == name) for name in COLONY_NAMES}
 
 
+#: revision number → its values. Revision 1 differs from today's only as written here.
 REVISIONS: dict[int, Revision] = {
     CURRENT: _TODAY,
     1: dataclasses.replace(
@@ -629,26 +368,314 @@ REVISIONS: dict[int, Revision] = {
 }
 
 # --------------------------------------------------------------------------------------------
-# Every value and its source
+# The source of every value above (see the module docstring and :mod:`engine.provenance`)
 
-_YIELD_MARKS = tuple(
-    Mark(f"yield.{column}.{row + 1}", YIELD[column][row], YIELD_SOURCES[column][row])
-    for column in COLUMNS
-    for row in range(ROWS)
-)
-_COST_MARKS = tuple(
-    Mark(f"cost.{column}.{t + 1}", ADVANCE_SPICES[c][t], PRINTED_COST_CELLS.get((column, t), _COST_PATTERN))
+_H, _M, _U = src.HIGH, src.MEDIUM, src.UNCONFIRMED
+
+
+def _seed(section: str, says: str = "") -> str:
+    return f"seed {section}" + (f": {says}" if says else "")
+
+
+def _rb(section: str, says: str = "") -> str:
+    return f"2nd-edition rulebook {section}" + (f": {says}" if says else "")
+
+
+_SETUP = "准备 (setup)"
+_FLOW = "流程 (sequence of play)"
+_COMPONENTS = "配件 (components)"
+_TILE_KINDS = "配件, the six kinds of auction tile"
+_CARD_KINDS = "配件, the five kinds of card"
+_ADVANCING = "升级发展版图 (advancing)"
+_FOUNDING = "建立殖民地 (founding a colony)"
+_SCORING = "结束计分 (final scoring)"
+_EXAMPLE = "'Example of a complete round'"
+_TILE_KEY = "the colony tiles' key beside '6. Found a colony'"
+_PICTURE = "(its row is shown only in a picture)"
+
+
+def _yield(column: str, rows: tuple[int, ...], source: str, confidence: str) -> src.Mark:
+    """The mark of some rows (1-based) of one YIELD column."""
+    values = tuple(YIELD[column][r - 1] for r in rows)
+    name = f"YIELD[{column}][{rows[0]}]" if len(rows) == 1 else f"YIELD[{column}][{rows[0]}-{rows[-1]}]"
+    if confidence != _U:
+        return src.Mark(name, values[0] if len(rows) == 1 else values, source, confidence)
+    fields = {"column": column, "rows": rows, "values": values}
+    return src.Mark(name, values, source, confidence, "yield", fields)
+
+
+#: The cells a text prints: (column, target row) → where.
+_PRINTED_CELLS: dict[tuple[str, int], str] = {
+    ("ships", 2): _rb(_EXAMPLE, "Green pays 1 ginger and 1 ship") + "; [W29] (1st edition) the same",
+    ("ships", 3): _rb(_EXAMPLE, "Green: 1 ginger, 1 cinnamon and 2 ships") + "; [W29] (1st edition) the same",
+    ("harvest", 2): _rb(_EXAMPLE, "Red pays 1 cinnamon and 1 ship"),
+    ("taxes", 3): _rb("'1. Progress on their Development board'", "1 pepper, 1 nutmeg and 2 ships"),
+    ("colonists", 2): _rb(_EXAMPLE, "Yellow pays 1 clove and 1 ship"),
+    ("colonists", 3): _rb(_EXAMPLE, "Yellow: 1 clove, 1 ginger and 2 ships"),
+}
+_PATTERN_CELLS = {
+    f"{column} {t + 1}": ADVANCE_SPICES[c][t]
     for c, column in enumerate(COLUMNS)
     for t in range(1, ROWS)
+    if (column, t + 1) not in _PRINTED_CELLS
+}
+
+
+def _colony_marks(colony: str, pairs: tuple[tuple[str, str], ...], printed: dict[int, str]) -> list[src.Mark]:
+    """One mark per printed tile of ``colony``, one for the reconstructed rest."""
+    letters = "abcde"
+    marks = [
+        src.Mark(
+            f"COLONY_TILES[{colony}-{letters[i]}]",
+            COLONY_TILES[f"{colony}-{letters[i]}"]["fields"],
+            where,
+            _H,
+        )
+        for i, where in printed.items()
+    ]
+    rest = [i for i in range(len(pairs)) if i not in printed]
+    tiles = tuple(f"{colony}-{letters[i]}" for i in rest)
+    marks.append(
+        src.Mark(
+            f"COLONY_TILES[{tiles[0]}..{tiles[-1][-1]}]",
+            tuple(pairs[i] for i in rest),
+            _rb("'6. Found a colony'", f"the five {colony.title()} tiles differ, each a pair of spices")
+            + "; these pairs are ours, chosen so that each spice is on two tiles",
+            _U,
+            "colony",
+            {"colony": colony, "tiles": tiles},
+        )
+    )
+    return marks
+
+
+_B_FILLERS = B_TILE_IDS[18:]
+
+#: The source of every value of the module (names as in :mod:`engine.provenance`).
+MARKS: tuple[src.Mark, ...] = (
+    src.Mark(
+        "SPICES", SPICES, _rb("'Game setup' 2", "the five spice names") + "; seed 配件: 5 kinds × 10", _H
+    ),
+    src.Mark("PLAYER_COUNTS", PLAYER_COUNTS, _seed(_SETUP, "markers for 4, 3 and 2 players"), _H),
+    src.Mark("ROUNDS", ROUNDS, _seed(_FLOW, "parts A and B of 4 rounds each"), _H),
+    src.Mark("LAST_ROUND_OF_PART_A", LAST_ROUND_OF_PART_A, _seed(_FLOW), _H),
+    src.Mark("ACTIONS_PER_ROUND", ACTIONS_PER_ROUND, _seed("玩家行动 (actions)", "3 actions each"), _H),
+    src.Mark(
+        "MAX_EXTRA_ACTION_CARDS_KEPT", MAX_EXTRA_ACTION_CARDS_KEPT, _seed("一轮结束 (end of a round)"), _H
+    ),
+    src.Mark("GRID_SIZE", GRID_SIZE, _seed(_SETUP, "a 5×5 grid"), _H),
+    src.Mark(
+        "TILES_LAID_PER_PART", TILES_LAID_PER_PART, _seed(_SETUP, "25 of the 27 tiles, 2 back unseen"), _H
+    ),
+    src.Mark("AUCTION_MARKERS", AUCTION_MARKERS, _seed(_SETUP, "markers 1-5, 1-4, 1-3"), _H),
+    src.Mark("START_SHIPS", START_SHIPS, _seed(_SETUP, "4 ships and 2 colonists"), _H),
+    src.Mark("START_COLONISTS", START_COLONISTS, _seed(_SETUP, "4 ships and 2 colonists"), _H),
+    src.Mark(
+        "START_DUCATS_START_PLAYER", START_DUCATS_START_PLAYER, _seed(_SETUP, "7 ducats and the flag"), _H
+    ),
+    src.Mark("START_DUCATS_OTHERS", START_DUCATS_OTHERS, _seed(_SETUP, "the others 10"), _H),
+    src.Mark("PLANTATION_SPACES", PLANTATION_SPACES, _seed(_COMPONENTS, "4 spaces; a 5th replaces one"), _H),
+    src.Mark("COLUMNS", COLUMNS, _seed("获得发展版图上的资源", "the five columns, founding last"), _H),
+    src.Mark("ROWS", ROWS, _seed(_SCORING, "rows 1 to 5"), _H),
+    src.Mark("ROW_VP", ROW_VP, _seed(_SCORING), _H),
+    src.Mark(
+        "ADVANCE_SHIPS",
+        ADVANCE_SHIPS,
+        _seed(_ADVANCING, "the spices shown and as many ships")
+        + "; "
+        + _rb("'1. Progress…'", "1 to 4 spices"),
+        _H,
+    ),
+    src.Mark("ADVANCE_DUCATS", ADVANCE_DUCATS, _seed(_CARD_KINDS, "the A card: 6, 12, 18, 24 ducats"), _H),
+    _yield("ships", (1,), "[W11][W22]; [W29] (1st edition): 1 ship from the top cell", _H),
+    _yield("ships", (2,), _rb("'2. Build ships'", "a marker in the second row takes 2 ships"), _H),
+    _yield("ships", (3, 4), "ours: between rows 2 and 5", _U),
+    _yield("ships", (5,), "[W11]: 'build ships 1 to 5 per action'", _M),
+    _yield("harvest", (1,), "[W11][W22]: 1 spice a season at the start", _M),
+    _yield("harvest", (2, 3, 4), f"ours; the rulebook's '3. Harvest' example takes 4 {_PICTURE}", _U),
+    _yield("harvest", (5,), "[W11]: 'harvest spices 1 to 8 per action'", _M),
+    _yield("taxes", (1,), _rb(_EXAMPLE, "Blue's Taxes in round 1 takes 4 ducats"), _H),
+    _yield(
+        "taxes",
+        (2, 3, 4, 5),
+        f"ours, 2 more a row; the rulebook's '4. Taxes' example takes 6 {_PICTURE}, [W18] 'the money action for 6'",
+        _U,
+    ),
+    _yield(
+        "expedition",
+        (1,),
+        _rb(_EXAMPLE, "draw 1, hand limit 1") + " (the same whichever the 1st edition's single number is)",
+        _H,
+    ),
+    _yield(
+        "expedition",
+        (2, 3, 4, 5),
+        "ours: the engine reads the 1st edition's number as the hand limit; row 4 as the rulebook's "
+        "'5. Expedition' example (hand limit 4), rows 2-3 between, row 5 6 so that the seed's "
+        "six-of-a-symbol set can be held",
+        _U,
+    ),
+    _yield("colonists", (1,), _rb(_EXAMPLE, "'He has 0 Colonists on his Development board' in round 1"), _H),
+    _yield(
+        "colonists",
+        (2, 3, 4, 5),
+        f"ours (the first reconstruction's); the rulebook's '6. Found a colony' example has 4 {_PICTURE}",
+        _U,
+    ),
+    src.Mark("COST_ORDER", COST_ORDER, "the six printed cells below fit this order exactly", _M),
+    *(
+        src.Mark(f"ADVANCE_SPICES[{column}][{row}]", ADVANCE_SPICES[COLUMN_INDEX[column]][row - 1], where, _H)
+        for (column, row), where in _PRINTED_CELLS.items()
+    ),
+    src.Mark(
+        "ADVANCE_SPICES[the other 14 cells]",
+        _PATTERN_CELLS,
+        "ours: COST_ORDER continued",
+        _U,
+        "costs",
+        {"cells": len(_PATTERN_CELLS), "total": len(COLUMNS) * (ROWS - 1)},
+    ),
+    src.Mark("BONUS_ALL_MARKERS_ROWS", BONUS_ALL_MARKERS_ROWS, _seed(_ADVANCING, "rows 2, 3 and 4"), _H),
+    src.Mark(
+        "BONUS_FIRST_TO_ROW[4]", 3, _seed(_ADVANCING, "first to row 4: 1 card, within the hand limit"), _H
+    ),
+    src.Mark(
+        "BONUS_FIRST_TO_ROW[5]",
+        4,
+        _rb("'The Expedition cards'", "the last row too")
+        + "; [W13] (1st edition): 'the first player who reaches the last two levels'",
+        _M,
+    ),
+    src.Mark(
+        "TILES[a1..a27]",
+        "5 single and 10 double plantations; each round 1 ship, 4 ducats, 1 colonist, 1 spice; "
+        "Duty; 2 extra actions, 2 expedition cards, 4 ships, 4 colonists, ship + action + colonist, "
+        "2 × 3 ships or 3 colonists",
+        "[W2] (the player aid lists all 27 A tiles; totals agree with the seed)",
+        _H,
+    ),
+    src.Mark("TILES[b1..b10]", "a double and a triple plantation of each spice", "[W2]", _H),
+    src.Mark("TILES[b11..b12]", "Additional Harvest, Trade", "[W2]; seed " + _TILE_KINDS, _H),
+    src.Mark(
+        "TILES[b13..b15]", "Vice-King, Supply, Espionage", _seed(_TILE_KINDS, "use-once tiles, not in A"), _H
+    ),
+    src.Mark("TILES[b16]", "Duty", _seed(_TILE_KINDS, "a Duty in A and one in B"), _H),
+    src.Mark("TILES[b17..b18]", "Missions 2 and 3 VP", _seed(_TILE_KINDS, "two Missions, not in A"), _H),
+    src.Mark(
+        "TILES[b19..b27]",
+        "the 7 take-immediately A tiles again, 1 ship and 1 colonist each round",
+        "ours; the rulebook marks its take-immediately tiles A+B, but its each-round ship and "
+        "colonist tiles A only (its tile sets differ from the 1st edition's)",
+        _U,
+        "b_tiles",
+        {"tiles": _B_FILLERS},
+    ),
+    src.Mark("MISSION_VP", MISSION_VP, _seed(_TILE_KINDS, "Missions 2 or 3 VP"), _H),
+    src.Mark("DUTY_SPICES", DUTY_SPICES, _seed(_TILE_KINDS, "6 spices for 4 VP"), _H),
+    src.Mark(
+        "DUTY_VP", DUTY_VP, _seed(_TILE_KINDS, "6 spices for 4 VP") + " (the 2nd edition's 5 stays out)", _H
+    ),
+    src.Mark(
+        "SINGLE_PLANTATION_VP", SINGLE_PLANTATION_VP, _seed(_TILE_KINDS, "a 1 under single plantations"), _H
+    ),
+    src.Mark("ONE_TIME_EFFECTS", ONE_TIME_EFFECTS, _seed(_TILE_KINDS, "the five use-once tiles"), _H),
+    src.Mark("ADDHARVEST_STORES", ADDHARVEST_STORES, _seed(_TILE_KINDS, "Additional Harvest fills 3"), _H),
+    src.Mark("SUPPLY_DRAW", SUPPLY_DRAW, _seed(_TILE_KINDS, "Supply draws 2 cards"), _H),
+    src.Mark("COLONY_NAMES", COLONY_NAMES, _seed(_FOUNDING), _H),
+    src.Mark("COLONY_NEED", COLONY_NEED, _seed(_FOUNDING, "6, 8, 10, 12 colonists"), _H),
+    src.Mark(
+        "COLONY_STACKS",
+        {n: len(t) for n, t in COLONY_STACKS.items()},
+        "[W3]; " + _rb("'Components'", "5 Quilon, 4 Cochin, 5 Madras, 4 Calicut"),
+        _H,
+    ),
+    src.Mark(
+        "SHUFFLED_COLONY_STACKS",
+        SHUFFLED_COLONY_STACKS,
+        "[W7] (1st-edition rules in Dutch: 'Quilon en Madras willekeurig sorteren')",
+        _H,
+    ),
+    src.Mark(
+        "COLONY_VP", COLONY_VP, _rb("'Final scoring'", "1, 3, 6, 10") + " (the seed prints 2 for two)", _H
+    ),
+    src.Mark("COLONY_DRAW", COLONY_DRAW, _seed(_FOUNDING, "draw 2 expedition cards"), _H),
+    src.Mark("COLONY_DRAW_WITH_CARD", COLONY_DRAW_WITH_CARD, _seed(_CARD_KINDS, "the colony card: 3"), _H),
+    src.Mark("COLONY_FAILURE_COLONISTS", COLONY_FAILURE_COLONISTS, _seed(_FOUNDING, "1 colonist card"), _H),
+    *_colony_marks(
+        "quilon",
+        _QUILON_PAIRS,
+        {
+            0: _rb(_TILE_KEY, "'1 spice: ginger or cinnamon'") + "; " + _rb(_EXAMPLE, "Yellow's Quilon"),
+            1: _rb(_EXAMPLE, "Blue: 'the Quilon tile that provides pepper or nutmeg'"),
+        },
+    ),
+    src.Mark(
+        "COLONY_TILES[cochin-*]",
+        COLONY_TILES["cochin-a"]["fields"],
+        _rb(_TILE_KEY, "'1 spice of your choice'"),
+        _H,
+    ),
+    *_colony_marks("madras", _MADRAS_PAIRS, {0: _rb(_TILE_KEY, "'2 spices: pepper and/or nutmeg'")}),
+    src.Mark(
+        "COLONY_TILES[calicut-*]",
+        COLONY_TILES["calicut-a"]["fields"],
+        _rb(_TILE_KEY, "'2 spices of your choice'"),
+        _H,
+    ),
+    src.Mark(
+        "SYMBOLS",
+        SYMBOLS,
+        "ours: 5 symbols × 6 cards, as the seed scores up to six of one symbol (the 2nd edition has 6 × 5)",
+        _U,
+        "symbols",
+        {"symbols": SYMBOLS},
+    ),
+    src.Mark("START_SYMBOL", START_SYMBOL, "[W6][W25]", _M),
+    src.Mark("SYMBOL_SET_VP", SYMBOL_SET_VP, _seed(_SCORING, "1/3/6/10/15/20"), _H),
+    src.Mark("CARD_MODIFIES", CARD_MODIFIES, _seed(_CARD_KINDS, "the five A cards"), _H),
+    *(
+        src.Mark(
+            f"CARD_RESOURCES[{effect}]",
+            CARD_RESOURCES[effect],
+            _rb("'The Expedition cards'", says) + " (its deck; the 1st edition's is not known)",
+            _M,
+        )
+        for effect, says in (
+            ("ships", "'Take 2 ships'"),
+            ("colonists", "'Take 2 colonists'"),
+            ("ducats", "'Take 5 ducats'"),
+            ("spices", "'Take 2 spices of your choice'"),
+        )
+    ),
+    src.Mark(
+        "CARD_RESOURCES[extra_action]",
+        CARD_RESOURCES["extra_action"],
+        "ours: no source shows such a card; the 2nd-edition deck has 'sell up to 4 spices' and "
+        "'advance for ducats' bonus cards instead",
+        _U,
+        "card",
+        {"effect": "extra_action"},
+    ),
+    src.Mark(
+        "CARDS",
+        "which effect, colonist number (1, 2 or 3) and symbol each of the 30 cards shows",
+        "[W4][W5] and rulebook 'Components': 30 cards; the numbers 1, 2, 3: rulebook 'The Expedition "
+        "cards'; ours: two of each A card, four of each resource card, each number on ten cards",
+        _U,
+        "deck",
+        {"cards": len(CARDS)},
+    ),
+    src.Mark("MOST_DUCATS_VP", MOST_DUCATS_VP, _seed(_SCORING, "3 VP, every tied player"), _H),
 )
-#: Every value of today's revision with its source, in the order ``docs/sources.md`` lists them.
-MARKS: tuple[Mark, ...] = (
-    _TABLE_MARKS
-    + _PROGRESS_MARKS
-    + _YIELD_MARKS
-    + _COST_MARKS
-    + _TILE_MARKS
-    + _COLONY_MARKS
-    + _CARD_MARKS
-    + _SCORING_MARKS
+#: Module-level names that hold no value to source: ids, indexes, the revisions themselves.
+IDENTIFIERS: tuple[str, ...] = (
+    "SPICE_INDEX",
+    "COLUMN_INDEX",
+    "A_TILE_IDS",
+    "B_TILE_IDS",
+    "CARD_IDS",
+    "CURRENT",
+    "REVISIONS",
+    "MARKS",
+    "IDENTIFIERS",
 )

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Action, Event
-from engine.goa import board, data, sources
+from engine.goa import board, data
 from engine.goa.state import State
 from engine.i18n import Catalogue, common, join_list, join_words
+from engine.provenance import Mark, unconfirmed
 
 if TYPE_CHECKING:
     from engine.goa.rules import GoaRules
@@ -457,44 +458,46 @@ def refusal(rules: GoaRules, s: State, seat: str, action: Action, lang: str = "e
 
 
 def help_sections(lang: str = "en") -> list[tuple[str, str]]:
-    """The rules in short (title, text) sections, ending with the values no source confirms."""
+    """The rules in short (title, text) sections, ending with the values no source confirms,
+    listed from the marks in ``data.MARKS`` so that correcting a mark corrects the help."""
     values = {"colony_vp": "/".join(str(v) for v in data.COLONY_VP[1:])}
     sections = [
         (T(lang, f"help.{key}.title"), T(lang, f"help.{key}.text", **values)) for key in HELP_SECTIONS
     ]
-    return [*sections, (T(lang, "help.unconfirmed.title"), unconfirmed_text(lang))]
+    items = "\n".join(
+        T(lang, "help.unconfirmed.item", value=unconfirmed_text(m, lang)) for m in unconfirmed(data.MARKS)
+    )
+    return [*sections, (T(lang, "help.unconfirmed.title"), T(lang, "help.unconfirmed.body", values=items))]
 
 
-def _unconfirmed_line(kind: str, d: dict[str, Any], lang: str) -> str:
-    """One topic of :func:`engine.goa.sources.unconfirmed` in words."""
-    if kind == "yield":
-        return T(
-            lang,
-            "unconfirmed.yield",
-            column=column_name(d["column"], lang),
-            rows=join_list([str(r) for r in d["rows"]], lang),
-            values=join_list([str(v) for v in d["values"]], lang),
+def unconfirmed_text(mark: Mark, lang: str = "en") -> str:
+    """One value no source confirms, in words ("Taxes column, rows 2, 3, 4, 5: 6, 8, 10, 12"):
+    the catalogue entry ``unconfirmed.<mark.text>`` with the mark's fields put into ``lang``."""
+    f = dict(mark.fields)
+    words: dict[str, Any] = {}
+    if "column" in f:
+        words["column"] = column_name(f["column"], lang)
+    if "rows" in f:
+        words["rows"] = join_list([str(r) for r in f["rows"]], lang)
+        words["values"] = join_list([str(v) for v in f["values"]], lang)
+    if mark.text == "costs":
+        words.update(
+            cells=f["cells"], total=f["total"], order=" → ".join(spice_name(x, lang) for x in data.COST_ORDER)
         )
-    if kind == "costs":
-        order = " → ".join(spice_name(x, lang) for x in data.COST_ORDER)
-        return T(lang, "unconfirmed.costs", cells=d["cells"], total=d["total"], order=order)
-    if kind == "colony":
+    if "colony" in f:
+        words["colony"] = colony_name(f["colony"], lang)
         pairs = [
-            "/".join(spice_name(x, lang) for x in data.COLONY_TILES[t]["fields"][0][1]) for t in d["tiles"]
+            "/".join(spice_name(x, lang) for x in data.COLONY_TILES[t]["fields"][0][1]) for t in f["tiles"]
         ]
-        return T(
-            lang, "unconfirmed.colony", colony=colony_name(d["colony"], lang), pairs=join_list(pairs, lang)
+        words["pairs"] = join_list(pairs, lang)
+    if mark.text == "b_tiles":
+        words.update(count=len(f["tiles"]), tiles=join_list([tile_name(t, lang) for t in f["tiles"]], lang))
+    if "symbols" in f:
+        words.update(
+            count=len(f["symbols"]), symbols=join_list([T(lang, f"symbol.{x}") for x in f["symbols"]], lang)
         )
-    if kind == "b_tiles":
-        names = join_list([tile_name(t, lang) for t in d["tiles"]], lang)
-        return T(lang, "unconfirmed.b_tiles", count=len(d["tiles"]), tiles=names)
-    if kind == "deck":
-        return T(lang, "unconfirmed.deck", symbols=d["symbols"], cards=len(data.CARDS))
-    return T(lang, "unconfirmed.card", card=T(lang, f"card.{d['effect']}"))
-
-
-def unconfirmed_text(lang: str = "en") -> str:
-    """The "values we could not confirm" part of ``/game rules``, generated from the marks in
-    ``data.MARKS`` (see :mod:`engine.goa.sources`)."""
-    lines = [f"• {_unconfirmed_line(kind, d, lang)}" for kind, d in sources.unconfirmed()]
-    return "\n".join([T(lang, "help.unconfirmed.intro"), *lines])
+    if "effect" in f:
+        words["card"] = T(lang, f"card.{f['effect']}")
+    if "cards" in f:
+        words["cards"] = f["cards"]
+    return T(lang, f"unconfirmed.{mark.text}", **words)

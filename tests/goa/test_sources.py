@@ -1,82 +1,126 @@
-"""Every value carries its source; docs/sources.md and /game rules' "values we could not
-confirm" are generated from those marks (engine/goa/sources.py)."""
+"""Every value of Goa's ``data.py`` has a source (issue 14): the marks cover the module,
+``docs/sources.md`` shows them, and ``/game rules`` ends with the unconfirmed ones in every
+language — worked out from the marks, so that correcting a mark corrects the help."""
 
+from __future__ import annotations
+
+import dataclasses
 from pathlib import Path
 
 import pytest
 
-from engine.goa import data, sources, text
+from engine import provenance
+from engine.goa import RULES, data
+from engine.goa.text import T, column_name, unconfirmed_text
 from engine.i18n import LANGUAGES
 
-DOC = Path(__file__).parents[2] / "docs" / "sources.md"
+SOURCES = Path(__file__).resolve().parents[2] / "docs" / "sources.md"
 
 
-def _goa_section(doc: str) -> str:
-    start = doc.index(sources.HEADING + "\n")
-    end = doc.find("\n## ", start + 1)
-    return doc[start:] if end < 0 else doc[start : end + 1]
+def section(title: str) -> str:
+    """The text of ``## title`` in docs/sources.md, up to the next section."""
+    text = SOURCES.read_text(encoding="utf-8")
+    start = text.index(f"\n## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else None]
 
 
-def test_docs_sources_holds_the_generated_goa_section():
-    generated = sources.markdown()
-    assert _goa_section(DOC.read_text()) == generated, "regenerate with engine.goa.sources.markdown()"
+def marks() -> dict[str, provenance.Mark]:
+    return {m.name: m for m in data.MARKS}
 
 
-def test_every_value_is_marked_once_and_the_marks_hold_the_tables():
-    keys = [m.key for m in data.MARKS]
-    assert len(keys) == len(set(keys))
-    marks = {m.key: m for m in data.MARKS}
-    for column in data.COLUMNS:
-        for row in range(data.ROWS):
-            assert marks[f"yield.{column}.{row + 1}"].value == data.YIELD[column][row]
-            if row:
-                assert (
-                    marks[f"cost.{column}.{row + 1}"].value
-                    == data.ADVANCE_SPICES[data.COLUMN_INDEX[column]][row]
-                )
-    assert {f"tile.{t}" for t in data.TILES} <= set(marks)
-    assert {f"colony.{t}" for tiles in data.COLONY_STACKS.values() for t in tiles} <= set(marks)
-    assert marks["colony.vp"].value == data.COLONY_VP[1:]
-    assert all(m.source.confidence in ("high", "medium", "low") for m in data.MARKS)
-    assert all((m.source.kind == "reconstructed") == (m.source.confidence == "low") for m in data.MARKS)
+def test_every_value_of_the_data_module_has_one_mark():
+    assert provenance.unmarked(data, data.MARKS, identifiers=data.IDENTIFIERS) == []
+    names = [m.name for m in data.MARKS]
+    assert len(names) == len(set(names))
 
 
-def test_the_issues_unconfirmed_values_are_still_listed():
-    topics = sources.unconfirmed()
-    kinds = [kind for kind, _ in topics]
-    assert "deck" in kinds and "costs" in kinds  # the expedition deck; the progress-board cells
-    (b_tiles,) = [d for kind, d in topics if kind == "b_tiles"]
-    assert len(b_tiles["tiles"]) == 9
-    middle_rows = {d["column"]: d["rows"] for kind, d in topics if kind == "yield"}
-    assert middle_rows["ships"] == [3, 4] and middle_rows["taxes"] == [2, 3, 4, 5]
-    # what the texts print is no longer listed
-    assert 1 not in middle_rows["colonists"] and 1 not in middle_rows["expedition"]
+def test_the_marks_hold_the_values_the_engine_plays():
+    m = marks()
+    for name in (
+        "ROW_VP",
+        "COLONY_VP",
+        "COLONY_NEED",
+        "COST_ORDER",
+        "SYMBOL_SET_VP",
+        "START_DUCATS_START_PLAYER",
+    ):
+        assert m[name].value == getattr(data, name)
+    for column in data.COLUMNS:  # the rows of each column, split between marks
+        rows = {}
+        for name, mark in m.items():
+            if name.startswith(f"YIELD[{column}]"):
+                first, _, last = name.split("][")[1].rstrip("]").partition("-")
+                span = range(int(first), int(last or first) + 1)
+                rows.update(zip(span, mark.value if len(span) > 1 else (mark.value,), strict=True))
+        assert [rows[r] for r in range(1, data.ROWS + 1)] == list(data.YIELD[column])
+    # the 20 cells of the progress board: 6 printed ones, one mark each, and the other 14
+    cells = {
+        f"{column} {t + 1}": data.ADVANCE_SPICES[c][t]
+        for c, column in enumerate(data.COLUMNS)
+        for t in range(1, data.ROWS)
+    }
+    printed = {
+        name.removeprefix("ADVANCE_SPICES[").replace("][", " ").rstrip("]"): mark.value
+        for name, mark in m.items()
+        if name.startswith("ADVANCE_SPICES[") and name != "ADVANCE_SPICES[the other 14 cells]"
+    }
+    assert len(printed) == 6
+    assert printed | m["ADVANCE_SPICES[the other 14 cells]"].value == cells
+    assert m["COLONY_TILES[cochin-*]"].value == data.COLONY_TILES["cochin-d"]["fields"]
+
+
+def test_the_issues_unconfirmed_values_are_listed_and_what_the_texts_print_is_not():
+    unconfirmed = {m.name: m for m in provenance.unconfirmed(data.MARKS)}
+    assert set(unconfirmed) == {
+        "YIELD[ships][3-4]",
+        "YIELD[harvest][2-4]",
+        "YIELD[taxes][2-5]",
+        "YIELD[expedition][2-5]",
+        "YIELD[colonists][2-5]",
+        "ADVANCE_SPICES[the other 14 cells]",
+        "TILES[b19..b27]",
+        "COLONY_TILES[quilon-c..e]",
+        "COLONY_TILES[madras-b..e]",
+        "SYMBOLS",
+        "CARD_RESOURCES[extra_action]",
+        "CARDS",
+    }
+    assert len(unconfirmed["TILES[b19..b27]"].fields["tiles"]) == 9
+    m = marks()
+    for printed in ("YIELD[colonists][1]", "YIELD[expedition][1]", "COLONY_VP", "BONUS_FIRST_TO_ROW[5]"):
+        assert m[printed].confidence in (provenance.HIGH, provenance.MEDIUM)
+
+
+def test_docs_sources_lists_every_mark_of_goa():
+    text = section("Goa")
+    for row in provenance.markdown_rows(data.MARKS):
+        assert row in text, row
+    order = [line for line in SOURCES.read_text(encoding="utf-8").splitlines() if line.startswith("## ")]
+    assert order[-1] == "## Goa"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_rules_end_with_the_unconfirmed_values_in_every_language(lang):
-    title, body = text.help_sections(lang)[-1]
-    assert title == text.T(lang, "help.unconfirmed.title")
-    lines = body.split("\n")
-    assert lines[0] == text.T(lang, "help.unconfirmed.intro")
-    assert len(lines) == 1 + len(sources.unconfirmed())
-    column = text.column_name("taxes", lang)
-    assert any(column in line and "12" in line for line in lines[1:])
+def test_game_rules_end_with_the_unconfirmed_values_in_every_language(lang):
+    title, body = RULES.help_sections(lang)[-1]
+    assert title == T(lang, "help.unconfirmed.title")
+    items = [line for line in body.splitlines() if line.startswith("•")]
+    assert items == [f"• {unconfirmed_text(m, lang)}" for m in provenance.unconfirmed(data.MARKS)]
+    assert any(column_name("taxes", lang) in line and "12" in line for line in items)
 
 
-def test_the_unconfirmed_part_is_generated_from_the_marks(monkeypatch):
-    """Confirm a value in the data and /game rules stops listing it; add a reconstructed one and
-    it appears."""
-    before = text.unconfirmed_text("en")
-    assert "Taxes column, rows 2, 3, 4, 5: 6, 8, 10, 12" in before
-    confirmed = data.rulebook("a test")
-    marks = tuple(m._replace(source=confirmed) if m.key == "yield.taxes.2" else m for m in data.MARKS)
-    monkeypatch.setattr(data, "MARKS", marks)
-    assert "Taxes column, rows 3, 4, 5: 8, 10, 12" in text.unconfirmed_text("en")
-    guessed = data.reconstructed("a test")
-    marks = tuple(m._replace(source=guessed) if m.key == "yield.taxes.1" else m for m in marks)
-    monkeypatch.setattr(data, "MARKS", marks)
-    assert "Taxes column, rows 1, 3, 4, 5: 4, 8, 10, 12" in text.unconfirmed_text("en")
-    monkeypatch.setattr(data, "MARKS", (*marks, data.Mark("rounds.extra", 9, guessed)))
-    with pytest.raises(ValueError, match="no /game rules wording"):
-        text.unconfirmed_text("en")
+def test_the_list_follows_the_marks(monkeypatch):
+    """Confirm a value and the help drops it; no second list to keep by hand."""
+    body = RULES.help_sections("en")[-1][1]
+    assert (
+        "• the symbols of the expedition cards: 5 (tiger, elephant, peacock, monkey, cobra), six cards each"
+        in body
+    )
+    confirmed = tuple(
+        dataclasses.replace(m, confidence=provenance.MEDIUM, text=None) if m.name == "SYMBOLS" else m
+        for m in data.MARKS
+    )
+    monkeypatch.setattr(data, "MARKS", confirmed)
+    after = RULES.help_sections("en")[-1][1]
+    assert "symbols of the expedition cards" not in after
+    assert len([line for line in after.splitlines() if line.startswith("•")]) == 11
