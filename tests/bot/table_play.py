@@ -37,6 +37,8 @@ class Played:
     ways: Counter = field(default_factory=Counter)  # how moves were made: board, dm, my_turn, narrow, typed
     kinds: dict[str, Counter] = field(default_factory=dict)  # way → action kinds made that way
     states: list[tuple[Any, list[str]]] = field(default_factory=list)  # (state, seats to act) per move
+    movers: list[str] = field(default_factory=list)  # the seat that made each move
+    final: Any = None  # the state at the end
     ephemerals: list[FakeInteraction] = field(default_factory=list)
     #: (state after a move, the public texts that move posted); the state is None at the end
     after: list[tuple[Any, list[str]]] = field(default_factory=list)
@@ -157,6 +159,8 @@ class Table:
         user = self.user_of(seat)
         version = table.row.version
         self.played.states.append((state, list(rules.to_act(state))))
+        self.played.movers.append(seat)
+        self.client.journal.append(("move", 0, action, {}))
         board = last_view(self.client.public())
         posted = len(self.client.public())
         if (hit := find(board, "a", action)) is not None:
@@ -171,6 +175,7 @@ class Table:
             if turn is not None:
                 panel = await use(self.client, *turn, user, CHANNEL)
                 self.played.ephemerals.append(panel)
+                self.played.ways["panels"] += 1
                 panel_view, way = ephemeral_view(panel), "my_turn"
             if (hit := find(panel_view, "a", action)) is not None:
                 await self._press(hit, user, CHANNEL, way, action)
@@ -213,6 +218,7 @@ class Table:
             await self.move(self.rules.to_act(table.state)[0])
         row = await self.svc.store.game(self.played.pk)
         assert row.status == "finished"
+        self.played.final = self.rules.load(json.loads((await self.svc.store.state(self.played.pk))[1]))
         self.played.result_text = self.played.public_texts()[-1]
         return self.played
 

@@ -30,18 +30,23 @@ class FakeMessage:
 
     async def edit(self, **kwargs: Any) -> None:
         self.channel.edits.append((self.id, kwargs))
+        self.channel.journal.append(("edit", self.channel.id, kwargs.get("content"), kwargs))
 
 
 class FakeChannel:
     ids = itertools.count(7000)
 
-    def __init__(self, channel_id: int) -> None:
+    def __init__(
+        self, channel_id: int, journal: list[tuple[str, int, str | None, dict]] | None = None
+    ) -> None:
         self.id = channel_id
         self.sent: list[tuple[str | None, dict[str, Any]]] = []
         self.edits: list[tuple[int, dict[str, Any]]] = []
+        self.journal = journal if journal is not None else []
 
     async def send(self, content: str | None = None, **kwargs: Any) -> FakeMessage:
         self.sent.append((content, kwargs))
+        self.journal.append(("post", self.id, content, kwargs))
         return FakeMessage(self, next(self.ids))
 
     def get_partial_message(self, message_id: int) -> FakeMessage:
@@ -55,18 +60,20 @@ def forbidden() -> discord.Forbidden:
 
 
 class FakeUser:
-    def __init__(self, user_id: int, dms_closed: bool = False) -> None:
+    def __init__(self, user_id: int, dms_closed: bool = False, journal: list | None = None) -> None:
         self.id = user_id
         self.name = self.display_name = NAMES.get(user_id, f"user{user_id}")
         self.dms_closed = dms_closed
         self.dms: list[tuple[str | None, dict[str, Any]]] = []
         self.attempts = 0
+        self.journal = journal if journal is not None else []
 
     async def send(self, content: str | None = None, **kwargs: Any) -> None:
         self.attempts += 1
         if self.dms_closed:
             raise forbidden()
         self.dms.append((content, kwargs))
+        self.journal.append(("dm", self.id, content, kwargs))
 
 
 class FakeClient:
@@ -78,20 +85,27 @@ class FakeClient:
         self.channels: dict[int, FakeChannel] = {}
         self.users: dict[int, FakeUser] = {}
         self.gateway = app.DiscordGateway(self)
+        #: The locale of every interaction made on this client (users' and the server's).
+        self.locale = discord.Locale.american_english
+        #: Everything sent, in order: (what, channel or user id, text, kwargs) with ``what`` one of
+        #: post, edit, dm, ephemeral.
+        self.journal: list[tuple[str, int, str | None, dict[str, Any]]] = []
 
     def get_channel(self, channel_id: int) -> FakeChannel:
-        return self.channels.setdefault(channel_id, FakeChannel(channel_id))
+        return self.channels.setdefault(channel_id, FakeChannel(channel_id, self.journal))
 
     def get_user(self, user_id: int) -> FakeUser:
-        return self.users.setdefault(user_id, FakeUser(user_id))
+        return self.users.setdefault(user_id, FakeUser(user_id, journal=self.journal))
 
     def public(self, channel_id: int = CHANNEL) -> list[tuple[str | None, dict[str, Any]]]:
         return self.get_channel(channel_id).sent
 
 
 class FakeResponse:
-    def __init__(self) -> None:
+    def __init__(self, journal: list | None = None, user_id: int = 0) -> None:
         self.calls: list[tuple[str, Any, dict[str, Any]]] = []
+        self.journal = journal if journal is not None else []
+        self.user_id = user_id
 
     def is_done(self) -> bool:
         return bool(self.calls)
@@ -103,14 +117,18 @@ class FakeResponse:
     async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
         assert not self.calls, "an interaction is answered once"
         self.calls.append(("send", content, kwargs))
+        self.journal.append(("ephemeral", self.user_id, content, kwargs))
 
 
 class FakeFollowup:
-    def __init__(self) -> None:
+    def __init__(self, journal: list | None = None, user_id: int = 0) -> None:
         self.sent: list[tuple[str | None, dict[str, Any]]] = []
+        self.journal = journal if journal is not None else []
+        self.user_id = user_id
 
     async def send(self, content: str | None = None, **kwargs: Any) -> None:
         self.sent.append((content, kwargs))
+        self.journal.append(("ephemeral", self.user_id, content, kwargs))
 
 
 class FakeInteraction:
@@ -127,15 +145,16 @@ class FakeInteraction:
         self.user = client.get_user(user_id)
         self.channel_id = channel_id
         self.guild_id = 9
-        self.locale = discord.Locale.american_english
-        self.guild_locale: discord.Locale | None = discord.Locale.american_english
+        self.locale = getattr(client, "locale", discord.Locale.american_english)
+        self.guild_locale: discord.Locale | None = self.locale
         self.type = (
             discord.InteractionType.component if component else discord.InteractionType.application_command
         )
         self.data = data or {}
         self.command = None
-        self.response = FakeResponse()
-        self.followup = FakeFollowup()
+        journal = getattr(client, "journal", None)
+        self.response = FakeResponse(journal, user_id)
+        self.followup = FakeFollowup(journal, user_id)
         self.deleted = False
 
     async def delete_original_response(self) -> None:

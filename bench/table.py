@@ -1,0 +1,219 @@
+"""Table manners: what a whole 4-player game of each title sends to Discord, counted.
+
+python bench/table.py [--game cuba] [--seed 4242] [--json] [--dump DIR] [--lang en]
+
+Four people play a whole game through the discord.py adapter with a fake transport — the same
+driver as ``tests/bot/table_play.py``: slash commands, the buttons and menus under the board,
+their DM buttons and the ephemeral My turn panels, each move picked by the heuristic computer
+player. The board pictures are drawn by a stand-in (a 1×1 PNG): the counts, not the drawing,
+are measured here (``bench/render.py`` times the pictures).
+
+Per title it prints:
+
+* **actions** — moves played; **turn changes** — changes after which a new board is due (a
+  seat's turn begins, a phase ends, the game ends; the start counts as one), and **player
+  turns** — turns begun by a person (``bot/turns.py``);
+* **posts** — new channel messages of any kind (the lobby's four included); **boards** — those with a
+  board picture; **board edits** — the live board edited in place with a new picture;
+  **strips** — other edits (older turn messages whose buttons were taken away, sub-steps
+  written into the turn message);
+* **mentions** — people notified by new channel messages (an edited message notifies nobody)
+  and the most any one person was mentioned within one of their turns;
+* **DMs** — per player; **secret decisions** — secret simultaneous decisions each player was
+  asked for (Cuba's parliament bids, the variant's card), the only thing a DM is due for by
+  default;
+  **DM moves** — moves made with a DM's buttons;
+* **acks** — new ephemeral messages acknowledging a move ("Done: …"); **panels** — My turn
+  panels opened (a click, not a notification).
+
+``--dump DIR`` writes every message of the game (channel posts and edits, DMs, ephemeral
+answers), in order, to ``DIR/<game>-<lang>.txt``, with ``--lang`` the language of the game and
+of the four people (default English). ``--json`` prints one JSON object as the last line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord  # noqa: E402
+
+from bot import turns  # noqa: E402
+from bot.texts import t  # noqa: E402
+from engine import BUILTIN_GAMES, GAMES  # noqa: E402
+from engine.i18n import LANGUAGES  # noqa: E402
+from tests.bot.conftest import Env  # noqa: E402
+from tests.bot.table_play import USERS, Table  # noqa: E402
+
+LOCALES = {
+    "en": discord.Locale.american_english,
+    "zh-CN": discord.Locale.chinese,
+    "zh-TW": discord.Locale.taiwan_chinese,
+    "ja": discord.Locale.japanese,
+    "nl": discord.Locale.dutch,
+}
+
+
+def is_board(kwargs: dict[str, Any]) -> bool:
+    """A message (or an edit) that carries a board picture."""
+    files = [kwargs["file"]] if kwargs.get("file") is not None else list(kwargs.get("files") or [])
+    files += [f for f in kwargs.get("attachments") or [] if isinstance(f, discord.File)]
+    return any(f.filename == "board.png" for f in files)
+
+
+def mentioned(kwargs: dict[str, Any]) -> list[int]:
+    allowed = kwargs.get("allowed_mentions")
+    return [u.id for u in allowed.users] if allowed is not None and allowed.users is not True else []
+
+
+async def play(game: str, seed: int, lang: str) -> tuple[dict[str, Any], list[tuple]]:
+    """One whole game of ``game``; its figures and the journal of everything sent."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = Env(f"{folder}/table.db")
+        svc = await env.service()
+        svc.seed_source = lambda: seed
+        table = Table(env, svc, game)
+        table.client.locale = LOCALES[lang]
+        try:
+            await table.open()
+            played = await table.play_out()
+        finally:
+            await env.close()
+    rules = GAMES[game]
+    client = played.client
+    users = {f"p{i}": user for i, user in enumerate(USERS)}
+
+    # Turns, from the states before every move and the end.
+    states = [state for state, _ in played.states] + [played.final]
+    turn_changes, player_turns, secret = 0, Counter(), Counter()
+    begun: dict[int, int] = {}  # user → the move after which their current turn began (-1: start)
+    begun_after: list[dict[int, int]] = []  # begun_after[m + 1]: as it stood after move m
+    for m in range(-1, len(played.states)):
+        before, after = (states[m] if m >= 0 else None), states[m + 1]
+        change = turns.change(rules, before, after)
+        turn_changes += change.new_turn
+        for seat in change.starting:
+            player_turns[users[seat]] += 1
+            begun[users[seat]] = m
+        for seat in turns.asked_in_secret(rules, change, after):
+            secret[users[seat]] += 1
+        begun_after.append(dict(begun))
+
+    # What reached Discord; the driver marks each move in the journal.
+    posts = boards = board_edits = strips = 0
+    turn_mentions, final_mentions = 0, 0
+    per_turn: Counter = Counter()
+    move = -1
+    for what, _where, _text, kw in client.journal:
+        if what == "move":
+            move += 1
+        elif what == "edit":
+            board_edits += is_board(kw)
+            strips += not is_board(kw)
+        elif what == "post":
+            posts += 1
+            boards += is_board(kw)
+            for user in mentioned(kw):
+                if move == len(played.states) - 1:  # the final scores tell everyone
+                    final_mentions += 1
+                    continue
+                turn_mentions += 1
+                per_turn[(user, begun_after[move + 1].get(user))] += 1
+    done = t("played", lang, label="\0").split("\0")[0]
+    acks = sum(
+        1
+        for what, _id, text, _kw in client.journal
+        if what == "ephemeral" and done and (text or "").startswith(done)
+    )
+    dms = {str(user): len(client.get_user(user).dms) for user in USERS}
+    figures = {
+        "game": game,
+        "seed": seed,
+        "lang": lang,
+        "actions": len(played.states),
+        "turn_changes": turn_changes,
+        "player_turns": sum(player_turns.values()),
+        "posts": posts,
+        "boards": boards,
+        "board_edits": board_edits,
+        "strips": strips,
+        "mentions": turn_mentions,
+        "final_mentions": final_mentions,
+        "most_mentions_in_a_turn": max(per_turn.values(), default=0),
+        "dms": dms,
+        "dms_total": sum(dms.values()),
+        "secret_decisions": {str(u): secret[u] for u in USERS},
+        "dm_moves": played.ways["dm"],
+        "acks": acks,
+        "panels": played.ways["panels"],
+    }
+    return figures, client.journal
+
+
+def dump(journal: list[tuple], path: Path) -> None:
+    """Every message in order, as a person would read them."""
+    lines: list[str] = []
+    for what, where, text, kwargs in journal:
+        if what == "move":
+            continue
+        extras = []
+        if is_board(kwargs):
+            extras.append("[board]")
+        view = kwargs.get("view")
+        if view is not None:
+            labels = [getattr(item, "item", item) for item in view.children]
+            extras.append(
+                "["
+                + " | ".join(
+                    getattr(i, "label", None) or getattr(i, "placeholder", None) or "…" for i in labels
+                )
+                + "]"
+            )
+        lines.append(f"--- {what} {where} {' '.join(extras)}".rstrip())
+        lines.append(text or "")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=BUILTIN_GAMES, action="append")
+    parser.add_argument("--seed", type=int, default=4242)
+    parser.add_argument("--lang", choices=LANGUAGES, default="en")
+    parser.add_argument("--dump", type=Path)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = []
+    for game in args.game or BUILTIN_GAMES:
+        figures, journal = asyncio.run(play(game, args.seed, args.lang))
+        results.append(figures)
+        if args.dump:
+            args.dump.mkdir(parents=True, exist_ok=True)
+            dump(journal, args.dump / f"{game}-{args.lang}.txt")
+    header = (
+        "| game | actions | turn changes | player turns | posts | boards | board edits | strips | mentions "
+        "| most in a turn | DMs (per player) | secret decisions | DM moves | acks | panels |"
+    )
+    print(header)
+    print("|" + "---|" * (header.count("|") - 1))
+    for f in results:
+        per = "/".join(str(n) for n in f["dms"].values())
+        secret = "/".join(str(n) for n in f["secret_decisions"].values())
+        print(
+            f"| {f['game']} | {f['actions']} | {f['turn_changes']} | {f['player_turns']} | {f['posts']} | {f['boards']} "
+            f"| {f['board_edits']} | {f['strips']} | {f['mentions']} | {f['most_mentions_in_a_turn']} "
+            f"| {f['dms_total']} ({per}) | {secret} | {f['dm_moves']} | {f['acks']} | {f['panels']} |"
+        )
+    if args.json:
+        print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()

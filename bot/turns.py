@@ -1,0 +1,65 @@
+"""When a turn changes: what earns a new message in the channel (and a mention), and what only
+updates the live messages in place.
+
+While the seats to act stay the same or grow fewer within one phase, nobody's turn begins: that
+is a sub-step of the same seat's turn (Cuba's worker field after field, Goa's colony and the
+goods it fills) or one bid of a simultaneous secret step while the others still bid. When a
+seat that was not to act must act, or a phase ends, the turn of every seat to act begins (the
+tied bidders of Cuba's second bid all bid anew, also the one whose bid closed the first). A
+phase is the round of ``rules.progress`` together with the public view's ``"phase"`` (Cuba's
+and Goa's views name theirs; Santiago's rounds are its ships).
+
+:mod:`bot.flow` posts a new message and mentions the seats whose turn begins only at such a
+change; the table bench (``bench/table.py``) counts turns with the same function.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Rules
+
+
+def phase_key(rules: Rules, state: Any) -> tuple[Any, Any]:
+    """(round, phase) of ``state``."""
+    return rules.progress(state).get("round"), rules.view(state, None).get("phase")
+
+
+@dataclass(frozen=True)
+class TurnChange:
+    """What a change from one state to the next means for the table."""
+
+    #: The seats whose turn begins, in the order ``rules.to_act`` gives them.
+    starting: tuple[str, ...]
+    #: The round or the phase changed (or the game just began).
+    phase_ended: bool
+    #: The game is over.
+    over: bool
+
+    @property
+    def new_turn(self) -> bool:
+        """Whether the table needs a new message: a turn begins, a phase ended, the game ended."""
+        return bool(self.starting) or self.phase_ended or self.over
+
+
+def change(rules: Rules, before: Any, after: Any) -> TurnChange:
+    """The change from ``before`` to ``after`` (``before`` None: the game just began)."""
+    now = rules.to_act(after)
+    over = rules.result(after) is not None
+    if before is None:
+        return TurnChange(tuple(now), True, over)
+    phase_ended = phase_key(rules, before) != phase_key(rules, after)
+    if phase_ended or not set(now) <= set(rules.to_act(before)):
+        return TurnChange(tuple(now), phase_ended, over)
+    return TurnChange((), False, over)
+
+
+def asked_in_secret(rules: Rules, turn: TurnChange, after: Any) -> list[str]:
+    """The seats whose turn begins with a secret simultaneous decision: several seats must act
+    at once and each one's choices are private (Cuba's parliament bids, the variant's card).
+    These are the decisions a DM is sent for; every other private choice is made in the
+    ephemeral My turn panel beside the board."""
+    if len(rules.to_act(after)) < 2:
+        return []
+    return [seat for seat in turn.starting if rules.private_choices(after, seat)]
