@@ -151,6 +151,28 @@ MIGRATIONS: list[str] = [
     UPDATE games SET options = json_set(options, '$.revision', 1)
         WHERE game = 'goa' AND status != 'lobby';
     """,
+    # 8: table manners. The live messages of a game (bot/flow.py): the newest turn message's
+    # words without its whose-turn lines (``public_message_log``; ``public_message_id`` is that
+    # message), and the live board picture's message, the version it was posted at and its
+    # words. A game played in a thread of its own: the channel the thread hangs off and the
+    # lobby notice there (edited to the result at the end). How each user wants to hear that
+    # it is their turn (``/game notify``), and what a channel's hosts were told once.
+    """
+    ALTER TABLE games ADD COLUMN public_message_log TEXT;
+    ALTER TABLE games ADD COLUMN board_message_id INTEGER;
+    ALTER TABLE games ADD COLUMN board_version INTEGER;
+    ALTER TABLE games ADD COLUMN board_text TEXT;
+    ALTER TABLE games ADD COLUMN parent_channel_id INTEGER;
+    ALTER TABLE games ADD COLUMN lobby_message_id INTEGER;
+    CREATE INDEX games_parent ON games (parent_channel_id) WHERE parent_channel_id IS NOT NULL;
+    ALTER TABLE users ADD COLUMN notify TEXT NOT NULL DEFAULT 'mention';
+    CREATE TABLE told (
+        channel_id INTEGER NOT NULL,
+        what       TEXT NOT NULL,
+        since      REAL NOT NULL,
+        PRIMARY KEY (channel_id, what)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -185,11 +207,15 @@ class GameRow:
     clock_s: int | None
     reminder_s: int
     language: str
+    #: A game in a thread of its own: the channel the thread hangs off (None: played right in
+    #: ``channel_id``), and the lobby notice posted there.
+    parent_channel_id: int | None = None
+    lobby_message_id: int | None = None
 
 
 GAME_COLUMNS = (
     "id, channel_id, guild_id, game, options, seed, status, host_id, version, created, updated, "
-    "public_message_id, clock_s, reminder_s, language"
+    "public_message_id, clock_s, reminder_s, language, parent_channel_id, lobby_message_id"
 )
 
 
@@ -210,7 +236,33 @@ def _game_row(r: Sequence[Any]) -> GameRow:
         clock_s=r[12],
         reminder_s=r[13],
         language=r[14],
+        parent_channel_id=r[15],
+        lobby_message_id=r[16],
     )
+
+
+#: How a user hears that it is their turn (``users.notify``): ``mention`` — mentioned in the
+#: game's channel (the default); ``mention+dm`` — mentioned and sent a DM. The column is text so
+#: that more ways (a DM alone, nothing) can be added without a migration; quiet hours would be
+#: columns of their own beside it.
+NOTIFY_MODES = ("mention", "mention+dm")
+
+
+@dataclass(frozen=True)
+class LiveMessages:
+    """A game's live messages in its channel (see :mod:`bot.flow`).
+
+    ``turn_id`` is the newest turn message — the one with the buttons — and ``turn_log`` its
+    words without the whose-turn lines (None: not known, e.g. a game from before these were
+    kept). ``board_id`` is the newest message with a board picture, posted at game version
+    ``board_version``, whose words are ``board_text``."""
+
+    turn_id: int | None = None
+    turn_text: str | None = None
+    turn_log: str | None = None
+    board_id: int | None = None
+    board_version: int | None = None
+    board_text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -362,15 +414,17 @@ class Store:
         clock_s: int | None,
         timers: TimerPlan | None = None,
         language: str = "en",
+        parent_channel_id: int | None = None,
     ) -> int:
         """A new lobby with the host in seat p0. Raises :class:`ChannelBusy` when the channel
-        already has an open game."""
+        already has an open game. ``parent_channel_id``: ``channel_id`` is a thread of the game's
+        own off that channel."""
         try:
             async with self.transaction() as db:
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game, options, seed, status, host_id, "
-                    "version, created, updated, clock_s, reminder_s, language) "
-                    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?)",
+                    "version, created, updated, clock_s, reminder_s, language, parent_channel_id) "
+                    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?)",
                     (
                         channel_id,
                         guild_id,
@@ -383,6 +437,7 @@ class Store:
                         clock_s,
                         reminder_s,
                         language,
+                        parent_channel_id,
                     ),
                 )
                 pk = int(cur.lastrowid)
@@ -484,6 +539,44 @@ class Store:
         ) as cur:
             row = await cur.fetchone()
         return (row[0], row[1]) if row else (None, None)
+
+    async def live_messages(self, pk: int) -> LiveMessages:
+        """The game's live messages (an unknown game: none)."""
+        async with self.db.execute(
+            "SELECT public_message_id, public_message_text, public_message_log, board_message_id, "
+            "board_version, board_text FROM games WHERE id = ?",
+            (pk,),
+        ) as cur:
+            row = await cur.fetchone()
+        return LiveMessages(*row) if row else LiveMessages()
+
+    async def set_live_messages(self, pk: int, **changes: Any) -> None:
+        """Change some fields of the game's :class:`LiveMessages` (by their names). A closed
+        game keeps no words: nothing edits its messages any more, and they hold names."""
+        columns = {
+            "turn_id": "public_message_id",
+            "turn_text": "public_message_text",
+            "turn_log": "public_message_log",
+            "board_id": "board_message_id",
+            "board_version": "board_version",
+            "board_text": "board_text",
+        }
+        if not changes:
+            return
+        words = ("turn_text", "turn_log", "board_text")
+        sets = ", ".join(
+            f"{columns[name]} = CASE WHEN status IN ('lobby', 'active') THEN ? END"
+            if name in words
+            else f"{columns[name]} = ?"
+            for name in changes
+        )
+        async with self.transaction() as db:
+            await db.execute(f"UPDATE games SET {sets} WHERE id = ?", (*changes.values(), pk))
+
+    async def set_lobby_message(self, pk: int, message_id: int) -> None:
+        """The lobby notice of a game played in a thread, in the channel the thread hangs off."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, pk))
 
     async def set_game_settings(self, pk: int, *, reminder_s: int, clock_s: int | None) -> None:
         async with self.transaction() as db:
@@ -642,6 +735,38 @@ class Store:
                 (user_id, locale, now),
             )
 
+    async def set_notify(self, user_id: int, mode: str, now: float) -> None:
+        """How the user wants to hear that it is their turn (one of :data:`NOTIFY_MODES`)."""
+        if mode not in NOTIFY_MODES:
+            raise StoreError(f"unknown way to notify: {mode!r}")
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, notify, updated) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, updated = excluded.updated",
+                (user_id, mode, now),
+            )
+
+    async def notify_of(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """Each user's way of hearing of their turn (``mention`` for a user never asked)."""
+        ids = sorted(set(user_ids))
+        found: dict[int, str] = {}
+        if ids:
+            marks = ", ".join("?" * len(ids))
+            async with self.db.execute(
+                f"SELECT user_id, notify FROM users WHERE user_id IN ({marks})", ids
+            ) as cur:
+                found = {r[0]: r[1] for r in await cur.fetchall()}
+        return {user: found.get(user, "mention") for user in ids}
+
+    async def tell_once(self, channel_id: int, what: str, now: float) -> bool:
+        """True the first time it is asked for ``what`` in this channel (then remembered)."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "INSERT OR IGNORE INTO told (channel_id, what, since) VALUES (?, ?, ?)",
+                (channel_id, what, now),
+            )
+            return cur.rowcount == 1
+
     async def locale_of(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The remembered language of each of ``user_ids`` that has one."""
         ids = sorted(set(user_ids))
@@ -763,8 +888,8 @@ class Store:
         """The channel's (or the server's) finished and abandoned games that had started, newest
         first: ``limit`` of them from ``offset``, and how many there are in all."""
         where = "status IN ('finished', 'abandoned') AND version > 0"
-        if channel_id is not None:
-            where, args = where + " AND channel_id = ?", (channel_id,)
+        if channel_id is not None:  # with the games played in threads off the channel
+            where, args = where + " AND (channel_id = ? OR parent_channel_id = ?)", (channel_id, channel_id)
         else:
             where, args = where + " AND guild_id = ?", (guild_id,)
         async with self.db.execute(f"SELECT COUNT(*) FROM games WHERE {where}", args) as cur:
@@ -889,7 +1014,11 @@ def _apply_forgets(conn: sqlite3.Connection, pk: int) -> None:
         conn.execute("UPDATE games SET host_id = 0 WHERE id = ? AND host_id = ?", (pk, user_id))
         conn.execute("DELETE FROM replace_votes WHERE game_pk = ? AND voter_id = ?", (pk, user_id))
     if requests:
-        conn.execute("UPDATE games SET public_message_text = NULL WHERE id = ?", (pk,))
+        conn.execute(
+            "UPDATE games SET public_message_text = NULL, public_message_log = NULL, board_text = NULL "
+            "WHERE id = ?",
+            (pk,),
+        )
         conn.execute("DELETE FROM forget_requests WHERE game_pk = ?", (pk,))
 
 
