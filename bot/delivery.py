@@ -1,9 +1,12 @@
 """Hand a service :class:`~bot.outcome.Outcome` to a gateway, and run the timer loop.
 
-The order is: the ephemeral answer first (Discord wants an interaction answered quickly), then
-the public messages, then the DMs. A refused DM is reported to the service, which remembers it
-and never DMs that user again; its content is *not* posted anywhere else (the player reads it
-through the "My hand" button).
+The order is: the answer to the caller first (Discord wants an interaction answered quickly),
+then the public messages, then the DMs. A public message with an ``edit_id`` replaces that
+message in place (posted anew when it is gone); an older turn message is retired only once its
+successor is posted (else it keeps its buttons); the ids of new live messages go to the
+service (:meth:`~bot.service.GameService.public_posted`). A refused DM is reported to the
+service, which remembers it and never DMs that user again; its content is *not* posted
+anywhere else (the player reads it through the "My hand" button).
 """
 
 from __future__ import annotations
@@ -11,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import replace
 
-from bot.outcome import Gateway, Outcome
+from bot.outcome import RETIRED, Gateway, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -21,27 +25,39 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
     """Send everything ``outcome`` says through ``gateway``.
 
     ``service`` is the :class:`bot.service.GameService` (told about refused DMs and about the
-    newest board message, so the previous board's buttons are edited away)."""
-    if interaction is not None and (
-        outcome.ephemeral or outcome.ephemeral_image or outcome.ephemeral_choices
-    ):
+    ids of new live messages)."""
+    if interaction is not None:
         try:
-            await gateway.reply_ephemeral(
-                interaction, outcome.ephemeral or "", outcome.ephemeral_image, outcome.ephemeral_choices
-            )
+            if outcome.ok and outcome.done is not None:
+                await gateway.acknowledge(interaction, outcome)
+            elif outcome.ephemeral or outcome.ephemeral_image or outcome.ephemeral_choices:
+                await gateway.reply_ephemeral(
+                    interaction, outcome.ephemeral or "", outcome.ephemeral_image, outcome.ephemeral_choices
+                )
         except Exception:  # e.g. the interaction expired: the board and the DMs must still go out
             log.warning("answering the caller failed; the channel and the DMs are still told", exc_info=True)
         for text in outcome.ephemeral_more:  # a long answer's further parts, to the caller alone
             await gateway.reply_ephemeral(interaction, text)
+    lost = False  # a new message did not get out: the one it replaces keeps its buttons
     for msg in outcome.public:
+        retiring = msg.live is not None and msg.live.role == RETIRED
+        if retiring and lost:
+            continue
+        if msg.edit_id is not None:
+            if not service.edit_wanted(msg):
+                continue  # a later edit of the same message went out already
+            if await gateway.edit_public(msg.channel_id, msg.edit_id, msg):
+                service.public_edited(msg)
+                continue
+            if retiring:
+                continue  # gone: nothing left to retire
+            msg = replace(msg, edit_id=None)  # gone: say it anew
         message_id = await gateway.post_public(msg)
         if message_id is None:
             log.warning("posting to channel %s failed", msg.channel_id)
+            lost = True
             continue
-        previous = await service.public_posted(msg, message_id)
-        if previous is not None:
-            old_id, stripped = previous
-            await gateway.edit_public(msg.channel_id, old_id, stripped)
+        await service.public_posted(msg, message_id)
     refused = await service.store.dm_refused_users()
     for dm in outcome.private:
         if dm.user_id in refused:

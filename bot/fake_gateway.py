@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from bot.outcome import Choice, PrivateMessage, PublicMessage
+from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage
 
 
 @dataclass
@@ -22,20 +22,25 @@ class RecordingGateway:
     """Implements :class:`bot.outcome.Gateway`, keeping every call in lists.
 
     ``refuse_dms_for`` holds users whose DMs are closed (``send_private`` answers False, as
-    Discord's 403 does); with ``fail_uploads`` every public post with a file fails (None).
+    Discord's 403 does); with ``fail_uploads`` every public post with a file fails (None), with
+    ``fail_posts`` every public post.
+    ``acknowledged`` keeps the answers to moves (``Gateway.acknowledge``): the sentence said in
+    place of the pressed private message, or the caller's next private decision.
     """
 
     refuse_dms_for: set[int] = field(default_factory=set)
     fail_uploads: bool = False
+    fail_posts: bool = False
     public: list[tuple[int, PublicMessage]] = field(default_factory=list)
     edits: list[tuple[int, int, PublicMessage]] = field(default_factory=list)
     private: list[PrivateMessage] = field(default_factory=list)
     refused: list[PrivateMessage] = field(default_factory=list)
     ephemeral: list[Ephemeral] = field(default_factory=list)
+    acknowledged: list[Ephemeral] = field(default_factory=list)
     _next_id: int = 1000
 
     async def post_public(self, msg: PublicMessage) -> int | None:
-        if self.fail_uploads and (msg.image is not None or msg.attachments):
+        if self.fail_posts or (self.fail_uploads and (msg.image is not None or msg.attachments)):
             return None
         self._next_id += 1
         self.public.append((self._next_id, msg))
@@ -46,6 +51,21 @@ class RecordingGateway:
         if known:
             self.edits.append((channel_id, message_id, msg))
         return known
+
+    def current(self) -> list[tuple[int, PublicMessage]]:
+        """Every public message as it reads now: posted, then changed by its edits (words and
+        buttons; the picture when an edit brings one)."""
+        now = dict(self.public)
+        for _channel, message_id, edit in self.edits:
+            old = now[message_id]
+            now[message_id] = replace(
+                old, text=edit.text, choices=edit.choices, image=edit.image or old.image
+            )
+        return sorted(now.items())
+
+    def board(self) -> PublicMessage | None:
+        """The newest public message with buttons as it reads now: the live turn message."""
+        return next((m for _id, m in reversed(self.current()) if m.choices), None)
 
     async def send_private(self, msg: PrivateMessage) -> bool:
         if msg.user_id in self.refuse_dms_for:
@@ -59,10 +79,17 @@ class RecordingGateway:
     ) -> None:
         self.ephemeral.append(Ephemeral(interaction, text, image, list(choices or [])))
 
+    async def acknowledge(self, interaction: object, outcome: Outcome) -> None:
+        text = outcome.ephemeral or outcome.done or ""
+        self.acknowledged.append(
+            Ephemeral(interaction, text, outcome.ephemeral_image, list(outcome.ephemeral_choices))
+        )
+
     # ---- what tests ask
 
     def public_texts(self) -> list[str]:
-        return [m.text for _, m in self.public]
+        """The texts of the public messages as they read now."""
+        return [m.text for _, m in self.current()]
 
     def dms_to(self, user_id: int) -> list[PrivateMessage]:
         return [m for m in self.private if m.user_id == user_id]

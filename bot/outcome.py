@@ -76,12 +76,32 @@ class Attachment:
     data: bytes
 
 
+#: The parts a public message plays among a game's live messages (:mod:`bot.flow`).
+TURN = "turn"  # the turn message: whose turn, the buttons (and the board picture when it has one)
+BOARD = "board"  # the live board picture, edited in place while the turn message is another one
+RETIRED = "retired"  # an older turn message losing its buttons once the new one is posted
+LOBBY = "lobby"  # a game's lobby notice in the channel its thread hangs off
+
+
+@dataclass(frozen=True)
+class Live:
+    """A public message's part among the live messages of game ``game_pk``, as composed at
+    game ``version`` (an edit composed earlier than one already made to the same message is
+    dropped: the later one holds everything)."""
+
+    game_pk: int
+    version: int
+    role: str
+
+
 @dataclass
 class PublicMessage:
     """A message for the game's channel: the board image, the log lines, who must act.
 
-    ``attachments`` are further files after the image; a message with attachments but no image
-    and no choices is not a board (its buttons are never edited away)."""
+    ``attachments`` are further files after the image. ``edit_id`` names a message of ours to
+    replace in place (text, buttons, and the picture when ``image`` is set) instead of posting
+    a new one — posted anew when that message is gone; ``mentions`` notify only when posted.
+    ``live`` is set for a game's live messages (:mod:`bot.flow`), whose ids the service keeps."""
 
     channel_id: int
     text: str
@@ -90,6 +110,8 @@ class PublicMessage:
     choices: list[Choice] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
     attachments: list[Attachment] = field(default_factory=list)
+    edit_id: int | None = None
+    live: Live | None = None
 
 
 @dataclass
@@ -114,6 +136,13 @@ class Outcome:
     ``ephemeral_choices`` are buttons for that answer (the caller's private choices);
     ``ephemeral_more`` are further messages to the caller alone, after it (a long text in parts).
     ``ok`` is False when the call was refused (nothing changed).
+
+    ``done`` is set when the call played the caller's move: one sentence saying what was
+    played. A move is acknowledged by the board it changed, so ``done`` is shown only where a
+    private message already waits for an answer — the DM or My turn panel whose button was
+    pressed (which it replaces, with the caller's next private decision in ``ephemeral`` and
+    ``ephemeral_choices`` when there is one), or a typed command's placeholder — and never as
+    a new message (see :meth:`Gateway.acknowledge`).
     """
 
     ok: bool = True
@@ -123,6 +152,7 @@ class Outcome:
     ephemeral_more: list[str] = field(default_factory=list)
     public: list[PublicMessage] = field(default_factory=list)
     private: list[PrivateMessage] = field(default_factory=list)
+    done: str | None = None
 
     @classmethod
     def refuse(cls, sentence: str) -> Outcome:
@@ -137,7 +167,9 @@ class Gateway(Protocol):
         """Post to the channel; returns the message id (None if the post failed)."""
 
     async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
-        """Replace an earlier public message (e.g. to remove stale buttons)."""
+        """Replace an earlier public message in place: its text and buttons, and its picture when
+        ``msg.image`` is set (else the picture stays). False when it failed (e.g. the message is
+        gone). Nobody is notified by an edit."""
 
     async def send_private(self, msg: PrivateMessage) -> bool:
         """DM a user; False when Discord refused it (403: DMs closed) — the caller remembers."""
@@ -146,3 +178,13 @@ class Gateway(Protocol):
         self, interaction: object, text: str, image: bytes | None = None, choices: list[Choice] | None = None
     ) -> None:
         """Answer an interaction so that only its user sees it."""
+
+    async def acknowledge(self, interaction: object, outcome: Outcome) -> None:
+        """Answer the interaction that played a move (``outcome.done`` is set).
+
+        Pressed on a private message (a DM, an ephemeral My turn panel): that message is
+        replaced by the caller's next private decision (``outcome.ephemeral`` and its choices)
+        or, when there is none, by ``outcome.done`` without buttons. Pressed on the public
+        board: the board the move changed is the answer — only a next private decision is
+        shown, ephemerally. A typed command: its placeholder says ``done`` (or shows the next
+        decision)."""

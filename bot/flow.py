@@ -1,0 +1,276 @@
+"""A game's messages in its channel: one live turn message, one live board picture.
+
+What the issue of table manners asked, and why it is done so:
+
+* The **turn message** is the newest message of the game with buttons. It names whose turn it
+  is (mentioning them when it is posted) and collects what happens during that turn: every
+  sub-step of the turn edits it in place (its log lines grow, its buttons follow). When a new
+  turn begins (:mod:`bot.turns`), a new turn message is posted — the only moment anybody is
+  mentioned — and the old one is *retired*: its whose-turn lines and buttons go, the last lines
+  of its turn are added, so the channel reads as a history, one message per turn.
+* The **board picture** is attached to a turn message. It is edited in place after every move,
+  wherever it stands, so the picture is always current. A new turn message carries a new
+  picture only when a phase ends or the turn comes to a seat that has already acted under the
+  live picture — once round the table; otherwise the picture stays in its message a few turns
+  up and only changes. A whole game of 300–500 moves then posts tens of pictures instead of
+  hundreds, and a player whose turn begins finds the picture at most one message per other
+  player above their own (``bench/table.py`` counts them).
+
+:func:`compose` is the pure part: from the live messages as the store keeps them and what the
+service drew, the messages to post or edit and what the store keeps next. The service adds the
+store reads and writes; :func:`bot.delivery.deliver` posts and edits, and tells the service the
+ids of new messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot import records
+from bot.outcome import BOARD, LOBBY, RETIRED, TURN, Choice, Live, PublicMessage
+from bot.store import GameRow, LiveMessages
+from bot.texts import t
+from bot.turns import TurnChange
+from engine.core import Event
+
+if TYPE_CHECKING:
+    from bot.gamestore import GameStore
+    from bot.service import GameService, Table
+
+#: Discord refuses longer message contents (2000); the rest is margin.
+MAX_TEXT = 1900
+
+
+@dataclass
+class Drawn:
+    """What the service has to say after a change, in the game's language."""
+
+    header: str  # the game's name, the first line of every turn message
+    lines: list[str]  # what just happened (public log lines)
+    turn_lines: list[str]  # whose turn it is now, what they decide
+    choices: list[Choice] = field(default_factory=list)
+    mentions: list[int] = field(default_factory=list)  # whose turn begins (only a new message notifies)
+    image: bytes | None = None  # the board picture (None: unchanged, or it could not be drawn)
+
+
+def join(*parts: str | None) -> str:
+    return "\n".join(p for p in parts if p)
+
+
+def fit(log: str, tail: list[str], limit: int = MAX_TEXT) -> str:
+    """``log`` then the ``tail`` lines within ``limit``: the oldest log lines after the first
+    (the game's name) make way first, so whose turn it is always shows."""
+    text = join(log, *tail)
+    if len(text) <= limit:
+        return text
+    first, _, rest = log.partition("\n")
+    end = join(*tail)
+    room = limit - len(first) - len(end) - 4
+    kept = rest[-room:] if room > 0 else ""
+    kept = kept[kept.find("\n") + 1 :] if "\n" in kept else kept
+    return join(first, "…", kept, end)[:limit]
+
+
+def compose(
+    live: LiveMessages,
+    drawn: Drawn,
+    *,
+    channel_id: int,
+    game_pk: int,
+    version: int,
+    new_turn: bool,
+    new_board: bool,
+) -> tuple[list[PublicMessage], dict[str, Any]]:
+    """The public messages after a change, and the :class:`~bot.store.LiveMessages` fields to
+    keep (by name) — all but the id of a new message, which the delivery reports.
+
+    ``new_turn``: a turn begins (or a phase or the game ended; or the board is posted again);
+    ``new_board``: the new turn message carries the picture."""
+
+    def tagged(role: str) -> Live:
+        return Live(game_pk, version, role)
+
+    known = live.turn_id is not None and live.turn_log is not None
+    board_in_turn = live.board_id is not None and live.board_id == live.turn_id
+    if not new_turn and known:  # a sub-step: the turn message grows in place
+        log = fit(live.turn_log or "", drawn.lines)
+        text = fit(log, drawn.turn_lines)
+        messages = [
+            PublicMessage(
+                channel_id,
+                text,
+                image=drawn.image if board_in_turn else None,
+                choices=drawn.choices,
+                edit_id=live.turn_id,
+                live=tagged(TURN),
+            )
+        ]
+        if not board_in_turn and live.board_id is not None and drawn.image is not None:
+            messages.append(_picture(live, drawn, channel_id, tagged(BOARD)))
+        return messages, {"turn_log": log, "turn_text": text}
+
+    keep: dict[str, Any] = {}
+    new_board = new_board or live.board_id is None
+    retired: PublicMessage | None = None
+    lines_here = drawn.lines
+    if known:  # the last lines of the turn that ends go to its own message
+        words = fit(live.turn_log or "", drawn.lines)
+        lines_here = []
+        picture = drawn.image if board_in_turn and not new_board else None
+        retired = PublicMessage(channel_id, words, image=picture, edit_id=live.turn_id, live=tagged(RETIRED))
+        if board_in_turn:
+            keep["board_text"] = words
+    elif live.turn_id is not None and live.turn_text:  # kept before turn logs were: its words stay
+        retired = PublicMessage(channel_id, live.turn_text, edit_id=live.turn_id, live=tagged(RETIRED))
+    log = fit(drawn.header, lines_here)
+    text = fit(log, drawn.turn_lines)
+    turn = PublicMessage(
+        channel_id,
+        text,
+        image=drawn.image if new_board else None,
+        choices=drawn.choices,
+        mentions=drawn.mentions,
+        live=tagged(TURN),
+    )
+    messages = [turn, *([retired] if retired else [])]
+    if not new_board and not board_in_turn and drawn.image is not None:
+        messages.append(_picture(live, drawn, channel_id, tagged(BOARD)))
+    keep.update(turn_log=log, turn_text=text)
+    return messages, keep
+
+
+def _picture(live: LiveMessages, drawn: Drawn, channel_id: int, tag: Live) -> PublicMessage:
+    """The live board's new picture, in the message it stands in (its words and no buttons)."""
+    return PublicMessage(
+        channel_id, live.board_text or drawn.header, image=drawn.image, edit_id=live.board_id, live=tag
+    )
+
+
+# ====================================================================== with the service
+
+
+async def after_change(
+    service: GameService,
+    table: Table,
+    before: Any,
+    events: Sequence[Event],
+    turn: TurnChange,
+    *,
+    intro: str | None = None,
+) -> list[PublicMessage]:
+    """The public messages after the state of ``table`` changed from ``before`` (None: the game
+    just began) by ``events``; the store keeps what the next change needs."""
+    rules, lang, row = table.rules, table.lang, table.row
+    lines = [intro] if intro else []
+    lines += [rules.describe(e, table.names, lang) for e in events if e.visible_to is None]
+    finished = turn.over
+    if finished:  # the final scores open a message of their own, which tells everyone
+        turn_lines = service._result_lines(table)
+        choices: list[Choice] = []
+        mentions = [s.user_id for s in table.seats if s.user_id and not s.is_bot]
+    else:
+        turn_lines, _ = service._turn_lines(table)
+        choices = service._public_choices(table)
+        mentions = [s.user_id for s in table.seats if s.seat in turn.starting and s.user_id and not s.is_bot]
+    live = await service.store.live_messages(row.id)
+    new_board = (
+        finished
+        or turn.phase_ended
+        or (turn.new_turn and await _went_round(service.store, row.id, live, turn))
+    )
+    changed = before is None or rules.view(before, None) != rules.view(table.state, None)
+    wanted = changed or live.board_id is None or live.turn_log is None or (turn.new_turn and new_board)
+    image = await service._board_png(table) if wanted else None
+    drawn = Drawn(f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image)
+    messages, keep = compose(
+        live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
+        new_turn=turn.new_turn, new_board=new_board,
+    )  # fmt: skip
+    await service.store.set_live_messages(row.id, **keep)
+    if finished:
+        await records.game_over(service, table, messages[0])
+        messages += _lobby_result(table, drawn.turn_lines)
+    return messages
+
+
+async def board_again(service: GameService, table: Table) -> list[PublicMessage]:
+    """``/game board``: the current board posted anew as the turn message (nobody mentioned)."""
+    turn_lines, _ = service._turn_lines(table)
+    image = await service._board_png(table)
+    drawn = Drawn(f"**{table.title}**", [], turn_lines, service._public_choices(table), [], image)
+    live = await service.store.live_messages(table.row.id)
+    row = table.row
+    messages, keep = compose(
+        live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
+        new_turn=True, new_board=True,
+    )  # fmt: skip
+    await service.store.set_live_messages(row.id, **keep)
+    return messages
+
+
+async def closing(service: GameService, row: GameRow, said: str) -> list[PublicMessage]:
+    """A game closed before its end (abandoned): its turn message loses its buttons, and the
+    lobby notice of a game in a thread says ``said``."""
+    live = await service.store.live_messages(row.id)
+    messages = []
+    if live.turn_id is not None and (live.turn_log or live.turn_text):
+        words = live.turn_log or live.turn_text or ""
+        messages.append(
+            PublicMessage(
+                row.channel_id, words, edit_id=live.turn_id, live=Live(row.id, row.version, RETIRED)
+            )
+        )
+    if row.parent_channel_id is not None:
+        messages.append(lobby_notice(row.id, row.parent_channel_id, said, row.lobby_message_id, row.version))
+    return messages
+
+
+def lobby_notice(
+    game_pk: int, parent_channel_id: int, text: str, message_id: int | None = None, version: int = 0
+) -> PublicMessage:
+    """The notice of a game in a thread, in the channel the thread hangs off: posted with the
+    lobby, edited at the end (posted anew when it is gone)."""
+    return PublicMessage(parent_channel_id, text, edit_id=message_id, live=Live(game_pk, version, LOBBY))
+
+
+def _lobby_result(table: Table, result_lines: list[str]) -> list[PublicMessage]:
+    row = table.row
+    if row.parent_channel_id is None:
+        return []
+    text = t(
+        "thread_result", table.lang, title=table.title, thread=row.channel_id, result=" ".join(result_lines)
+    )
+    return [lobby_notice(row.id, row.parent_channel_id, text, row.lobby_message_id, row.version)]
+
+
+async def _went_round(store: GameStore, pk: int, live: LiveMessages, turn: TurnChange) -> bool:
+    """Whether a seat whose turn begins has acted since the live board was posted."""
+    if live.board_version is None:
+        return True
+    actors = {a.seat for a in await store.actions(pk, since=live.board_version) if a.kind == "play"}
+    return any(seat in actors for seat in turn.starting)
+
+
+async def posted(store: GameStore, msg: PublicMessage, message_id: int) -> None:
+    """Keep the id of a live message that went out as a new message."""
+    live = msg.live
+    if live is None:
+        return
+    if live.role == LOBBY:
+        await store.set_lobby_message(live.game_pk, message_id)
+    elif live.role == TURN and msg.image is not None:
+        await store.set_live_messages(
+            live.game_pk,
+            turn_id=message_id,
+            board_id=message_id,
+            board_version=live.version,
+            board_text=msg.text,
+        )
+    elif live.role == TURN:
+        await store.set_live_messages(live.game_pk, turn_id=message_id)
+    elif live.role == BOARD:  # the picture's message was gone: its new one
+        await store.set_live_messages(
+            live.game_pk, board_id=message_id, board_version=live.version, board_text=msg.text
+        )
