@@ -44,7 +44,7 @@ from bot.delivery import deliver, run_timers
 from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage
 from bot.records import SCOPES
 from bot.service import GameService
-from bot.store import Store
+from bot.store import NOTIFY_MODES, Store
 from bot.texts import t
 from bot.translator import CommandTranslator, localised_payload
 from engine.ai import KINDS
@@ -258,15 +258,32 @@ class DiscordGateway:
         return message.id
 
     async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
+        kwargs: dict[str, Any] = {
+            "content": msg.text or None,
+            "view": choices_view(msg.choices),
+            "allowed_mentions": discord.AllowedMentions.none(),  # an edit notifies nobody anyway
+        }
+        if msg.image is not None:  # the new picture replaces the old one
+            kwargs["attachments"] = [_file(msg.image, msg.image_name)]
         try:
             channel = await self._channel(channel_id)
-            await channel.get_partial_message(message_id).edit(
-                content=msg.text or None, view=choices_view(msg.choices)
-            )
+            await channel.get_partial_message(message_id).edit(**kwargs)
         except discord.HTTPException as error:
             log.info("editing message %s in %s failed: %s", message_id, channel_id, error)
             return False
         return True
+
+    async def open_thread(self, channel_id: int, name: str) -> int | None:
+        """A public thread for a new table off ``channel_id``; None when Discord refused."""
+        try:
+            channel = await self._channel(channel_id)
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        except discord.HTTPException as error:
+            log.warning("opening a thread in %s failed: %s", channel_id, error)
+            return None
+        return thread.id
 
     async def send_private(self, msg: PrivateMessage) -> bool:
         kwargs: dict[str, Any] = {}
@@ -300,6 +317,30 @@ class DiscordGateway:
         else:
             await interaction.response.send_message(text or None, **kwargs)
 
+    async def acknowledge(self, interaction: Any, outcome: Outcome) -> None:
+        text = outcome.ephemeral or outcome.done or ""
+        image, choices = outcome.ephemeral_image, outcome.ephemeral_choices
+        if not _is_component(interaction):  # a typed command: its placeholder answers
+            await self.reply_ephemeral(interaction, text, image, choices)
+        elif pressed_privately(interaction):  # the DM or panel pressed is replaced in place
+            await interaction.edit_original_response(
+                content=text or None,
+                view=choices_view(choices),
+                attachments=[_file(image)] if image is not None else [],
+            )
+        elif outcome.ephemeral or choices:  # the board answers; a private sequel goes apart
+            await self.reply_ephemeral(interaction, outcome.ephemeral or "", image, choices)
+
+
+def pressed_privately(interaction: Any) -> bool:
+    """Whether a button was pressed on a message only its user sees: a DM or an ephemeral
+    message (a My turn panel)."""
+    message = getattr(interaction, "message", None)
+    if message is None:
+        return False
+    flags = getattr(message, "flags", None)
+    return getattr(interaction, "guild_id", None) is None or bool(getattr(flags, "ephemeral", False))
+
 
 # ====================================================================== handling interactions
 
@@ -315,7 +356,7 @@ async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outco
     app = interaction.client
     if not interaction.response.is_done():
         try:
-            if _is_component(interaction):
+            if _is_component(interaction):  # the message pressed is updated (or the board is)
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -332,7 +373,7 @@ async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outco
         await deliver(outcome, app.gateway, app.service, interaction)
     except discord.HTTPException:  # what the service did stands; only a message went missing
         log.exception("delivering the answer to %s failed", interaction.user.id)
-    said = outcome.ephemeral or outcome.ephemeral_image or outcome.ephemeral_choices
+    said = outcome.ephemeral or outcome.ephemeral_image or outcome.ephemeral_choices or outcome.done
     if not said and not _is_component(interaction):
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
@@ -386,6 +427,22 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return options
 
 
+#: The ways to hear of one's turn (``/game notify turn:``) as the command's English choices name
+#: them (other languages: ``choice.<value>`` in the translator's catalogues).
+NOTIFY_NAMES = {"mention": "mention", "mention+dm": "mention and DM"}
+
+
+def thread_room(interaction: Any) -> bool | None:
+    """Whether a new table gets a thread of its own here: True — open one; False — the channel
+    holds threads but the bot may not open them (the host is told, once); None — not a channel
+    that holds threads (a thread already, a voice channel's chat): the table plays right here."""
+    channel = getattr(interaction, "channel", None)
+    if getattr(channel, "type", None) not in (discord.ChannelType.text, discord.ChannelType.news):
+        return None
+    allowed = getattr(interaction, "app_permissions", None)
+    return bool(allowed is not None and allowed.create_public_threads and allowed.send_messages_in_threads)
+
+
 def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=title, value=gid) for title, gid in GameService.game_choices()]
 
@@ -424,12 +481,24 @@ class GameGroup(app_commands.Group):
             _name(interaction),
         )
         server = _server_lang(interaction)
-        await answer(
-            interaction,
-            lambda svc: svc.new_game(
-                channel, guild, user, name, game, parsed, locale=lang, guild_locale=server
-            ),
-        )
+        room = thread_room(interaction)
+        gateway = interaction.client.gateway
+
+        async def open_table(svc: GameService) -> Outcome:
+            where, parent = channel, None
+            if room:  # a thread of its own, named by the service, opened here
+                named = await svc.table_thread(game, parsed, user, name, locale=lang, guild_locale=server)
+                if isinstance(named, Outcome):
+                    return named
+                thread = await gateway.open_thread(channel, named)
+                if thread is not None:
+                    where, parent = thread, channel
+            return await svc.new_game(
+                where, guild, user, name, game, parsed, locale=lang, guild_locale=server,
+                parent_channel_id=parent, no_thread=room is False,
+            )  # fmt: skip
+
+        await answer(interaction, open_table)
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -564,6 +633,13 @@ class GameGroup(app_commands.Group):
                 language=language,
             ),
         )
+
+    @app_commands.command(name="notify", description="How you hear that it is your turn")
+    @app_commands.describe(turn="A mention in the channel, or a mention and a DM")
+    @app_commands.choices(turn=[app_commands.Choice(name=NOTIFY_NAMES[m], value=m) for m in NOTIFY_MODES])
+    async def notify(self, interaction: discord.Interaction, turn: str | None = None) -> None:
+        user, lang = interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.notify(user, turn, locale=lang))
 
     @app_commands.command(name="sync", description="Register the bot's slash commands again (bot owners)")
     async def sync(self, interaction: discord.Interaction) -> None:

@@ -21,14 +21,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import records, seats
+from bot import flow, records, seats, turns
 from bot.choices import MESSAGE_CAPACITY, members, narrowed
 from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
 from bot.pages import pack
 from bot.records import effective_plays, replay_state
-from bot.store import ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, TimerPlan, dumps
+from bot.store import NOTIFY_MODES, ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, TimerPlan, dumps
 from bot.texts import has_text, normalise, t
 from engine import BUILTIN_GAMES, GAMES
 from engine.ai import KINDS, player
@@ -157,6 +157,7 @@ class GameService:
         self._tables: dict[int, Table] = {}  # game pk → last loaded table (autocomplete, state reuse)
         self._channel_games: dict[int, int] = {}  # channel → open game pk
         self._locales: dict[int, str] = {}  # user → language remembered from their interactions
+        self._edited: dict[int, int] = {}  # message id → the game version of its latest edit
 
     # ================================================================== languages
 
@@ -273,18 +274,22 @@ class GameService:
         seed: int | None = None,
         locale: Any = None,
         guild_locale: Any = None,
+        parent_channel_id: int | None = None,
+        no_thread: bool = False,
     ) -> Outcome:
-        """Open a lobby. Its public language is the server's (``guild_locale``), else the host's."""
+        """Open a lobby. Its public language is the server's (``guild_locale``), else the host's.
+
+        ``parent_channel_id``: ``channel_id`` is a thread opened for this table off that
+        channel (see :meth:`table_thread`), where a notice links to it. ``no_thread``: the
+        table could have had a thread but the bot may not open one here; the host is told why
+        — once per channel."""
         lang = await self._caller_lang(user_id, locale)
-        if game not in GAMES:
-            choices = join_list([g for _, g in self.game_choices()], lang)
-            return Outcome.refuse(t("unknown_game", lang, game=game, choices=choices))
+        checked = self._check_new(game, options, lang)
+        if isinstance(checked, Outcome):
+            return checked
         rules = GAMES[game]
         language = normalise(guild_locale) if guild_locale is not None else lang
         options = dict(options or {})
-        refusal = self._check_options(rules, options, lang)
-        if refusal:
-            return Outcome.refuse(refusal)
         now = self.clock()
         expiry = self.config.lobby_expiry_s
         timers = TimerPlan(add=[("lobby_warn", now + expiry * 0.75, {}), ("lobby_expire", now + expiry, {})])
@@ -303,6 +308,7 @@ class GameService:
                     clock_s=self.config.turn_clock_s,
                     timers=timers,
                     language=language,
+                    parent_channel_id=parent_channel_id,
                 )
             except ChannelBusy:
                 row = await self.store.open_game(channel_id)
@@ -310,15 +316,49 @@ class GameService:
                 status = t(f"status_{row.status if row else 'lobby'}", lang)
                 return Outcome.refuse(t("channel_busy", lang, title=title, status=status))
             await self._table(await self.store.game(pk))
-        text = t(
-            "lobby_opened",
-            language,
-            host=user_name,
-            title=rules.display_title(language),
-            min=rules.min_players,
-            max=rules.max_players,
-        )
-        return Outcome(ephemeral=None, public=[PublicMessage(channel_id, text)])
+        values = {
+            "host": user_name,
+            "title": rules.display_title(language),
+            "min": rules.min_players,
+            "max": rules.max_players,
+        }
+        public = [PublicMessage(channel_id, t("lobby_opened", language, **values))]
+        if parent_channel_id is not None:
+            notice = t("lobby_in_thread", language, thread=channel_id, **values)
+            public.append(flow.lobby_notice(pk, parent_channel_id, notice))
+        told = None
+        if no_thread and await self.store.tell_once(channel_id, "no_thread", now):
+            told = t("no_thread_permission", lang)
+        return Outcome(ephemeral=told, public=public)
+
+    def _check_new(self, game: str, options: dict[str, Any] | None, lang: str) -> Outcome | None:
+        """The refusal of an unknown game or of options it does not have, else None."""
+        if game not in GAMES:
+            choices = join_list([g for _, g in self.game_choices()], lang)
+            return Outcome.refuse(t("unknown_game", lang, game=game, choices=choices))
+        refusal = self._check_options(GAMES[game], dict(options or {}), lang)
+        return Outcome.refuse(refusal) if refusal else None
+
+    async def table_thread(
+        self,
+        game: str,
+        options: dict[str, Any] | None,
+        user_id: int,
+        user_name: str,
+        *,
+        locale: Any = None,
+        guild_locale: Any = None,
+    ) -> str | Outcome:
+        """``/game new`` where the bot may open threads: the name of the new table's thread
+        (the game and its host, in the server's language), or the refusal of what
+        :meth:`new_game` would refuse — asked before a thread is opened for nothing."""
+        lang = await self._caller_lang(user_id, locale)
+        checked = self._check_new(game, options, lang)
+        if checked is not None:
+            return checked
+        language = normalise(guild_locale) if guild_locale is not None else lang
+        name = t("thread_name", language, title=GAMES[game].display_title(language), host=user_name)
+        return name[:100]
 
     def _check_options(self, rules: Rules, options: dict[str, Any], lang: str = DEFAULT) -> str | None:
         """A sentence in ``lang`` when ``options`` are not the game's, else None."""
@@ -522,7 +562,7 @@ class GameService:
             )
         name = table.seat_of(user_id).name if table.seat_of(user_id) else str(user_id)
         text = t("abandoned", table.lang, name=name, title=table.title)
-        return Outcome(public=[PublicMessage(channel_id, text)])
+        return Outcome(public=[PublicMessage(channel_id, text), *await flow.closing(self, table.row, text)])
 
     # ================================================================== acting
 
@@ -589,10 +629,21 @@ class GameService:
                         current = await self._open_table(None, table.row.id)
                         return await self._refuse_with_board(current or table, t("raced", lang))
                     continue
-                outcome.ephemeral = t("played", lang, label=label)
+                outcome.done = t("played", lang, label=label)
+                # What only the caller saw (their secret bid, the cards they drew), and their
+                # next private decision, if any: to them alone.
+                seen = [
+                    rules.describe(e, table.names, lang)
+                    for e in events
+                    if e.visible_to and seat.seat in e.visible_to
+                ]
                 after = self._tables.get(table.row.id)
-                if after is not None:  # still running: the caller's next private choices, if any
-                    outcome.ephemeral_choices = self._private_choices(rules, after, seat.seat, lang)
+                choices = self._private_choices(rules, after, seat.seat, lang) if after is not None else []
+                prompt = rules.prompt(after.state, seat.seat, lang) if choices else ""
+                outcome.ephemeral = "\n".join([*seen, prompt]).strip() or None
+                outcome.ephemeral_choices = choices
+                if choices:  # their secret decision is before them already: no DM for it
+                    outcome.private = [dm for dm in outcome.private if dm.user_id != user_id]
                 return outcome
         return Outcome.refuse(t("raced", lang))
 
@@ -797,8 +848,9 @@ class GameService:
                 lines.append(t("bot_turn", lang, name=row.name))
                 continue
             mentions.append(row.user_id)
-            if rules.private_choices(state, seat):
-                lines.append(t("your_turn_secret", lang, mention=mention(row.user_id)))
+            if rules.private_choices(state, seat):  # decided by DM when several decide at once
+                key = "your_turn_secret_dm" if len(rules.to_act(state)) > 1 else "your_turn_secret"
+                lines.append(t(key, lang, mention=mention(row.user_id)))
             else:
                 prompt = rules.prompt(state, seat, lang)
                 lines.append(t("your_turn", lang, mention=mention(row.user_id), prompt=prompt))
@@ -819,74 +871,49 @@ class GameService:
         return [t("final_scores", lang, lines=scores), t(key, lang, names=join_names(winners, lang))]
 
     async def _after_change(self, table: Table, applied: Applied, *, intro: str | None = None) -> Outcome:
-        """The public board message (in the game's language) and the DMs (each in its
-        reader's language) after the state changed."""
-        names, lang = table.names, table.lang
-        lines = [intro] if intro else []
-        lines += [table.rules.describe(e, names, lang) for e in applied.events if e.visible_to is None]
-        finished = table.rules.result(table.state) is not None
-        if finished:
-            lines += self._result_lines(table)
-            turn_lines, mentions = [], [s.user_id for s in table.seats if s.user_id and not s.is_bot]
-            choices: list[Choice] = []
-        else:
-            turn_lines, mentions = self._turn_lines(table)
-            choices = self._public_choices(table)
-        header = f"**{table.title}**"
-        text = clip("\n".join([header, *[ln for ln in lines if ln], *turn_lines]))
-        image = await self._board_png(table)
-        public = PublicMessage(table.row.channel_id, text, image=image, choices=choices, mentions=mentions)
-        if finished:
-            await records.game_over(self, table, public)
-        private = await self._dms(table, applied)
-        return Outcome(public=[public], private=private)
+        """The public messages (in the game's language, :mod:`bot.flow`) and the DMs (each in
+        its reader's language) after the state changed."""
+        turn = turns.change(table.rules, applied.before, table.state)
+        public = await flow.after_change(self, table, applied.before, applied.events, turn, intro=intro)
+        return Outcome(public=public, private=await self._dms(table, turn))
 
-    async def _dms(self, table: Table, applied: Applied) -> list[PrivateMessage]:
-        """A DM to each human whose private view changed, who saw a private event, or who must
-        decide something secret now — never to a user whose DMs are closed."""
-        rules = table.rules
+    async def _dms(self, table: Table, turn: turns.TurnChange) -> list[PrivateMessage]:
+        """DMs only for what must be secret: a person whose turn begins with a secret
+        simultaneous decision gets it by DM, with its choices; a person who asked for it
+        (``/game notify``) hears by DM that their turn begins. Nothing else: what one holds in
+        secret is read in My hand, other private decisions are taken in the My turn panel —
+        and nothing goes to a user whose DMs are closed."""
+        rules, state = table.rules, table.state
+        if not turn.starting or rules.result(state) is not None:
+            return []
+        people = [
+            s
+            for s in table.seats
+            if s.seat in turn.starting and not s.is_bot and s.user_id is not None and not s.dm_refused
+        ]
+        if not people:
+            return []
+        secret = set(turns.asked_in_secret(rules, turn, state))
+        users = [s.user_id for s in people]
+        langs = await self._user_langs(users)
+        ways = await self.store.notify_of(users) if any(s.seat not in secret for s in people) else {}
         messages: list[PrivateMessage] = []
-        readers = [s.user_id for s in table.seats if not s.is_bot and s.user_id is not None]
-        langs = await self._user_langs(readers)
-        for seat in table.seats:
-            if seat.is_bot or seat.user_id is None or seat.dm_refused:
-                continue
+        for seat in people:
             lang = langs[seat.user_id]
-            before = (
-                rules.private_summary(applied.before, seat.seat, lang) if applied.before is not None else ""
-            )
-            after = rules.private_summary(table.state, seat.seat, lang)
-            seen = [
-                rules.describe(e, table.names, lang)
-                for e in applied.events
-                if e.visible_to and seat.seat in e.visible_to
-            ]
-            choices = self._private_choices(rules, table, seat.seat, lang)
-            must_decide = self._deciding_in_secret(rules, table.state, seat.seat)
-            was_deciding = applied.before is not None and self._deciding_in_secret(
-                rules, applied.before, seat.seat
-            )
-            # Someone else's secret bid does not concern a seat that was already asked.
-            newly_asked = must_decide and (not was_deciding or applied.seat == seat.seat)
-            if after == before and not seen and not newly_asked:
-                continue
             title = rules.display_title(lang)
-            lines = [t("dm_header", lang, title=title, channel=table.row.channel_id), *seen]
-            if after:
-                lines.append(after)
-            if must_decide:
-                lines.append(rules.prompt(table.state, seat.seat, lang))
+            prompt = rules.prompt(state, seat.seat, lang)
+            if seat.seat in secret:
+                choices = self._private_choices(rules, table, seat.seat, lang)
+                summary = rules.private_summary(state, seat.seat, lang)
+                lines = [t("dm_header", lang, title=title, channel=table.row.channel_id), summary, prompt]
                 if not choices:
                     lines.append(t("too_many_choices", lang))
-            image = await self._private_png(table, seat.seat) if after != before else None
-            messages.append(
-                PrivateMessage(seat.user_id, clip("\n".join(lines)), image=image, choices=choices)
-            )
+                text = clip("\n".join(ln for ln in lines if ln))
+                messages.append(PrivateMessage(seat.user_id, text, choices=choices))
+            elif ways.get(seat.user_id) == "mention+dm":
+                text = t("dm_your_turn", lang, title=title, channel=table.row.channel_id, prompt=prompt)
+                messages.append(PrivateMessage(seat.user_id, clip(text)))
         return messages
-
-    @staticmethod
-    def _deciding_in_secret(rules: Rules, state: Any, seat: str) -> bool:
-        return seat in rules.to_act(state) and rules.private_choices(state, seat)
 
     async def _refuse_with_board(self, table: Table, sentence: str) -> Outcome:
         outcome = Outcome.refuse(sentence)
@@ -963,7 +990,8 @@ class GameService:
         return Outcome(ephemeral=clip("\n".join(lines)), ephemeral_image=image, ephemeral_choices=choices)
 
     async def board(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
-        """Post the current board again (or, to the caller, the lobby's seats)."""
+        """Post the current board again, as the new turn message (or, to the caller, the
+        lobby's seats)."""
         lang = await self._caller_lang(user_id, locale)
         table = await self._open_table(channel_id)
         if table is None:
@@ -971,11 +999,8 @@ class GameService:
         if table.row.status == "lobby":
             seats = join_names([s.name for s in table.seats], lang)
             return Outcome(ephemeral=t("lobby_list", lang, seats=seats))
-        turn_lines, mentions = self._turn_lines(table)
-        text = clip("\n".join([f"**{table.title}**", *turn_lines]))
-        image = await self._board_png(table)
-        msg = PublicMessage(channel_id, text, image=image, choices=self._public_choices(table))
-        return Outcome(public=[msg])
+        async with self._lock(table.row.channel_id):
+            return Outcome(public=await flow.board_again(self, table))
 
     def autocomplete(
         self, channel_id: int, user_id: int, typed: str, locale: Any = None
@@ -1161,6 +1186,20 @@ class GameService:
             public.append(PublicMessage(channel_id, said))
         return Outcome(ephemeral=done, public=public)
 
+    async def notify(self, user_id: int, turn: str | None = None, *, locale: Any = None) -> Outcome:
+        """``/game notify turn:``: how the caller hears that it is their turn — a mention in the
+        game's channel (``mention``, the default) or a mention and a DM (``mention+dm``). Without
+        a value it says how. Kept per user (``users.notify``), for every game."""
+        lang = await self._caller_lang(user_id, locale)
+        if turn is None:
+            now = (await self.store.notify_of([user_id]))[user_id]
+            return Outcome(ephemeral=t("notify_now", lang, way=t(f"notify_way_{now}", lang)))
+        if turn not in NOTIFY_MODES:
+            ways = join_list(list(NOTIFY_MODES), lang)
+            return Outcome.refuse(t("notify_unknown", lang, way=turn, ways=ways))
+        await self.store.set_notify(user_id, turn, self.clock())
+        return Outcome(ephemeral=t("notify_done", lang, way=t(f"notify_way_{turn}", lang)))
+
     # ================================================================== DMs refused, public messages
 
     async def dm_refused(self, user_id: int) -> None:
@@ -1173,22 +1212,24 @@ class GameService:
                     seats=[replace(s, dm_refused=True) if s.user_id == user_id else s for s in table.seats],
                 )
 
-    async def public_posted(self, msg: PublicMessage, message_id: int) -> tuple[int, PublicMessage] | None:
-        """Remember the newest board message of the channel's game; returns the previous one
-        (its id and the message without buttons) so the caller can edit its buttons away."""
-        if msg.image is None and (not msg.choices or seats.only_votes(msg.choices)):
-            return None  # not a board: a vote announcement keeps its button, the board keeps its own
-        pk = self._channel_games.get(msg.channel_id)
-        if pk is None:
-            row = await self.store.latest_game(msg.channel_id)
-            if row is None:
-                return None
-            pk = row.id
-        previous_id, previous_text = await self.store.public_message(pk)
-        await self.store.set_public_message(pk, message_id, msg.text)
-        if previous_id is None or previous_id == message_id:
-            return None
-        return previous_id, PublicMessage(msg.channel_id, previous_text or "", image=None, choices=[])
+    async def public_posted(self, msg: PublicMessage, message_id: int) -> None:
+        """A live message of a game went out as a new message: keep its id (the turn message
+        to edit, the board picture with the version it shows, the lobby notice)."""
+        if msg.live is not None:
+            self._edited[message_id] = msg.live.version
+            await flow.posted(self.store, msg, message_id)
+
+    def edit_wanted(self, msg: PublicMessage) -> bool:
+        """Whether an edit still brings news: not when a later version's edit of the same
+        message went out first (it holds everything this one says)."""
+        if msg.live is None or msg.edit_id is None:
+            return True
+        return self._edited.get(msg.edit_id, -1) <= msg.live.version
+
+    def public_edited(self, msg: PublicMessage) -> None:
+        """A live message was edited in place (see :meth:`edit_wanted`)."""
+        if msg.live is not None and msg.edit_id is not None:
+            self._edited[msg.edit_id] = max(self._edited.get(msg.edit_id, -1), msg.live.version)
 
     # ================================================================== timers and computer seats
 
@@ -1252,7 +1293,7 @@ class GameService:
             self._remember(Table(replace(row, status="abandoned"), [], GAMES[row.game]))
         lang = normalise(row.language)
         text = t("lobby_expired", lang, title=GAMES[row.game].display_title(lang))
-        return Outcome(public=[PublicMessage(row.channel_id, text)])
+        return Outcome(public=[PublicMessage(row.channel_id, text), *await flow.closing(self, row, text)])
 
     async def _timer_clock(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
         table = await self._running(None, pk)
