@@ -13,16 +13,16 @@ Per title it prints:
 * **actions** — moves played; **turn changes** — changes after which a new board is due (a
   seat's turn begins, a phase ends, the game ends; the start counts as one), and **player
   turns** — turns begun by a person (``bot/turns.py``);
-* **posts** — new channel messages of any kind (the lobby's four included); **boards** — those with a
-  board picture; **board edits** — the live board edited in place with a new picture;
-  **strips** — other edits (older turn messages whose buttons were taken away, sub-steps
-  written into the turn message);
-* **mentions** — people notified by new channel messages (an edited message notifies nobody)
-  and the most any one person was mentioned within one of their turns;
+* **posts** — new channel messages of any kind (the lobby's four included); **boards** —
+  those with a board picture; **board edits** — messages edited in place with a new picture;
+  **other edits** — edits of the words and buttons alone (a sub-step written into the turn
+  message, an older turn message losing its buttons);
+* **mentions** — people notified by new channel messages while the game ran (an edit
+  notifies nobody; the final scores, which tell everyone, apart) and the most any one person
+  was mentioned within one of their turns;
 * **DMs** — per player; **secret decisions** — secret simultaneous decisions each player was
   asked for (Cuba's parliament bids, the variant's card), the only thing a DM is due for by
-  default;
-  **DM moves** — moves made with a DM's buttons;
+  default; **DM moves** — moves made with a DM's buttons;
 * **acks** — new ephemeral messages acknowledging a move ("Done: …"); **panels** — My turn
   panels opened (a click, not a notification).
 
@@ -38,7 +38,6 @@ import asyncio
 import json
 import sys
 import tempfile
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -46,12 +45,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import discord  # noqa: E402
 
-from bot import turns  # noqa: E402
-from bot.texts import t  # noqa: E402
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
 from engine.i18n import LANGUAGES  # noqa: E402
 from tests.bot.conftest import Env  # noqa: E402
-from tests.bot.table_play import USERS, Table  # noqa: E402
+from tests.bot.table_play import Table, figures, is_board  # noqa: E402
 
 LOCALES = {
     "en": discord.Locale.american_english,
@@ -60,18 +57,6 @@ LOCALES = {
     "ja": discord.Locale.japanese,
     "nl": discord.Locale.dutch,
 }
-
-
-def is_board(kwargs: dict[str, Any]) -> bool:
-    """A message (or an edit) that carries a board picture."""
-    files = [kwargs["file"]] if kwargs.get("file") is not None else list(kwargs.get("files") or [])
-    files += [f for f in kwargs.get("attachments") or [] if isinstance(f, discord.File)]
-    return any(f.filename == "board.png" for f in files)
-
-
-def mentioned(kwargs: dict[str, Any]) -> list[int]:
-    allowed = kwargs.get("allowed_mentions")
-    return [u.id for u in allowed.users] if allowed is not None and allowed.users is not True else []
 
 
 async def play(game: str, seed: int, lang: str) -> tuple[dict[str, Any], list[tuple]]:
@@ -87,75 +72,11 @@ async def play(game: str, seed: int, lang: str) -> tuple[dict[str, Any], list[tu
             played = await table.play_out()
         finally:
             await env.close()
-    rules = GAMES[game]
-    client = played.client
-    users = {f"p{i}": user for i, user in enumerate(USERS)}
-
-    # Turns, from the states before every move and the end.
-    states = [state for state, _ in played.states] + [played.final]
-    turn_changes, player_turns, secret = 0, Counter(), Counter()
-    begun: dict[int, int] = {}  # user → the move after which their current turn began (-1: start)
-    begun_after: list[dict[int, int]] = []  # begun_after[m + 1]: as it stood after move m
-    for m in range(-1, len(played.states)):
-        before, after = (states[m] if m >= 0 else None), states[m + 1]
-        change = turns.change(rules, before, after)
-        turn_changes += change.new_turn
-        for seat in change.starting:
-            player_turns[users[seat]] += 1
-            begun[users[seat]] = m
-        for seat in turns.asked_in_secret(rules, change, after):
-            secret[users[seat]] += 1
-        begun_after.append(dict(begun))
-
-    # What reached Discord; the driver marks each move in the journal.
-    posts = boards = board_edits = strips = 0
-    turn_mentions, final_mentions = 0, 0
-    per_turn: Counter = Counter()
-    move = -1
-    for what, _where, _text, kw in client.journal:
-        if what == "move":
-            move += 1
-        elif what == "edit":
-            board_edits += is_board(kw)
-            strips += not is_board(kw)
-        elif what == "post":
-            posts += 1
-            boards += is_board(kw)
-            for user in mentioned(kw):
-                if move == len(played.states) - 1:  # the final scores tell everyone
-                    final_mentions += 1
-                    continue
-                turn_mentions += 1
-                per_turn[(user, begun_after[move + 1].get(user))] += 1
-    done = t("played", lang, label="\0").split("\0")[0]
-    acks = sum(
-        1
-        for what, _id, text, _kw in client.journal
-        if what == "ephemeral" and done and (text or "").startswith(done)
-    )
-    dms = {str(user): len(client.get_user(user).dms) for user in USERS}
-    figures = {
-        "game": game,
-        "seed": seed,
-        "lang": lang,
-        "actions": len(played.states),
-        "turn_changes": turn_changes,
-        "player_turns": sum(player_turns.values()),
-        "posts": posts,
-        "boards": boards,
-        "board_edits": board_edits,
-        "strips": strips,
-        "mentions": turn_mentions,
-        "final_mentions": final_mentions,
-        "most_mentions_in_a_turn": max(per_turn.values(), default=0),
-        "dms": dms,
-        "dms_total": sum(dms.values()),
-        "secret_decisions": {str(u): secret[u] for u in USERS},
-        "dm_moves": played.ways["dm"],
-        "acks": acks,
-        "panels": played.ways["panels"],
+    counted = figures(played, GAMES[game], lang)
+    listed = {
+        k: ({str(u): n for u, n in v.items()} if isinstance(v, dict) else v) for k, v in counted.items()
     }
-    return figures, client.journal
+    return {"game": game, "seed": seed, "lang": lang, **listed}, played.client.journal
 
 
 def dump(journal: list[tuple], path: Path) -> None:
@@ -198,7 +119,7 @@ def main() -> None:
             args.dump.mkdir(parents=True, exist_ok=True)
             dump(journal, args.dump / f"{game}-{args.lang}.txt")
     header = (
-        "| game | actions | turn changes | player turns | posts | boards | board edits | strips | mentions "
+        "| game | actions | turn changes | player turns | posts | boards | board edits | other edits | mentions "
         "| most in a turn | DMs (per player) | secret decisions | DM moves | acks | panels |"
     )
     print(header)
@@ -208,8 +129,8 @@ def main() -> None:
         secret = "/".join(str(n) for n in f["secret_decisions"].values())
         print(
             f"| {f['game']} | {f['actions']} | {f['turn_changes']} | {f['player_turns']} | {f['posts']} | {f['boards']} "
-            f"| {f['board_edits']} | {f['strips']} | {f['mentions']} | {f['most_mentions_in_a_turn']} "
-            f"| {f['dms_total']} ({per}) | {secret} | {f['dm_moves']} | {f['acks']} | {f['panels']} |"
+            f"| {f['board_edits']} | {f['other_edits']} | {f['mentions']} | {f['most_mentions_in_a_turn']} "
+            f"| {sum(f['dms'].values())} ({per}) | {secret} | {f['dm_moves']} | {f['acks']} | {f['panels']} |"
         )
     if args.json:
         print(json.dumps(results))

@@ -1,11 +1,14 @@
 """A whole game at the table through the Discord adapter: four people who only use the slash
 commands, the buttons and menus under the board, the buttons in their DMs, the "My turn" /
 "My hand" ephemeral panels and the narrowing choices — ``/play`` typed only when no component
-offers their move. Used by ``tests/bot/test_table_*.py``.
+offers their move. Used by ``tests/bot/test_table_*.py`` and ``bench/table.py``.
 
 Each person picks their move with the heuristic computer player (so the game ends), then looks
-for it the way a person would: on the board, in their newest DM, behind My turn (and a narrowing
-choice). What was offered where is counted, and every message is kept for the checks.
+for it the way a person would: in the My turn panel they have open, on the board (the newest
+turn message), in their newest DM, behind My turn (and a narrowing choice). What was offered
+where is counted, and every message is kept for the checks. A move is acknowledged by the board
+it changed: a press never gets a "Done" message of its own; a press in a DM or a panel changes
+that message in place.
 """
 
 from __future__ import annotations
@@ -19,11 +22,13 @@ from typing import Any
 import discord
 
 from bot import discord_app as app
+from bot import turns
 from bot.outcome import parse_custom_id
+from bot.texts import t
 from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE
-from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, FakeUser, invoke
+from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, FakeUser, Sent, invoke
 
 USERS = (ANA, BO, CY, DEE)
 
@@ -40,9 +45,11 @@ class Played:
     movers: list[str] = field(default_factory=list)  # the seat that made each move
     final: Any = None  # the state at the end
     ephemerals: list[FakeInteraction] = field(default_factory=list)
-    #: (state after a move, the public texts that move posted); the state is None at the end
+    #: (state after a move, the lines that move newly showed in the channel, per message posted
+    #: or edited — an edit repeats the earlier lines of its turn); the state is None at the end
     after: list[tuple[Any, list[str]]] = field(default_factory=list)
     result_text: str = ""
+    shown: set[str] = field(default_factory=set)  # every line the channel has shown
 
     def public_texts(self) -> list[str]:
         return [content or "" for content, _ in self.client.public()]
@@ -64,13 +71,32 @@ def components(view: discord.ui.View | None) -> list[tuple[discord.ui.Item, str]
 
 
 async def use(
-    client: FakeClient, item: discord.ui.Item, cid: str, user: int, channel: int | None
+    client: FakeClient,
+    item: discord.ui.Item,
+    cid: str,
+    user: int,
+    channel: int | None,
+    message: Sent | None = None,
 ) -> FakeInteraction:
-    """Press a button or pick a menu option as discord.py would call it."""
+    """Press a button or pick a menu option as discord.py would call it; ``message`` is the
+    private message it sits on (a DM — ``channel`` is then not the game's — or a panel)."""
     data = {"values": [cid]} if isinstance(item, app.ChoiceSelect) else {}
-    interaction = FakeInteraction(client, user, channel_id=channel, component=True, data=data)
+    guild = None if message is not None and channel != CHANNEL else 9
+    interaction = FakeInteraction(
+        client, user, channel_id=channel, component=True, data=data, message=message, guild_id=guild
+    )
     await item.callback(interaction)
     return interaction
+
+
+def panel_of(interaction: FakeInteraction) -> Sent | None:
+    """The newest ephemeral answer of ``interaction`` with buttons (a My turn panel, a
+    narrowed choice), as a message that can be pressed (interactions are answered after a
+    deferral, so their answers are followups)."""
+    for index in range(len(interaction.followup.sent) - 1, -1, -1):
+        if interaction.followup.sent[index][1].get("view") is not None:
+            return Sent(interaction.followup.sent, index, True)
+    return None
 
 
 def find(view: discord.ui.View | None, verb: str, action: str = "") -> tuple[discord.ui.Item, str] | None:
@@ -124,6 +150,7 @@ class Table:
             self.client.users[user] = FakeUser(user, dms_closed=True)
         self.deciders = {f"p{i}": player(game, "heuristic", 10 + i) for i in range(len(USERS))}
         self.played: Played | None = None
+        self.panels: dict[int, Sent | None] = {}  # user → the My turn panel they have open
 
     def table(self) -> Any:
         return self.svc._tables[self.played.pk]
@@ -162,51 +189,82 @@ class Table:
         self.played.movers.append(seat)
         self.client.journal.append(("move", 0, action, {}))
         board = last_view(self.client.public())
-        posted = len(self.client.public())
-        if (hit := find(board, "a", action)) is not None:
+        journal = len(self.client.journal)
+        panel = self.panels.get(user)
+        if panel is not None and (hit := find(panel.kwargs.get("view"), "a", action)) is not None:
+            await self._press(hit, user, CHANNEL, "my_turn", action, panel)
+        elif (hit := find(board, "a", action)) is not None:
             await self._press(hit, user, CHANNEL, "board", action)
-        elif (hit := self._in_newest_dm(user, action)) is not None:
-            await self._press(hit, user, 9000 + user, "dm", action)
+        elif (dm := self._newest_dm(user)) is not None and (
+            hit := find(dm.kwargs.get("view"), "a", action)
+        ) is not None:
+            await self._press(hit, user, 9000 + user, "dm", action, dm)
         else:
             turn = find(board, "t")
             assert turn is not None or narrowing(board, action), f"no way in for {action!r}"
-            panel_view = board
-            way = "narrow"
+            panel_view, panel, way = board, None, "narrow"
             if turn is not None:
-                panel = await use(self.client, *turn, user, CHANNEL)
-                self.played.ephemerals.append(panel)
+                opened = await use(self.client, *turn, user, CHANNEL)
+                self.played.ephemerals.append(opened)
                 self.played.ways["panels"] += 1
-                panel_view, way = ephemeral_view(panel), "my_turn"
+                panel = panel_of(opened)
+                self.panels[user] = panel
+                panel_view, way = (panel.kwargs.get("view") if panel else None), "my_turn"
             if (hit := find(panel_view, "a", action)) is not None:
-                await self._press(hit, user, CHANNEL, way, action)
+                await self._press(hit, user, CHANNEL, way, action, panel)
             elif (hit := narrowing(panel_view, action)) is not None:
-                narrowed = await use(self.client, *hit, user, CHANNEL)
+                narrowed = await use(self.client, *hit, user, CHANNEL, panel)
                 self.played.ephemerals.append(narrowed)
-                inner = find(ephemeral_view(narrowed), "a", action)
+                inner_panel = panel_of(narrowed)
+                inner = find(inner_panel.kwargs.get("view") if inner_panel else None, "a", action)
                 assert inner is not None, f"{action!r} not among the narrowed choices"
-                await self._press(inner, user, CHANNEL, "narrow", action)
+                await self._press(inner, user, CHANNEL, "narrow", action, inner_panel)
             else:
                 typed = await self.command("play", user, action=action)
                 self.played.record("typed", action)
-                assert typed.ephemeral_texts()[0].startswith("Done: "), typed.ephemeral_texts()
+                assert typed.ephemeral_texts()[0], typed.ephemeral_texts()
         after = self.svc._tables.get(self.played.pk)  # a finished game is forgotten
         assert after is None or after.row.version == version + 1, f"{action!r} was not played"
-        texts = [content or "" for content, _ in self.client.public()[posted:]]
+        texts = []  # what the channel newly showed for this move: the new lines of messages and edits
+        for what, where, text, _kw in self.client.journal[journal:]:
+            if what in ("post", "edit") and where == CHANNEL:
+                lines = [line for line in (text or "").splitlines() if line not in self.played.shown]
+                self.played.shown.update(lines)
+                texts.append("\n".join(lines))
         self.played.after.append((after.state if after is not None else None, texts))
 
-    def _in_newest_dm(self, user: int, action: str) -> tuple[discord.ui.Item, str] | None:
+    def _newest_dm(self, user: int) -> Sent | None:
         dms = self.client.get_user(user).dms
-        return find(last_view(dms), "a", action) if dms else None
+        for index in range(len(dms) - 1, -1, -1):
+            if dms[index][1].get("view") is not None:
+                return Sent(dms, index, False)
+        return None
 
     async def _press(
-        self, hit: tuple[discord.ui.Item, str], user: int, channel: int, way: str, action: str
+        self,
+        hit: tuple[discord.ui.Item, str],
+        user: int,
+        channel: int,
+        way: str,
+        action: str,
+        message: Sent | None = None,
     ) -> None:
-        interaction = await use(self.client, *hit, user, channel)
+        """Press ``hit``: on a private ``message`` (a DM, a panel) that message changes in place;
+        on the board, no message of its own answers — only a private sequel (the next private
+        decision, what only the presser saw) comes, ephemerally, and becomes their panel."""
+        interaction = await use(self.client, *hit, user, channel, message)
         self.played.ephemerals.append(interaction)
         if isinstance(hit[0], app.ChoiceSelect):
             self.played.ways["menu"] += 1  # picked from a select menu (more choices than buttons)
-        texts = interaction.ephemeral_texts()
-        assert texts and texts[0].startswith("Done: "), (way, action, texts)
+        done = t("played", label="\0").split("\0")[0]
+        said = interaction.ephemeral_texts()
+        assert not any(text.startswith(done) for text in said), (way, action, said)  # no "Done" message
+        if message is not None:
+            assert interaction.edited and not said, (way, action, said)  # the pressed message changed
+        else:
+            sequel = panel_of(interaction)
+            if sequel is not None:
+                self.panels[user] = sequel
         self.played.record(way, action)
 
     async def play_out(self, max_moves: int = 3000) -> Played:
@@ -221,6 +279,116 @@ class Table:
         self.played.final = self.rules.load(json.loads((await self.svc.store.state(self.played.pk))[1]))
         self.played.result_text = self.played.public_texts()[-1]
         return self.played
+
+
+def is_board(kwargs: dict[str, Any]) -> bool:
+    """A message (or an edit) that carries a board picture."""
+    files = [kwargs["file"]] if kwargs.get("file") is not None else list(kwargs.get("files") or [])
+    files += [f for f in kwargs.get("attachments") or [] if isinstance(f, discord.File)]
+    return any(f.filename == "board.png" for f in files)
+
+
+def mentioned(kwargs: dict[str, Any]) -> list[int]:
+    """Whom a message notifies."""
+    allowed = kwargs.get("allowed_mentions")
+    return [u.id for u in allowed.users] if allowed is not None and allowed.users is not True else []
+
+
+def figures(played: Played, rules: Any, lang: str = "en") -> dict[str, Any]:
+    """What a whole game sent to Discord, counted (``bench/table.py`` prints them; the table
+    tests hold them to the bounds of :func:`assert_manners`).
+
+    Turns are counted by :mod:`bot.turns` from the states before every move and the end: turn
+    changes (the start counts as one), each person's turns and the secret simultaneous
+    decisions each was asked for. Messages from the driver's journal: new channel messages
+    (``posts``), those with a board picture, edits with a new picture and other edits; mentions
+    made while the game ran (the final scores' are apart) and the most one person got within
+    one of their turns; DMs per person, moves made in DMs, "Done" acknowledgements sent as
+    messages of their own, My turn panels opened."""
+    users = {f"p{i}": user for i, user in enumerate(USERS)}
+    states = [state for state, _ in played.states] + [played.final]
+    turn_changes, player_turns, secret = 0, Counter(), Counter()
+    begun: dict[int, int] = {}  # user → the move after which their current turn began (-1: start)
+    begun_after: list[dict[int, int]] = []  # begun_after[m + 1]: as it stood after move m
+    for m in range(-1, len(played.states)):
+        before, after = (states[m] if m >= 0 else None), states[m + 1]
+        change = turns.change(rules, before, after)
+        turn_changes += change.new_turn
+        for seat in change.starting:
+            player_turns[users[seat]] += 1
+            begun[users[seat]] = m
+        for seat in turns.asked_in_secret(rules, change, after):
+            secret[users[seat]] += 1
+        begun_after.append(dict(begun))
+    posts = boards = board_edits = other_edits = 0
+    turn_mentions = final_mentions = 0
+    per_turn: Counter = Counter()
+    move = -1
+    for what, _where, _text, kw in played.client.journal:
+        if what == "move":  # the driver marks each move
+            move += 1
+        elif what == "edit":
+            board_edits += is_board(kw)
+            other_edits += not is_board(kw)
+        elif what == "post":
+            posts += 1
+            boards += is_board(kw)
+            for user in mentioned(kw):
+                if move == len(played.states) - 1:  # the final scores tell everyone
+                    final_mentions += 1
+                    continue
+                turn_mentions += 1
+                per_turn[(user, begun_after[move + 1].get(user))] += 1
+    done = t("played", lang, label="\0").split("\0")[0]
+    acks = sum(
+        1
+        for what, _id, text, _kw in played.client.journal
+        if what == "ephemeral" and (text or "").startswith(done)
+    )
+    return {
+        "actions": len(played.states),
+        "turn_changes": turn_changes,
+        "player_turns": sum(player_turns.values()),
+        "turns": {user: player_turns[user] for user in USERS},
+        "posts": posts,
+        "boards": boards,
+        "board_edits": board_edits,
+        "other_edits": other_edits,
+        "mentions": turn_mentions,
+        "final_mentions": final_mentions,
+        "most_mentions_in_a_turn": max(per_turn.values(), default=0),
+        "dms": {user: len(played.client.get_user(user).dms) for user in USERS},
+        "secret_decisions": {user: secret[user] for user in USERS},
+        "dm_moves": played.ways["dm"],
+        "acks": acks,
+        "panels": played.ways["panels"],
+    }
+
+
+def assert_manners(counted: dict[str, Any], turn_dms: tuple[int, ...] = ()) -> None:
+    """The table manners of issue 15, as upper bounds: new board pictures no more than the turn
+    changes and at least 3× fewer than one per move (the bot before); one mention at most per
+    person's turn; DMs only for the secret decisions asked of a person (plus one per turn for
+    ``turn_dms``, who asked for it); no "Done" message of its own for a move."""
+    assert counted["boards"] <= counted["turn_changes"], counted
+    assert 3 * counted["boards"] <= counted["actions"] + 1, counted
+    assert counted["most_mentions_in_a_turn"] <= 1 and counted["mentions"] <= counted["player_turns"], counted
+    for user, sent in counted["dms"].items():
+        allowed = counted["secret_decisions"][user] + (counted["turns"][user] if user in turn_dms else 0)
+        assert sent <= allowed, (user, counted)
+    assert counted["acks"] == 0, counted
+
+
+def shown_by_move(played: Played) -> list[list[str]]:
+    """The texts the game's channel showed (posts and edits) during each move, the set-up's
+    first (index 0: everything before the first move)."""
+    shown: list[list[str]] = [[]]
+    for what, where, text, _kw in played.client.journal:
+        if what == "move":
+            shown.append([])
+        elif what in ("post", "edit") and where == CHANNEL:
+            shown[-1].append(text or "")
+    return shown
 
 
 def public_is_clean(played: Played, rules: Any) -> None:

@@ -24,6 +24,16 @@ from tests.bot.conftest import ANA, BO, CHANNEL, DEE, NAMES, seated
 # ---------------------------------------------------------------------- fakes
 
 
+#: What an edit changes of a message we keep (the mentions it was posted with stay).
+EDITED = ("view", "attachments")
+
+
+def edited(kwargs: dict[str, Any], content: str | None, changes: dict[str, Any]) -> tuple[str | None, dict]:
+    """A message as it reads after an edit: new words, buttons, picture."""
+    kept = {**kwargs, **{k: v for k, v in changes.items() if k in EDITED}}
+    return changes.get("content", content), kept
+
+
 class FakeMessage:
     def __init__(self, channel: FakeChannel, message_id: int) -> None:
         self.channel, self.id = channel, message_id
@@ -31,26 +41,54 @@ class FakeMessage:
     async def edit(self, **kwargs: Any) -> None:
         self.channel.edits.append((self.id, kwargs))
         self.channel.journal.append(("edit", self.channel.id, kwargs.get("content"), kwargs))
+        index = self.channel.index.get(self.id)
+        if index is not None:  # the channel reads the message as edited
+            self.channel.sent[index] = edited(
+                self.channel.sent[index][1], self.channel.sent[index][0], kwargs
+            )
+
+
+class FakeThread:
+    """What the adapter reads of a thread it opened."""
+
+    def __init__(self, thread_id: int, name: str) -> None:
+        self.id, self.name = thread_id, name
 
 
 class FakeChannel:
     ids = itertools.count(7000)
 
     def __init__(
-        self, channel_id: int, journal: list[tuple[str, int, str | None, dict]] | None = None
+        self,
+        channel_id: int,
+        journal: list[tuple[str, int, str | None, dict]] | None = None,
+        client: FakeClient | None = None,
     ) -> None:
         self.id = channel_id
+        self.type = discord.ChannelType.text
         self.sent: list[tuple[str | None, dict[str, Any]]] = []
         self.edits: list[tuple[int, dict[str, Any]]] = []
+        self.index: dict[int, int] = {}  # message id → its place in ``sent``
+        self.threads: list[tuple[int, dict[str, Any]]] = []  # (thread id, how it was opened)
         self.journal = journal if journal is not None else []
+        self.client = client
 
     async def send(self, content: str | None = None, **kwargs: Any) -> FakeMessage:
         self.sent.append((content, kwargs))
         self.journal.append(("post", self.id, content, kwargs))
-        return FakeMessage(self, next(self.ids))
+        message = FakeMessage(self, next(self.ids))
+        self.index[message.id] = len(self.sent) - 1
+        return message
 
     def get_partial_message(self, message_id: int) -> FakeMessage:
         return FakeMessage(self, message_id)
+
+    async def create_thread(self, **kwargs: Any) -> FakeThread:
+        thread = FakeThread(next(self.ids), kwargs["name"])
+        self.threads.append((thread.id, kwargs))
+        if self.client is not None:
+            self.client.get_channel(thread.id).type = discord.ChannelType.public_thread
+        return thread
 
 
 def forbidden() -> discord.Forbidden:
@@ -92,7 +130,9 @@ class FakeClient:
         self.journal: list[tuple[str, int, str | None, dict[str, Any]]] = []
 
     def get_channel(self, channel_id: int) -> FakeChannel:
-        return self.channels.setdefault(channel_id, FakeChannel(channel_id, self.journal))
+        if channel_id not in self.channels:
+            self.channels[channel_id] = FakeChannel(channel_id, self.journal, self)
+        return self.channels[channel_id]
 
     def get_user(self, user_id: int) -> FakeUser:
         return self.users.setdefault(user_id, FakeUser(user_id, journal=self.journal))
@@ -131,6 +171,19 @@ class FakeFollowup:
         self.journal.append(("ephemeral", self.user_id, content, kwargs))
 
 
+class Sent:
+    """Where a message a button sits on is kept (a DM, an ephemeral answer): the list and its
+    place in it, and whether only its user sees it."""
+
+    def __init__(self, holder: list[tuple[str | None, dict[str, Any]]], index: int, ephemeral: bool) -> None:
+        self.holder, self.index = holder, index
+        self.flags = SimpleNamespace(ephemeral=ephemeral)
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return self.holder[self.index][1]
+
+
 class FakeInteraction:
     def __init__(
         self,
@@ -140,22 +193,37 @@ class FakeInteraction:
         channel_id: int = CHANNEL,
         component: bool = False,
         data: dict[str, Any] | None = None,
+        message: Sent | None = None,
+        guild_id: int | None = 9,
     ) -> None:
         self.client = client
         self.user = client.get_user(user_id)
         self.channel_id = channel_id
-        self.guild_id = 9
+        self.guild_id = guild_id
+        self.channel: Any = None  # set to a FakeChannel where a test opens threads
+        self.app_permissions = discord.Permissions.none()
         self.locale = getattr(client, "locale", discord.Locale.american_english)
         self.guild_locale: discord.Locale | None = self.locale
         self.type = (
             discord.InteractionType.component if component else discord.InteractionType.application_command
         )
         self.data = data or {}
+        self.message = message
         self.command = None
         journal = getattr(client, "journal", None)
+        self.journal = journal if journal is not None else []
         self.response = FakeResponse(journal, user_id)
         self.followup = FakeFollowup(journal, user_id)
         self.deleted = False
+        self.edited: list[dict[str, Any]] = []  # edits of the message pressed
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        """After a component's deferred update: the message the button sits on is replaced."""
+        assert self.message is not None, "only a pressed message can be edited"
+        self.edited.append(kwargs)
+        content, old = self.message.holder[self.message.index]
+        self.message.holder[self.message.index] = edited(old, content, kwargs)
+        self.journal.append(("edit_private", self.user.id, kwargs.get("content"), kwargs))
 
     async def delete_original_response(self) -> None:
         self.deleted = True
@@ -290,14 +358,15 @@ async def test_play_posts_the_board_log_and_mention_and_answers_the_player(env):
     for user, bid in ((ANA, 1), (BO, 0)):
         interaction = FakeInteraction(client, user)
         await invoke("play", interaction, action=f"bid {bid}")
-        assert interaction.ephemeral_texts() == [t("played", label=f"Bid {bid}")]
-    text, kwargs = client.public()[-1]
-    assert "Bids revealed: Ana 1, Bo 0." in text and "<@1>" in text  # Ana is mentioned to move
+        # A typed move is answered in its own placeholder: what only the player saw.
+        assert interaction.ephemeral_texts() == [f"{NAMES[user]} bids {bid} in secret."]
+    (bidding, old), (text, kwargs) = client.public()[-2:]
+    assert "<@1>" in text and "Bids revealed" not in text  # Ana is mentioned to move
     assert [u.id for u in kwargs["allowed_mentions"].users] == [ANA]
     actions = [parse_custom_id(cid) for cid in view_custom_ids(kwargs["view"])]
     assert {a.action for a in actions if a.verb == "a"} >= {"take 1", "take 2", "take 3", "draw", "done"}
-    # The previous board lost its buttons.
-    assert client.get_channel(CHANNEL).edits and client.get_channel(CHANNEL).edits[-1][1]["view"] is None
+    # The bidding's message lost its buttons, and says how it ended.
+    assert "Bids revealed: Ana 1, Bo 0." in bidding and old["view"] is None
 
 
 # ---------------------------------------------------------------------- autocomplete
@@ -376,7 +445,7 @@ async def test_buttons_play_and_a_stale_one_is_refused_with_the_board(env):
     press = FakeInteraction(client, ANA, component=True)
     await button.callback(press)
     assert press.response.calls == [("defer", None, {})]
-    assert press.ephemeral_texts() == [t("played", label="Take 2")]
+    assert press.ephemeral_texts() == []  # the board it changed is the answer
     assert "Ana takes 2 points." in client.public()[-1][0]
     # The same button again: the state moved on, so it is refused and the board shown to her alone.
     again = FakeInteraction(client, ANA, component=True)
@@ -430,7 +499,7 @@ async def test_many_choices_go_into_menus(env):
     )
     interaction = FakeInteraction(client, ANA, component=True, data={"values": [bid]})
     await menu.callback(interaction)
-    assert interaction.ephemeral_texts() == [t("played", label="Bid 2")]
+    assert interaction.ephemeral_texts() == ["Ana bids 2 in secret."]  # what only she sees
 
 
 # ---------------------------------------------------------------------- DMs
@@ -681,13 +750,11 @@ async def test_a_press_dispatched_by_discord_py_reaches_the_service(env):
     interaction._cs_followup = FakeFollowup()
     state._view_store.dispatch_view(2, take2.custom_id, interaction)
     for _ in range(100):
-        if interaction._cs_followup.sent:
+        if channel.sent:
             break
         await asyncio.sleep(0.01)
     assert interaction._cs_response.calls == [("defer", None, {})]
-    assert [(text, kw["ephemeral"]) for text, kw in interaction._cs_followup.sent] == [
-        (t("played", label="Take 2"), True)
-    ]
+    assert interaction._cs_followup.sent == []  # pressed on the board: the board answers
     assert "Ana takes 2 points." in channel.sent[-1][0]
 
 

@@ -39,7 +39,7 @@ def test_every_command_of_the_design_is_there():
     assert set(tree) == {"game", "play"}
     assert [o["name"] for o in tree["game"]["options"]] == [
         "new", "join", "leave", "add-bot", "replace", "rejoin", "start", "board", "hand", "log",
-        "history", "export", "stats", "forget-me", "undo", "abandon", "rules", "settings", "sync",
+        "history", "export", "stats", "forget-me", "undo", "abandon", "rules", "settings", "notify", "sync",
     ]  # fmt: skip
     [action] = tree["play"]["options"]
     assert action["name"] == "action" and action["autocomplete"] is True and action["required"] is True

@@ -253,11 +253,11 @@ async def test_rejoin_gives_the_seat_back_with_the_private_view(env):
     back = await svc.rejoin(CHANNEL, CY)
     assert back.ok
     assert back.public[0].text.splitlines()[1] == t("rejoined", name="Cy")
-    # Cy must bid in secret: the board names him, the answer and a DM hold his private view.
-    assert CY in back.public[0].mentions
+    # Cy must bid in secret: his answer holds his private view and his bid's buttons — he is
+    # there, so nobody is mentioned and no DM goes out for it.
+    assert back.public[0].mentions == [] and back.private == []
     assert back.ephemeral.startswith(t("rejoined_you") + "\n" + t("hand_header", title="Tiny Test Game"))
     assert "5 coins" in back.ephemeral and back.ephemeral_choices
-    assert [dm.user_id for dm in back.private] == [CY]
     cy = await seat_of(svc, "Cy")
     assert not cy.is_bot and cy.user_id == CY
     # The seat is his again: he bids, and no computer move is left to run for it.
@@ -361,9 +361,11 @@ async def test_rejoin_command_answers_with_the_private_view_and_a_dm(env):
     [answer] = bo.ephemeral_texts()
     assert answer.startswith(t("rejoined_you") + "\n" + t("hand_header", title="Tiny Test Game"))
     assert t("rejoined", name="Bo") in client.public()[-1][0]
-    # Both still bid in secret: the board names them both again.
-    assert sorted(u.id for u in client.public()[-1][1]["allowed_mentions"].users) == [ANA, BO]
-    assert client.get_user(BO).dms  # his secret bid is asked for by DM again
+    # Both still bid in secret, as before: nobody is mentioned again; his bid's buttons are in
+    # his answer, not in a DM.
+    assert client.public()[-1][1]["allowed_mentions"].users == []
+    [(_text, kwargs)] = bo.answers()
+    assert kwargs["view"] is not None and client.get_user(BO).dms == []
 
 
 # ---------------------------------------------------------------------- the board marks computer seats

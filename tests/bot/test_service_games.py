@@ -47,8 +47,9 @@ async def test_full_game_with_computer_seats(env, game, bots):
     await env.deliver(svc, await svc.start(CHANNEL, ANA), interaction=None)
     pk = (await svc.store.open_game(CHANNEL)).id
     me = player(game, "random", 5)
-    pressed = typed = bot_moves = dm_pressed = 0
-    ana_states = []
+    pressed = typed = bot_moves = dm_pressed = panel_pressed = 0
+    ana_states, hands = [], []
+    answered = 0  # DMs she has answered
     for _step in range(5000):
         row = await svc.store.game(pk)
         if row.status != "active":
@@ -64,19 +65,29 @@ async def test_full_game_with_computer_seats(env, game, bots):
             bot_moves += len(outcomes)
             continue
         ana_states.append(state)
+        if rules.private_summary(state, "p0") and len(hands) < 5:  # she looks at her secrets
+            hands.append(await svc.hand(CHANNEL, ANA))
         action = me.choose(rules.view(state, "p0"), rules.legal(state, "p0"))
-        board = env.gateway.public[-1][1]
+        board = env.gateway.board()
         button = next((c for c in board.choices if parse_custom_id(c.custom_id).action == str(action)), None)
-        last_dm = env.gateway.private[-1] if env.gateway.private else None
+        last_dm = env.gateway.private[-1] if len(env.gateway.private) > answered else None
         secret = last_dm is not None and next(
             (c for c in last_dm.choices if parse_custom_id(c.custom_id).action == str(action)), None
+        )
+        panel = await svc.turn_panel(ANA, game_pk=pk) if button is None and not secret else None
+        in_panel = panel is not None and next(
+            (c for c in panel.ephemeral_choices if parse_custom_id(c.custom_id).action == str(action)), None
         )
         if button is not None:
             outcome = await svc.press(button.custom_id, ANA, CHANNEL)
             pressed += 1
-        elif secret:  # a private choice offered in her DM
+        elif secret:  # a secret simultaneous decision offered in her DM
             outcome = await svc.press(secret.custom_id, ANA, None)
             dm_pressed += 1
+            answered = len(env.gateway.private)  # that DM is answered
+        elif in_panel:  # a private choice in her My turn panel
+            outcome = await svc.press(in_panel.custom_id, ANA, CHANNEL)
+            panel_pressed += 1
         else:
             outcome = await svc.act(CHANNEL, ANA, str(action))
             typed += 1
@@ -86,8 +97,10 @@ async def test_full_game_with_computer_seats(env, game, bots):
     assert row.status == "finished"
     final = env.gateway.public[-1][1].text
     assert "Final scores: " in final and ("wins!" in final or "share the win!" in final)
-    assert pressed > 0 and typed + pressed + dm_pressed > 10 and bot_moves > 10
-    if game == "goa":  # Goa turns list cards from a hidden hand: offered by DM
+    assert pressed > 0 and typed + pressed + dm_pressed + panel_pressed > 10 and bot_moves > 10
+    if game == "goa":  # Goa turns list cards from a hidden hand: offered in the My turn panel
+        assert panel_pressed > 0 and dm_pressed == 0, (pressed, typed, panel_pressed)
+    if game == "cuba":  # the parliament's secret bids: by DM
         assert dm_pressed > 0, (pressed, typed, dm_pressed)
     # The first boards were real pictures.
     assert all(png.startswith(b"\x89PNG") and len(png) > 10_000 for png in renderer.real_pngs)
@@ -95,18 +108,20 @@ async def test_full_game_with_computer_seats(env, game, bots):
     for _, view in env.renderer.calls:
         assert view["names"] == {"p0": "Ana", "p1": "Computer 1", "p2": "Computer 2"}
         assert view["bots"] == ["p1", "p2"]
-    # Private pictures were drawn from Ana's own view only, and sent to her alone.
+    # Private pictures were drawn from Ana's own view only, and shown to her alone.
     assert private.views and all(view["names"]["p0"] == "Ana" for view in private.views)
     if game == "santiago":  # the game with a private picture (the screen)
-        assert private.real_pngs and any(dm.image for dm in env.gateway.private)
+        assert private.real_pngs and any(hand.ephemeral_image for hand in hands)
     # Replay of the log equals the cached state.
     _, state_json = await svc.store.state(pk)
     replayed = json.loads(json.dumps(rules.dump(await svc.replay(pk))))
     assert replayed == json.loads(state_json)
-    # DMs went only to the human, and public messages never carried her private summary.
-    assert {dm.user_id for dm in env.gateway.private} <= {ANA}
+    # DMs went only to the human, and only for Cuba's secret bids; public messages never
+    # carried her private summary, which she read in her hand.
+    assert {dm.user_id for dm in env.gateway.private} <= ({ANA} if game == "cuba" else set())
     secrets = {rules.private_summary(state, "p0") for state in ana_states} - {""}
     assert secrets, "the human never held a secret"
-    public_text = "\n".join(env.gateway.public_texts())
+    every_text = [m.text for _, m in env.gateway.public] + [m.text for _c, _id, m in env.gateway.edits]
+    public_text = "\n".join(every_text)
     assert not any(secret in public_text for secret in secrets)
-    assert any(secret in dm.text for dm in env.gateway.private for secret in secrets)
+    assert any(secret in hand.ephemeral for hand in hands for secret in secrets)

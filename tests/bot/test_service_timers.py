@@ -3,8 +3,6 @@ refused; restarts in the middle of a game."""
 
 from __future__ import annotations
 
-import json
-
 from bot.outcome import Outcome
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 
@@ -67,9 +65,9 @@ async def test_starting_cancels_lobby_expiry(env):
 
 async def test_computer_seats_move_by_timers_after_the_delay(env):
     svc = await env.service()
-    await seated(env, svc, [ANA], bots=2, options={"rounds": 1})
+    await env.deliver(svc, await seated(env, svc, [ANA], bots=2, options={"rounds": 1}), interaction=None)
     pk = (await svc.store.open_game(CHANNEL)).id
-    await svc.act(CHANNEL, ANA, "bid 0")
+    await env.deliver(svc, await svc.act(CHANNEL, ANA, "bid 0"))
     env.clock.advance(1.9)
     assert await run_timers(env, svc) == []  # not before BOT_DELAY_SECONDS
     env.clock.advance(0.1)
@@ -78,13 +76,13 @@ async def test_computer_seats_move_by_timers_after_the_delay(env):
     assert first.private == []  # computer seats get no DMs
     env.clock.advance(2)
     (second,) = await run_timers(env, svc)
-    assert "Bids revealed" in second.public[0].text
+    assert "Bids revealed" in "\n".join(m.text for m in second.public)
     # Play the game out: Ana ends her turns at once, the computers move by timers.
     for _ in range(50):
         row = await svc.store.game(pk)
         if row.status != "active":
             break
-        if "<@1>, it is your turn" in env.gateway.public[-1][1].text:
+        if "<@1>, it is your turn" in env.gateway.board().text:
             assert (await env.deliver(svc, await svc.act(CHANNEL, ANA, "done"))).ok
         else:
             env.clock.advance(2)
@@ -142,8 +140,8 @@ async def test_refused_dm_is_remembered_and_nothing_goes_public(env):
     await env.deliver(svc, bo, interaction="bo-interaction")
     assert [dm.user_id for dm in env.gateway.refused] == [BO]  # never retried
     # His ephemeral answer arrived, and his private view is behind "My hand".
-    assert env.gateway.ephemeral[-1].interaction == "bo-interaction"
-    assert env.gateway.ephemeral[-1].text == "Done: Bid 2."
+    assert env.gateway.acknowledged[-1].interaction == "bo-interaction"
+    assert env.gateway.acknowledged[-1].text == "Bo bids 2 in secret."
     hand = await svc.hand(CHANNEL, BO)
     assert hand.ephemeral.endswith("Coins: 3")  # he won the bid with 2 of his 5 coins
     # Nothing private was ever posted publicly.
@@ -156,129 +154,40 @@ async def test_refused_dm_is_remembered_and_nothing_goes_public(env):
     assert all(dm.user_id != BO for dm in later.private)
 
 
-async def test_old_board_loses_its_buttons(env):
+async def test_old_turn_message_loses_its_buttons_and_keeps_its_words(env):
     svc = await env.service()
     started = await seated(env, svc, [ANA, BO])
     await env.deliver(svc, started, interaction=None)
     first_id = env.gateway.public[-1][0]
+    # A bid is one step of the simultaneous bidding: the turn message grows in place.
     await env.deliver(svc, await svc.act(CHANNEL, ANA, "bid 1"))
-    assert env.gateway.edits[-1][:2] == (CHANNEL, first_id)
-    stripped = env.gateway.edits[-1][2]
-    assert stripped.choices == [] and stripped.text == started.public[0].text
+    assert env.gateway.edits[-1][:2] == (CHANNEL, first_id) and len(env.gateway.public) == 1
+    grown = env.gateway.edits[-1][2]
+    assert "Ana has placed a bid." in grown.text and grown.choices
     row = await svc.store.open_game(CHANNEL)
-    assert row.public_message_id == env.gateway.public[-1][0]
-    # A failed upload leaves the last good board as the one to edit later.
-    env.gateway.fail_uploads = True
-    await env.deliver(svc, await svc.act(CHANNEL, BO, "bid 1"))
-    assert (await svc.store.open_game(CHANNEL)).public_message_id == row.public_message_id
-    # After a restart the old board still loses its buttons and keeps its words.
-    env.gateway.fail_uploads = False
-    board_text = env.gateway.public[-1][1].text
-    restarted = await env.service()
-    await env.deliver(restarted, await restarted.act(CHANNEL, ANA, "take 1"))
-    assert env.gateway.edits[-1][1] == row.public_message_id
-    assert env.gateway.edits[-1][2].text == board_text and env.gateway.edits[-1][2].choices == []
-
-
-async def test_closing_and_reopening_mid_game_continues_identically(env, tmp_path):
-    script = ["bid 2", "bid 1", "take 2", "draw", "done", "take 3", "done", "bid 0", "bid 3", "done"]
-    users = [ANA, BO, ANA, ANA, ANA, BO, BO, ANA, BO, BO]
-
-    async def play(svc, moves):
-        for user, text in moves:
-            out = await svc.act(CHANNEL, user, text)
-            assert out.ok, (text, out.ephemeral)
-
-    steps = list(zip(users, script, strict=True))
-    svc = await env.service()
-    await seated(env, svc, [ANA, BO])
-    await play(svc, steps[:4])
-    await env.close()  # the bot stops mid-game
-    reopened = await env.service()
-    env.clock.advance(3600)
-    (reminder,) = await run_timers(env, reopened)  # the reminder survived the restart
-    assert reminder.public[0].mentions == [ANA]
-    await play(reopened, steps[4:])
-    pk = (await reopened.store.open_game(CHANNEL)).id
-    _, restarted_state = await reopened.store.state(pk)
-
-    # The same game without a restart, in another file, ends in the same state.
-    from tests.bot.conftest import Env
-
-    other = Env(str(tmp_path / "other.db"))
-    straight = await other.service()
-    await seated(other, straight, [ANA, BO])
-    await play(straight, steps)
-    _, straight_state = await straight.store.state((await straight.store.open_game(CHANNEL)).id)
-    assert json.loads(restarted_state) == json.loads(straight_state)
-    await other.close()
-    assert await other.check_replays() == 1
-
-
-async def test_background_loop_delivers_due_timers_until_stopped(env):
-    import asyncio
-
-    from bot.delivery import run_timers as loop
-
-    svc = await env.service(bot_delay_s=0.0)
-    await seated(env, svc, [ANA], bots=1)
-    await svc.act(CHANNEL, ANA, "bid 0")
-    stop = asyncio.Event()
-    task = asyncio.create_task(loop(svc, env.gateway, interval=0.01, stop=stop))
-    for _ in range(200):
-        if any("Bids revealed" in text for text in env.gateway.public_texts()):
-            break
-        await asyncio.sleep(0.01)
-    stop.set()
-    await asyncio.wait_for(task, 2)
-    assert any("Bids revealed" in text for text in env.gateway.public_texts())
-
-
-async def test_unknown_setting_is_refused(env):
-    svc = await env.service()
-    await seated(env, svc, [ANA, BO])
-    out = await svc.settings(CHANNEL, ANA, speed=3)
-    assert out.ephemeral == (
-        "There is no setting speed; you can change: reminder_hours, clock_hours, language."
-    )
-    shown = await svc.settings(CHANNEL, BO)
-    assert shown.ephemeral == (
-        "Settings for this game: reminders every 1.0 h, turn clock off, language English."
-    )
-
-
-async def test_a_late_seat_that_moves_cannot_be_taken_over(env):
-    svc = await env.service(turn_clock_s=600)
-    await seated(env, svc, [ANA, BO])
-    await svc.act(CHANNEL, ANA, "bid 1")
-    env.clock.advance(600)
-    await run_timers(env, svc)
-    assert (await svc.act(CHANNEL, BO, "bid 1")).ok  # Bo, late, moves after all
-    refused = await svc.add_bot(CHANNEL, ANA, "random")
-    assert refused.ephemeral == "Nobody's clock has run out, so no seat can be handed to a computer player."
-    seats = await svc.store.seats((await svc.store.open_game(CHANNEL)).id)
-    assert not any(s.timed_out for s in seats)
-
-
-async def test_a_failing_computer_move_is_retried_later_and_other_timers_still_run(env, monkeypatch):
-    import bot.service
-
-    class Broken:
-        def choose(self, view, legal):
-            raise RuntimeError("no idea")
-
-    svc = await env.service()
-    await seated(env, svc, [ANA], bots=1)
-    await seated(env, svc, [BO, CY], channel=CHANNEL + 1)
-    monkeypatch.setattr(bot.service, "player", lambda game, kind, seed: Broken())
-    env.clock.advance(3600)
-    outcomes = await run_timers(env, svc)
-    # The other table's reminder went out; the broken move is armed again for a minute later.
-    assert [o.public[0].channel_id for o in outcomes] == [CHANNEL, CHANNEL + 1]  # the two reminders
-    pk = (await svc.store.open_game(CHANNEL)).id
-    (retry,) = [tm for tm in await svc.store.timers(pk) if tm.kind == "bot"]
-    assert retry.due == env.clock() + 60
-    monkeypatch.undo()
-    env.clock.advance(60)
-    moved = await run_timers(env, svc)
-    assert any("Computer 1 has placed a bid." in o.public[0].text for o in moved)
+    assert row.public_message_id == first_id
+    # The last bid begins Ana's turn: a new message; the old one keeps its words and the
+    # reveal, without the whose-turn lines and buttons.
+    await env.deliver(svc, await svc.act(CHANNEL, BO, "bid 0"))
+    new_id, new = env.gateway.public[-1]
+    assert new_id != first_id and new.mentions == [ANA] and new.choices
+    retired = next(edit for _c, mid, edit in env.gateway.edits if mid == first_id and not edit.choices)
+    assert "Bids revealed: Ana 1, Bo 0." in retired.text and "<@" not in retired.text
+    assert (await svc.store.open_game(CHANNEL)).public_message_id == new_id
+    # A failed post leaves the last good message as the one to edit later: it keeps its
+    # buttons, and the next step of the turn whose message was lost goes on in it.
+    env.gateway.fail_posts = True
+    await env.deliver(svc, await svc.act(CHANNEL, ANA, "take 1"))
+    await env.deliver(svc, await svc.act(CHANNEL, ANA, "done"))  # Bo's turn: its message is lost
+    assert (await svc.store.open_game(CHANNEL)).public_message_id == new_id
+    assert env.gateway.board() == dict(env.gateway.current())[new_id]
+    env.gateway.fail_posts = False
+    restarted = await env.service()  # also after a restart
+    await env.deliver(restarted, await restarted.act(CHANNEL, BO, "take 2"))
+    assert "Bo takes 2 points." in env.gateway.board().text and env.gateway.current()[-1][0] == new_id
+    # The next turn posts anew, and the old message loses its buttons, keeping its words.
+    await env.deliver(restarted, await restarted.act(CHANNEL, BO, "done"))
+    posted_id, posted = env.gateway.public[-1]
+    assert posted_id != new_id and posted.choices
+    old = dict(env.gateway.current())[new_id]
+    assert old.choices == [] and "Bo takes 2 points." in old.text and "<@" not in old.text

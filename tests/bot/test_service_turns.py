@@ -40,16 +40,17 @@ async def test_refusals_change_nothing(env):
 
 async def test_secret_bids_stay_private(env):
     svc = await env.service()
-    await seated(env, svc, [ANA, BO, CY])
-    ana = await svc.act(CHANNEL, ANA, "bid 2")
-    assert ana.ok and ana.ephemeral == "Done: Bid 2."
-    public = ana.public[0]
+    await env.deliver(svc, await seated(env, svc, [ANA, BO, CY]), interaction=None)
+    ana = await env.deliver(svc, await svc.act(CHANNEL, ANA, "bid 2"))
+    # The move is acknowledged by the board; what only she saw (her bid) is hers alone.
+    assert ana.ok and ana.done == "Done: Bid 2." and ana.ephemeral == "Ana bids 2 in secret."
+    [public] = ana.public  # one of the simultaneous bids: the turn message grows in place
+    assert public.edit_id is not None and public.mentions == []
     assert "Ana has placed a bid." in public.text
     assert "bids 2" not in public.text and "Your bid" not in public.text
-    # Ana is told her bid by DM; Bo and Cy, already asked, are not DMed again.
-    assert [dm.user_id for dm in ana.private] == [ANA]
-    assert "Ana bids 2 in secret." in ana.private[0].text and "Your bid: 2" in ana.private[0].text
-    # Her hand shows it ephemerally too; Bo's does not show hers.
+    # No DM: Bo and Cy were asked already, and her bid is in her hand, not in a DM.
+    assert ana.private == []
+    # Her hand shows it ephemerally; Bo's does not show hers.
     hand = await svc.hand(CHANNEL, ANA)
     assert "Your bid: 2" in hand.ephemeral and not hand.ephemeral_choices
     bo_hand = await svc.hand(CHANNEL, BO)
@@ -57,14 +58,17 @@ async def test_secret_bids_stay_private(env):
         "Bid 0",
         "Bid 1",
     ]
-    await bid_all(svc, {BO: 2})
+    await env.deliver(svc, await svc.act(CHANNEL, BO, "bid 2"))
     last = await svc.act(CHANNEL, CY, "bid 0")
-    assert "Bids revealed: Ana 2, Bo 2, Cy 0. Ana wins 3 points." in last.public[0].text
-    assert "<@1>, it is your turn: Take 1 to 3 points, draw a card, or end your turn." in last.public[0].text
-    # Everyone's private view changed (the bid line goes away; Ana paid 2 coins).
-    dms = {dm.user_id: dm.text for dm in last.private}
-    assert sorted(dms) == [ANA, BO, CY]
-    assert dms[ANA].endswith("Coins: 3") and dms[BO].endswith("Coins: 5")
+    # The reveal ends the bidding's message; Ana's turn begins with a new one that mentions her.
+    turn, retired = last.public
+    assert retired.edit_id == public.edit_id and retired.choices == []
+    assert "Bids revealed: Ana 2, Bo 2, Cy 0. Ana wins 3 points." in retired.text
+    assert turn.edit_id is None and turn.mentions == [ANA]
+    assert "<@1>, it is your turn: Take 1 to 3 points, draw a card, or end your turn." in turn.text
+    # Everyone's private view changed (the bid line goes away; Ana paid 2 coins): no DM for that.
+    assert last.private == []
+    assert (await svc.hand(CHANNEL, ANA)).ephemeral.endswith("Coins: 3")
     # Every public view handed to the renderer lacks coins.
     assert all("coins" not in view for _, view in env.renderer.calls)
 

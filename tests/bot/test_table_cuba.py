@@ -5,6 +5,8 @@ whatever the hidden bids are."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import render
@@ -14,24 +16,28 @@ from bot.texts import t
 from engine import GAMES
 from engine.core import Action
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE
-from tests.bot.table_play import Table, components, last_view, public_is_clean, same_public_view, use
+from tests.bot.table_play import (
+    Table,
+    assert_manners,
+    components,
+    figures,
+    is_board,
+    last_view,
+    mentioned,
+    public_is_clean,
+    same_public_view,
+    shown_by_move,
+    use,
+)
 from tests.bot.test_discord_adapter import FakeInteraction, invoke
 
 CUBA = GAMES["cuba"]
 BID_PROMPT = "Bid pesos for parliament in secret."
 
 
-def bid_rounds(texts: list[str]) -> list[list[str]]:
-    """The public messages of each secret bidding, up to and including its reveal."""
-    rounds: list[list[str]] = []
-    current: list[str] = []
-    for text in texts:
-        if "has placed a bid." in text:
-            current.append(text)
-            if "Bids: " in text:
-                rounds.append(current)
-                current = []
-    return rounds
+def bids_lines(texts: list[str]) -> set[str]:
+    """The lines revealing a bidding's secret bids among ``texts``."""
+    return {line for text in texts for line in text.splitlines() if line.startswith("Bids: ")}
 
 
 async def test_a_whole_game_of_cuba_at_the_table(env):
@@ -51,27 +57,36 @@ async def test_a_whole_game_of_cuba_at_the_table(env):
     # Bids: by DM for the others; Dee (DMs closed) through the ephemeral My turn button.
     assert played.kinds["dm"]["bid"] > 0 and played.kinds["my_turn"]["bid"] > 0
     assert client.get_user(DEE).dms == [] and client.get_user(DEE).attempts == 1
-    asked = [
-        user
-        for user in (ANA, BO, CY)
-        if any(BID_PROMPT in (text or "") for text, _ in client.get_user(user).dms)
+    asked = [  # the DMs as they were sent (once answered, they say the bid instead)
+        user for what, user, text, _kw in client.journal if what == "dm" and BID_PROMPT in (text or "")
     ]
     assert asked, "nobody was asked to bid by DM"
-    # Nobody sees a bid before all are in; then one public message reveals them all and the winner.
-    rounds = bid_rounds(played.public_texts())
-    assert len(rounds) >= 3
-    for messages in rounds:
-        *hidden, reveal = messages
-        assert all("Bids: " not in text for text in hidden)
-        assert all(name in reveal for name in ("Ana", "Bo", "Cy", "Dee")) or "Tie between" in reveal
-        assert "wins parliament" in reveal or "bid once more in secret" in reveal
+    # Nobody sees a bid before all are in: the channel shows who has bid, and the bids are
+    # revealed by the move that placed the last one, with the winner.
+    shown = shown_by_move(played)
+    revealed: set[str] = set()
+    for move, texts in enumerate(shown[1:]):
+        new = bids_lines(texts) - revealed
+        if new:
+            state, to_act = played.states[move]
+            assert state["step"] == "bid" and len(to_act) == 1, (move, new)
+            reveal = next(text for text in texts if new & bids_lines([text]))
+            assert all(name in reveal for name in ("Ana", "Bo", "Cy", "Dee")) or "Tie between" in reveal
+            assert "wins parliament" in reveal or "bid once more in secret" in reveal
+            revealed |= new
+    assert len(revealed) >= 3
+    assert any("has placed a bid." in text and not bids_lines([text]) for texts in shown for text in texts)
     public_is_clean(played, CUBA)
-    # Every board message: the picture, what happened, and a mention of whoever acts next.
-    boards = [(text, kw) for text, kw in client.public() if "file" in kw]
-    assert len(boards) > 250  # a whole game: one board per move that changes the table
-    for text, kw in boards[:-1]:
-        mentioned = [u.id for u in kw["allowed_mentions"].users]
-        assert all(f"<@{u}>" in text for u in mentioned) and mentioned, text
+    # Table manners: a new message only when a turn begins, mentioning just those whose turn it
+    # is; the picture edited in place; DMs only for the secret bids.
+    assert_manners(figures(played, CUBA))
+    posts = [
+        (text or "", kw) for what, where, text, kw in client.journal if what == "post" and where == CHANNEL
+    ]
+    turn_posts = [(text, kw) for text, kw in posts if mentioned(kw)]
+    assert len(turn_posts) > 100
+    for text, kw in turn_posts[:-1]:
+        assert all(f"<@{u}>" in text for u in mentioned(kw)), text
 
 
 async def test_the_public_picture_does_not_depend_on_a_hidden_bid(env):
@@ -82,7 +97,13 @@ async def test_the_public_picture_does_not_depend_on_a_hidden_bid(env):
     while True:
         state = table.table().state
         to_act = CUBA.to_act(state)
-        bidders = [seat for seat in to_act if len(to_act) > 1 and len(CUBA.legal(state, seat)) > 1]
+        bidders = [
+            seat
+            for seat in to_act
+            if len(to_act) > 1
+            and len(CUBA.legal(state, seat)) > 1
+            and last_view(table.client.get_user(table.user_of(seat)).dms) is not None
+        ]
         if bidders:
             break
         await table.move(to_act[0])
@@ -102,13 +123,19 @@ async def test_the_public_picture_does_not_depend_on_a_hidden_bid(env):
         for events in (low_events, high_events)
     ]
     assert public_lines[0] == public_lines[1]
-    # Through the adapter: the board posted after the bid says who bid, not what.
-    posted = table.client.public()
-    before = len(posted)
+    # Through the adapter: the bid changes the live board in place (no new message, nobody
+    # mentioned); it says who bid, not what, with the new picture.
+    journal = table.client.journal
+    before = len(journal)
     await table.move(seat)
-    text, kwargs = posted[before]
-    assert f"{names[seat]} has placed a bid." in text and "Bids: " not in text and "file" in kwargs
+    shown = [(what, text, kw) for what, where, text, kw in journal[before:] if where == CHANNEL]
+    assert shown and all(what == "edit" for what, _text, _kw in shown)
+    text = shown[0][1]
+    assert f"{names[seat]} has placed a bid." in text and "Bids: " not in text and is_board(shown[0][2])
     assert table.played.kinds["dm"]["bid"] == 1  # the bid went by DM
+    # The DM pressed now says what was bid, once, without buttons: the only answer to the press.
+    said, kwargs = table.client.get_user(user).dms[-1]
+    assert re.fullmatch(r"You bid \d+ pesos\.", said) and kwargs.get("view") is None
 
 
 @pytest.mark.parametrize("game", ["cuba", "santiago", "goa"])

@@ -1,7 +1,7 @@
 """Goa at the table: a whole four-player game through the Discord adapter with buttons only.
 Flags and markers on the board's buttons; bids, the auctioneer's accept/outbid and the cards in
-hand privately (DM, or My turn for a player whose DMs are closed); ducats and hands never in the
-channel."""
+hand privately, in the ephemeral My turn panel beside the board — never by DM, since none of
+them is a secret simultaneous decision; ducats and hands never in the channel."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from bot import discord_app as app
 from bot.outcome import parse_custom_id
 from engine import GAMES
 from tests.bot.conftest import DEE
-from tests.bot.table_play import Table, public_is_clean
+from tests.bot.table_play import USERS, Table, assert_manners, figures, public_is_clean
 
 GOA = GAMES["goa"]
 PRIVATE_KINDS = ("bid", "pass", "accept", "outbid", "play")
@@ -31,9 +31,11 @@ async def test_a_whole_game_of_goa_at_the_table(env):
     # Bids, accept/outbid and card plays were private: never pressed on the board.
     for kind in PRIVATE_KINDS:
         assert played.kinds["board"][kind] == 0, kind
-    assert played.kinds["dm"]["bid"] > 0 and played.kinds["dm"]["accept"] + played.kinds["dm"]["outbid"] > 0
-    assert played.kinds["my_turn"]["bid"] + played.kinds["my_turn"]["pass"] > 0  # Dee, DMs closed
-    assert client.get_user(DEE).dms == []
+    mine = played.kinds["my_turn"]
+    assert mine["bid"] > 0 and mine["accept"] + mine["outbid"] > 0 and mine["play"] > 0
+    assert all(client.get_user(user).dms == [] for user in USERS) and played.ways["dm"] == 0
+    assert client.get_user(DEE).attempts == 0
+    assert_manners(figures(played, GOA))
     # Ducats and hands stay private, line by line.
     public_is_clean(played, GOA)
     # Ducats and the cards in hand stay private, line by line: a card shows only once played.

@@ -1,6 +1,8 @@
 """Santiago de Cuba at the table: a whole four-player game through the Discord adapter with
-buttons only. The screens (pesos, goods, VP behind them) reach their owner by DM or the
-ephemeral My screen / My turn buttons and never the channel; El Zorro's victims answer privately."""
+buttons only. The screens (pesos, goods, VP behind them) reach their owner through the
+ephemeral My screen / My turn buttons and never the channel or a DM; the drives (whose costs
+tell one's pesos) and El Zorro's victims' answers are chosen in the My turn panel beside the
+board."""
 
 from __future__ import annotations
 
@@ -9,7 +11,17 @@ from bot.outcome import parse_custom_id
 from engine import GAMES
 from engine.santiago import data
 from tests.bot.conftest import CHANNEL, DEE
-from tests.bot.table_play import Table, components, find, last_view, public_is_clean, use
+from tests.bot.table_play import (
+    USERS,
+    Table,
+    assert_manners,
+    components,
+    figures,
+    find,
+    last_view,
+    public_is_clean,
+    use,
+)
 
 SANTIAGO = GAMES["santiago"]
 
@@ -36,19 +48,20 @@ async def test_a_whole_game_of_santiago_at_the_table(env):
     # El Zorro's victims chose what to give privately (DM, or My turn for Dee), never on the board.
     zorro_states = [s for s, _ in played.states if s["step"] == "zorro"]
     assert zorro_states
-    assert played.kinds["dm"]["give"] > 0 and played.kinds.get("board", {}).get("give", 0) == 0
+    assert played.kinds["my_turn"]["give"] > 0 and played.kinds.get("board", {}).get("give", 0) == 0
     assert all(SANTIAGO.private_choices(s, SANTIAGO.to_act(s)[0]) for s in zorro_states)
-    # The car's distances are offered with their cost; Dee drove through My turn.
+    # The car's distances are offered with their cost, in the panel; nobody gets a DM.
     drive_labels = {
-        item.item.label if isinstance(item, app.ChoiceButton) else None
-        for _t, kw in client.get_user(1).dms
+        item.item.label
+        for what, _user, _text, kw in client.journal
+        if what in ("ephemeral", "edit_private")
         for item, cid in components(kw.get("view"))
-        if parse_custom_id(cid).action.startswith("drive")
+        if isinstance(item, app.ChoiceButton) and parse_custom_id(cid).action.startswith("drive")
     }
     assert {"Drive 1 · free", "Drive 2 · 1 peso"} <= drive_labels
-    assert played.kinds["my_turn"]["drive"] > 0 and client.get_user(DEE).dms == []
-    # Screens: private pictures in DMs only, the public posts carry the board alone.
-    assert any(kw.get("file") and kw["file"].filename == "private.png" for _t, kw in client.get_user(1).dms)
+    assert played.kinds["my_turn"]["drive"] > 0 and played.ways["dm"] == 0
+    assert all(client.get_user(user).dms == [] for user in USERS)
+    assert_manners(figures(played, SANTIAGO))
     public_is_clean(played, SANTIAGO)
 
 
