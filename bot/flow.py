@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 
 #: Discord refuses longer message contents (2000); the rest is margin.
 MAX_TEXT = 1900
+#: The engines' last event, which lists the scores: the final-scores message says them (by place,
+#: with the winners), so the channel does not print them twice (``/game log`` keeps it).
+FINAL_EVENT = "game_over"
 
 
 @dataclass
@@ -163,9 +166,13 @@ async def after_change(
     """The public messages after the state of ``table`` changed from ``before`` (None: the game
     just began) by ``events``; the store keeps what the next change needs."""
     rules, lang, row = table.rules, table.lang, table.row
-    lines = [intro] if intro else []
-    lines += [rules.describe(e, table.names, lang) for e in events if e.visible_to is None]
     finished = turn.over
+    lines = [intro] if intro else []
+    lines += [
+        rules.describe(e, table.names, lang)
+        for e in events
+        if e.visible_to is None and not (finished and e.kind == FINAL_EVENT)
+    ]
     if finished:  # the final scores open a message of their own, which tells everyone
         turn_lines = service._result_lines(table)
         choices: list[Choice] = []

@@ -838,22 +838,26 @@ class GameService:
         return [*choices, *([hand] if hand else [])]
 
     def _turn_lines(self, table: Table) -> tuple[list[str], list[int]]:
-        """Who must act, for the public board (in the game's language), and whom to mention."""
+        """Who must act, for the public board (in the game's language), and whom to mention.
+        People deciding in private share one line (the parliament's bidders)."""
         rules, state, lang = table.rules, table.state, table.lang
         lines: list[str] = []
         mentions: list[int] = []
+        private: list[int] = []
         for seat in rules.to_act(state):
             row = table.seat(seat)
             if row.is_bot or row.user_id is None:
                 lines.append(t("bot_turn", lang, name=row.name))
                 continue
             mentions.append(row.user_id)
-            if rules.private_choices(state, seat):  # decided by DM when several decide at once
-                key = "your_turn_secret_dm" if len(rules.to_act(state)) > 1 else "your_turn_secret"
-                lines.append(t(key, lang, mention=mention(row.user_id)))
+            if rules.private_choices(state, seat):
+                private.append(row.user_id)
             else:
                 prompt = rules.prompt(state, seat, lang)
                 lines.append(t("your_turn", lang, mention=mention(row.user_id), prompt=prompt))
+        if private:  # decided by DM when several decide at once, else in the My turn panel
+            key = "your_turn_secret_dm" if len(rules.to_act(state)) > 1 else "your_turn_secret"
+            lines.append(t(key, lang, mention=join_names([mention(u) for u in private], lang)))
         return lines, mentions
 
     def _result_lines(self, table: Table) -> list[str]:

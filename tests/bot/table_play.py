@@ -14,6 +14,7 @@ that message in place.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -256,9 +257,8 @@ class Table:
         self.played.ephemerals.append(interaction)
         if isinstance(hit[0], app.ChoiceSelect):
             self.played.ways["menu"] += 1  # picked from a select menu (more choices than buttons)
-        done = t("played", label="\0").split("\0")[0]
         said = interaction.ephemeral_texts()
-        assert not any(text.startswith(done) for text in said), (way, action, said)  # no "Done" message
+        assert not any(is_ack(text) for text in said), (way, action, said)  # no "Done" message
         if message is not None:
             assert interaction.edited and not said, (way, action, said)  # the pressed message changed
         else:
@@ -279,6 +279,12 @@ class Table:
         self.played.final = self.rules.load(json.loads((await self.svc.store.state(self.played.pk))[1]))
         self.played.result_text = self.played.public_texts()[-1]
         return self.played
+
+
+def is_ack(text: str | None, lang: str = "en") -> bool:
+    """Whether ``text`` is the bot's acknowledgement of a move ("You chose: …")."""
+    before, after = t("played", lang, label="\0").split("\0")
+    return bool(re.fullmatch(re.escape(before) + ".+" + re.escape(after), text or "", re.S))
 
 
 def is_board(kwargs: dict[str, Any]) -> bool:
@@ -339,11 +345,8 @@ def figures(played: Played, rules: Any, lang: str = "en") -> dict[str, Any]:
                     continue
                 turn_mentions += 1
                 per_turn[(user, begun_after[move + 1].get(user))] += 1
-    done = t("played", lang, label="\0").split("\0")[0]
     acks = sum(
-        1
-        for what, _id, text, _kw in played.client.journal
-        if what == "ephemeral" and (text or "").startswith(done)
+        1 for what, _id, text, _kw in played.client.journal if what == "ephemeral" and is_ack(text, lang)
     )
     return {
         "actions": len(played.states),

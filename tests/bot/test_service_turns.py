@@ -43,7 +43,7 @@ async def test_secret_bids_stay_private(env):
     await env.deliver(svc, await seated(env, svc, [ANA, BO, CY]), interaction=None)
     ana = await env.deliver(svc, await svc.act(CHANNEL, ANA, "bid 2"))
     # The move is acknowledged by the board; what only she saw (her bid) is hers alone.
-    assert ana.ok and ana.done == "Done: Bid 2." and ana.ephemeral == "Ana bids 2 in secret."
+    assert ana.ok and ana.done == "You chose: Bid 2." and ana.ephemeral == "Ana bids 2 in secret."
     [public] = ana.public  # one of the simultaneous bids: the turn message grows in place
     assert public.edit_id is not None and public.mentions == []
     assert "Ana has placed a bid." in public.text
