@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from bot import discord_app as app
 from bot.outcome import parse_custom_id
+from bot.texts import t
 from engine import GAMES
 from engine.santiago import data
-from tests.bot.conftest import CHANNEL, DEE
+from tests.bot.conftest import BO, CHANNEL, DEE
 from tests.bot.table_play import (
     USERS,
     Table,
@@ -22,6 +23,7 @@ from tests.bot.table_play import (
     public_is_clean,
     use,
 )
+from tests.bot.test_discord_adapter import FakeInteraction, invoke
 
 SANTIAGO = GAMES["santiago"]
 
@@ -39,6 +41,9 @@ def visit_el_zorro(state, seat, legal):
 async def test_a_whole_game_of_santiago_at_the_table(env):
     svc = await env.service(private_renderer=env.renderer)
     table = Table(env, svc, "santiago", closed_dms=(DEE,), prefer=visit_el_zorro)
+    asked = FakeInteraction(table.client, BO)  # Bo wants a DM when his turn begins
+    await invoke("game notify", asked, turn="mention+dm")
+    assert asked.ephemeral_texts() == [t("notify_done", way=t("notify_way_mention+dm"))]
     await table.open()
     played = await table.play_out()
     assert played.ways["menu"] > 0  # e.g. the casino's many uses: picked from select menus
@@ -60,8 +65,16 @@ async def test_a_whole_game_of_santiago_at_the_table(env):
     }
     assert {"Drive 1 · free", "Drive 2 · 1 peso"} <= drive_labels
     assert played.kinds["my_turn"]["drive"] > 0 and played.ways["dm"] == 0
-    assert all(client.get_user(user).dms == [] for user in USERS)
-    assert_manners(figures(played, SANTIAGO))
+    # No DMs but Bo's, who asked: one as each of his turns begins, saying whose game it is.
+    assert all(client.get_user(user).dms == [] for user in USERS if user != BO)
+    counted = figures(played, SANTIAGO)
+    assert_manners(counted, turn_dms=(BO,))
+    bo_dms = client.get_user(BO).dms
+    assert len(bo_dms) == counted["turns"][BO] > 10
+    assert all(
+        text.startswith(f"It is your turn in Santiago de Cuba in <#{CHANNEL}>: ") for text, _ in bo_dms
+    )
+    assert all(kw.get("view") is None for _, kw in bo_dms)  # his choices stay in the channel
     public_is_clean(played, SANTIAGO)
 
 
