@@ -6,8 +6,14 @@ and hand the :class:`~bot.outcome.Outcome` to :func:`bot.delivery.deliver` with 
 catalogue; nothing here decides who may act.
 
 * ``/game new|join|leave|add-bot|replace|rejoin|start|board|hand|log|history|export|stats|forget-me|undo|
-  abandon|rules|settings|sync`` and
+  abandon|rules|settings|notify|sync`` and
   ``/play action:`` (autocomplete from the service's in-memory cache, never the database).
+* ``/game new`` opens a public thread for the table when the bot may (:func:`thread_room`), named
+  by the service; the game then lives in the thread and a notice in the channel links to it.
+* A pressed button is acknowledged with a deferred update: the board the move changed is the
+  answer; a button on a private message (a DM, a My turn panel) has that message replaced in
+  place (:meth:`DiscordGateway.acknowledge`). The live messages are edited with
+  ``PartialMessage.edit`` (a new picture as the message's attachment).
 * Buttons are :class:`ChoiceButton` ``DynamicItem``\\ s whose ``custom_id`` is the service's
   (``tw:<verb>:<game>:<version>:<action>``), registered in ``setup_hook`` so the buttons of old
   messages keep working after a restart; when there are more choices than buttons they go into

@@ -157,14 +157,14 @@ def _picture(live: LiveMessages, drawn: Drawn, channel_id: int, tag: Live) -> Pu
 async def after_change(
     service: GameService,
     table: Table,
-    before: Any,
     events: Sequence[Event],
     turn: TurnChange,
+    changed: bool,
     *,
     intro: str | None = None,
 ) -> list[PublicMessage]:
-    """The public messages after the state of ``table`` changed from ``before`` (None: the game
-    just began) by ``events``; the store keeps what the next change needs."""
+    """The public messages after the state of ``table`` changed by ``events`` (``changed``: the
+    public view changed, so the picture must); the store keeps what the next change needs."""
     rules, lang, row = table.rules, table.lang, table.row
     finished = turn.over
     lines = [intro] if intro else []
@@ -187,7 +187,6 @@ async def after_change(
         or turn.phase_ended
         or (turn.new_turn and await _went_round(service.store, row.id, live, turn))
     )
-    changed = before is None or rules.view(before, None) != rules.view(table.state, None)
     wanted = changed or live.board_id is None or live.turn_log is None or (turn.new_turn and new_board)
     image = await service._board_png(table) if wanted else None
     drawn = Drawn(f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image)

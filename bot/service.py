@@ -3,8 +3,10 @@
 Every call takes plain ids and returns an :class:`~bot.outcome.Outcome`; :mod:`bot.delivery`
 hands it to a gateway. The rules are the engines' (``engine.GAMES``); this layer decides *who*
 may act, stores every accepted action (one transaction, version-checked, see :mod:`bot.store`),
-and says what each person gets to see: the public board and log lines for the channel, private
-summaries and secret choices by DM (or ephemerally, never publicly).
+and says what each person gets to see: the live turn message and board picture in the channel
+(:mod:`bot.flow`, one new message per turn), private holdings and private decisions
+ephemerally (My hand, My turn), and DMs only for secret simultaneous decisions and for turns
+a player asked to hear of by DM — never anything private in public.
 
 Concurrency: one ``asyncio.Lock`` per channel orders the commands of one process; the version
 check in the store keeps two processes (or two services on one file) from both applying.
@@ -877,8 +879,11 @@ class GameService:
     async def _after_change(self, table: Table, applied: Applied, *, intro: str | None = None) -> Outcome:
         """The public messages (in the game's language, :mod:`bot.flow`) and the DMs (each in
         its reader's language) after the state changed."""
-        turn = turns.change(table.rules, applied.before, table.state)
-        public = await flow.after_change(self, table, applied.before, applied.events, turn, intro=intro)
+        rules, before = table.rules, applied.before
+        views = (rules.view(before, None) if before is not None else None, rules.view(table.state, None))
+        turn = turns.change(rules, before, table.state, views)
+        changed = views[0] != views[1]  # else the board picture stays as it is
+        public = await flow.after_change(self, table, applied.events, turn, changed, intro=intro)
         return Outcome(public=public, private=await self._dms(table, turn))
 
     async def _dms(self, table: Table, turn: turns.TurnChange) -> list[PrivateMessage]:

@@ -21,9 +21,11 @@ from typing import Any
 from engine.core import Rules
 
 
-def phase_key(rules: Rules, state: Any) -> tuple[Any, Any]:
-    """(round, phase) of ``state``."""
-    return rules.progress(state).get("round"), rules.view(state, None).get("phase")
+def phase_key(rules: Rules, state: Any, view: dict[str, Any] | None = None) -> tuple[Any, Any]:
+    """(round, phase) of ``state``; ``view`` is its public view when the caller has it."""
+    if view is None:
+        view = rules.view(state, None)
+    return rules.progress(state).get("round"), view.get("phase")
 
 
 @dataclass(frozen=True)
@@ -43,13 +45,19 @@ class TurnChange:
         return bool(self.starting) or self.phase_ended or self.over
 
 
-def change(rules: Rules, before: Any, after: Any) -> TurnChange:
-    """The change from ``before`` to ``after`` (``before`` None: the game just began)."""
+def change(
+    rules: Rules,
+    before: Any,
+    after: Any,
+    views: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None),
+) -> TurnChange:
+    """The change from ``before`` to ``after`` (``before`` None: the game just began);
+    ``views`` are their public views when the caller has them."""
     now = rules.to_act(after)
     over = rules.result(after) is not None
     if before is None:
         return TurnChange(tuple(now), True, over)
-    phase_ended = phase_key(rules, before) != phase_key(rules, after)
+    phase_ended = phase_key(rules, before, views[0]) != phase_key(rules, after, views[1])
     if phase_ended or not set(now) <= set(rules.to_act(before)):
         return TurnChange(tuple(now), phase_ended, over)
     return TurnChange((), False, over)

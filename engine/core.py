@@ -400,8 +400,8 @@ class Rules(Protocol):
 
     def private_summary(self, state: Any, seat: str, lang: str = "en") -> str:
         """What only ``seat`` knows, in a few lines (Santiago's screen, Goa's ducats and hand,
-        Cuba's own bid); empty when the seat holds no secret. The bot DMs it whenever it changes
-        and shows it behind the "My hand" button."""
+        Cuba's own bid); empty when the seat holds no secret. The bot shows it behind the
+        "My hand" button, always current (and in the DM of a secret simultaneous decision)."""
 
     def private_choices(self, state: Any, seat: str) -> bool:
         """True when listing ``seat``'s legal actions would reveal hidden information (amounts
