@@ -191,6 +191,7 @@ def test_readme_commands_are_the_ones_ci_and_the_console_script_use():
     permissions = discord.Permissions(
         view_channel=True,
         send_messages=True,
+        create_public_threads=True,  # a thread per table
         send_messages_in_threads=True,
         embed_links=True,
         attach_files=True,
