@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Result, TextFromModule, rank_by_keys
+from engine.cuba import board as b
 from engine.cuba import text
 from engine.cuba.data import CARGO, OPTIONS, PIECES, PRODUCTS, RESOURCES
 from engine.cuba.explain import explain
@@ -23,11 +24,22 @@ __all__ = ["RULES", "CubaRules"]
 _GROUP_WORDS = {"i": "I", "ii": "II", "iii": "III", "iv": "IV"}
 
 
+#: Actions whose arguments name a plantation field: its name may be typed (``worker b2``).
+_FIELD_KINDS = frozenset({"worker", "field", "build", "use"})
+
+
+def _field_words(word: object) -> tuple[int, int] | None:
+    return b.parse_field_name(word) if isinstance(word, str) else None
+
+
 def canonical(action: Action) -> Action:
-    """The canonical form of a typed action: roman statute groups upper case, shipped pieces
+    """The canonical form of a typed action: a field named as on the board (``b2``) as its row
+    and column numbers (``1 1``), roman statute groups upper case, shipped pieces
     and enacted groups in board order, pieces paid or used together (convent, resource shed,
     duty) in board order, the 'at' of a build optional."""
     args = tuple(_GROUP_WORDS.get(a, a) if isinstance(a, str) else a for a in action.args)
+    if action.kind in _FIELD_KINDS:  # a field typed by its name on the board: "b2" → 1 1
+        args = tuple(part for a in args for part in (_field_words(a) or (a,)))
     if action.kind == "ship" and args:
         head, pieces = args[:1], args[1:]
         if all(p in CARGO for p in pieces):

@@ -83,6 +83,27 @@ def cheapest_products(state: State) -> list[str]:
 
 # ---- plantation ----------------------------------------------------------------------------
 
+#: Column letters of a plantation, left to right; rows are numbered 1, 2, 3 from the top. The
+#: board draws them around each plantation and every text names a field by them (``B2``).
+COLUMN_LETTERS = "ABCD"
+
+
+def field_name(row: int, col: int) -> str:
+    """The name of a plantation field as the board labels it: column letter, row number
+    (``field_name(1, 1) == "B2"``; the warehouse field is ``A1``). A position off any
+    plantation keeps its typed numbers (``"5,1"``)."""
+    if 0 <= row < 9 and 0 <= col < 26:
+        return f"{chr(ord('A') + col)}{row + 1}"
+    return f"{row},{col}"
+
+
+def parse_field_name(word: str) -> tuple[int, int] | None:
+    """``"b2"`` → ``(1, 1)``: the (row, col) a typed field name stands for (any letter and row
+    number, so a field off the plantation can be refused by name); ``None`` for other words."""
+    if len(word) == 2 and word[0].isascii() and word[0].isalpha() and word[1] in "123456789":
+        return int(word[1]) - 1, ord(word[0].lower()) - ord("a")
+    return None
+
 
 def layout(player: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
     return LAYOUTS[player["layout"]]

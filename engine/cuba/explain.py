@@ -88,7 +88,7 @@ def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
     if kind == "field" and step == "worker_fields" and len(args) == 2:
         if tuple(args) in worker_open_fields(state, seat):
             return T(lang, "explain.fields_used")
-        return T(lang, "explain.field_not_open", row=args[0], col=args[1])
+        return T(lang, "explain.field_not_open", field=b.field_name(args[0], args[1]))
     if kind == "use" and args == ("water",) and step == "worker_fields":
         if not player["farm"]["water"]:
             return T(lang, "explain.no_water")
@@ -169,11 +169,12 @@ def _explain_build(state: State, seat: str, args: tuple, lang: str) -> str | Non
     if state["buildings_left"][bid] == 0:
         return T(lang, "explain.none_left_to_build", building=building_word(bid, lang))
     if not (0 <= row < ROWS and 0 <= col < COLS):
-        return T(lang, "explain.off_plantation", row=row, col=col, last_row=ROWS - 1, last_col=COLS - 1)
+        first, last = b.field_name(0, 0), b.field_name(ROWS - 1, COLS - 1)
+        return T(lang, "explain.off_plantation", field=b.field_name(row, col), first=first, last=last)
     if (row, col) == WAREHOUSE_FIELD:
         return T(lang, "explain.on_warehouse")
     if (row, col) in b.covered(player):
-        return T(lang, "explain.built_on", row=row, col=col)
+        return T(lang, "explain.built_on", field=b.field_name(row, col))
     cost = bd["cost"]
     if any(player["farm"][p] < n for p, n in cost.items()):
         have = join_words([count_text(p, player["farm"][p], lang) for p in cost], lang)
@@ -219,7 +220,7 @@ def _explain_use(state: State, seat: str, args: tuple, lang: str) -> str | None:
         return T(lang, "explain.use_syntax")
     bid = b.building_at(player, row, col)
     if bid is None:
-        return T(lang, "explain.no_building_at", row=row, col=col)
+        return T(lang, "explain.no_building_at", field=b.field_name(row, col))
     used = {tuple(f) for f in state["pending"].get("used", [])}
     if (row, col) in used:
         return T(lang, "explain.used_already", building=building_word(bid, lang))

@@ -87,6 +87,8 @@ def _fields(event: Event, names: Mapping[str, str], lang: str) -> dict[str, Any]
     out: dict[str, Any] = dict(d)
     out["seat"] = names.get(event.seat, event.seat) if event.seat else ""
     kind = event.kind
+    if "row" in d and "col" in d:
+        out["field"] = b.field_name(d["row"], d["col"])
     if "piece" in d:
         out["piece"] = piece_name(d["piece"], lang)
     if "card" in d and d["card"] in CHARACTERS:
@@ -241,10 +243,10 @@ def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     if kind == "play":
         return T(lang, "label.play", card=character_name(args[0], lang), votes=CHARACTERS[args[0]])
     if kind == "worker":
-        return T(lang, "label.worker", row=args[0], col=args[1])
+        return T(lang, "label.worker", field=b.field_name(args[0], args[1]))
     if kind == "field":
         piece = b.field_yield(state["players"][seat], args[0], args[1])
-        return T(lang, "label.field", row=args[0], col=args[1], piece=piece_name(piece, lang))
+        return T(lang, "label.field", field=b.field_name(args[0], args[1]), piece=piece_name(piece, lang))
     if kind == "use" and args == ("water",):
         return T(lang, "label.water")
     if kind == "buy":
@@ -256,7 +258,9 @@ def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     if kind == "take":
         return T(lang, "label.take", piece=piece_name(args[0], lang))
     if kind == "build":
-        return T(lang, "label.build", building=building_name(args[0], lang), row=args[2], col=args[3])
+        return T(
+            lang, "label.build", building=building_name(args[0], lang), field=b.field_name(args[2], args[3])
+        )
     if kind == "ship":
         berth = args[0]
         vp = BERTH_VP[berth - 1] * (len(args) - 1)

@@ -321,4 +321,4 @@ def test_foreman_without_usable_building_ends_at_once():
 def test_foreman_refuses_a_field_without_building():
     s = foreman_with("inn")
     msg = assert_illegal_changes_nothing(RULES, s, "p0", "use 2 3")
-    assert msg == "You have no building on field 2,3."
+    assert msg == "You have no building on field D3."

@@ -213,7 +213,7 @@ def test_architect_refusals():
     assert_illegal_changes_nothing(RULES, s, "p0", "build cigar_factory at 0 0")
     place_building(s, "p0", "inn", 2, 1)
     msg = assert_illegal_changes_nothing(RULES, s, "p0", "build cigar_factory at 2 1")
-    assert msg == "There is already a building on field 2,1."
+    assert msg == "There is already a building on field B3."
     # under the figure and on the lake is allowed
     s["players"]["p0"]["figure"] = [1, 1]
     s, _ = act(s, "p0", "build cigar_factory 1 1")

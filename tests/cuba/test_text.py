@@ -1,6 +1,8 @@
 """Texts for the table: log lines, labels, prompts, help, private summaries."""
 
-from engine.core import Event
+import pytest
+
+from engine.core import Event, IllegalAction
 from engine.cuba import RULES
 from engine.cuba.text import EVENT_KINDS
 from tests.cuba.helpers import act, acts, give, play_card, play_round_cards, started
@@ -18,7 +20,7 @@ def test_describe_lines():
         RULES.describe(
             Event("build", "p1", {"building": "cigar_factory", "row": 2, "col": 1, "pesos": 0}), NAMES
         )
-        == "Ben builds a cigar factory on field 2,1."
+        == "Ben builds a cigar factory on field B3."
     )
     line = RULES.describe(
         Event("bids_revealed", None, {"bids": {"p0": 2, "p1": 0}, "totals": {"p0": 6, "p1": 5}}), NAMES
@@ -54,7 +56,7 @@ def test_labels():
     s = started(3)
     s = play_card(s, "p0", "worker")
     s, _ = act(s, "p0", "worker 1 1")
-    assert RULES.label(s, "p0", RULES.parse(s, "p0", "field 1 0")) == "Field 1,0 · tobacco"
+    assert RULES.label(s, "p0", RULES.parse(s, "p0", "field 1 0")) == "Field A2 · tobacco"
     s = started(3)
     s, _ = play_round_cards(s, PLAN_A)
     assert RULES.label(s, "p0", RULES.parse(s, "p0", "bid 3")) == "Bid 3"
@@ -129,12 +131,12 @@ def test_money_is_counted_in_every_language():
 
 def test_buildings_take_their_article():
     build = {"row": 2, "col": 1, "pesos": 0}
-    assert _line("build", "p1", building="inn", **build) == "Ben builds an inn on field 2,1."
-    assert _line("build", "p1", building="hotel", **build) == "Ben builds a hotel on field 2,1."
-    assert _line("build", "p1", "nl", building="inn", **build) == "Ben bouwt een herberg op veld 2,1."
-    assert _line("build", "p1", "zh-TW", building="inn", **build) == "Ben在田地2,1建造了旅店。"
+    assert _line("build", "p1", building="inn", **build) == "Ben builds an inn on field B3."
+    assert _line("build", "p1", building="hotel", **build) == "Ben builds a hotel on field B3."
+    assert _line("build", "p1", "nl", building="inn", **build) == "Ben bouwt een herberg op veld B3."
+    assert _line("build", "p1", "zh-TW", building="inn", **build) == "Ben在田地B3建造了旅店。"
     paid = {"row": 2, "col": 1, "pesos": 2}
-    assert _line("build", "p1", building="inn", **paid) == "Ben builds an inn on field 2,1 and pays 2 pesos."
+    assert _line("build", "p1", building="inn", **paid) == "Ben builds an inn on field B3 and pays 2 pesos."
 
 
 def test_no_it_for_a_player_and_the_verb_agrees_with_the_count():
@@ -173,3 +175,22 @@ def test_the_game_over_line_says_when_pesos_broke_a_tie():
     assert _line("game_over", None, **plain) == "The game is over. Scores: Ana 41, Ben 40, Cy 31."
     assert "Ben 7 pesos, Ana 3 pesos" in _line("game_over", None, "nl", **over)
     assert "Ben 7比索、Ana 3比索" in _line("game_over", None, "zh-CN", **over)
+
+
+def test_fields_are_named_as_the_board_labels_them():
+    """Column letters A–D, row numbers 1–3: buttons, log lines and typed moves agree."""
+    s = started(3)
+    s = play_card(s, "p0", "worker")
+    assert RULES.parse(s, "p0", "worker b2") == RULES.parse(s, "p0", "worker 1 1")
+    assert RULES.label(s, "p0", RULES.parse(s, "p0", "worker c1")) == "Worker to C1"
+    s, events = act(s, "p0", "worker d3")
+    assert "goes to field D3 " in RULES.describe(events[0], NAMES)
+
+
+def test_a_typed_field_off_the_plantation_is_refused_by_its_name():
+    s = started(3)
+    s = play_card(s, "p0", "architect")
+    give(s, "p0", wood=2, stone=2)
+    with pytest.raises(IllegalAction) as refused:
+        RULES.parse(s, "p0", "build inn at e4")
+    assert str(refused.value) == "There is no field E4 on your plantation: its fields run from A1 to D3."
