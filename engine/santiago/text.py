@@ -258,6 +258,29 @@ def _use_label(state: State, action: Action, lang: str) -> str:
     return str(action)
 
 
+def drive_stop(state: State, steps: int) -> tuple[int, str | None, bool]:
+    """Where a drive of ``steps`` stops: (space, Cuban there or None at the harbour, whether
+    that Cuban still lies face down when the car arrives — the car turns up every face-down
+    Cuban whose space it leaves, so a drive round the whole road finds it face up)."""
+    space = (state["car"] + steps) % d.ROAD_LEN
+    cuban = state["road"][space]
+    face_down = cuban is not None and cuban in state["face_down"] and steps < d.ROAD_LEN
+    return space, cuban, face_down
+
+
+def stop_text(state: State, steps: int, lang: str = "en") -> str:
+    """What the car reaches after ``steps``: the harbour, or the Cuban and what he gives."""
+    _space, cuban, face_down = drive_stop(state, steps)
+    if cuban is None:
+        return T(lang, "stop.harbour")
+    name = cuban_name(cuban, lang)
+    if face_down:
+        return T(lang, "stop.face_down", cuban=name)
+    if cuban in d.CUBAN_GAINS:
+        return T(lang, "stop.gives", cuban=name, what=amounts_text(d.CUBAN_GAINS[cuban], lang))
+    return T(lang, f"stop.{cuban}", cuban=name)
+
+
 def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     kind, args = action.kind, action.args
     if kind == "aside":
@@ -265,7 +288,7 @@ def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     if kind == "drive":
         cost = args[0] - 1
         price = pesos_text(cost, lang) if cost else T(lang, "label.free")
-        return T(lang, "label.drive", n=args[0], cost=price)
+        return T(lang, "label.drive", n=args[0], stop=stop_text(state, args[0], lang), cost=price)[:80]
     if kind == "take":
         return T(lang, "label.take", good=good_name(args[0], 1, lang))
     if kind == "give":

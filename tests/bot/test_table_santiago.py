@@ -63,7 +63,10 @@ async def test_a_whole_game_of_santiago_at_the_table(env):
         for item, cid in components(kw.get("view"))
         if isinstance(item, app.ChoiceButton) and parse_custom_id(cid).action.startswith("drive")
     }
-    assert {"Drive 1 · free", "Drive 2 · 1 peso"} <= drive_labels
+    # … and the Cuban each reaches, with what he gives
+    assert {"Drive 1 ", "Drive 2 "} <= {label[:8] for label in drive_labels if label}
+    assert any(label and label.endswith(" · free") and " → " in label for label in drive_labels)
+    assert any(label and label.endswith(" · 1 peso") for label in drive_labels)
     assert played.kinds["my_turn"]["drive"] > 0 and played.ways["dm"] == 0
     # No DMs but Bo's, who asked: one as each of his turns begins, saying whose game it is.
     assert all(client.get_user(user).dms == [] for user in USERS if user != BO)

@@ -36,7 +36,12 @@ def test_log_lines_read_as_sentences():
 def test_labels_and_prompts():
     state = started(3)
     labels = [RULES.label(state, "p0", a) for a in RULES.legal(state, "p0")]
-    assert labels == ["Drive 1 · free", "Drive 2 · 1 peso", "Drive 3 · 2 pesos", "Drive 4 · 3 pesos"]
+    assert labels == [
+        "Drive 1 → Conchita: 2 citrus fruits · free",
+        "Drive 2 → Miguel: 2 wood · 1 peso",
+        "Drive 3 → Martinez: 3 pesos · 2 pesos",
+        "Drive 4 → El Zorro: 1 from each other player · 3 pesos",
+    ]
     assert RULES.prompt(state, "p0").startswith("Move the car")
     assert RULES.prompt(state, "p1") == ""
     set_districts(state, STANDARD_DISTRICTS)
@@ -104,3 +109,15 @@ def test_deliveries_may_be_typed_count_first_or_with_wood_in_front():
     assert str(RULES.parse(state, "p0", "deliver 2 tobacco")) == "deliver tobacco 2"
     assert str(RULES.parse(state, "p0", "deliver wood tobacco 2")) == "wood tobacco 2"
     assert str(RULES.parse(state, "p0", "wood 1 sugar")) == "wood sugar 1"
+
+
+def test_a_drive_names_the_harbour_and_a_cuban_still_face_down():
+    """The car turns up each face-down Cuban whose space it leaves: one lying ahead is still
+    face down when the car stops there, but a drive round the whole road finds it face up."""
+    state = started(3)
+    state["players"]["p0"]["pesos"] = 12
+    state["face_down"] = ["miguel"]
+    labels = {a.args[0]: RULES.label(state, "p0", a) for a in RULES.legal(state, "p0")}
+    assert labels[2] == "Drive 2 → Miguel, face down: nothing · 1 peso"
+    assert labels[10] == "Drive 10 → harbour: delivery · 9 pesos"
+    assert labels[12] == "Drive 12 → Miguel: 2 wood · 11 pesos"
