@@ -12,13 +12,19 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-__all__ = ["GAME_MODULES", "board", "legend", "private", "summary"]
+__all__ = ["DECISION_MODULES", "GAME_MODULES", "board", "decision", "legend", "private", "summary"]
 
 #: game id → module that draws it.
 GAME_MODULES: dict[str, str] = {
     "cuba": "render.cuba",
     "santiago": "render.santiago",
     "goa": "render.goa",
+}
+#: game id → module that draws its decision pictures (:mod:`render.decision_parts`).
+DECISION_MODULES: dict[str, str] = {
+    "cuba": "render.cuba_decision",
+    "santiago": "render.santiago_decision",
+    "goa": "render.goa_decision",
 }
 
 
@@ -50,6 +56,22 @@ def private(game_id: str, view: dict[str, Any]) -> bytes | None:
     from render.common import encode_png
 
     return encode_png(draw_private(view))
+
+
+def decision(game_id: str, view: dict[str, Any], legal: list[str], lang: str = "en") -> bytes | None:
+    """The picture of one decision as PNG bytes: just the part of the table it needs, large
+    enough to read at phone width (see :mod:`render.decision_parts`), or ``None`` when the decision's
+    sentence says all. ``view`` is the deciding seat's own (``rules.view(state, seat)``, never
+    the full state), ``legal`` the texts of its legal actions, ``lang`` the reader's language
+    (or Discord locale) for the words some pictures carry."""
+    if game_id not in DECISION_MODULES:
+        raise KeyError(f"no decision pictures for game {game_id!r}")
+    from engine.i18n import normalise
+    from render.common import encode_png
+
+    module = importlib.import_module(DECISION_MODULES[game_id])
+    img = module.draw_decision(view, legal, normalise(lang))
+    return None if img is None else encode_png(img, colors=192)
 
 
 def legend(game_id: str, labels: dict[str, str] | None = None, lang: str = "en") -> bytes | None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.cuba.board import field_name
 from engine.cuba.data import BUILDINGS, CHARACTERS, STATUTES
 from render import common as c
 from render.common import INK, MUTED, PAPER, WHITE, paste_icon, register_icon
@@ -398,8 +399,11 @@ GRID_PAD = 12
 PLAYER_HEADER_H = 46
 STATS_Y = 54  # offsets inside a player panel
 CHARS_Y = 100
-GRID_Y = 178
-CELL_H = 64
+GRID_Y = 194  # below the strip of column letters
+CELL_H = 60
+#: The plantation's labels (engine.cuba.board.field_name): column letters in a strip above the
+#: grid, row numbers in a gutter on its left, as the buttons and log lines name the fields.
+LABEL_STRIP = 16
 
 
 def _section_title(img: Image.Image, box: tuple[int, int, int, int], icon_name: str) -> None:
@@ -414,8 +418,8 @@ def _section_title(img: Image.Image, box: tuple[int, int, int, int], icon_name: 
 def _grid_geometry(layout: Layout, i: int) -> tuple[int, int, int]:
     """(x0, y0, cell width) of player ``i``'s plantation grid."""
     x0, y0, x1, _ = layout.panel_box(i)
-    cell_w = (x1 - x0 - 2 * GRID_PAD) // 4
-    return x0 + GRID_PAD, y0 + GRID_Y, cell_w
+    cell_w = (x1 - x0 - 2 * GRID_PAD - LABEL_STRIP) // 4
+    return x0 + GRID_PAD + LABEL_STRIP, y0 + GRID_Y, cell_w
 
 
 def _build_base(layout: Layout, layouts: tuple[tuple[tuple[str, ...], ...], ...]) -> Image.Image:
@@ -454,7 +458,28 @@ def _build_base(layout: Layout, layouts: tuple[tuple[tuple[str, ...], ...], ...]
                 cx = x + cw / 2 if field in FIELD_ICON else x + 18
                 cy = y + CELL_H / 2 if field in FIELD_ICON else y + 17
                 paste_icon(img, name, (cx, cy), size, 0.85)
+        _draw_field_labels(draw, gx, gy, cw, len(fields), len(fields[0]) if fields else 0)
     return img
+
+
+def _draw_field_labels(draw: ImageDraw.ImageDraw, gx: int, gy: int, cw: int, rows: int, cols: int) -> None:
+    """Column letters above a plantation grid and row numbers on its left, the names of
+    :func:`engine.cuba.board.field_name` (``B2``) that the buttons and log lines use."""
+    for col in range(cols):
+        letter = field_name(0, col)[0]
+        c.text_centered(
+            draw, (gx + col * cw + cw / 2, gy - LABEL_STRIP / 2 - 1), letter, 15, fill=MUTED, bold=True
+        )
+    for row in range(rows):
+        number = field_name(row, 0)[1:]
+        c.text_centered(
+            draw,
+            (gx - LABEL_STRIP / 2 - 1, gy + row * CELL_H + CELL_H / 2),
+            number,
+            15,
+            fill=MUTED,
+            bold=True,
+        )
 
 
 # ------------------------------------------------------------------------------------------
@@ -1292,3 +1317,69 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         room = col_w - (tx - x) - 12
         c.draw_label(draw, (tx, y + LEGEND_ROW_H / 2), text, room, 19, 17, lines=2, spacing=21)
     return img
+
+
+# ------------------------------------------------------------------------------------------
+# Where things are (for pictures made of parts of the board: render/cuba_decision.py)
+
+Box = tuple[int, int, int, int]
+
+
+def regions(view: dict[str, Any]) -> dict[str, Box]:
+    """The boxes, in board pixels, of the parts of the picture :func:`draw` makes of ``view``:
+    ``header``, ``market``, ``market:<cargo>`` (a row of the market), ``harbour``,
+    ``berth:<1..3>``, ``sea``, ``parliament``, ``buildings``, ``markers``; and per seat
+    ``panel:<seat>`` with its bands ``stats:``, ``characters:``, ``plantation:`` (the grid with
+    its row and column labels), ``farmyard:``, and ``field:<seat>:<row>:<col>`` for each field."""
+    seats = list(view["seats"])
+    layout = layout_for(len(seats))
+    out: dict[str, Box] = {
+        "header": (0, 0, WIDTH, TOP_Y),
+        "market": MARKET_BOX,
+        "harbour": HARBOUR_BOX,
+        "parliament": PARLIAMENT_BOX,
+        "buildings": BUILDINGS_BOX,
+        "markers": MARKERS_BOX,
+    }
+    for r, piece in enumerate(CARGO):
+        y = MARKET_ROWS_Y + r * MARKET_ROW_H
+        out[f"market:{piece}"] = (MARKET_BOX[0], y, MARKET_BOX[2], y + MARKET_ROW_H)
+    x0, y0, x1, y1 = HARBOUR_BOX
+    for k in range(3):
+        out[f"berth:{k + 1}"] = (x0, y0 + 50 + 78 * k, x1, y0 + 50 + 78 * k + 72)
+    out["sea"] = (x0, y0 + 50 + 78 * 3, x1, y1)
+    x0, y0, x1, y1 = PARLIAMENT_BOX
+    out["proposals"] = (x0, y0 + 44, x1, y0 + 330)
+    out["votes"] = (x0, y0 + 330, x1, y1)
+    col_w = (x1 - x0 - 24) // 4
+    for k, group in enumerate(("I", "II", "III", "IV")):
+        cx0 = x0 + 12 + k * col_w
+        out[f"statute:{group}"] = (cx0, y0 + 92, cx0 + col_w - 8, y0 + 192)
+        out[f"proposal:{group}"] = (cx0, y0 + 222, cx0 + col_w - 8, y0 + 322)
+    for i, seat in enumerate(seats):
+        px0, py0, px1, py1 = layout.panel_box(i)
+        gx, gy, cw = _grid_geometry(layout, i)
+        out[f"panel:{seat}"] = (px0, py0, px1, py1)
+        out[f"stats:{seat}"] = (px0 + 10, py0 + PLAYER_HEADER_H, px1 - 10, py0 + CHARS_Y - 4)
+        out[f"characters:{seat}"] = (px0 + 10, py0 + CHARS_Y - 4, px1 - 10, py0 + CHARS_Y + 72)
+        out[f"plantation:{seat}"] = (px0 + 10, gy - LABEL_STRIP - 2, px1 - 10, gy + 3 * CELL_H + 4)
+        out[f"farmyard:{seat}"] = (px0 + 10, gy + 3 * CELL_H + 4, px1 - 10, py1 - 9)
+        for r in range(3):
+            for col in range(4):
+                x, y = gx + col * cw, gy + r * CELL_H
+                out[f"field:{seat}:{r}:{col}"] = (x, y, x + cw, y + CELL_H)
+    return out
+
+
+def building_tile(
+    img: Image.Image, box: tuple[float, float, float, float], bid: str, dim: bool = False
+) -> None:
+    """A building tile as the board draws it, in ``box`` (any size)."""
+    _building_tile(img, ImageDraw.Draw(img), box, bid, dim)
+
+
+def character_chip(
+    img: Image.Image, box: tuple[float, float, float, float], character: str, state: str
+) -> None:
+    """A character card as the board draws it, in ``box``; ``state`` as in the players' panels."""
+    _character_chip(img, ImageDraw.Draw(img), box, character, state)

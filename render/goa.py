@@ -560,4 +560,40 @@ def draw(view: dict[str, Any]) -> Image.Image:
     return img
 
 
-__all__ = ["draw", "player_box", "tile_image", "font", "icon"]
+# --------------------------------------------------------------------------------------------
+# Where things are (for pictures made of parts of the board: render/goa_decision.py)
+
+Box = tuple[int, int, int, int]
+
+
+def place_box(pos: str) -> Box:
+    """A grid space (``c3``) or a ring place (``z2``, ``a0``…) as the board draws it."""
+    r, col = _parse_pos(pos)
+    if 0 <= r < 5 and 0 <= col < 5:
+        return _cell_box(r, col)
+    cx, cy = _ring_centre(r, col)
+    return (round(cx - 24), round(cy - 24), round(cx + 24), round(cy + 24))
+
+
+def regions(view: dict[str, Any]) -> dict[str, Box]:
+    """The boxes, in board pixels, of the parts of the picture :func:`draw` makes of ``view``:
+    ``header``, ``grid`` (with the ring of places around it), ``colonies`` (the stacks) and per
+    seat ``player:<seat>`` with its ``progress:<seat>`` board (and the seat's marker and name)
+    and its ``supply:<seat>`` board (plantations, colonies, counts and tiles). Places: see
+    :func:`place_box`."""
+    seats = list(view["seats"])
+    grid = (GRID_X - RING, GRID_Y - RING, GRID_X + 5 * CELL + RING, GRID_Y + 5 * CELL + RING)
+    out: dict[str, Box] = {
+        "header": (0, 0, WIDTH, GRID_Y - RING - 4),
+        "grid": grid,
+        "colonies": (grid[0], grid[3] + 8, grid[2], HEIGHT - 16),
+    }
+    for k, seat in enumerate(seats):
+        x0, y0, x1, y1 = player_box(len(seats), k)
+        out[f"player:{seat}"] = (x0, y0, x1, y1)
+        out[f"progress:{seat}"] = (x0 + 6, y0 + 11, x0 + 268, y1 - 5)
+        out[f"supply:{seat}"] = (x0 + 268, y0 + 11, x1 - 6, y1 - 5)
+    return out
+
+
+__all__ = ["draw", "place_box", "player_box", "regions", "tile_image", "font", "icon"]

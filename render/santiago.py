@@ -677,3 +677,38 @@ def draw_private(view: dict[str, Any]) -> Image.Image:
         text_centered(d, (cx, 178), str(n), 44, fill=INK if n or k < 2 else MUTED, bold=True)
         x += w
     return img
+
+
+# --------------------------------------------------------------------------------------------
+# Where things are (for pictures made of parts of the board: render/santiago_decision.py)
+
+Box = tuple[int, int, int, int]
+SHIP_BOX: Box = (PANEL_X, 24, WIDTH - 24, 420)
+
+
+def regions(view: dict[str, Any]) -> dict[str, Box]:
+    """The boxes, in board pixels, of the parts of the picture :func:`draw` makes of ``view``:
+    ``road:<space>`` (0 = the harbour, 1..9 the Cubans' tiles), ``ship`` (tracks and dice),
+    ``demand`` (its value track and dice; ``value`` and ``dice`` apart), ``districts``, ``district:<colour>``,
+    ``building:<id>`` and ``player:<seat>``."""
+    h = TILE // 2 + 4
+    out: dict[str, Box] = {}
+    for space, (x, y) in enumerate(STOPS):
+        out[f"road:{space}"] = (
+            (x - 84, y - 60, x + 84, y + 60) if space == 0 else (x - h, y - h, x + h, y + h)
+        )
+    out["ship"] = SHIP_BOX
+    out["demand"] = (SHIP_BOX[0], SHIP_BOX[1] + 96, SHIP_BOX[2], SHIP_BOX[3] - 6)
+    out["value"] = (SHIP_BOX[0], SHIP_BOX[1] + 98, SHIP_BOX[2], SHIP_BOX[1] + 176)
+    out["dice"] = (SHIP_BOX[0], SHIP_BOX[1] + 228, SHIP_BOX[2], SHIP_BOX[3] - 6)
+    xs = [b[0] for b in DISTRICT_BOXES.values()] + [b[2] for b in DISTRICT_BOXES.values()]
+    ys = [b[1] for b in DISTRICT_BOXES.values()] + [b[3] for b in DISTRICT_BOXES.values()]
+    out["districts"] = (min(xs) - 8, min(ys) - 8, max(xs) + 8, max(ys) + 8)
+    for colour, box in DISTRICT_BOXES.items():
+        out[f"district:{colour}"] = (box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6)
+    for colour, buildings in view["districts"].items():
+        for k, b in enumerate(buildings):
+            out[f"building:{b['building']}"] = building_box(colour, k)
+    for i, seat in enumerate(view["seats"]):
+        out[f"player:{seat}"] = player_box(len(view["seats"]), i)
+    return out
