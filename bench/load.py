@@ -141,6 +141,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             Settings(),
             renderer=lambda game, view: renderer(game, view),
             private_renderer=lambda game, view: None,
+            decision_renderer=lambda game, view, legal, lang: None,
             seed_source=lambda: 7,
         )
         original_view = service._view

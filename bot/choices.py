@@ -1,22 +1,33 @@
-"""Laying out a decision's choices when there are more than fit under one message.
+"""Laying out a decision's choices so that no message shows more than about a dozen.
 
-Discord allows 25 components per message and 25 options per select menu. The adapter shows up
-to :data:`MESSAGE_CAPACITY` plays as select menus (one row stays free for My turn / My hand);
-beyond that, :func:`narrowed` groups the actions by their first words (e.g. every
-``build cement_factory at …``) into *narrowing* choices: pressing one answers, only to the
-presser, with the actions of that group — so every legal action stays reachable by buttons,
-and ``/play`` still takes any of them typed.
+A phone shows a dozen buttons at a glance; a long list (Cuba's architect: every building on
+every free field; a bid of up to 30 ducats) is grouped instead. Up to :data:`MESSAGE_CAPACITY`
+plays go under one message as buttons; beyond that :func:`narrowed` makes *narrowing* choices,
+each standing for a group of the actions: pressing one answers, only to the presser, with the
+actions of that group (grouped again if they are still too many) — so every legal action stays
+reachable by buttons, and ``/play`` still takes any of them typed.
+
+A group is named by a *key* (it travels in the button's custom_id, ``bot/outcome.py``):
+
+* the first words the group's actions share, when that tells the groups apart in the words of
+  their labels: ``build inn`` is "Inn at … (11)", then one button per field;
+* otherwise a run: the key's last word ``i-j`` picks, among the actions its other words
+  select, those whose next word is the ``i``-th to the ``j``-th of the different words they
+  have there — ``bid 0-11`` (labelled "Bid 0 … Bid 11") are the first twelve bids, ``build 0-10``
+  the builds of the first eleven buildings (then one button per building, then per field).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
-#: Plays that fit under one message: four select menus of 25 options (the fifth row holds the
-#: My turn / My hand buttons).
-MESSAGE_CAPACITY = 100
-#: A narrowing level is worth a click only when it offers more than one row of buttons.
-ROW_WIDTH = 5
+#: Plays shown under one message (the My turn / My hand buttons come on top).
+MESSAGE_CAPACITY = 12
+#: The last word of a key that names a run of actions by position: ``3-14``.
+RUN = re.compile(r"^(\d+)-(\d+)$")
+#: A label of a run of actions shows this much of its first and last action's labels.
+RUN_LABEL_PART = 38
 
 
 def group_key(action: str, words: int) -> str:
@@ -24,41 +35,172 @@ def group_key(action: str, words: int) -> str:
     return " ".join(action.split(" ")[:words])
 
 
-def groups_by_prefix(actions: Sequence[str], capacity: int = MESSAGE_CAPACITY) -> dict[str, list[str]]:
-    """The actions grouped by their first words, with the fewest words that give more than a
-    row of groups and no more than ``capacity`` (else the most words that still fit)."""
-    longest = max((len(a.split(" ")) for a in actions), default=1)
-    levels: list[dict[str, list[str]]] = []
-    for words in range(1, longest + 1):
-        groups: dict[str, list[str]] = {}
-        for action in actions:
-            groups.setdefault(group_key(action, words), []).append(action)
-        if len(groups) > capacity:
-            break
-        levels.append(groups)
-        if len(groups) > ROW_WIDTH:
-            return groups
-    if not levels:  # even the first words differ too often: /play covers what does not fit
-        return {a: [a] for a in actions}
-    most = max(len(level) for level in levels)
-    return next(level for level in levels if len(level) == most)
+def _split(key: str) -> tuple[list[str], tuple[int, int] | None]:
+    """A key's words and, when its last word names a run, the run's first and last position."""
+    words = key.split(" ") if key else []
+    if words and (m := RUN.match(words[-1])):
+        return words[:-1], (int(m[1]), int(m[2]))
+    return words, None
+
+
+def _word(action: str, at: int) -> str:
+    words = action.split(" ")
+    return words[at] if len(words) > at else ""
+
+
+def _values(actions: Sequence[str], at: int) -> list[str]:
+    """The different words the actions have at position ``at``, in order of appearance."""
+    return list(dict.fromkeys(_word(a, at) for a in actions))
+
+
+def members(actions: Sequence[str], key: str) -> list[str]:
+    """The actions a narrowing choice stands for: those whose text starts with the key's words
+    (whole words); when its last word names a run ``i-j``, of those only the ones whose next
+    word is the ``i``-th to the ``j``-th of the different words they have there."""
+    words, run = _split(key)
+    found = [a for a in actions if a.split(" ")[: len(words)] == words]
+    if run is not None:
+        chosen = set(_values(found, len(words))[run[0] : run[1] + 1])
+        found = [a for a in found if _word(a, len(words)) in chosen]
+    return found
+
+
+def _common_start(labels: Sequence[str]) -> str:
+    """The whole words every label starts with (a label without spaces is one word)."""
+    first = labels[0]
+    end = min(len(x) for x in labels)
+    for other in labels[1:]:
+        end = next((i for i in range(end) if first[i] != other[i]), end)
+    shared = first[:end]
+    at_word_end = shared.endswith(" ") or all(len(x) == end or x[end] == " " for x in labels)
+    if not at_word_end:
+        shared = shared[: shared.rindex(" ")] if " " in shared else ""
+    return shared.strip().rstrip(" ,·:→").strip()
+
+
+def _shared(labels: Sequence[str]) -> tuple[str, str]:
+    """The whole words every label starts with, and (only when there are none) those every
+    label ends with."""
+    prefix = _common_start(labels)
+    if prefix or len(set(labels)) < 2:
+        return prefix, ""
+    return "", _common_start([x[::-1] for x in labels])[::-1].lstrip(" ,·:→").strip()
 
 
 def group_label(labels: Sequence[str]) -> str:
-    """The words the labels of one group share, ending in … (e.g. ``Cement factory at …``)."""
-    first = labels[0]
-    end = len(first)
-    for other in labels[1:]:
-        end = min(end, len(other))
-        for i in range(end):
-            if first[i] != other[i]:
-                end = i
-                break
-    shared = first[:end]
-    if end < len(first) and " " in shared:
-        shared = shared[: shared.rindex(" ")]
-    shared = shared.rstrip(" ,·:")
-    return f"{shared} … ({len(labels)})" if shared else f"… ({len(labels)})"
+    """The words the labels of one group share, around … (e.g. ``Cement factory at … (2)``)."""
+    prefix, suffix = _shared(labels)
+    if prefix:
+        return f"{prefix} … ({len(labels)})"
+    if suffix:
+        return f"… {suffix} ({len(labels)})"
+    return f"… ({len(labels)})"
+
+
+def run_label(first: str, last: str) -> str:
+    """The label of a run of actions: its first and last action's labels (``Bid 0 … Bid 11``)."""
+
+    def part(label: str) -> str:
+        return label if len(label) <= RUN_LABEL_PART else label[: RUN_LABEL_PART - 1] + "…"
+
+    return f"{part(first)} … {part(last)}"
+
+
+def _by_prefix(actions: Sequence[str], words: int) -> dict[str, list[str]]:
+    groups: dict[str, list[str]] = {}
+    for action in actions:
+        groups.setdefault(group_key(action, words), []).append(action)
+    return groups
+
+
+def _told_apart(groups: dict[str, list[str]], label_of: Callable[[str], str] | None) -> bool:
+    """Whether the groups' labels name them: every larger group's labels share some words, and
+    no two groups read the same."""
+    if label_of is None:
+        return True
+    names = []
+    for group in groups.values():
+        labels = [label_of(a) for a in group]
+        if len(group) > 1 and _shared(labels) == ("", ""):
+            return False
+        names.append(group_label(labels) if len(group) > 1 else labels[0])
+    return len(set(names)) == len(names)
+
+
+def _runs(actions: Sequence[str], capacity: int, key: str) -> list[tuple[str, list[str], bool]]:
+    """The actions in runs: by the different words they have at the first position where they
+    differ (within the key's run, if it names one), at most ``capacity`` runs."""
+    shared, run = _split(key)
+    at, offset = len(shared), run[0] if run else 0
+    while len(_values(actions, at)) == 1 and _word(actions[0], at):  # all alike there: look further
+        at += 1
+        shared, offset = actions[0].split(" ")[:at], 0
+    values = _values(actions, at)
+    size = 1
+    while len(values) > size * capacity:
+        size *= capacity
+    out: list[tuple[str, list[str], bool]] = []
+    for i in range(0, len(values), size):
+        chosen = values[i : i + size]
+        found = [a for a in actions if _word(a, at) in chosen]
+        key_of_run = " ".join([*shared, f"{offset + i}-{offset + i + len(chosen) - 1}"])
+        out.append((found[0], found, False) if len(found) == 1 else (key_of_run, found, True))
+    return out
+
+
+def plan(
+    actions: Sequence[str],
+    capacity: int = MESSAGE_CAPACITY,
+    label_of: Callable[[str], str] | None = None,
+    key: str = "",
+) -> list[tuple[str, list[str], bool]]:
+    """``actions`` (those ``key`` stands for; all of a decision's for ``""``) as at most
+    ``capacity`` groups: (key, members, whether it is a run) each; a group of one is keyed by
+    its action.
+
+    The groups are the actions sharing their first words — the level (number of words) with the
+    most groups that fit and that the labels tell apart, the fewest words on a tie — or, when no
+    level does, runs of them (:func:`_runs`)."""
+    if len(actions) <= capacity:
+        return [(a, [a], False) for a in actions]
+    groups = _level(actions, capacity, label_of, key)
+    # One group beside single plays, and room left: open it in place (a pass beside runs of
+    # bids rather than beside "Bid … (60)").
+    larger = [i for i, (_k, found, _r) in enumerate(groups) if len(found) > 1]
+    if len(larger) == 1:
+        group_key_, found, _ = groups[larger[0]]
+        inner = plan(found, capacity, label_of, group_key_)
+        if len(groups) - 1 + len(inner) <= capacity:
+            groups[larger[0] : larger[0] + 1] = inner
+    return groups
+
+
+def _level(
+    actions: Sequence[str], capacity: int, label_of: Callable[[str], str] | None, key: str
+) -> list[tuple[str, list[str], bool]]:
+    """One level of grouping of more than ``capacity`` actions (see :func:`plan`)."""
+    words, _run = _split(key)
+    longest = max(len(a.split(" ")) for a in actions)
+    best: dict[str, list[str]] | None = None
+    for count in range(len(words) + 1, longest + 1):
+        groups = _by_prefix(actions, count)
+        if len(groups) > capacity:
+            break
+        if len(groups) > (len(best) if best else 1) and _told_apart(groups, label_of):
+            best = groups
+    if best is not None:
+        return [((k if len(v) > 1 else v[0]), v, False) for k, v in best.items()]
+    return _runs(actions, capacity, key)
+
+
+def groups_by_prefix(
+    actions: Sequence[str],
+    capacity: int = MESSAGE_CAPACITY,
+    label_of: Callable[[str], str] | None = None,
+    key: str = "",
+) -> dict[str, list[str]]:
+    """:func:`plan` as key → members."""
+    return {k: found for k, found, _ in plan(actions, capacity, label_of, key)}
 
 
 def narrowed(
@@ -67,19 +209,23 @@ def narrowed(
     play: Callable[[str, str], object],
     narrow: Callable[[str, str], object],
     capacity: int = MESSAGE_CAPACITY,
+    key: str = "",
 ) -> list[object]:
-    """One choice per group of ``actions``: ``play(label, action)`` for a group of one,
-    ``narrow(label, prefix)`` for a larger group. ``play``/``narrow`` build the choices."""
+    """One choice per group of ``actions`` (those ``key`` stands for): ``play(label, action)``
+    for a group of one, ``narrow(label, key)`` for a larger one. ``play``/``narrow`` build the
+    choices."""
     out: list[object] = []
-    for prefix, members in groups_by_prefix(actions, capacity).items():
-        if len(members) == 1:
-            out.append(play(label_of(members[0]), members[0]))
+    for group, found, _ in plan(actions, capacity, label_of, key):
+        if len(found) == 1:
+            out.append(play(label_of(found[0]), found[0]))
         else:
-            out.append(narrow(group_label([label_of(m) for m in members]), prefix))
+            out.append(narrow(narrowing_label(found, group, label_of), group))
     return out
 
 
-def members(actions: Sequence[str], prefix: str) -> list[str]:
-    """The actions a narrowing choice stands for: those whose text starts with ``prefix``'s words."""
-    words = prefix.split(" ")
-    return [a for a in actions if a.split(" ")[: len(words)] == words]
+def narrowing_label(found: Sequence[str], key: str, label_of: Callable[[str], str]) -> str:
+    """The label of the narrowing choice ``key`` for its actions ``found``: a run's first and
+    last labels (``Bid 0 … Bid 11``), or the words a group's labels share (``Inn at … (11)``)."""
+    if _split(key)[1] is not None:
+        return run_label(label_of(found[0]), label_of(found[-1]))
+    return group_label([label_of(a) for a in found])

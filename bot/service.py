@@ -52,6 +52,8 @@ MAX_TEXT = 1900
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
 PrivateRenderer = Callable[[str, dict[str, Any]], "bytes | None"]
+#: (game, the seat's own view, its legal actions' texts, the reader's language) → PNG or None.
+DecisionRenderer = Callable[[str, dict[str, Any], list[str], str], "bytes | None"]
 
 
 def default_renderer(game_id: str, view: dict[str, Any]) -> bytes:
@@ -66,6 +68,15 @@ def default_private_renderer(game_id: str, view: dict[str, Any]) -> bytes | None
     import render
 
     return render.private(game_id, view)
+
+
+def default_decision_renderer(
+    game_id: str, view: dict[str, Any], legal: list[str], lang: str
+) -> bytes | None:
+    """``render.decision``: the picture of a seat's decision, or None when its sentence says all."""
+    import render
+
+    return render.decision(game_id, view, legal, lang)
 
 
 @dataclass
@@ -147,6 +158,7 @@ class GameService:
         private_renderer: PrivateRenderer | None = None,
         seed_source: Callable[[], int] | None = None,
         summary_renderer: records.SummaryRenderer | None = None,
+        decision_renderer: DecisionRenderer | None = None,
     ) -> None:
         self.store = store
         self.config = settings
@@ -154,6 +166,7 @@ class GameService:
         self.renderer = renderer or default_renderer
         self.private_renderer = private_renderer or default_private_renderer
         self.summary_renderer = summary_renderer or records.default_summary_renderer
+        self.decision_renderer = decision_renderer or default_decision_renderer
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}  # game pk → last loaded table (autocomplete, state reuse)
@@ -644,7 +657,8 @@ class GameService:
                 prompt = rules.prompt(after.state, seat.seat, lang) if choices else ""
                 outcome.ephemeral = "\n".join([*seen, prompt]).strip() or None
                 outcome.ephemeral_choices = choices
-                if choices:  # their secret decision is before them already: no DM for it
+                if choices:  # their next decision is before them already (picture and all): no DM
+                    outcome.ephemeral_image = await self._decision_png(after, seat.seat, lang)
                     outcome.private = [dm for dm in outcome.private if dm.user_id != user_id]
                 return outcome
         return Outcome.refuse(t("raced", lang))
@@ -743,6 +757,24 @@ class GameService:
             log.exception("rendering the private view of game %s failed", table.row.id)
             return None
 
+    async def _decision_png(
+        self, table: Table, seat: str, lang: str, legal: list[str] | None = None
+    ) -> bytes | None:
+        """The picture of what ``seat`` is deciding (render.decision), drawn from its own view
+        in its reader's language; ``legal``: the actions it is choosing among (default: all of
+        its legal ones). None when the decision needs none, or when drawing failed."""
+        if seat not in table.rules.to_act(table.state):
+            return None
+        view = self._view(table, seat)
+        texts = legal if legal is not None else [str(a) for a in table.rules.legal(table.state, seat)]
+        try:
+            return await asyncio.to_thread(self.decision_renderer, table.row.game, view, texts, lang)
+        except KeyError:  # no decision pictures for this game
+            return None
+        except Exception:  # the buttons still go out
+            log.exception("rendering the decision picture of game %s failed", table.row.id)
+            return None
+
     def _choice(
         self, table: Table, verb: str, label: str, action: str = "", style: str = "secondary"
     ) -> Choice | None:
@@ -773,14 +805,16 @@ class GameService:
         return choices  # type: ignore[return-value]
 
     def _narrowing_choices(
-        self, table: Table, texts: list[str], labels: dict[str, str]
+        self, table: Table, texts: list[str], labels: dict[str, str], key: str = ""
     ) -> list[Choice] | None:
-        """Too many actions for one message: one choice per group of them (bot/choices.py)."""
+        """Too many actions for one message: one choice per group of them (bot/choices.py);
+        ``texts`` are those the narrowing ``key`` stands for (all of them for ``""``)."""
         choices = narrowed(
             texts,
             labels.__getitem__,
             lambda label, action: self._choice(table, "a", label, action, "primary"),
-            lambda label, prefix: self._choice(table, "n", label, prefix, "primary"),
+            lambda label, group: self._choice(table, "n", label, group, "primary"),
+            key=key,
         )
         if any(c is None for c in choices):
             return None
@@ -809,11 +843,12 @@ class GameService:
             return Outcome.refuse(t("stale_button", lang))
         labels = {a: rules.label(table.state, seat.seat, legal[a], lang, table.names) for a in wanted}
         if len(wanted) > MESSAGE_CAPACITY:
-            choices = self._narrowing_choices(table, wanted, labels)
+            choices = self._narrowing_choices(table, wanted, labels, key=prefix)
         else:
             choices = [self._choice(table, "a", labels[a], a, "primary") for a in wanted]
         return Outcome(
             ephemeral=rules.prompt(table.state, seat.seat, lang),
+            ephemeral_image=await self._decision_png(table, seat.seat, lang, wanted),
             ephemeral_choices=[c for c in choices or [] if c is not None],
         )
 
@@ -832,9 +867,9 @@ class GameService:
         to_act = [s for s in rules.to_act(table.state) if s not in table.bots]
         if len(to_act) == 1 and not rules.private_choices(table.state, to_act[0]):
             choices = self._action_choices(table, to_act[0], lang) or []
-        if to_act and not choices:
+        if to_act:  # the private choices, or the public ones with the picture of the decision
             turn = self._choice(table, "t", t("btn_my_turn", lang), style="success")
-            choices = [turn] if turn else []
+            choices = [*choices, *([turn] if turn else [])]
         hand_key = f"btn_my_hand_{table.row.game}"  # a game may name it (Santiago: My screen)
         hand = self._choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand", lang))
         return [*choices, *([hand] if hand else [])]
@@ -918,7 +953,9 @@ class GameService:
                 if not choices:
                     lines.append(t("too_many_choices", lang))
                 text = clip("\n".join(ln for ln in lines if ln))
-                messages.append(PrivateMessage(seat.user_id, text, choices=choices))
+                # what the secret decision needs, drawn for this seat alone
+                image = await self._decision_png(table, seat.seat, lang)
+                messages.append(PrivateMessage(seat.user_id, text, image=image, choices=choices))
             elif ways.get(seat.user_id) == "mention+dm":
                 text = t("dm_your_turn", lang, title=title, channel=table.row.channel_id, prompt=prompt)
                 messages.append(PrivateMessage(seat.user_id, clip(text)))
@@ -972,7 +1009,8 @@ class GameService:
         text = table.rules.prompt(table.state, seat.seat, lang)
         if choices is None:
             text += "\n" + t("too_many_choices", lang)
-        return Outcome(ephemeral=text, ephemeral_choices=choices or [])
+        image = await self._decision_png(table, seat.seat, lang)
+        return Outcome(ephemeral=text, ephemeral_image=image, ephemeral_choices=choices or [])
 
     async def hand(
         self, channel_id: int | None, user_id: int, *, game_pk: int | None = None, locale: Any = None

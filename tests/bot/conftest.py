@@ -58,6 +58,18 @@ class FakeRenderer:
         return tiny_png(json.dumps(view, sort_keys=True, default=str).encode())
 
 
+class FakeDecisionRenderer:
+    """Records every decision picture asked for (game, the seat's view, its legal actions, the
+    reader's language); returns a tiny PNG that depends on all of them."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any], list[str], str]] = []
+
+    def __call__(self, game: str, view: dict[str, Any], legal: list[str], lang: str) -> bytes:
+        self.calls.append((game, view, legal, lang))
+        return tiny_png(json.dumps([view, legal, lang], sort_keys=True, default=str).encode())
+
+
 class Env:
     """Services over one database file, a recording gateway, and the replay check at the end."""
 
@@ -65,13 +77,16 @@ class Env:
         self.path = path
         self.clock = FakeClock()
         self.renderer = FakeRenderer()
+        self.decision_renderer = FakeDecisionRenderer()
         self.gateway = RecordingGateway()
         self.settings = Settings(
             reminder_after_s=3600, lobby_expiry_s=8 * 3600, bot_delay_s=2.0, database_path=path
         )
         self.stores: list[Store] = []
 
-    async def service(self, renderer=None, private_renderer=None, **settings: Any) -> GameService:
+    async def service(
+        self, renderer=None, private_renderer=None, decision_renderer=None, **settings: Any
+    ) -> GameService:
         store = await Store.open(self.path)
         self.stores.append(store)
         cfg = self.settings if not settings else Settings(**{**self.settings.__dict__, **settings})
@@ -81,6 +96,7 @@ class Env:
             clock=self.clock,
             renderer=renderer or self.renderer,
             private_renderer=private_renderer,
+            decision_renderer=decision_renderer or self.decision_renderer,
             seed_source=lambda: 4242,
         )
 

@@ -24,6 +24,7 @@ import discord
 
 from bot import discord_app as app
 from bot import turns
+from bot.choices import members
 from bot.outcome import parse_custom_id
 from bot.texts import t
 from engine import GAMES
@@ -51,6 +52,7 @@ class Played:
     after: list[tuple[Any, list[str]]] = field(default_factory=list)
     result_text: str = ""
     shown: set[str] = field(default_factory=set)  # every line the channel has shown
+    narrowed_levels: int = 0  # the most narrowing presses one move needed
 
     def public_texts(self) -> list[str]:
         return [content or "" for content, _ in self.client.public()]
@@ -108,14 +110,14 @@ def find(view: discord.ui.View | None, verb: str, action: str = "") -> tuple[dis
     return None
 
 
-def narrowing(view: discord.ui.View | None, action: str) -> tuple[discord.ui.Item, str] | None:
-    """The narrowing choice whose words start ``action``."""
+def narrowing(
+    view: discord.ui.View | None, action: str, legal: list[str]
+) -> tuple[discord.ui.Item, str] | None:
+    """The narrowing choice that stands for ``action`` among the ``legal`` ones."""
     for item, cid in components(view):
         parsed = parse_custom_id(cid)
-        if parsed is not None and parsed.verb == "n":
-            words = parsed.action.split(" ")
-            if action.split(" ")[: len(words)] == words:
-                return item, cid
+        if parsed is not None and parsed.verb == "n" and action in members(legal, parsed.action):
+            return item, cid
     return None
 
 
@@ -201,29 +203,34 @@ class Table:
         ) is not None:
             await self._press(hit, user, 9000 + user, "dm", action, dm)
         else:
+            texts = [str(a).lower() for a in legal]
             turn = find(board, "t")
-            assert turn is not None or narrowing(board, action), f"no way in for {action!r}"
+            assert turn is not None or narrowing(board, action, texts), f"no way in for {action!r}"
             panel_view, panel, way = board, None, "narrow"
-            if turn is not None:
+            if turn is not None and narrowing(board, action, texts) is None:
                 opened = await use(self.client, *turn, user, CHANNEL)
                 self.played.ephemerals.append(opened)
                 self.played.ways["panels"] += 1
                 panel = panel_of(opened)
                 self.panels[user] = panel
                 panel_view, way = (panel.kwargs.get("view") if panel else None), "my_turn"
-            if (hit := find(panel_view, "a", action)) is not None:
-                await self._press(hit, user, CHANNEL, way, action, panel)
-            elif (hit := narrowing(panel_view, action)) is not None:
+            for level in range(5):  # each narrowing answers with a dozen choices or fewer
+                if (hit := find(panel_view, "a", action)) is not None:
+                    await self._press(hit, user, CHANNEL, way if level == 0 else "narrow", action, panel)
+                    self.played.narrowed_levels = max(self.played.narrowed_levels, level)
+                    break
+                if (hit := narrowing(panel_view, action, texts)) is None:
+                    typed = await self.command("play", user, action=action)
+                    self.played.record("typed", action)
+                    assert typed.ephemeral_texts()[0], typed.ephemeral_texts()
+                    break
                 narrowed = await use(self.client, *hit, user, CHANNEL, panel)
                 self.played.ephemerals.append(narrowed)
-                inner_panel = panel_of(narrowed)
-                inner = find(inner_panel.kwargs.get("view") if inner_panel else None, "a", action)
-                assert inner is not None, f"{action!r} not among the narrowed choices"
-                await self._press(inner, user, CHANNEL, "narrow", action, inner_panel)
+                panel = panel_of(narrowed)  # the newest panel is the one they look at next
+                self.panels[user] = panel
+                panel_view = panel.kwargs.get("view") if panel else None
             else:
-                typed = await self.command("play", user, action=action)
-                self.played.record("typed", action)
-                assert typed.ephemeral_texts()[0], typed.ephemeral_texts()
+                raise AssertionError(f"{action!r} not found through five narrowings")
         after = self.svc._tables.get(self.played.pk)  # a finished game is forgotten
         assert after is None or after.row.version == version + 1, f"{action!r} was not played"
         texts = []  # what the channel newly showed for this move: the new lines of messages and edits
@@ -392,6 +399,18 @@ def shown_by_move(played: Played) -> list[list[str]]:
         elif what in ("post", "edit") and where == CHANNEL:
             shown[-1].append(text or "")
     return shown
+
+
+def plays_per_message(played: Played) -> list[int]:
+    """How many choices that play a move (or narrow to some) each message showed, as it was
+    posted and after every edit: every board, every DM and every ephemeral answer or panel of
+    the game (the driver's journal keeps them all, edits in place included)."""
+    counts = []
+    for _what, _where, _text, kwargs in played.client.journal:
+        found = components(kwargs.get("view"))
+        if found:
+            counts.append(sum(1 for _item, cid in found if parse_custom_id(cid).verb in ("a", "n")))
+    return counts
 
 
 def public_is_clean(played: Played, rules: Any) -> None:

@@ -21,7 +21,7 @@ import pytest
 
 from bot import discord_app as app
 from bot import translator
-from bot.choices import group_label, members
+from bot.choices import members, narrowing_label
 from bot.config import Settings
 from bot.delivery import deliver
 from bot.fake_gateway import RecordingGateway
@@ -146,7 +146,11 @@ class Game:
             found = legal.get(action)
             return self.rules.label(state, seat, found, lang, names)[:80] if found is not None else None
         group = members(list(legal), action)
-        return group_label([self.rules.label(state, seat, legal[a], lang, names) for a in group])[:80]
+
+        def label(text: str) -> str:
+            return self.rules.label(state, seat, legal[text], lang, names)
+
+        return narrowing_label(group, action, label)[:80]
 
     async def open(self) -> None:
         svc, channel = self.svc, self.channel

@@ -80,7 +80,8 @@ async def test_public_turn_has_action_buttons_that_go_stale(env):
     row = await svc.store.open_game(CHANNEL)
     board = (await svc.board(CHANNEL, BO)).public[0]
     labels = [c.label for c in board.choices]
-    assert labels == ["Take 1", "Take 2", "Take 3", "Draw", "Done", "My hand"]
+    # the plays, then My turn (the same plays with the picture of the decision, to Ana alone)
+    assert labels == ["Take 1", "Take 2", "Take 3", "Draw", "Done", "▶ My turn", "My hand"]
     take2 = next(c for c in board.choices if c.label == "Take 2")
     # Bo may not press Ana's button.
     assert (await svc.press(take2.custom_id, BO, CHANNEL)).ephemeral == "It is Ana's turn."

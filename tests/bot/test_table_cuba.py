@@ -24,6 +24,7 @@ from tests.bot.table_play import (
     is_board,
     last_view,
     mentioned,
+    plays_per_message,
     public_is_clean,
     same_public_view,
     shown_by_move,
@@ -45,7 +46,9 @@ async def test_a_whole_game_of_cuba_at_the_table(env):
     table = Table(env, svc, "cuba", closed_dms=(DEE,))
     await table.open()
     played = await table.play_out()
-    assert played.ways["menu"] > 0  # more choices than buttons: picked from select menus
+    # No message offers more than a dozen plays; longer lists narrow (the architect: building, field).
+    assert max(plays_per_message(played)) <= MESSAGE_CAPACITY and played.ways["menu"] == 0
+    assert played.ways["narrow"] > 0
     client = played.client
     # To the final scores, with buttons and menus only: nothing had to be typed.
     assert "Final scores: " in played.result_text

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot import discord_app as app
-from bot.outcome import parse_custom_id
+from bot.choices import MESSAGE_CAPACITY, members, plan
+from bot.outcome import custom_id, parse_custom_id
 from engine import GAMES
 from tests.bot.conftest import DEE
-from tests.bot.table_play import USERS, Table, assert_manners, figures, public_is_clean
+from tests.bot.table_play import USERS, Table, assert_manners, figures, plays_per_message, public_is_clean
 
 GOA = GAMES["goa"]
 PRIVATE_KINDS = ("bid", "pass", "accept", "outbid", "play")
@@ -26,8 +26,10 @@ async def test_a_whole_game_of_goa_at_the_table(env):
     assert "Final scores: " in played.result_text
     assert "wins!" in played.result_text or "share the win!" in played.result_text
     assert played.ways["typed"] == 0, played.kinds.get("typed")
-    # Flags and markers are public buttons on the board.
-    assert played.kinds["board"]["flag"] > 0 and played.kinds["board"]["marker"] > 0
+    # Flags and markers are public buttons on the board (narrowed first when there are many).
+    for kind in ("flag", "marker"):
+        assert played.kinds["board"][kind] + played.kinds["narrow"][kind] > 0, kind
+    assert max(plays_per_message(played)) <= MESSAGE_CAPACITY and played.ways["menu"] == 0
     # Bids, accept/outbid and card plays were private: never pressed on the board.
     for kind in PRIVATE_KINDS:
         assert played.kinds["board"][kind] == 0, kind
@@ -51,7 +53,7 @@ async def test_a_whole_game_of_goa_at_the_table(env):
     assert checked > 1000
 
 
-async def test_a_rich_bidder_is_offered_every_amount_in_menus(env):
+async def test_a_rich_bidder_reaches_every_amount_a_dozen_at_a_time(env):
     svc = await env.service()
     table = Table(env, svc, "goa")
     await table.open()
@@ -62,14 +64,28 @@ async def test_a_rich_bidder_is_offered_every_amount_in_menus(env):
     seat = GOA.to_act(state)[0]
     rich = state.copy()
     rich.players[rich.seats.index(seat)].ducats = 60
-    legal = {str(a) for a in GOA.legal(rich, seat)}
+    legal = [str(a) for a in GOA.legal(rich, seat)]
     assert len(legal) > 25
     now = table.table()
     choices = svc._private_choices(GOA, replace(now, state=rich), seat)
-    view = app.choices_view(choices)
-    menus = [item for item in view.children if isinstance(item, app.ChoiceSelect)]
-    assert menus and all(len(menu.item.options) <= 25 for menu in menus)
-    offered = {parse_custom_id(option.value).action for menu in menus for option in menu.item.options}
-    assert offered == legal
-    # The bids sit in their own menus, the pass apart from them (grouped by Choice.group).
-    assert all(len({parse_custom_id(o.value).action.split()[0] for o in m.item.options}) == 1 for m in menus)
+    assert len(choices) <= MESSAGE_CAPACITY
+    # Each choice plays a move or narrows to runs of bids; every amount is reachable, once.
+    reached: list[str] = []
+    pending = [parse_custom_id(c.custom_id) for c in choices]
+    while pending:
+        parsed = pending.pop()
+        if parsed.verb == "a":
+            reached.append(parsed.action)
+            continue
+        assert parsed.verb == "n"
+        found = members(legal, parsed.action)
+        assert 1 < len(found) < len(legal)
+        labels = {a: GOA.label(rich, seat, GOA.parse(rich, seat, a)) for a in found}
+        inner = plan(found, MESSAGE_CAPACITY, labels.__getitem__, key=parsed.action)
+        assert len(inner) <= MESSAGE_CAPACITY
+        pending += [
+            parse_custom_id(custom_id("a" if len(group) == 1 else "n", 1, 1, key)) for key, group, _ in inner
+        ]
+    assert sorted(reached) == sorted(legal)
+    labels = [c.label for c in choices]
+    assert "Pass" in labels and any(label.startswith("Bid ") and " … Bid " in label for label in labels)

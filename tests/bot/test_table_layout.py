@@ -3,32 +3,76 @@
 from __future__ import annotations
 
 from bot import discord_app as app
-from bot.choices import group_label, groups_by_prefix, members, narrowed
+from bot.choices import group_label, groups_by_prefix, members, narrowed, plan
 from bot.outcome import Choice, custom_id
 from bot.pages import pack
 
 
 def test_many_actions_are_grouped_by_the_words_that_tell_them_apart():
-    builds = [
-        f"build {b} at {r} {c}"
-        for b in ("inn", "hotel", "dam", "shop", "sawmill", "church")
-        for r in range(3)
-        for c in range(6)
-    ]
+    names = ("inn", "hotel", "dam", "shop", "sawmill", "church")
+    builds = [f"build {b} at {r} {c}" for b in names for r in range(3) for c in range(4)]
     actions = [*builds, "take vp"]
-    groups = groups_by_prefix(actions, capacity=100)
-    assert list(groups) == [
-        "build inn",
-        "build hotel",
-        "build dam",
-        "build shop",
-        "build sawmill",
-        "build church",
-        "take vp",
-    ]
+
+    def label(action: str) -> str:
+        if action == "take vp":
+            return "No building · VP"
+        _, b, _, r, c = action.split(" ")
+        return f"{b.title()} at {'ABCD'[int(c)]}{int(r) + 1}"
+
+    groups = groups_by_prefix(actions, 12, label)
+    # per building (11 groups fit); per building and row would read "Inn at … (4)" three times
+    assert list(groups) == [f"build {b}" for b in names] + ["take vp"]
     assert sum(len(g) for g in groups.values()) == len(actions)
     assert members(actions, "build dam") == [a for a in builds if a.startswith("build dam ")]
     assert members(actions, "build da") == []  # whole words only
+
+
+def test_runs_of_consecutive_actions_when_no_shared_words_tell_groups_apart():
+    bids = [f"bid {n}" for n in range(31)]
+    made = narrowed(
+        bids, str.title, lambda label, a: ("play", label, a), lambda label, k: ("narrow", label, k)
+    )
+    assert made == [
+        ("narrow", "Bid 0 … Bid 11", "bid 0-11"),
+        ("narrow", "Bid 12 … Bid 23", "bid 12-23"),
+        ("narrow", "Bid 24 … Bid 30", "bid 24-30"),
+    ]
+    assert members(bids, "bid 12-23") == [f"bid {n}" for n in range(12, 24)]
+    assert members([*bids, "pass"], "bid 24-30") == [f"bid {n}" for n in range(24, 31)]
+    # more than a dozen runs: runs of runs, their positions still counted among all the bids
+    many = [f"bid {n}" for n in range(200)]
+    top = groups_by_prefix(many, 12, str.title)
+    assert list(top) == ["bid 0-143", "bid 144-199"]
+    inner = groups_by_prefix(members(many, "bid 144-199"), 12, str.title, key="bid 144-199")
+    assert list(inner)[:2] == ["bid 144-155", "bid 156-167"] and members(many, "bid 156-167")[0] == "bid 156"
+    assert all(len(found) <= 12 for found in inner.values())
+
+
+def test_a_long_list_of_whole_groups_is_cut_between_groups():
+    """Twenty buildings the architect can afford: runs of buildings, then a building, then a field."""
+    names = [f"b{k:02d}" for k in range(20)]
+    builds = [f"build {b} at {r} {c}" for b in names for r in range(3) for c in range(4) if (r, c) != (0, 0)]
+    actions = [*builds, "take vp"]
+
+    def label(action: str) -> str:
+        if action == "take vp":
+            return "No building · VP"
+        _, b, _, r, c = action.split(" ")
+        return f"{b.upper()} at {'ABCD'[int(c)]}{int(r) + 1}"
+
+    top = plan(actions, 12, label)
+    assert [(k, len(found)) for k, found, _ in top] == [
+        ("build 0-11", 132),
+        ("build 12-19", 88),
+        ("take vp", 1),
+    ]
+    assert narrowed(actions, label, lambda lab, a: lab, lambda lab, k: lab)[:2] == [
+        "B00 at B1 … B11 at D3",
+        "B12 at B1 … B19 at D3",
+    ]
+    per_building = plan(members(actions, "build 12-19"), 12, label, key="build 12-19")
+    assert [k for k, _, _ in per_building] == [f"build {b}" for b in names[12:]]
+    assert all(len(found) == 11 for _, found, _ in per_building)
 
 
 def test_few_groups_take_the_level_with_most_of_them():
@@ -48,7 +92,8 @@ def test_a_group_of_one_is_played_directly_and_larger_ones_narrow():
         capacity=20,
     )
     assert ("play", "SKIP", "skip") in made
-    assert ("narrow", "USE CASINO … (40)", "use") in made  # the fewest words that tell the groups apart
+    # one group beside the skip: opened in place, as runs (a click less than "USE CASINO … (40)")
+    assert ("narrow", "USE CASINO 0 … USE CASINO 19", "use casino 0-19") in made and len(made) == 3
 
 
 def test_group_label_keeps_the_shared_words():

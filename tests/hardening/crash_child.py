@@ -48,6 +48,7 @@ async def main(db_path: str, ack_path: str, seed: int) -> None:
         Settings(database_path=db_path, bot_delay_s=0.0),
         renderer=lambda game, view: b"\x89PNG",
         private_renderer=lambda game, view: None,
+        decision_renderer=lambda game, view, legal, lang: None,
         seed_source=lambda: rnd.randrange(1 << 30),
     )
     await service.warm()

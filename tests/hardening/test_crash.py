@@ -62,6 +62,7 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path):
             Settings(database_path=str(db), bot_delay_s=0.0),
             renderer=lambda g, v: b"\x89PNG",
             private_renderer=lambda g, v: None,
+            decision_renderer=lambda g, v, legal, lang: None,
         )
         games = await store.games()
         assert len(games) >= 4
@@ -121,7 +122,13 @@ async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_star
     path = str(tmp_path / "claimed.db")
     store = await Store.open(path)
     settings = Settings(database_path=path, bot_delay_s=0.0)
-    first = GameService(store, settings, renderer=lambda g, v: b"", private_renderer=lambda g, v: None)
+    first = GameService(
+        store,
+        settings,
+        renderer=lambda g, v: b"",
+        private_renderer=lambda g, v: None,
+        decision_renderer=lambda g, v, legal, lang: None,
+    )
     await open_new_game(first, store, 0)  # cuba: two humans, a computer seat
     (row,) = await store.games(("active",))
     rnd = random.Random(3)
@@ -142,7 +149,13 @@ async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_star
 
     store = await Store.open(path)
     try:
-        second = GameService(store, settings, renderer=lambda g, v: b"", private_renderer=lambda g, v: None)
+        second = GameService(
+            store,
+            settings,
+            renderer=lambda g, v: b"",
+            private_renderer=lambda g, v: None,
+            decision_renderer=lambda g, v, legal, lang: None,
+        )
         await second.warm()
         assert [t.kind for t in await store.timers(row.id) if t.kind == "bot"] == ["bot"]
         await second.run_due_timers()

@@ -67,6 +67,7 @@ class RunningGame:
             Settings(database_path=path),
             renderer=lambda g, v: b"\x89PNG",
             private_renderer=lambda g, v: None,
+            decision_renderer=lambda g, v, legal, lang: None,
             seed_source=lambda: 5,
         )
         fz = fuzz.Fuzzer(service, RecordingGateway(), "santiago", random.Random(5))
