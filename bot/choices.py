@@ -55,10 +55,10 @@ def _values(actions: Sequence[str], at: int) -> list[str]:
 
 def members(actions: Sequence[str], key: str) -> list[str]:
     """The actions a narrowing choice stands for: those whose text starts with the key's words
-    (whole words); when its last word names a run ``i-j``, of those only the ones whose next
+    (whole words, in any case: custom_ids are lower case); when its last word names a run ``i-j``, of those only the ones whose next
     word is the ``i``-th to the ``j``-th of the different words they have there."""
-    words, run = _split(key)
-    found = [a for a in actions if a.split(" ")[: len(words)] == words]
+    words, run = _split(key.lower())
+    found = [a for a in actions if a.lower().split(" ")[: len(words)] == words]
     if run is not None:
         chosen = set(_values(found, len(words))[run[0] : run[1] + 1])
         found = [a for a in found if _word(a, len(words)) in chosen]

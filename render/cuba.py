@@ -462,24 +462,26 @@ def _build_base(layout: Layout, layouts: tuple[tuple[tuple[str, ...], ...], ...]
     return img
 
 
+def column_letters(cols: int) -> list[str]:
+    """The letters above a plantation's columns, left to right (engine.cuba.board.field_name)."""
+    return [field_name(0, col)[0] for col in range(cols)]
+
+
+def row_numbers(rows: int) -> list[str]:
+    """The numbers left of a plantation's rows, top to bottom (engine.cuba.board.field_name)."""
+    return [field_name(row, 0)[1:] for row in range(rows)]
+
+
 def _draw_field_labels(draw: ImageDraw.ImageDraw, gx: int, gy: int, cw: int, rows: int, cols: int) -> None:
-    """Column letters above a plantation grid and row numbers on its left, the names of
-    :func:`engine.cuba.board.field_name` (``B2``) that the buttons and log lines use."""
-    for col in range(cols):
-        letter = field_name(0, col)[0]
+    """Column letters above a plantation grid and row numbers on its left: together the names
+    (``B2``) the buttons and log lines give the fields."""
+    for col, letter in enumerate(column_letters(cols)):
         c.text_centered(
             draw, (gx + col * cw + cw / 2, gy - LABEL_STRIP / 2 - 1), letter, 15, fill=MUTED, bold=True
         )
-    for row in range(rows):
-        number = field_name(row, 0)[1:]
-        c.text_centered(
-            draw,
-            (gx - LABEL_STRIP / 2 - 1, gy + row * CELL_H + CELL_H / 2),
-            number,
-            15,
-            fill=MUTED,
-            bold=True,
-        )
+    for row, number in enumerate(row_numbers(rows)):
+        y = gy + row * CELL_H + CELL_H / 2
+        c.text_centered(draw, (gx - LABEL_STRIP / 2 - 1, y), number, 15, fill=MUTED, bold=True)
 
 
 # ------------------------------------------------------------------------------------------

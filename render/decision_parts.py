@@ -128,6 +128,7 @@ def compose(columns: Sequence[Sequence[Part]], board: Image.Image | None = None)
     width = sum(widths) + GAP * (len(columns) - 1) + 2 * MARGIN
     height = max(heights) + 2 * MARGIN
     out = Image.new("RGB", (width, height), c.FRAME)
+    out.info["zoom"] = zoom  # how much the board's pixels were enlarged (tests, benches)
     draw = ImageDraw.Draw(out)
     draw.rounded_rectangle((3, 3, width - 4, height - 4), radius=14, fill=c.PAPER)
     x = MARGIN

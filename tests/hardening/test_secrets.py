@@ -1,6 +1,7 @@
 """Secrets: two states that differ only in one seat's hidden information look the same to the
 table (public view, public board picture) and to every other seat (view, legal moves, private
-summary), at every step of many random games of every title."""
+summary, the picture of the decision it is making), at every step of many random games of
+every title."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ GAMES_PER_TITLE = {"cuba": 60, "santiago": 50, "goa": 40}
 if os.environ.get("SECRETS_GAMES"):
     GAMES_PER_TITLE = dict.fromkeys(GAMES_PER_TITLE, int(os.environ["SECRETS_GAMES"]))
 BOARDS_PER_TITLE = 20
+#: Decision pictures checked per title (each drawn twice: for the real state and a perturbed one).
+DECISIONS_PER_TITLE = 10
 NAMES = {f"p{i}": f"Player {i}" for i in range(6)}
 
 
@@ -76,8 +79,33 @@ def public_texts(rules: Rules, events: list[Any]) -> list[str]:
     return texts
 
 
-def play_and_check(game_id: str, index: int, boards: set[int]) -> int:
-    """Play random game ``index`` and check secrets at every step; returns the steps played."""
+def decision_picture(game_id: str, rules: Rules, state: Any, seat: str) -> bytes | None:
+    """The picture of ``seat``'s decision, as the bot draws it: from the seat's own view."""
+    legal = [str(a) for a in rules.legal(state, seat)]
+    return render.decision(game_id, {**rules.view(state, seat), "names": NAMES}, legal, "en")
+
+
+def check_decision_picture(
+    game_id: str, rules: Rules, state: Any, actor: str, seats: list[str], rng: Rng
+) -> None:
+    """The acting seat's decision picture is the same byte for byte whatever another seat hides."""
+    for other in seats:
+        if other == actor:
+            continue
+        perturbed = PERTURB[game_id](rules, state, other, rng)
+        if perturbed is None:
+            continue
+        mine = decision_picture(game_id, rules, state, actor)
+        assert decision_picture(game_id, rules, perturbed, actor) == mine, (
+            f"{actor}'s decision picture shows {other}'s secret"
+        )
+        return
+
+
+def play_and_check(game_id: str, index: int, boards: set[int], decisions: set[int] = frozenset()) -> int:
+    """Play random game ``index`` and check secrets at every step (the board picture at the
+    steps ``boards``, the acting seat's decision picture at ``decisions``); returns the steps
+    played."""
     rules = GAMES[game_id]
     perturb = PERTURB[game_id]
     players, options = _table(game_id, index)
@@ -98,6 +126,9 @@ def play_and_check(game_id: str, index: int, boards: set[int]) -> int:
                 public = rules.view(state, None)
                 assert render.board(game_id, rules.view(perturbed, None)) == render.board(game_id, public)
                 boards.discard(step)
+        if step in decisions:
+            check_decision_picture(game_id, rules, state, actor, seats, rng)
+            decisions.discard(step)
         after, events = rules.apply(state, actor, action)
         check_events(rules, events, actor, seats)
         if perturbed is not None and seat != actor:
@@ -117,10 +148,12 @@ def test_no_secret_reaches_the_table_or_other_seats(game_id: str) -> None:
     games = GAMES_PER_TITLE[game_id]
     for index in range(games):
         # a handful of games each render a few boards, BOARDS_PER_TITLE in all
-        boards = set()
+        boards: set[int] = set()
+        decisions: set[int] = set()
         if index % (games // 5) == 0:
             boards = {boards_rng.randint(0, 60) for _ in range(BOARDS_PER_TITLE // 5)}
-        total += play_and_check(game_id, index, boards)
+            decisions = {boards_rng.randint(0, 120) for _ in range(DECISIONS_PER_TITLE // 5)}
+        total += play_and_check(game_id, index, boards, set(decisions))
     assert total > games * 20
 
 
@@ -153,3 +186,30 @@ def test_checker_catches_legal_moves_that_depend_on_another_seat() -> None:
     data["players"][1]["ducats"] += 3
     with pytest.raises(AssertionError):
         check_secrets(rules, state, rules.load(data), "p0", seats)
+
+
+def test_checker_catches_a_decision_picture_that_shows_another_seats_secret(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A seat's view that lets another seat's pesos through (here: onto its own screen) makes its
+    decision picture depend on them, and the checker says so."""
+    rules = GAMES["santiago"]
+    seats = ["p0", "p1"]
+    state = rules.new(seats, 3)
+    while state["step"] != "drive":  # a drive's picture shows the driver's screen
+        seat = rules.to_act(state)[0]
+        state, _ = rules.apply(state, seat, rules.legal(state, seat)[0])
+    actor = rules.to_act(state)[0]
+    other = next(s for s in seats if s != actor)
+    check_decision_picture("santiago", rules, state, actor, seats, Rng.from_seed(2))  # honest: same
+    honest = type(rules).view
+
+    def leaking_view(self: Any, s: Any, seat: str | None) -> dict[str, Any]:
+        out = honest(self, s, seat)
+        if seat == actor:
+            out["players"][actor]["pesos"] = rules.dump(s)["players"][other]["pesos"]
+        return out
+
+    monkeypatch.setattr(type(rules), "view", leaking_view)
+    with pytest.raises(AssertionError, match=f"{actor}'s decision picture shows {other}'s secret"):
+        check_decision_picture("santiago", rules, state, actor, seats, Rng.from_seed(2))
