@@ -1,4 +1,5 @@
-"""Board picture speed and size: p95 of ``render.board`` over the views of a real game.
+"""Board picture speed and size: p95 of ``render.board`` over the views of a real game, and of
+the decision pictures of the same game.
 
 python bench/render.py --game cuba [--players 4] [--seed 1] [--views 80] [--names cjk] [--json]
 
@@ -14,7 +15,13 @@ through the fallback fonts). Reported, in one run:
   the floor a renderer cannot beat; ``ratio`` = ``p95_ms / floor_ms``;
 * ``summary_ms`` / ``summary_bytes`` / ``summary_size`` — the end-of-game summary picture of the
   same game (``engine.summary.summarise`` + ``render.summary``, p95 of 10 renders), its PNG size
-  and its width × height.
+  and its width × height;
+* ``decision_p95_ms`` / ``decision_p50_ms`` / ``decision_bytes`` / ``decision_max_size`` /
+  ``decision_shown_scale`` — the decision pictures (``render.decision``: the acting seat's own
+  view, its legal actions, English) at the same ``--views`` points of the game: p95 and p50 ms,
+  the largest PNG, the largest width × height, and the smallest share of their board size the
+  board's pieces keep when a phone shows the picture 400 px wide (``decision_pictures`` of the
+  views drew one; the rest were decisions whose sentence says all).
 
 Goals: p95 < 150 ms, ≤ 400 KiB, ≥ 1200 px wide, render ≤ 3× the bare encode.
 """
@@ -38,6 +45,43 @@ from engine import GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
 from engine.summary import summarise  # noqa: E402
 from render.common import encode_png_plain  # noqa: E402
+
+
+def decision_figures(game: str, states: list[Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """The decision pictures of the acting seat at each of ``states`` (see the module doc)."""
+    from PIL import Image
+
+    rules = GAMES[game]
+    module = importlib.import_module(render.DECISION_MODULES[game])
+    times: list[float] = []
+    sizes: list[int] = []
+    dims: list[tuple[int, int]] = []
+    shown: list[float] = []
+    for state in states:
+        if rules.result(state) is not None:
+            continue
+        seat = rules.to_act(state)[0]
+        view = with_names(rules.view(state, seat), names)
+        legal = [str(a) for a in rules.legal(state, seat)]
+        t0 = time.perf_counter()
+        png = render.decision(game, view, legal, "en")
+        times.append(time.perf_counter() - t0)
+        if png is None:
+            continue
+        sizes.append(len(png))
+        with Image.open(io.BytesIO(png)) as im:
+            dims.append(im.size)
+        zoom = module.draw_decision(view, legal, "en").info["zoom"]
+        shown.append(zoom * 400 / dims[-1][0])
+    return {
+        "decision_views": len(times),
+        "decision_pictures": len(sizes),
+        "decision_p95_ms": round(p95(times) * 1000, 1),
+        "decision_p50_ms": round(statistics.median(times) * 1000, 1),
+        "decision_bytes": max(sizes),
+        "decision_max_size": [max(w for w, _ in dims), max(h for _, h in dims)],
+        "decision_shown_scale": round(min(shown), 2),
+    }
 
 
 def game_states(game: str, players: int, seed: int) -> list[Any]:
@@ -160,12 +204,18 @@ def main() -> None:
     }
     figures["ratio"] = round(figures["p95_ms"] / figures["floor_ms"], 2) if figures["floor_ms"] else None
     figures.update(summary_figures(args.game, states, NAMES[args.names]))
+    figures.update(decision_figures(args.game, spread(states, args.views), NAMES[args.names]))
     print(
         f"{args.game}: {len(views)} views, render p95 {figures['p95_ms']} ms (p50 {figures['p50_ms']} ms), "
         f"bare encode p95 {figures['floor_ms']} ms (×{figures['ratio']}), "
         f"PNG ≤ {figures['png_bytes'] / 1024:.1f} KiB (median {figures['png_bytes_median'] / 1024:.1f} KiB), "
         f"{width}×{height} px; summary picture p95 {figures['summary_ms']} ms, "
-        f"{figures['summary_bytes'] / 1024:.1f} KiB, {figures['summary_size'][0]}×{figures['summary_size'][1]} px"
+        f"{figures['summary_bytes'] / 1024:.1f} KiB, {figures['summary_size'][0]}×{figures['summary_size'][1]} px; "
+        f"decision picture p95 {figures['decision_p95_ms']} ms (p50 {figures['decision_p50_ms']} ms, "
+        f"{figures['decision_pictures']} of {figures['decision_views']} decisions), "
+        f"≤ {figures['decision_bytes'] / 1024:.1f} KiB, ≤ {figures['decision_max_size'][0]}×"
+        f"{figures['decision_max_size'][1]} px, pieces at ≥ {figures['decision_shown_scale']}× "
+        "their board size when shown 400 px wide"
     )
     if args.json:
         print(json.dumps(figures))

@@ -71,9 +71,15 @@ Part = Crop | Drawn
 
 
 def _zoom(columns: Sequence[Sequence[Part]]) -> float:
-    width = sum(max(p.size[0] for p in col) for col in columns) + GAP * (len(columns) - 1)
-    height = max(sum(p.size[1] for p in col) + GAP * (len(col) - 1) for col in columns)
-    return min(MAX_ZOOM, (MAX_W - 2 * MARGIN) / width, (MAX_H - 2 * MARGIN) / height)
+    """The one zoom of all parts that fits them, with the (unzoomed) gaps and margins, in
+    MAX_W × MAX_H — a pixel per part spared for rounding."""
+    widths = sum(max(p.size[0] for p in col) for col in columns)
+    room_w = MAX_W - 2 * MARGIN - (GAP + 1) * len(columns)
+    zoom = min(MAX_ZOOM, room_w / widths)
+    for col in columns:
+        room_h = MAX_H - 2 * MARGIN - (GAP + 1) * len(col)
+        zoom = min(zoom, room_h / sum(p.size[1] for p in col))
+    return zoom
 
 
 def _ring(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], zoom: float, badge: str) -> None:
