@@ -10,7 +10,8 @@ about, cut from the board the deciding seat sees, with the choices ringed.
 * the character to play (or to lay down for parliament): the seat's characters and plantation;
 * the church's veto, the bids and the enactment: the parliament (proposals and votes) and, to
   bid, the seat's pesos;
-* paying a duty: the farmyard; paying a tax says all in its sentence (no picture).
+* paying a duty: the duty in force and the farmyard; paying a tax says all in its sentence
+  (no picture).
 """
 
 from __future__ import annotations
@@ -139,8 +140,8 @@ def parts(view: dict[str, Any], legal: list[str], lang: str) -> list[list[Part]]
         return [[Crop(regions["parliament"], marks)]]
     if step in ("bid", "tie_bid"):
         return [[Crop(regions["parliament"]), stats]]
-    if step == "pay_duty":
-        return [[Crop(plantation), farmyard] if stored else [farmyard]]
+    if step == "pay_duty":  # the duty in force beside what can pay it
+        return [[Crop(regions["statute:II"])], [Crop(plantation), farmyard] if stored else [farmyard]]
     return None
 
 

@@ -7,7 +7,7 @@ the deciding seat sees and laid out for a phone:
 * setting a die aside: the ship with the five rolled dice;
 * Pablo's good and El Zorro's toll: the seat's screen;
 * Alonso: the four districts, the buildings he may claim or use ringed;
-* the figure's building: its district, the free buildings ringed;
+* the figure's building: its district, the free buildings ringed, each named beside it;
 * using a building: that building and the seat's screen (and the ship's demand for the
   customs office, the office and the harbour master);
 * delivering: the ship's demand and value, and the seat's screen.
@@ -20,7 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.santiago import data as d
-from engine.santiago.names import T, cuban_name, pesos_text
+from engine.santiago.names import T, building_name, cuban_name, pesos_text, sentence_start
 from render import common as c
 from render import santiago
 from render.decision_parts import Crop, Drawn, Mark, Part, compose
@@ -30,6 +30,9 @@ CELL_W, TILE_H, CAPTION_H = 136, 124, 52
 #: Goods and money on the seat's screen, in the order of the private picture.
 SCREEN = ("coin", "star", "sugar", "citrus", "tobacco", "rum", "cigar", "wood")
 ITEM_W, SCREEN_H = 54, 70
+#: The column of building names beside a district, in board pixels.
+NAMES_W = 190
+Box = tuple[int, int, int, int]
 #: Buildings whose use depends on the ship's demand or value.
 SHIP_BUILDINGS = {d.CUSTOMS, d.OFFICE, d.HARBOURMASTER}
 
@@ -112,6 +115,27 @@ def _road(view: dict[str, Any], steps: list[int], board: Image.Image, lang: str)
     return Drawn(size, paint)
 
 
+def _names(box: Box, buildings: list[tuple[Box, str]], lang: str) -> Drawn:
+    """The buildings' names (in the reader's language, as the buttons say them), each level
+    with its building in the crop ``box`` beside it."""
+    size = (NAMES_W, box[3] - box[1])
+
+    def paint(zoom: float) -> Image.Image:
+        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), c.PAPER)
+        draw = ImageDraw.Draw(img)
+        px = round(19 * zoom)
+        for (_x0, y0, _x1, y1), building in buildings:
+            cy = ((y0 + y1) / 2 - box[1]) * zoom
+            name = sentence_start(building_name(building, lang))
+            lines = c.wrap(name, px, img.width - round(8 * zoom), lines=2, bold=True)
+            for j, line in enumerate(lines):
+                y = cy + (j - (len(lines) - 1) / 2) * 24 * zoom
+                c.draw_text(draw, (4 * zoom, y), line, px, c.INK, True, "lm")
+        return img
+
+    return Drawn(size, paint)
+
+
 def _ringed(regions: dict[str, Any], names: set[str], prefix: str) -> tuple[Mark, ...]:
     return tuple(Mark(regions[f"{prefix}:{n}"]) for n in sorted(names) if f"{prefix}:{n}" in regions)
 
@@ -133,16 +157,12 @@ def parts(view: dict[str, Any], legal: list[str], lang: str, board: Image.Image)
     if step == "alonso":
         targets = {w[1] for w in words if w[0] in ("claim", "run")}
         return [[Crop(regions["districts"], _ringed(regions, targets, "building"))]]
-    if step == "go":
+    if step == "go":  # the district, and beside each of its buildings its name
         options = {w[1] for w in words if w[0] == "go"}
-        colours = {
-            colour for colour, bs in view["districts"].items() if any(b["building"] in options for b in bs)
-        }
-        crops: list[Part] = [
-            Crop(regions[f"district:{colour}"], _ringed(regions, options, "building"))
-            for colour in sorted(colours)
-        ]
-        return [crops]
+        colours = [c for c, bs in view["districts"].items() if any(b["building"] in options for b in bs)]
+        box = regions[f"district:{colours[0]}"]
+        names = [(regions[f"building:{b['building']}"], b["building"]) for b in view["districts"][colours[0]]]
+        return [[Crop(box, _ringed(regions, options, "building"))], [_names(box, names, lang)]]
     if step == "use":
         building = view["pending"]["building"]
         column: list[Part] = [Crop(regions[f"building:{building}"]), *mine]
