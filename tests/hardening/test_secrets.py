@@ -23,7 +23,7 @@ if os.environ.get("SECRETS_GAMES"):
     GAMES_PER_TITLE = dict.fromkeys(GAMES_PER_TITLE, int(os.environ["SECRETS_GAMES"]))
 BOARDS_PER_TITLE = 20
 #: Decision pictures checked per title (each drawn twice: for the real state and a perturbed one).
-DECISIONS_PER_TITLE = 10
+DECISIONS_PER_TITLE = 5
 NAMES = {f"p{i}": f"Player {i}" for i in range(6)}
 
 
