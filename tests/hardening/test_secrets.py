@@ -6,6 +6,7 @@ every title."""
 from __future__ import annotations
 
 import os
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -25,6 +26,8 @@ BOARDS_PER_TITLE = 20
 #: Decision pictures checked per title (each drawn twice: for the real state and a perturbed one).
 DECISIONS_PER_TITLE = 5
 NAMES = {f"p{i}": f"Player {i}" for i in range(6)}
+#: Decision pictures compared per title (a step where no other seat hides anything compares none).
+COMPARED: Counter[str] = Counter()
 
 
 def _table(game_id: str, index: int) -> tuple[int, dict[str, Any]]:
@@ -87,8 +90,9 @@ def decision_picture(game_id: str, rules: Rules, state: Any, seat: str) -> bytes
 
 def check_decision_picture(
     game_id: str, rules: Rules, state: Any, actor: str, seats: list[str], rng: Rng
-) -> None:
-    """The acting seat's decision picture is the same byte for byte whatever another seat hides."""
+) -> bool:
+    """The acting seat's decision picture is the same byte for byte whatever another seat hides;
+    False when no other seat hides anything now (nothing compared)."""
     for other in seats:
         if other == actor:
             continue
@@ -99,7 +103,8 @@ def check_decision_picture(
         assert decision_picture(game_id, rules, perturbed, actor) == mine, (
             f"{actor}'s decision picture shows {other}'s secret"
         )
-        return
+        return True
+    return False
 
 
 def play_and_check(game_id: str, index: int, boards: set[int], decisions: set[int] = frozenset()) -> int:
@@ -127,7 +132,7 @@ def play_and_check(game_id: str, index: int, boards: set[int], decisions: set[in
                 assert render.board(game_id, rules.view(perturbed, None)) == render.board(game_id, public)
                 boards.discard(step)
         if step in decisions:
-            check_decision_picture(game_id, rules, state, actor, seats, rng)
+            COMPARED[game_id] += check_decision_picture(game_id, rules, state, actor, seats, rng)
             decisions.discard(step)
         after, events = rules.apply(state, actor, action)
         check_events(rules, events, actor, seats)
@@ -155,6 +160,7 @@ def test_no_secret_reaches_the_table_or_other_seats(game_id: str) -> None:
             decisions = {boards_rng.randint(0, 120) for _ in range(DECISIONS_PER_TITLE // 5)}
         total += play_and_check(game_id, index, boards, set(decisions))
     assert total > games * 20
+    assert COMPARED[game_id] > 0, "no decision picture was compared"
 
 
 def test_checker_catches_a_leaking_view(monkeypatch: pytest.MonkeyPatch) -> None:
