@@ -2,7 +2,9 @@
 
 ``render.board(game_id, view)`` is the one entry point: the public picture of the table as PNG
 bytes. Each game has a module ``render/<game>.py`` with ``draw(view) -> PIL.Image`` and, when the
-game has a picture only its owner may see, ``draw_private(view) -> PIL.Image``. Importing
+game has a picture only its owner may see, ``draw_private(view) -> PIL.Image``.
+``render.decision(game_id, view, legal, lang)`` draws what one seat's decision needs, for a phone,
+from that seat's view (``render/<game>_decision.py`` over :mod:`render.decision_parts`). Importing
 ``render`` loads nothing heavy: a game's module (and Pillow) is imported on first use.
 """
 
