@@ -5,8 +5,8 @@ python bench/table.py [--game cuba] [--seed 4242] [--json] [--dump DIR] [--lang 
 Four people play a whole game through the discord.py adapter with a fake transport — the same
 driver as ``tests/bot/table_play.py``: slash commands, the buttons and menus under the board,
 their DM buttons and the ephemeral My turn panels, each move picked by the heuristic computer
-player. The board pictures are drawn by a stand-in (a 1×1 PNG): the counts, not the drawing,
-are measured here (``bench/render.py`` times the pictures).
+player. The board and decision pictures are drawn by stand-ins (1×1 PNGs): the counts, not the
+drawing, are measured here (``bench/render.py`` times the pictures).
 
 Per title it prints:
 

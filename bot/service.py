@@ -923,10 +923,11 @@ class GameService:
 
     async def _dms(self, table: Table, turn: turns.TurnChange) -> list[PrivateMessage]:
         """DMs only for what must be secret: a person whose turn begins with a secret
-        simultaneous decision gets it by DM, with its choices; a person who asked for it
-        (``/game notify``) hears by DM that their turn begins. Nothing else: what one holds in
-        secret is read in My hand, other private decisions are taken in the My turn panel —
-        and nothing goes to a user whose DMs are closed."""
+        simultaneous decision gets it by DM, with its choices and its picture (the place the
+        decision picture is due outside My turn); a person who asked for it (``/game notify``)
+        hears by DM that their turn begins. Nothing else: what one holds in secret is read in My
+        hand, other private decisions are taken in the My turn panel — and nothing goes to a
+        user whose DMs are closed."""
         rules, state = table.rules, table.state
         if not turn.starting or rules.result(state) is not None:
             return []

@@ -5,7 +5,8 @@ the decision, drawn from that seat's own view (never another seat's secrets) wit
 actions, in the reader's language; no answer offers more than :data:`MESSAGE_CAPACITY` plays,
 and every legal action is reachable by pressing through the narrowing choices. The buttons say
 what they do in the table's words: Cuba's fields by the names the board draws, Santiago's drives
-by the Cuban each one reaches. A secret decision's DM (Cuba's bids) carries its picture too."""
+by the Cuban each one reaches. A secret decision's DM (Cuba's bids) carries its picture too, and
+so does the next private step a press leaves in the pressed panel or DM."""
 
 from __future__ import annotations
 
@@ -139,7 +140,7 @@ async def test_every_decision_of_a_whole_game_has_its_picture_and_a_dozen_button
     panels = Panels(env, svc, game)
     panels.pk = (await svc.store.open_game(CHANNEL)).id
     deciders = {f"p{i}": player(game, "heuristic", 20 + i) for i in range(len(USERS))}
-    secret_dms = 0
+    secret_dms = sequels = 0
     for _ in range(3000):
         table = svc._tables.get(panels.pk)
         if table is None or table.row.status != "active":
@@ -150,6 +151,9 @@ async def test_every_decision_of_a_whole_game_has_its_picture_and_a_dozen_button
         seat = to_act[0]
         outcome = await panels.play(seat, table.seat(seat).user_id, deciders[seat])
         after = svc._tables.get(panels.pk)
+        if outcome.ephemeral_choices:  # the caller's next private step, where they pressed: pictured
+            assert outcome.ephemeral_image is not None, outcome.ephemeral
+            sequels += 1
         for dm in outcome.private:  # a seat newly asked for a secret decision sees its picture
             if after is None or after.row.status != "active":
                 continue
@@ -159,7 +163,7 @@ async def test_every_decision_of_a_whole_game_has_its_picture_and_a_dozen_button
                 assert dm.image is not None, dm.text
                 secret_dms += 1
     assert (await svc.store.game(panels.pk)).status == "finished"
-    assert panels.opened > 100 and panels.narrowed > 0
+    assert panels.opened > 100 and panels.narrowed > 0 and sequels > 0
     if game == "cuba":
         assert {"worker", "field", "build", "bid", "ship", "buy"} <= panels.kinds
         assert panels.labels_checked > 50 and secret_dms > 0
