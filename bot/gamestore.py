@@ -10,7 +10,9 @@ methods with the same guarantees:
   when the game's version is no longer ``expected_version`` — that is what keeps an action from
   being applied twice when two processes race;
 * ``claim_timer`` succeeds for exactly one caller (a ``DELETE ... RETURNING`` in PostgreSQL);
-* rows come back as the plain dataclasses of :mod:`bot.store` (``GameRow``, ``SeatRow``, ...).
+* rows come back as the plain dataclasses of :mod:`bot.store` (``GameRow``, ``SeatRow``, ...);
+* the replay bases of SQLite migration 9 (``replay_bases``) come along when a database is moved
+  over: without them the Cuba and Santiago games begun before issue 14 no longer replay.
 """
 
 from __future__ import annotations
@@ -18,7 +20,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from bot.store import ActionRow, GameRow, LiveMessages, PlayedSeat, SeatRow, TimerPlan, TimerRow
+from bot.store import (
+    ActionRow,
+    GameRow,
+    LiveMessages,
+    PlayedSeat,
+    ReplayBase,
+    SeatRow,
+    TimerPlan,
+    TimerRow,
+)
 
 
 @runtime_checkable
@@ -107,6 +118,17 @@ class GameStore(Protocol):
         timers: TimerPlan | None = None,
     ) -> int | None: ...
     async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]: ...
+    async def replay_base(self, pk: int) -> ReplayBase | None:
+        """Where the game's log replays from instead of ``rules.new`` from its seed, or None
+        (a game whose log replays from the seed, i.e. every game begun on today's rules).
+
+        A game has a base when its rules changed under it: SQLite migration 9 gave one to every
+        Cuba and Santiago game begun before issue 14 (its ``version`` and cached ``state`` at
+        the upgrade; a finished game's is its final state). Bases are never written during play
+        and never change. Every replayer (undo, the summary picture, ``/game export``,
+        ``GameService.replay``) applies only the log rows with ``n >= base.version`` to
+        ``rules.load(base.state)``; undoing a play from before the base is refused."""
+        ...
 
     # timers
     async def add_timers(self, pk: int, plan: TimerPlan) -> None: ...

@@ -173,6 +173,21 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (channel_id, what)
     ) WITHOUT ROWID;
     """,
+    # 9: replay bases (:class:`ReplayBase`). Issue 14 corrected Cuba's and Santiago's rules in
+    # place (no revision option as Goa's): a game begun before plays on from its cached state
+    # (Santiago's schema-1 states are migrated as they load), but its log no longer replays from
+    # the seed. Every such game — running, finished (its final state) or abandoned — replays from
+    # the state and version it had when this migration ran.
+    """
+    CREATE TABLE replay_bases (
+        game_pk INTEGER PRIMARY KEY REFERENCES games (id),
+        version INTEGER NOT NULL,
+        state   TEXT NOT NULL
+    ) WITHOUT ROWID;
+    INSERT INTO replay_bases (game_pk, version, state)
+        SELECT id, version, state FROM games
+        WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -263,6 +278,20 @@ class LiveMessages:
     board_id: int | None = None
     board_version: int | None = None
     board_text: str | None = None
+
+
+@dataclass(frozen=True)
+class ReplayBase:
+    """Where a game's log replays from instead of ``rules.new(seats, seed, **options)``.
+
+    ``state`` is the stored state (``rules.dump`` JSON, possibly of an older state schema, which
+    ``rules.load`` brings up to date) of the game at ``version``. Only the log rows from
+    ``n = version`` on are applied to it (row ``n`` took the game from version ``n`` to ``n + 1``);
+    the rows before stay in the log as history, played under rules that have changed since, and
+    can no longer be undone. A game without a base replays from its seed."""
+
+    version: int
+    state: str
 
 
 @dataclass(frozen=True)
@@ -489,6 +518,12 @@ class Store:
         if row is None:
             raise StoreError(f"no game {pk}")
         return int(row[0]), row[1]
+
+    async def replay_base(self, pk: int) -> ReplayBase | None:
+        """The game's :class:`ReplayBase`, or None when its log replays from the seed."""
+        async with self.db.execute("SELECT version, state FROM replay_bases WHERE game_pk = ?", (pk,)) as cur:
+            row = await cur.fetchone()
+        return ReplayBase(int(row[0]), row[1]) if row else None
 
     async def start_game(self, pk: int, state_json: str, now: float, timers: TimerPlan | None = None) -> bool:
         """Lobby → active with the first state (version 1). False if it was not in the lobby."""
