@@ -4,16 +4,22 @@ The file holds what makes the game and nothing derived: the game, its options an
 (with their names and, for computer seats, the kind of player), and the *effective* action log —
 every accepted action that still counts, in order (an undone action and the undo itself are left
 out). The rules are deterministic given the seed, so replaying those actions from ``rules.new``
-rebuilds every state of the game; no state is stored.
+rebuilds every state of the game; no state is stored — except for a game whose rules changed
+while it ran (a Cuba or Santiago game begun before issue 14's corrections): its log no longer
+replays from the seed, so the file carries its *base*, the state (``rules.dump``, loaded through
+``rules.load``, which brings an older state schema up to date) from which ``actions`` replay; the
+actions before the base are left out.
 
-Format (JSON, version 1)::
+Format (JSON, version 2)::
 
-    {"format": "tradewinds-game", "version": 1, "game": "cuba", "options": {...}, "seed": 11,
+    {"format": "tradewinds-game", "version": 2, "game": "cuba", "options": {...}, "seed": 11,
+     "base": {...rules.dump(state)...},
      "seats": [{"seat": "p0", "name": "Ana", "computer": null},
                {"seat": "p1", "name": "Computer 1", "computer": "heuristic"}],
      "actions": [{"seat": "p0", "action": "build tobacco at 2 3"}, ...],
      "status": "finished", "result": {...Result.to_dict()...}, "exported": "2026-11-23T18:00:00Z"}
 
+``base`` is present only for such a game. Version 1 is version 2 without ``base``; both are read.
 ``result`` is present when the game is over; a replay checks that the actions lead to it. Loading
 checks everything and raises :class:`ExportError` with a sentence saying what is wrong (for an
 action: its number, 1 = the first, its seat and its text).
@@ -32,7 +38,9 @@ from engine import GAMES
 from engine.core import Event, IllegalAction, Result, Rules
 
 FORMAT = "tradewinds-game"
-VERSION = 1
+VERSION = 2
+#: Every version this program reads (1: the same without ``base``).
+READS = (1, 2)
 #: The statuses an exported game may have.
 STATUSES = ("active", "finished", "abandoned")
 
@@ -65,15 +73,21 @@ def export_game(
     status: str,
     result: Result | Mapping[str, Any] | None,
     exported: str,
+    base: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The export of one game. ``seats`` are ``{"seat", "name", "computer"}`` in seat order,
-    ``actions`` (seat, action text) pairs of the effective log, ``exported`` an ISO 8601 time."""
+    ``actions`` (seat, action text) pairs of the effective log (after ``base`` when there is
+    one: the dumped state they replay from), ``exported`` an ISO 8601 time."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": game,
         "options": dict(options),
         "seed": seed,
+    }
+    if base is not None:
+        data["base"] = dict(base)
+    data |= {
         "seats": [
             {"seat": s["seat"], "name": s["name"], "computer": s.get("computer") or None} for s in seats
         ],
@@ -109,9 +123,10 @@ def check(export: Any) -> Rules:
     :class:`ExportError` otherwise. Whether the actions are legal shows in :func:`replay`."""
     if not isinstance(export, dict) or export.get("format") != FORMAT:
         raise ExportError(f'the file is not a game export (no "format": "{FORMAT}")')
-    if export.get("version") != VERSION:
+    if export.get("version") not in READS:
         raise ExportError(
-            f"export version {export.get('version')!r} is not known (this program reads {VERSION})"
+            f"export version {export.get('version')!r} is not known "
+            f"(this program reads {' and '.join(map(str, READS))})"
         )
     game = export.get("game")
     if not isinstance(game, str) or game not in GAMES:
@@ -142,6 +157,8 @@ def _check_fields(export: Mapping[str, Any]) -> None:
         raise ExportError(f'"status" must be one of {", ".join(STATUSES)}')
     if "result" in export and not isinstance(export["result"], dict):
         raise ExportError('"result" must be an object')
+    if "base" in export and (export["version"] < 2 or not isinstance(export["base"], dict)):
+        raise ExportError('"base" must be an object (in a file of version 2)')
     seats = export.get("seats")
     if not isinstance(seats, list) or not all(
         isinstance(s, dict)
@@ -175,13 +192,28 @@ def bots(export: Mapping[str, Any]) -> list[str]:
 
 
 def initial_state(export: Mapping[str, Any]) -> Any:
-    """The state before the first action (``rules.new`` from the seed, seats and options)."""
+    """The state before the first action: the ``base`` when the file has one (``rules.load``),
+    else ``rules.new`` from the seed, seats and options."""
     rules = check(export)
     seats = [s["seat"] for s in export["seats"]]
+    if "base" in export:
+        return _base_state(rules, export["base"], seats)
     try:
         return rules.new(seats, export["seed"], **export["options"])
     except (IllegalAction, TypeError) as error:
         raise ExportError(f"the game cannot be set up with these options: {error}") from None
+
+
+def _base_state(rules: Rules, base: Mapping[str, Any], seats: list[str]) -> Any:
+    """The state ``base`` holds, when it is a state of ``rules`` with the file's seats."""
+    try:
+        state = rules.load(base)
+        scores = rules.progress(state)["scores"]
+    except (IllegalAction, LookupError, TypeError, ValueError) as error:
+        raise ExportError(f'"base" is not a {rules.title} state ({type(error).__name__}: {error})') from None
+    if sorted(scores) != sorted(seats):
+        raise ExportError(f'"base" is a game of {", ".join(sorted(scores))}, not of the file\'s seats')
+    return state
 
 
 def replay(export: Mapping[str, Any]) -> Iterator[Step]:
