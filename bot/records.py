@@ -1,6 +1,9 @@
 """Closed games: the end-of-game summary, ``/game export``, ``/game history``, ``/game stats`` and
 ``/game forget-me``.
 
+* **Replay** — a game's states are rebuilt from its log: from ``rules.new`` (seed, seats,
+  options), or from the game's replay base (:class:`bot.store.ReplayBase`: a Cuba or Santiago
+  game begun before the rules changed under it) with only the plays after the base.
 * **Summary** — when a game ends, its log is replayed (every state from the set-up on) and
   ``engine.summary.summarise`` + ``render.summary`` draw the final scores by category and every
   player's score over the rounds; the picture goes with the final-scores message. The result is
@@ -33,7 +36,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from bot.outcome import Attachment, Outcome, PublicMessage
-from bot.store import ActionRow, GameRow, PlayedSeat, SeatRow, dumps
+from bot.store import ActionRow, GameRow, PlayedSeat, ReplayBase, SeatRow, dumps
 from bot.texts import t
 from engine import GAMES, history
 from engine.core import Rules
@@ -75,10 +78,11 @@ async def game_over(service: GameService, table: Table, message: PublicMessage) 
         return
     await service.store.set_result(table.row.id, dumps(result.to_dict()))
     plays = await effective_log(service, table.row.id)
+    base = await service.store.replay_base(table.row.id)
     seats = [s.seat for s in table.seats]
     try:
         png = await asyncio.to_thread(
-            _summary_png, service.summary_renderer, table.row, seats, plays, table.names, table.bots
+            _summary_png, service.summary_renderer, table.row, seats, plays, base, table.names, table.bots
         )
     except Exception:  # the scores are in the text; the picture is a bonus
         log.exception("drawing the summary of game %s failed", table.row.id)
@@ -91,11 +95,12 @@ def _summary_png(
     row: GameRow,
     seats: list[str],
     plays: Sequence[ActionRow],
+    base: ReplayBase | None,
     names: dict[str, str],
     bots: list[str],
 ) -> bytes:
     """Replay the game (in a worker thread: it is all computation) and draw its summary."""
-    states = list(replay_states(GAMES[row.game], row, seats, plays))
+    states = list(replay_states(GAMES[row.game], row, seats, plays, base))
     return draw(row.game, states, names, bots, row.language)
 
 
@@ -106,18 +111,29 @@ def effective_plays(actions: Iterable[ActionRow]) -> list[ActionRow]:
     return [a for a in actions if a.kind == "play" and a.n not in undone]
 
 
-def replay_states(rules: Rules, row: GameRow, seats: list[str], plays: Iterable[ActionRow]) -> Iterator[Any]:
-    """Every state of the game: ``rules.new`` from the seed and options, then after each play."""
-    state = rules.new(seats, row.seed, **row.options)
+def after_base(plays: Iterable[ActionRow], base: ReplayBase | None) -> list[ActionRow]:
+    """The plays a replay applies: those the base does not hold already (all without a base)."""
+    return [p for p in plays if base is None or p.n >= base.version]
+
+
+def replay_states(
+    rules: Rules, row: GameRow, seats: list[str], plays: Iterable[ActionRow], base: ReplayBase | None = None
+) -> Iterator[Any]:
+    """Every state of the game from where its log replays: ``rules.new`` from the seed and
+    options — or, for a game with a replay ``base``, the base's state (``rules.load`` migrates an
+    older state schema) — then the state after each of ``plays`` the base does not hold."""
+    state = rules.new(seats, row.seed, **row.options) if base is None else rules.load(json.loads(base.state))
     yield state
-    for play in plays:
+    for play in after_base(plays, base):
         state, _ = rules.apply(state, play.seat, rules.parse(state, play.seat, play.text))
         yield state
 
 
-def replay_state(rules: Rules, row: GameRow, seats: list[str], plays: Iterable[ActionRow]) -> Any:
+def replay_state(
+    rules: Rules, row: GameRow, seats: list[str], plays: Iterable[ActionRow], base: ReplayBase | None = None
+) -> Any:
     """The state after the last of ``plays`` (see :func:`replay_states`)."""
-    return deque(replay_states(rules, row, seats, plays), maxlen=1)[0]
+    return deque(replay_states(rules, row, seats, plays, base), maxlen=1)[0]
 
 
 async def effective_log(service: GameService, pk: int) -> list[ActionRow]:
@@ -151,13 +167,16 @@ def iso_time(timestamp: float) -> str:
 
 
 async def export_data(service: GameService, row: GameRow) -> dict[str, Any]:
-    """The :mod:`engine.history` export of a stored game, names as stored now."""
+    """The :mod:`engine.history` export of a stored game, names as stored now; a game with a
+    replay base exports the base's state and the plays after it."""
     seats = await service.store.seats(row.id)
-    plays = await effective_log(service, row.id)
+    base = await service.store.replay_base(row.id)
+    plays = after_base(await effective_log(service, row.id), base)
     return history.export_game(
         game=row.game,
         options=row.options,
         seed=row.seed,
+        base=json.loads(base.state) if base is not None else None,
         seats=[{"seat": s.seat, "name": s.name, "computer": s.bot_kind if s.is_bot else None} for s in seats],
         actions=[(p.seat or "", p.text) for p in plays],
         status=row.status,

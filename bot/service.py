@@ -1097,6 +1097,9 @@ class GameService:
             if not mine:
                 return Outcome.refuse(t("undo_nothing", lang))
             last = played[-1]
+            base = await self.store.replay_base(table.row.id)
+            if base is not None and last.n < base.version:
+                return Outcome.refuse(t("undo_before_base", lang))
             if last.seat != seat.seat:
                 return Outcome.refuse(t("undo_not_last", lang))
             if seat.seat not in table.rules.to_act(table.state):
@@ -1104,7 +1107,7 @@ class GameService:
             if not undoable(Event.from_dict(e) for e in last.events):
                 return Outcome.refuse(t("undo_hidden", lang))
             rules = table.rules
-            state = replay_state(rules, table.row, [s.seat for s in table.seats], played[:-1])
+            state = replay_state(rules, table.row, [s.seat for s in table.seats], played[:-1], base)
             now = self.clock()
             plan = self._timer_plan(
                 table, state, rules.to_act(table.state), now, version=table.row.version + 1
@@ -1430,11 +1433,12 @@ class GameService:
     # ================================================================== replay
 
     async def replay(self, game_pk: int) -> Any:
-        """The state rebuilt from the seed, the seats, the options and the action log."""
+        """The state rebuilt from the action log: from the seed, the seats and the options, or
+        from the game's replay base (:meth:`bot.gamestore.GameStore.replay_base`)."""
         row = await self.store.game(game_pk)
         seats = [s.seat for s in await self.store.seats(game_pk)]
         plays = effective_plays(await self.store.actions(game_pk))
-        return replay_state(GAMES[row.game], row, seats, plays)
+        return replay_state(GAMES[row.game], row, seats, plays, await self.store.replay_base(game_pk))
 
 
 TIMER_HANDLERS: dict[str, Callable[[GameService, int, dict[str, Any]], Any]] = {
