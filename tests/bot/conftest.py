@@ -107,7 +107,8 @@ class Env:
         return outcome
 
     async def check_replays(self) -> int:
-        """Replay every started game in the file; the result must equal the cached state."""
+        """Replay every started game in the file; the result must equal the cached state (as the
+        engine loads it: a cache of an older state schema is brought up to date)."""
         store = await Store.open(self.path)
         try:
             service = GameService(store, self.settings, clock=self.clock, renderer=self.renderer)
@@ -118,7 +119,8 @@ class Env:
                     continue
                 rules = GAMES[row.game]
                 replayed = json.loads(json.dumps(rules.dump(await service.replay(row.id))))
-                assert replayed == json.loads(state_json), f"replay of game {row.id} differs from its cache"
+                cached = json.loads(json.dumps(rules.dump(rules.load(json.loads(state_json)))))
+                assert replayed == cached, f"replay of game {row.id} differs from its cache"
                 checked += 1
             return checked
         finally:
