@@ -249,7 +249,7 @@ def replay_file(
     say: Callable[[str], None] = print,
 ) -> Any:
     """Rebuild an exported game (``/game export``) offline: the public board after the set-up
-    and after every action as ``turn-0000.png``, ``turn-0001.png``…, the summary picture
+    (or at the file's replay base) and after every action as ``turn-0000.png``, ``turn-0001.png``…, the summary picture
     ``summary.png`` (the standing so far for a game that did not end), and the final scores. Raises ``engine.history.ExportError`` for a file that
     is not a replayable game (nothing is written then: the whole file is checked first).
 

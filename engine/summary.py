@@ -7,7 +7,8 @@ returns one JSON-able dict that ``render.summary`` draws and the bot may store::
     {
       "game": "cuba", "title": "古巴", "lang": "zh-CN",
       "names": {seat: name}, "bots": [seat, …],
-      "rounds": [1, 2, …, n],
+      "rounds": [1, 2, …, n],                # from the first state's round (a game
+                                             # replayed from a replay base starts later)
       "series": {seat: [points at the end of round 1, …, of round n]},
       "final": {seat: points}, "ranking": [seat, …], "places": {seat: 1…},
       "finished": True,                      # False when the states stop before the end
@@ -51,7 +52,7 @@ def summarise(
     lang = lang if lang in LANGUAGES else DEFAULT
     last_state, by_round = _scores_by_round(rules, states)
     seats = list(by_round[max(by_round)])
-    rounds = list(range(1, max(by_round) + 1))
+    rounds = list(range(min(by_round), max(by_round) + 1))
     series = _series(seats, rounds, by_round)
     result = rules.result(last_state)
     finished = result is not None

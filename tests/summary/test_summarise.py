@@ -96,6 +96,17 @@ def test_a_shared_win(game_id, players, seed):
     assert summary["labels"]["headline"] == "Ana and 王小明 share the win!"
 
 
+def test_a_replay_from_a_later_state_charts_the_rounds_from_there():
+    """A game replayed from its replay base (bot.store.ReplayBase): the rounds before the base
+    are not in the states, so the chart starts at the base's round instead of showing 0 there."""
+    rules = GAMES["cuba"]
+    states = [s for s in states_of("cuba", 3, 9) if rules.progress(s)["round"] >= 4]
+    summary = summarise("cuba", states, NAMES, lang="en")
+    assert summary["rounds"] == [4, 5, 6] and summary["finished"] is True
+    for seat, points in summary["series"].items():
+        assert len(points) == 3 and min(points) > 0 and points[-1] == summary["final"][seat]
+
+
 def test_a_replay_that_stops_early_ranks_the_points_so_far():
     rules = GAMES["cuba"]
     states = states_of("cuba", 3, 9)
