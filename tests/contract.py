@@ -4,11 +4,19 @@ after every action, what the engine contract promises."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from typing import Any
 
 from engine.ai import player
 from engine.core import IllegalAction, Result, Rules
+
+
+def long_run(default: int) -> int:
+    """How many whole games a long randomized test plays: ``default`` in the everyday suite (it
+    must stay under five minutes on two cores), ``RANDOM_GAMES=N`` in the environment for a
+    deeper run (e.g. ``RANDOM_GAMES=1000 pytest tests/cuba/test_random_games.py``)."""
+    return int(os.environ.get("RANDOM_GAMES", default))
 
 
 def check_step(rules: Rules, state: Any, seat: str) -> None:

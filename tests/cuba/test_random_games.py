@@ -7,7 +7,7 @@ import pytest
 from engine.core import Action
 from engine.cuba import RULES
 from engine.cuba.data import CHARACTERS
-from tests.contract import play
+from tests.contract import long_run, play
 from tests.cuba.helpers import check_conservation
 
 OPTION_SETS = [
@@ -36,9 +36,12 @@ def check_secrets(state: dict) -> None:
                     assert sorted(pv["hand"]) == sorted(set(CHARACTERS) - set(pv["played"]))
 
 
+CHUNK = long_run(300) // 4
+
+
 @pytest.mark.parametrize("chunk", range(4))
-def test_thousand_random_games_conserve_pieces(chunk):
-    for seed in range(chunk * 250, (chunk + 1) * 250):
+def test_many_random_games_conserve_pieces(chunk):
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
         players = 2 + seed % 4
         options = OPTION_SETS[seed % len(OPTION_SETS)]
         state, result, actions = play(

@@ -8,7 +8,7 @@ import pytest
 from engine.ai import player
 from engine.santiago import RULES
 from engine.santiago import data as d
-from tests.contract import play
+from tests.contract import long_run, play
 from tests.santiago.helpers import check_conservation
 
 
@@ -37,9 +37,12 @@ def conservation_and_round_trips() -> Callable[[dict], None]:
     return check
 
 
+CHUNK = long_run(300) // 4
+
+
 @pytest.mark.parametrize("chunk", range(4))
-def test_thousand_random_games_conserve_goods(chunk):
-    for seed in range(chunk * 250, (chunk + 1) * 250):
+def test_many_random_games_conserve_goods(chunk):
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
         players = 2 + seed % 3
         options = {"open_holdings": seed % 5 == 0}
         state, result, actions = play(
