@@ -28,6 +28,7 @@ class Settings:
     log_level: str = "INFO"  # LOG_LEVEL
     dev_guild_id: int | None = None  # DEV_GUILD_ID (sync commands to one guild for testing)
     owner_ids: frozenset[int] = frozenset()  # OWNER_IDS, comma-separated
+    keep_finished_days: float | None = None  # KEEP_FINISHED_DAYS (None = keep every log forever)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -57,6 +58,12 @@ def _optional_int(name: str, raw: str) -> int | None:
     return _int(name, raw)
 
 
+def _optional_days(name: str, raw: str) -> float | None:
+    if raw.strip().lower() in ("", "none", "off", "forever"):
+        return None
+    return _float(name, raw)
+
+
 def _ids(name: str, raw: str) -> frozenset[int]:
     return frozenset(_int(name, part) for part in raw.split(",") if part.strip())
 
@@ -80,6 +87,7 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "LOG_LEVEL": ("log_level", lambda n, r: r.strip().upper()),
     "DEV_GUILD_ID": ("dev_guild_id", _optional_int),
     "OWNER_IDS": ("owner_ids", _ids),
+    "KEEP_FINISHED_DAYS": ("keep_finished_days", _optional_days),
 }
 
 
@@ -119,4 +127,6 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
             raise SettingsError(f"{var} must be positive.")
     if settings.bot_delay_s < 0:
         raise SettingsError("BOT_DELAY_SECONDS cannot be negative.")
+    if settings.keep_finished_days is not None and settings.keep_finished_days <= 0:
+        raise SettingsError("KEEP_FINISHED_DAYS must be positive (leave it empty to keep every game).")
     return settings

@@ -12,8 +12,8 @@ anywhere else (the player reads it through the "My hand" button).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
+import math
 from dataclasses import replace
 
 from bot.outcome import RETIRED, Gateway, Outcome
@@ -72,17 +72,39 @@ async def run_timers(
 ) -> None:
     """The background loop: run due timers and deliver what they say, until ``stop`` is set.
 
-    It sleeps until the next timer is due (at most ``interval`` seconds), so a computer seat's
-    move follows BOT_DELAY_SECONDS after the previous action; timers live in SQLite, so a
+    It sleeps until the earliest timer is due (at most ``interval`` seconds), and the service
+    wakes it sooner when a timer is added that is due before then (``service.timers_changed``,
+    see ``GameService._timers_added``): so a computer seat moves BOT_DELAY_SECONDS after the
+    action that made it due, not up to ``interval`` later. Timers live in the store, so a
     restart simply picks them up again."""
     stop = stop or asyncio.Event()
     while not stop.is_set():
+        service.timers_changed.clear()
         try:
             for outcome in await service.run_due_timers():
                 await deliver(outcome, gateway, service)
         except Exception:  # keep the loop alive; the next round retries what is still due
             log.exception("running timers failed")
+        # From here on any new timer wakes the loop: one added while the next due time is being
+        # read sets the event, and the wait below then returns at once.
+        service.wake_at = math.inf
         next_due = await service.next_timer_due()
-        wait = interval if next_due is None else min(interval, max(0.05, next_due - service.clock()))
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), timeout=wait)
+        wait = interval if next_due is None else min(interval, max(MIN_WAIT, next_due - service.clock()))
+        service.wake_at = service.clock() + wait
+        await _sleep(wait, stop, service.timers_changed)
+        service.wake_at = -math.inf  # a round runs: it reads the due timers itself
+
+
+#: The shortest sleep between two rounds (a round that found a timer due but could not claim
+#: it must not spin).
+MIN_WAIT = 0.01
+
+
+async def _sleep(seconds: float, *events: asyncio.Event) -> None:
+    """Sleep ``seconds`` or until one of ``events`` is set."""
+    waiters = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waiters, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiter in waiters:
+            waiter.cancel()

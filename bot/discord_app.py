@@ -49,7 +49,7 @@ from bot.config import Settings
 from bot.delivery import deliver, run_timers
 from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage
 from bot.records import SCOPES
-from bot.service import GameService
+from bot.service import MAX_NAME, MAX_OPTIONS_TEXT, GameService, clip
 from bot.store import NOTIFY_MODES, Store
 from bot.texts import t
 from bot.translator import CommandTranslator, localised_payload
@@ -229,15 +229,28 @@ def _file(image: bytes, name: str = "board.png") -> discord.File:
 
 
 class DiscordGateway:
-    """:class:`bot.outcome.Gateway` on discord.py."""
+    """:class:`bot.outcome.Gateway` on discord.py.
+
+    Requests: a channel not in the client's cache is written to as a partial messageable (no
+    ``GET /channels/{id}`` first); a DM goes to the user's DM channel, opened once
+    (``POST /users/@me/channels``) and remembered per user, so every later DM is one request.
+    A 429 is discord.py's to retry (it waits ``retry_after`` and sends again): nothing here
+    retries a request, so nothing is posted twice."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self._dm_channels: dict[int, int] = {}  # user id → their DM channel's id
 
     async def _channel(self, channel_id: int) -> Any:
-        channel = self.client.get_channel(channel_id)
-        if channel is None:
-            channel = await self.client.fetch_channel(channel_id)
+        return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)
+
+    async def _dm_channel(self, user_id: int) -> Any:
+        """The user's DM channel: remembered, else opened (one request) and remembered."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is not None:
+            return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        channel = await self.client.create_dm(discord.Object(id=user_id))
+        self._dm_channels[user_id] = channel.id
         return channel
 
     async def post_public(self, msg: PublicMessage) -> int | None:
@@ -281,8 +294,8 @@ class DiscordGateway:
 
     async def open_thread(self, channel_id: int, name: str) -> int | None:
         """A public thread for a new table off ``channel_id``; None when Discord refused."""
-        try:
-            channel = await self._channel(channel_id)
+        try:  # a partial messageable cannot open threads: the channel itself
+            channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
@@ -299,8 +312,8 @@ class DiscordGateway:
         if view is not None:
             kwargs["view"] = view
         try:
-            user = self.client.get_user(msg.user_id) or await self.client.fetch_user(msg.user_id)
-            await user.send(msg.text or None, **kwargs)
+            channel = await self._dm_channel(msg.user_id)
+            await channel.send(msg.text or None, **kwargs)
         except discord.Forbidden:
             return False  # DMs closed: the service remembers and never tries again
         except discord.HTTPException as error:
@@ -355,10 +368,16 @@ def _is_component(interaction: Any) -> bool:
     return getattr(interaction, "type", None) == discord.InteractionType.component
 
 
-async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outcome]]) -> Outcome:
+async def answer(
+    interaction: Any, call: Callable[[GameService], Awaitable[Outcome]], *, claim: bool = True
+) -> Outcome:
     """Acknowledge ``interaction`` first (the service may render a board), run ``call`` and
     deliver its outcome. A slash command's "thinking…" placeholder is removed when the outcome
-    had nothing to say to the caller alone (its result is the public message)."""
+    had nothing to say to the caller alone (its result is the public message).
+
+    An interaction counts once: with ``claim`` its id is recorded as processed before ``call``
+    runs (one processed before is refused); ``/play`` and the buttons pass the id to the
+    service instead, which records it with the move itself."""
     app = interaction.client
     if not interaction.response.is_done():
         try:
@@ -369,7 +388,12 @@ async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outco
         except discord.HTTPException as error:  # answered too late: the command still counts
             log.warning("acknowledging an interaction of %s failed: %s", interaction.user.id, error)
     try:
-        outcome = await call(app.service)
+        refused = None
+        if claim:
+            refused = await app.service.claim_interaction(
+                getattr(interaction, "id", None), interaction.user.id, locale=_lang(interaction)
+            )
+        outcome = refused or await call(app.service)
     except Exception:
         log.exception(
             "handling %s failed", getattr(getattr(interaction, "command", None), "qualified_name", "a button")
@@ -388,9 +412,11 @@ async def answer(interaction: Any, call: Callable[[GameService], Awaitable[Outco
 
 async def press(interaction: Any, custom_id: str) -> Outcome:
     """Every button and menu choice: the service reads the custom_id (and refuses stale ones)."""
-    user_id, lang = interaction.user.id, _lang(interaction)
+    user_id, lang, once = interaction.user.id, _lang(interaction), getattr(interaction, "id", None)
     return await answer(
-        interaction, lambda svc: svc.press(custom_id, user_id, interaction.channel_id, locale=lang)
+        interaction,
+        lambda svc: svc.press(custom_id, user_id, interaction.channel_id, locale=lang, interaction_id=once),
+        claim=False,
     )
 
 
@@ -410,16 +436,28 @@ def _name(interaction: Any) -> str:
     return str(getattr(user, "display_name", None) or getattr(user, "name", None) or user.id)
 
 
+class OptionsError(ValueError):
+    """Options that cannot be read: ``key`` is the catalogue's sentence, ``values`` fill it."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key, self.values = key, values
+
+
 def parse_options(text: str | None) -> dict[str, Any]:
-    """``"individual_plantations=yes, veto_timing=on_use"`` → option dict; ``ValueError`` when a
-    part is not ``name=value``. yes/no/true/false/on/off become booleans, whole numbers ints."""
+    """``"individual_plantations=yes, veto_timing=on_use"`` → option dict. Raises
+    :class:`OptionsError` (a ``ValueError``) for a part that is not ``name=value``, a text
+    longer than :data:`bot.service.MAX_OPTIONS_TEXT` and an option given twice.
+    yes/no/true/false/on/off become booleans, whole numbers ints."""
+    if text is not None and len(text) > MAX_OPTIONS_TEXT:
+        raise OptionsError("options_too_long", max=MAX_OPTIONS_TEXT)
     options: dict[str, Any] = {}
     for part in (text or "").split(","):
         if not part.strip():
             continue
         name, sep, value = part.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise ValueError(part)
+            raise OptionsError("adapter_bad_options", example="individual_plantations=yes")
         value = value.strip()
         lowered = value.lower()
         parsed: Any = value
@@ -429,7 +467,10 @@ def parse_options(text: str | None) -> dict[str, Any]:
             parsed = False
         elif re.fullmatch(r"-?\d+", value):
             parsed = int(value)
-        options[name.strip().lower().replace("-", "_")] = parsed
+        key = name.strip().lower().replace("-", "_")
+        if key in options:
+            raise OptionsError("option_repeated", name=clip(name.strip(), MAX_NAME))
+        options[key] = parsed
     return options
 
 
@@ -474,11 +515,9 @@ class GameGroup(app_commands.Group):
         lang = _lang(interaction)
         try:
             parsed = parse_options(options)
-        except ValueError:
-            await answer(
-                interaction,
-                lambda svc: _refused(t("adapter_bad_options", lang, example="individual_plantations=yes")),
-            )
+        except OptionsError as error:
+            sentence = t(error.key, lang, **error.values)
+            await answer(interaction, lambda svc: _refused(sentence))
             return
         channel, guild, user, name = (
             interaction.channel_id,
@@ -668,7 +707,10 @@ async def _refused(sentence: str) -> Outcome:
 @app_commands.guild_only()
 async def play(interaction: discord.Interaction, action: str) -> None:
     channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
-    await answer(interaction, lambda svc: svc.act(channel, user, action, locale=lang))
+    once = getattr(interaction, "id", None)
+    await answer(
+        interaction, lambda svc: svc.act(channel, user, action, locale=lang, interaction_id=once), claim=False
+    )
 
 
 @play.autocomplete("action")

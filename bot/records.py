@@ -31,7 +31,7 @@ import json
 import logging
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -136,6 +136,58 @@ def replay_state(
     return deque(replay_states(rules, row, seats, plays, base), maxlen=1)[0]
 
 
+def checked_state(rules: Rules, state_json: str | None) -> Any:
+    """The state of a state cache, once the rules have shown they can read it: loaded, asked
+    who acts, the result, each acting seat's legal moves and the public view. Raises on a
+    missing, truncated, wrong-shaped or refused cache (whatever the error)."""
+    if state_json is None:
+        raise ValueError("no state cache")
+    state = rules.load(json.loads(state_json))
+    rules.result(state)
+    for seat in rules.to_act(state):
+        rules.legal(state, seat)
+    rules.view(state, None)
+    return state
+
+
+def with_events(
+    rules: Rules,
+    row: GameRow,
+    seats: list[str],
+    actions: Sequence[ActionRow],
+    base: ReplayBase | None = None,
+) -> list[ActionRow]:
+    """A closed game's log rows with their events rebuilt by replaying the log (a closed game
+    keeps no events, :func:`bot.store._compact`): each play's events are those ``rules.apply``
+    gives again, an undo goes back to the replay of the plays still counting. A game with a
+    replay ``base`` replays from it; the rows before the base keep the events they were stored
+    with (compaction keeps those). The rows as they are when the log does not replay."""
+    try:
+        state = (
+            rules.new(seats, row.seed, **row.options) if base is None else rules.load(json.loads(base.state))
+        )
+        counting: list[ActionRow] = []
+        rebuilt: list[ActionRow] = []
+        for action in actions:
+            before_base = base is not None and action.n < base.version
+            if action.kind == "play":
+                counting.append(action)
+                if before_base:
+                    rebuilt.append(action)
+                    continue
+                state, events = rules.apply(state, action.seat, rules.parse(state, action.seat, action.text))
+                rebuilt.append(replace(action, events=[e.to_dict() for e in events]))
+            else:
+                counting = [a for a in counting if a.n != action.undoes]
+                if not before_base:
+                    state = replay_state(rules, row, seats, counting, base)
+                rebuilt.append(action)
+    except Exception:
+        log.exception("the log of game %s does not replay; shown as stored", row.id)
+        return list(actions)
+    return rebuilt
+
+
 async def effective_log(service: GameService, pk: int) -> list[ActionRow]:
     """The plays that still count (undone ones and undo rows left out)."""
     return effective_plays(await service.store.actions(pk))
@@ -149,9 +201,16 @@ async def result_of(service: GameService, row: GameRow) -> dict[str, Any] | None
     kept = await service.store.result(row.id)
     if kept is not None:
         return json.loads(kept)
+    if row.log_deleted is not None:
+        return None
     _, state_json = await service.store.state(row.id)
     rules = GAMES[row.game]
-    result = rules.result(rules.load(json.loads(state_json))) if state_json else None
+    try:  # the state cache (kept by a game closed before closed games were compacted), else replay
+        state = rules.load(json.loads(state_json)) if state_json else await service.replay(row.id)
+        result = rules.result(state)
+    except Exception:
+        log.exception("the result of game %s cannot be rebuilt", row.id)
+        return None
     if result is None:
         return None
     data = json.loads(dumps(result.to_dict()))
@@ -208,6 +267,10 @@ async def export(service: GameService, channel_id: int, user_id: int, lang: str 
         return Outcome.refuse(t("export_not_started", lang))
     if row.status == "active":
         return Outcome.refuse(t("export_running", lang))
+    if row.log_deleted is not None:
+        return Outcome.refuse(
+            t("export_log_deleted", lang, title=GAMES[row.game].display_title(lang), id=row.id)
+        )
     data = await export_data(service, row)
     title = GAMES[row.game].display_title(row.language)
     text = t("export_posted", row.language, title=title, id=row.id, actions=len(data["actions"]))

@@ -150,7 +150,9 @@ async def rejoin(service: GameService, channel_id: int, user_id: int, *, locale:
         if seat is None or not await service.store.seat_back_to_player(table.row.id, seat, user_id):
             return Outcome.refuse(t("rejoin_no_seat", lang))
         table = await service._table(table.row)
-        await service.store.add_timers(table.row.id, _timers_for_returning(service, table, seat))
+        plan = _timers_for_returning(service, table, seat)
+        await service.store.add_timers(table.row.id, plan)
+        service._timers_added(plan)
         name = table.name(seat)
         outcome = await service._after_change(
             table, Applied(seat, "", [], table.state), intro=t("rejoined", table.lang, name=name)

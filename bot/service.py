@@ -15,8 +15,8 @@ check in the store keeps two processes (or two services on one file) from both a
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+import math
 import random
 import time
 from collections.abc import Callable, Iterable
@@ -29,8 +29,18 @@ from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
 from bot.pages import pack
-from bot.records import effective_plays, replay_state
-from bot.store import NOTIFY_MODES, ActionRow, AlreadySeated, ChannelBusy, GameRow, SeatRow, TimerPlan, dumps
+from bot.records import checked_state, effective_plays, replay_state
+from bot.store import (
+    NOTIFY_MODES,
+    ActionRow,
+    AlreadyProcessed,
+    AlreadySeated,
+    ChannelBusy,
+    GameRow,
+    SeatRow,
+    TimerPlan,
+    dumps,
+)
 from bot.texts import has_text, normalise, t
 from engine import BUILTIN_GAMES, GAMES
 from engine.ai import KINDS, player
@@ -49,6 +59,18 @@ RACE_RETRIES = 3
 BOT_RETRY_S = 60.0
 #: Discord refuses message contents longer than this.
 MAX_TEXT = 1900
+#: Player names are clipped to this many characters for every text and picture (Discord's own
+#: display names are at most 32; nothing longer is ever drawn).
+MAX_NAME = 32
+#: A typed move (``/play``) longer than this is refused with a sentence (the longest legal move
+#: of the three games is far shorter; an autocomplete value is at most 100).
+MAX_MOVE_TEXT = 200
+#: ``/game new`` options longer than this (as typed, or as JSON) are refused with a sentence.
+MAX_OPTIONS_TEXT = 300
+#: A processed interaction is remembered this long (Discord answers one for 15 minutes).
+INTERACTION_MEMORY_S = 24 * 3600.0
+#: How often the timer loop deletes expired logs and processed interactions and reclaims space.
+SWEEP_INTERVAL_S = 3600.0
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
 PrivateRenderer = Callable[[str, dict[str, Any]], "bytes | None"]
@@ -90,7 +112,12 @@ class Table:
 
     @property
     def names(self) -> dict[str, str]:
-        return {s.seat: s.name for s in self.seats}
+        return {s.seat: clip_name(s.name) for s in self.seats}
+
+    @property
+    def broken(self) -> str | None:
+        """Why the game's log no longer replays (None: healthy)."""
+        return self.row.broken
 
     @property
     def bots(self) -> list[str]:
@@ -141,6 +168,12 @@ def clip(text: str, limit: int = MAX_TEXT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def clip_name(name: str) -> str:
+    """A player's name as the bot stores, writes and draws it: at most :data:`MAX_NAME`
+    characters (a longer one ends in "…")."""
+    return clip(name.strip() or "?", MAX_NAME)
+
+
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
@@ -173,6 +206,12 @@ class GameService:
         self._channel_games: dict[int, int] = {}  # channel → open game pk
         self._locales: dict[int, str] = {}  # user → language remembered from their interactions
         self._edited: dict[int, int] = {}  # message id → the game version of its latest edit
+        self._notices: dict[int, Outcome] = {}  # game pk → "this game is broken", not yet said
+        #: Set when a timer was added that is due before the timer loop means to wake
+        #: (``wake_at``, which the loop sets before it sleeps): the loop wakes at once.
+        self.timers_changed = asyncio.Event()
+        self.wake_at = math.inf
+        self._next_sweep = 0.0
 
     # ================================================================== languages
 
@@ -215,16 +254,74 @@ class GameService:
         seats = await self.store.seats(row.id)
         cached = self._tables.get(row.id)
         state = None
-        if row.status != "lobby":
+        if row.status == "active" and row.broken is None:
             if cached is not None and cached.row.version == row.version and cached.state is not None:
                 state = cached.state
             else:
                 version, state_json = await self.store.state(row.id)
                 row = replace(row, version=version)
-                state = rules.load(json.loads(state_json)) if state_json else None
+                state = await self._usable_state(row, rules, seats, state_json)
+                if state is None:  # broken: the row as marked (by us or by another process)
+                    fresh = await self.store.game(row.id) or row
+                    if fresh.status == "active" and fresh.broken is None:
+                        fresh = replace(fresh, broken="its state cannot be rebuilt")
+                    row = fresh
         table = Table(row, seats, rules, state)
         self._remember(table)
         return table
+
+    async def _usable_state(
+        self, row: GameRow, rules: Rules, seats: list[SeatRow], state_json: str | None
+    ) -> Any:
+        """A running game's state: its cache when that loads and the rules can read it, else
+        rebuilt from the action log (the truth) and the cache repaired. None when the log no
+        longer replays either: the game is then marked broken (and kept)."""
+        try:
+            return checked_state(rules, state_json)
+        except Exception as error:
+            log.warning(
+                "game %s: its state cache is unusable (%s); rebuilding it from its log", row.id, error
+            )
+        try:
+            plays = effective_plays(await self.store.actions(row.id))
+            base = await self.store.replay_base(row.id)  # a game begun before its rules changed
+            state = replay_state(rules, row, [s.seat for s in seats], plays, base)
+            checked_state(rules, dumps(rules.dump(state)))
+        except Exception as error:
+            await self._mark_broken(row, f"{type(error).__name__}: {error}")
+            return None
+        await self.store.repair_state(row.id, row.version, dumps(rules.dump(state)))
+        return state
+
+    async def _mark_broken(self, row: GameRow, reason: str) -> None:
+        """The game's log no longer replays: mark it (it is kept), and tell its channel once."""
+        log.error("game %s (%s) is broken: its log no longer replays: %s", row.id, row.game, reason)
+        if await self.store.mark_broken(row.id, clip(reason, 500)):
+            lang = normalise(row.language)
+            text = t("game_broken", lang, title=GAMES[row.game].display_title(lang))
+            self._notices[row.id] = Outcome(public=[PublicMessage(row.channel_id, text)])
+            self.timers_changed.set()  # the timer loop delivers the notice now
+
+    def take_notices(self) -> list[Outcome]:
+        """The channel notices of games found broken that were not said yet (said once)."""
+        notices, self._notices = list(self._notices.values()), {}
+        return notices
+
+    def _broken_refusal(self, table: Table, lang: str) -> Outcome | None:
+        """The one sentence a broken game answers every command with (None: not broken); the
+        channel's notice goes with it when it was not said yet."""
+        if table.broken is None:
+            return None
+        outcome = Outcome.refuse(t("game_broken", lang, title=table.rules.display_title(lang)))
+        notice = self._notices.pop(table.row.id, None)
+        if notice is not None:
+            outcome.public = notice.public
+        return outcome
+
+    def _timers_added(self, plan: TimerPlan | None) -> None:
+        """Wake the timer loop when ``plan`` adds a timer due before the loop means to wake."""
+        if plan is not None and any(due < self.wake_at for _, due, _ in plan.add):
+            self.timers_changed.set()
 
     def _remember(self, table: Table) -> None:
         """Keep an open game in memory (autocomplete, state reuse); forget a closed one."""
@@ -258,17 +355,27 @@ class GameService:
 
     async def warm(self) -> None:
         """Load every open game into memory (autocomplete reads only memory), and re-arm the
-        move of a computer seat whose timer was claimed by a process that died before moving."""
+        move of a computer seat whose timer was claimed by a process that died before moving.
+
+        Each game on its own: a bad state cache is rebuilt from the log, a game whose log no
+        longer replays is marked broken (its channel is told by the timer loop's first round,
+        :meth:`take_notices`), and a game that fails in any other way is logged and left out —
+        every other game starts."""
         for row in await self.store.games(("lobby", "active")):
-            table = await self._table(row)
-            if row.status == "active" and any(s in table.bots for s in table.rules.to_act(table.state)):
-                await self._rearm_bot_move(row.id)
+            try:
+                table = await self._table(row)
+                if table.state is not None and any(s in table.bots for s in table.rules.to_act(table.state)):
+                    await self._rearm_bot_move(row.id)
+            except Exception:
+                log.exception("game %s (%s) could not be loaded; the other games start", row.id, row.game)
 
     async def _rearm_bot_move(self, pk: int) -> None:
         """A computer seat is to move: make sure a timer will move it (claimed timers are gone)."""
         if not any(timer.kind == "bot" for timer in await self.store.timers(pk)):
             due = self.clock() + self.config.bot_delay_s
-            await self.store.add_timers(pk, TimerPlan(add=[("bot", due, {})]))
+            plan = TimerPlan(add=[("bot", due, {})])
+            await self.store.add_timers(pk, plan)
+            self._timers_added(plan)
 
     # ================================================================== lobby
 
@@ -299,6 +406,7 @@ class GameService:
         table could have had a thread but the bot may not open one here; the host is told why
         — once per channel."""
         lang = await self._caller_lang(user_id, locale)
+        user_name = clip_name(user_name)
         checked = self._check_new(game, options, lang)
         if isinstance(checked, Outcome):
             return checked
@@ -325,6 +433,7 @@ class GameService:
                     language=language,
                     parent_channel_id=parent_channel_id,
                 )
+                self._timers_added(timers)
             except ChannelBusy:
                 row = await self.store.open_game(channel_id)
                 title = GAMES[row.game].display_title(lang) if row else game
@@ -350,7 +459,9 @@ class GameService:
         """The refusal of an unknown game or of options it does not have, else None."""
         if game not in GAMES:
             choices = join_list([g for _, g in self.game_choices()], lang)
-            return Outcome.refuse(t("unknown_game", lang, game=game, choices=choices))
+            return Outcome.refuse(t("unknown_game", lang, game=clip(game, MAX_NAME), choices=choices))
+        if len(dumps(options or {})) > MAX_OPTIONS_TEXT:
+            return Outcome.refuse(t("options_too_long", lang, max=MAX_OPTIONS_TEXT))
         refusal = self._check_options(GAMES[game], dict(options or {}), lang)
         return Outcome.refuse(refusal) if refusal else None
 
@@ -372,7 +483,8 @@ class GameService:
         if checked is not None:
             return checked
         language = normalise(guild_locale) if guild_locale is not None else lang
-        name = t("thread_name", language, title=GAMES[game].display_title(language), host=user_name)
+        host = clip_name(user_name)
+        name = t("thread_name", language, title=GAMES[game].display_title(language), host=host)
         return name[:100]
 
     def _check_options(self, rules: Rules, options: dict[str, Any], lang: str = DEFAULT) -> str | None:
@@ -380,7 +492,8 @@ class GameService:
         for name in options:
             if name not in rules.options:
                 known = join_list(list(rules.options), lang) or t("no_options", lang)
-                return t("unknown_option", lang, title=rules.display_title(lang), option=name, options=known)
+                title, option = rules.display_title(lang), clip(str(name), MAX_NAME)
+                return t("unknown_option", lang, title=title, option=option, options=known)
         try:
             seats = [f"p{i}" for i in range(rules.max_players)]
             rules.new(seats, 0, **options)
@@ -398,6 +511,7 @@ class GameService:
 
     async def join(self, channel_id: int, user_id: int, user_name: str, *, locale: Any = None) -> Outcome:
         lang = await self._caller_lang(user_id, locale)
+        user_name = clip_name(user_name)
         async with self._lock(channel_id):
             table = await self._lobby(channel_id, lang)
             if isinstance(table, Outcome):
@@ -433,6 +547,8 @@ class GameService:
             seat = table.seat_of(user_id)
             if seat is None:
                 return Outcome.refuse(t("not_seated", lang))
+            if (broken := self._broken_refusal(table, lang)) is not None:
+                return broken
             if table.row.status == "active":
                 return await self._hand_to_bot(table, seat, "heuristic", "left_to_bot", name=seat.name)
             if user_id == table.row.host_id:
@@ -469,6 +585,8 @@ class GameService:
                 title = rules.display_title(lang)
                 return Outcome.refuse(t("unknown_bot_kind", lang, kind=level, title=title, kinds=kinds))
             if table.row.status == "active":
+                if (broken := self._broken_refusal(table, lang)) is not None:
+                    return broken
                 return await self._take_over(table, user_id, kind, lang)
             if user_id != table.row.host_id:
                 return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
@@ -514,7 +632,9 @@ class GameService:
         table = await self._table(table.row)
         if seat.seat in table.rules.to_act(table.state):
             due = self.clock() + self.config.bot_delay_s
-            await self.store.add_timers(table.row.id, TimerPlan(clear=("bot",), add=[("bot", due, {})]))
+            plan = TimerPlan(clear=("bot",), add=[("bot", due, {})])
+            await self.store.add_timers(table.row.id, plan)
+            self._timers_added(plan)
         text = t(key, table.lang, kind=kind_name(kind, table.lang), **values)
         return Outcome(public=[PublicMessage(table.row.channel_id, text)])
 
@@ -556,6 +676,7 @@ class GameService:
             plan.clear = ("lobby_warn", "lobby_expire", *plan.clear)
             if not await self.store.start_game(row.id, dumps(rules.dump(state)), now, plan):
                 return Outcome.refuse(t("already_started", lang))
+            self._timers_added(plan)
             table = Table(replace(row, status="active", version=1), table.seats, rules, state)
             self._remember(table)
             seated = join_names([s.name for s in table.seats], table.lang)
@@ -592,7 +713,7 @@ class GameService:
             return Outcome.refuse(t("not_started", lang))
         if table.row.status != "active":
             return Outcome.refuse(t("game_over" if table.row.status == "finished" else "game_closed", lang))
-        return table
+        return self._broken_refusal(table, lang) or table
 
     def _whose_turn(self, table: Table, lang: str = DEFAULT) -> str:
         to_act = table.rules.to_act(table.state)
@@ -612,10 +733,49 @@ class GameService:
         game_pk: int | None = None,
         version: int | None = None,
         locale: Any = None,
+        interaction_id: int | None = None,
     ) -> Outcome:
         """Play ``text`` for the caller's seat. A button passes ``game_pk`` and the ``version``
-        it was drawn for; a stale version is refused with the current board."""
+        it was drawn for, and so does a move picked from ``/play``'s autocomplete (its value is
+        the move's button custom_id, see :meth:`autocomplete`); a stale version is refused with
+        the current board. A typed move carries no version: it plays if it is legal now.
+
+        ``interaction_id`` (Discord's) counts the command once: one already processed is refused,
+        and an accepted move records it in the move's own transaction; a refused one records it
+        after (a refusal changed nothing)."""
         lang = await self._caller_lang(user_id, locale)
+        if len(text) > MAX_MOVE_TEXT:
+            return Outcome.refuse(t("move_too_long", lang, max=MAX_MOVE_TEXT))
+        stale = "stale_button"
+        offered = parse_custom_id(text.strip())
+        if offered is not None and offered.verb == "a" and game_pk is None:
+            game_pk, version, text = offered.game_pk, offered.version, offered.action
+            stale = "stale_play"
+        if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+            return Outcome.refuse(t("already_done", lang))
+        try:
+            outcome = await self._act(
+                channel_id, user_id, text, game_pk, version, lang, interaction_id, stale
+            )
+        except AlreadyProcessed:
+            return Outcome.refuse(t("already_done", lang))
+        if not outcome.ok and interaction_id is not None:
+            await self.store.claim_interaction(interaction_id, self.clock())
+        return outcome
+
+    async def _act(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        text: str,
+        game_pk: int | None,
+        version: int | None,
+        lang: str,
+        interaction_id: int | None,
+        stale: str,
+    ) -> Outcome:
+        """:meth:`act` once the command is known to be new (``stale``: the refusal's key for an
+        out-of-date version)."""
         for _attempt in range(RACE_RETRIES):
             lock_key = await self._lock_key(channel_id, game_pk)
             if lock_key is None:
@@ -628,7 +788,7 @@ class GameService:
                 if seat is None:
                     return Outcome.refuse(t("not_seated", lang))
                 if version is not None and not await self._button_current(table, seat.seat, version):
-                    return await self._refuse_with_board(table, t("stale_button", lang))
+                    return await self._refuse_with_board(table, t(stale, lang))
                 rules, state = table.rules, table.state
                 if seat.seat not in rules.to_act(state):
                     return Outcome.refuse(self._whose_turn(table, lang))
@@ -638,7 +798,7 @@ class GameService:
                 except IllegalAction as error:
                     return Outcome.refuse(error.text(lang))
                 label = rules.label(state, seat.seat, action, lang, table.names)
-                outcome = await self._commit(table, seat.seat, action, new_state, events)
+                outcome = await self._commit(table, seat.seat, action, new_state, events, interaction_id)
                 if outcome is None:  # another process applied an action first
                     if version is not None:
                         current = await self._open_table(None, table.row.id)
@@ -681,9 +841,16 @@ class GameService:
         )
 
     async def _commit(
-        self, table: Table, seat: str, action: Action, new_state: Any, events: list[Event]
+        self,
+        table: Table,
+        seat: str,
+        action: Action,
+        new_state: Any,
+        events: list[Event],
+        interaction_id: int | None = None,
     ) -> Outcome | None:
-        """Store an accepted action and say what follows; None when the version check failed."""
+        """Store an accepted action and say what follows; None when the version check failed.
+        Raises :class:`AlreadyProcessed` (nothing stored) for an interaction processed before."""
         rules, row = table.rules, table.row
         now = self.clock()
         finished = rules.result(new_state) is not None
@@ -699,9 +866,11 @@ class GameService:
             status="finished" if finished else "active",
             now=now,
             timers=plan,
+            interaction_id=interaction_id,
         )
         if new_version is None:
             return None
+        self._timers_added(plan)
         status = "finished" if finished else "active"
         seats = table.seats
         if table.seat(seat).timed_out:  # the seat is back in time: nobody may take it over now
@@ -970,9 +1139,16 @@ class GameService:
     # ================================================================== buttons and private ways in
 
     async def press(
-        self, custom_id: str, user_id: int, channel_id: int | None, *, locale: Any = None
+        self,
+        custom_id: str,
+        user_id: int,
+        channel_id: int | None,
+        *,
+        locale: Any = None,
+        interaction_id: int | None = None,
     ) -> Outcome:
-        """Every button: ``a`` plays its action, ``h`` shows the hand, ``t`` the turn panel."""
+        """Every button: ``a`` plays its action, ``h`` shows the hand, ``t`` the turn panel.
+        ``interaction_id`` counts the press once (see :meth:`act` and :meth:`claim_interaction`)."""
         parsed = parse_custom_id(custom_id)
         if parsed is None:
             return Outcome.refuse(t("foreign_button", await self._caller_lang(user_id, locale)))
@@ -984,7 +1160,11 @@ class GameService:
                 game_pk=parsed.game_pk,
                 version=parsed.version,
                 locale=locale,
+                interaction_id=interaction_id,
             )
+        refused = await self.claim_interaction(interaction_id, user_id, locale=locale)
+        if refused is not None:
+            return refused
         if parsed.verb == "h":
             return await self.hand(channel_id, user_id, game_pk=parsed.game_pk, locale=locale)
         if parsed.verb == "v":
@@ -994,6 +1174,15 @@ class GameService:
                 user_id, game_pk=parsed.game_pk, version=parsed.version, prefix=parsed.action, locale=locale
             )
         return await self.turn_panel(user_id, game_pk=parsed.game_pk, locale=locale)
+
+    async def claim_interaction(
+        self, interaction_id: int | None, user_id: int | None, *, locale: Any = None
+    ) -> Outcome | None:
+        """Record a command that logs no action as processed before running it: None to go on,
+        or the refusal of one processed before (never run twice, also after a restart)."""
+        if interaction_id is None or await self.store.claim_interaction(interaction_id, self.clock()):
+            return None
+        return Outcome.refuse(t("already_done", await self._caller_lang(user_id, locale)))
 
     async def turn_panel(self, user_id: int, *, game_pk: int, locale: Any = None) -> Outcome:
         """Ephemeral: the caller's prompt and all their choices as buttons."""
@@ -1045,16 +1234,23 @@ class GameService:
         if table is None:
             return Outcome.refuse(t("no_game", lang))
         if table.row.status == "lobby":
-            seats = join_names([s.name for s in table.seats], lang)
+            seats = join_names(list(table.names.values()), lang)
             return Outcome(ephemeral=t("lobby_list", lang, seats=seats))
+        if (broken := self._broken_refusal(table, lang)) is not None:
+            return broken
         async with self._lock(table.row.channel_id):
             return Outcome(public=await flow.board_again(self, table))
 
     def autocomplete(
         self, channel_id: int, user_id: int, typed: str, locale: Any = None
     ) -> list[tuple[str, str]]:
-        """(label, action text) of the caller's legal actions matching ``typed``, from memory;
-        the labels in the interaction's language (else the caller's remembered one)."""
+        """(label, value) of the caller's legal actions matching ``typed``, from memory; the
+        labels in the interaction's language (else the caller's remembered one).
+
+        The value is the action's button custom_id (``tw:a:<game>:<version>:<action>``), so a
+        move picked from the list carries the state version it was offered at, as a button
+        does (:meth:`act` refuses it as stale once the game has moved on); an action that
+        cannot be a custom_id is offered as its bare text (played if legal when sent)."""
         lang = normalise(locale) if locale is not None else self._locales.get(user_id, DEFAULT)
         pk = self._channel_games.get(channel_id)
         table = self._tables.get(pk) if pk is not None else None
@@ -1064,7 +1260,7 @@ class GameService:
         if seat is None:
             return []
         rules = table.rules
-        wanted = typed.strip().lower()
+        wanted = typed[:MAX_MOVE_TEXT].strip().lower()
         found: list[tuple[str, str]] = []
         for action in rules.legal(table.state, seat.seat):
             text = str(action)
@@ -1072,7 +1268,11 @@ class GameService:
             if wanted and wanted not in text and wanted not in label.lower():
                 continue
             name = label if label.lower() == text else f"{label} — {text}"
-            found.append((name[:100], text))
+            try:
+                value = custom_id("a", table.row.id, table.row.version, text.lower())
+            except ValueError:
+                value = text
+            found.append((name[:100], value))
             if len(found) == MAX_AUTOCOMPLETE:
                 break
         return found
@@ -1107,7 +1307,13 @@ class GameService:
             if not undoable(Event.from_dict(e) for e in last.events):
                 return Outcome.refuse(t("undo_hidden", lang))
             rules = table.rules
-            state = replay_state(rules, table.row, [s.seat for s in table.seats], played[:-1], base)
+            try:
+                state = replay_state(rules, table.row, [s.seat for s in table.seats], played[:-1], base)
+            except Exception as error:  # the log no longer replays: the game cannot go on
+                await self._mark_broken(table.row, f"undo: {type(error).__name__}: {error}")
+                return self._broken_refusal(await self._table(table.row), lang) or Outcome.refuse(
+                    t("game_broken", lang, title=table.rules.display_title(lang))
+                )
             now = self.clock()
             plan = self._timer_plan(
                 table, state, rules.to_act(table.state), now, version=table.row.version + 1
@@ -1127,6 +1333,7 @@ class GameService:
             )
             if new_version is None:
                 return Outcome.refuse(t("raced", lang))
+            self._timers_added(plan)
             new_table = Table(replace(table.row, version=new_version, updated=now), table.seats, rules, state)
             self._remember(new_table)
 
@@ -1154,7 +1361,19 @@ class GameService:
         if row is None:
             return Outcome.refuse(t("no_game", lang))
         table = await self._table(row)
-        lines = public_log_lines(table, await self.store.actions(row.id), lang)
+        if row.log_deleted is not None:
+            return Outcome(ephemeral=t("log_deleted", lang, title=table.rules.display_title(lang), id=row.id))
+        actions = await self.store.actions(row.id)
+        if row.status not in ("lobby", "active") and row.broken is None:  # compacted: no events kept
+            actions = await asyncio.to_thread(
+                records.with_events,
+                table.rules,
+                row,
+                [s.seat for s in table.seats],
+                actions,
+                await self.store.replay_base(row.id),
+            )
+        lines = public_log_lines(table, actions, lang)
         if not lines:
             return Outcome(ephemeral=t("log_empty", lang))
         pages = (len(lines) + LOG_PAGE - 1) // LOG_PAGE
@@ -1287,7 +1506,13 @@ class GameService:
     async def run_due_timers(self) -> list[Outcome]:
         """Run every timer that is due: reminders, lobby warnings and expiry, clock expiry, and
         computer seats' moves. Each timer is claimed (deleted) first, so it runs once."""
-        outcomes: list[Outcome] = []
+        outcomes: list[Outcome] = self.take_notices()
+        if self.clock() >= self._next_sweep:
+            self._next_sweep = self.clock() + SWEEP_INTERVAL_S
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("deleting expired logs failed; tried again in an hour")
         for timer in await self.store.due_timers(self.clock()):
             if not await self.store.claim_timer(timer.id):
                 continue
@@ -1301,15 +1526,32 @@ class GameService:
                 log.exception("timer %s (%s) of game %s failed", timer.id, timer.kind, timer.game_pk)
                 if timer.kind == "bot":  # try the computer move again later rather than stall
                     due = self.clock() + max(self.config.bot_delay_s, BOT_RETRY_S)
-                    await self.store.add_timers(timer.game_pk, TimerPlan(add=[("bot", due, timer.payload)]))
+                    plan = TimerPlan(add=[("bot", due, timer.payload)])
+                    await self.store.add_timers(timer.game_pk, plan)
+                    self._timers_added(plan)
                 continue
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
 
     async def next_timer_due(self) -> float | None:
-        timers = await self.store.timers()
-        return min((tm.due for tm in timers), default=None)
+        """When the earliest timer is due; now when a notice waits to be said."""
+        if self._notices:
+            return self.clock()
+        return await self.store.next_timer_due()
+
+    async def sweep(self) -> None:
+        """Storage upkeep (the timer loop runs it hourly): forget processed interactions older
+        than :data:`INTERACTION_MEMORY_S`, delete the logs of games closed more than
+        ``KEEP_FINISHED_DAYS`` ago (results and stats stay), and give the freed space back."""
+        now = self.clock()
+        await self.store.forget_interactions(now - INTERACTION_MEMORY_S)
+        days = self.config.keep_finished_days
+        if days is not None:
+            deleted = await self.store.delete_closed_logs(now - days * 86400, now)
+            if deleted:
+                log.info("deleted the logs of %d games closed more than %s days ago", len(deleted), days)
+        await self.store.reclaim_space()
 
     async def _timer_reminder(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
         table = await self._running(None, pk)
@@ -1319,7 +1561,9 @@ class GameService:
         if not mentions:
             return None
         due = self.clock() + table.row.reminder_s
-        await self.store.add_timers(pk, TimerPlan(clear=("reminder",), add=[("reminder", due, {})]))
+        plan = TimerPlan(clear=("reminder",), add=[("reminder", due, {})])
+        await self.store.add_timers(pk, plan)
+        self._timers_added(plan)
         who = join_names([mention(u) for u in mentions], table.lang)
         text = t("reminder", table.lang, mentions=who, title=table.title)
         return Outcome(public=[PublicMessage(table.row.channel_id, text, mentions=mentions)])
@@ -1423,7 +1667,7 @@ class GameService:
         """``/game stats``: ``user_id``'s games played, won and average score on this server
         (asked by ``caller_id``, by default the player themself)."""
         lang = await self._caller_lang(user_id if caller_id is None else caller_id, locale)
-        return await records.stats(self, guild_id, user_id, name, lang)
+        return await records.stats(self, guild_id, user_id, clip_name(name), lang)
 
     async def forget_me(self, user_id: int, confirm: bool = False, *, locale: Any = None) -> Outcome:
         """``/game forget-me``: the caller's stats and name out of every stored game."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -23,6 +24,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiosqlite
+
+log = logging.getLogger(__name__)
+
+#: ``PRAGMA auto_vacuum`` value of INCREMENTAL.
+AUTO_VACUUM_INCREMENTAL = 2
 
 OPEN_STATUSES = ("lobby", "active")
 STATUSES = ("lobby", "active", "finished", "abandoned")
@@ -188,6 +194,31 @@ MIGRATIONS: list[str] = [
         SELECT id, version, state FROM games
         WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL;
     """,
+    # 10: reliability. ``broken``: why a running game's log no longer replays (the game is kept,
+    # refused with one sentence, and may be abandoned). ``interactions``: the Discord
+    # interactions already processed, so that none counts twice (also after a restart).
+    # ``log_deleted``: when KEEP_FINISHED_DAYS deleted a closed game's log (its result, seats and
+    # stats stay). The log stays append-only while a game is open or broken; a closed game's
+    # log rows may lose their ``events`` (rebuilt by replaying, see ``_compact``) or go.
+    """
+    ALTER TABLE games ADD COLUMN broken TEXT;
+    ALTER TABLE games ADD COLUMN log_deleted REAL;
+    CREATE TABLE interactions (
+        id      INTEGER PRIMARY KEY,
+        created REAL NOT NULL
+    );
+    DROP TRIGGER actions_no_update;
+    DROP TRIGGER actions_no_delete;
+    CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        WHEN NEW.game_pk IS NOT OLD.game_pk OR NEW.n IS NOT OLD.n OR NEW.seat IS NOT OLD.seat
+            OR NEW.text IS NOT OLD.text OR NEW.kind IS NOT OLD.kind OR NEW.undoes IS NOT OLD.undoes
+            OR NEW.created IS NOT OLD.created
+            OR (SELECT status IN ('lobby', 'active') OR broken IS NOT NULL FROM games WHERE id = OLD.game_pk)
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        WHEN (SELECT status IN ('lobby', 'active') OR broken IS NOT NULL FROM games WHERE id = OLD.game_pk)
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -203,6 +234,10 @@ class ChannelBusy(StoreError):
 
 class AlreadySeated(StoreError):
     """The user already holds a seat in that game."""
+
+
+class AlreadyProcessed(StoreError):
+    """The Discord interaction was processed before: nothing was written."""
 
 
 @dataclass(frozen=True)
@@ -226,11 +261,14 @@ class GameRow:
     #: ``channel_id``), and the lobby notice posted there.
     parent_channel_id: int | None = None
     lobby_message_id: int | None = None
+    broken: str | None = None  # why the game's log no longer replays (None: healthy)
+    log_deleted: float | None = None  # when KEEP_FINISHED_DAYS deleted the log (None: kept)
 
 
 GAME_COLUMNS = (
     "id, channel_id, guild_id, game, options, seed, status, host_id, version, created, updated, "
-    "public_message_id, clock_s, reminder_s, language, parent_channel_id, lobby_message_id"
+    "public_message_id, clock_s, reminder_s, language, parent_channel_id, lobby_message_id, "
+    "broken, log_deleted"
 )
 
 
@@ -253,6 +291,8 @@ def _game_row(r: Sequence[Any]) -> GameRow:
         language=r[14],
         parent_channel_id=r[15],
         lobby_message_id=r[16],
+        broken=r[17],
+        log_deleted=r[18],
     )
 
 
@@ -376,6 +416,7 @@ class Store:
             await db.execute("PRAGMA synchronous=NORMAL")
             await db.execute("PRAGMA foreign_keys=ON")
             store = cls(db, path)
+            await store._incremental_auto_vacuum()
             await store.migrate()
         except BaseException:
             await db.close()
@@ -384,6 +425,20 @@ class Store:
 
     async def close(self) -> None:
         await self.db.close()
+
+    async def _incremental_auto_vacuum(self) -> None:
+        """Make the file one that can shrink (``PRAGMA auto_vacuum = INCREMENTAL``; pages freed
+        by deletions go back to the system in :meth:`reclaim_space`). A new file takes the mode
+        at once; an existing one only through one ``VACUUM`` (rewrites the file once)."""
+        async with self.db.execute("PRAGMA auto_vacuum") as cur:
+            if (await cur.fetchone())[0] == AUTO_VACUUM_INCREMENTAL:
+                return
+        await self.db.execute(f"PRAGMA auto_vacuum = {AUTO_VACUUM_INCREMENTAL}")
+        async with self.db.execute("SELECT COUNT(*) FROM sqlite_schema") as cur:
+            existing = (await cur.fetchone())[0] > 0
+        if existing:
+            log.info("switching %s to incremental auto-vacuum: one VACUUM", self.path)
+            await self.db.execute("VACUUM")
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -555,6 +610,7 @@ class Store:
             if status not in OPEN_STATUSES:
                 await db.execute("DELETE FROM timers WHERE game_pk = ?", (pk,))
                 await self._in_db_thread(_apply_forgets, pk)
+                await self._in_db_thread(_compact, pk)
         return True
 
     async def set_public_message(self, pk: int, message_id: int | None, text: str | None = None) -> None:
@@ -834,12 +890,17 @@ class Store:
         now: float,
         undoes: int | None = None,
         timers: TimerPlan | None = None,
+        interaction_id: int | None = None,
     ) -> int | None:
         """Log one action and store the state it led to, in one transaction.
 
         Returns the new version, or ``None`` when the game is no longer at ``expected_version``
-        (somebody else's action got there first) — then nothing was written. The whole
-        transaction runs in one go on the connection's thread (the hot path of every move)."""
+        (somebody else's action got there first) — then nothing was written. With an
+        ``interaction_id`` the interaction is recorded as processed in the same transaction;
+        raises :class:`AlreadyProcessed` (writing nothing) when it was recorded before. A game
+        that ends (``status`` finished) is compacted in the same transaction (see
+        :func:`_compact`). The whole transaction runs in one go on the connection's thread (the
+        hot path of every move)."""
         args = (
             pk,
             expected_version,
@@ -852,6 +913,7 @@ class Store:
             now,
             undoes,
             timers,
+            interaction_id,
         )
         async with self._tx_lock:
             return await self._in_db_thread(_append_action, *args)
@@ -903,6 +965,88 @@ class Store:
         async with self.transaction() as db:
             cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
             return cur.rowcount == 1
+
+    async def next_timer_due(self) -> float | None:
+        """When the earliest timer is due (None: no timer at all)."""
+        async with self.db.execute("SELECT MIN(due) FROM timers") as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    # ------------------------------------------------------------------ reliability
+
+    async def repair_state(self, pk: int, version: int, state_json: str) -> bool:
+        """Replace a bad state cache by one rebuilt from the log, if the game is still at
+        ``version`` (False otherwise: an action came in meanwhile and wrote a good one)."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET state = ? WHERE id = ? AND version = ?", (state_json, pk, version)
+            )
+            return cur.rowcount == 1
+
+    async def mark_broken(self, pk: int, reason: str) -> bool:
+        """Mark a running game whose log no longer replays (kept, never deleted; the service
+        refuses it with one sentence). True for the one caller that marked it first (who tells
+        the channel), False when it was already marked or is not running."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL AND status = 'active'",
+                (reason, pk),
+            )
+            return cur.rowcount == 1
+
+    async def claim_interaction(self, interaction_id: int, now: float) -> bool:
+        """Record a Discord interaction as processed; False when it was recorded before (then
+        it must not be processed again). ``append_action(interaction_id=…)`` records it
+        atomically with an action instead."""
+        async with self._tx_lock:
+            return await self._in_db_thread(_claim_interaction, interaction_id, now)
+
+    async def interaction_seen(self, interaction_id: int) -> bool:
+        """Whether the interaction was recorded as processed."""
+        async with self.db.execute("SELECT 1 FROM interactions WHERE id = ?", (interaction_id,)) as cur:
+            return await cur.fetchone() is not None
+
+    async def forget_interactions(self, before: float) -> int:
+        """Drop the processed interactions recorded before ``before`` (Discord no longer
+        delivers them); returns how many."""
+        async with self.transaction() as db:
+            cur = await db.execute("DELETE FROM interactions WHERE created < ?", (before,))
+            return cur.rowcount
+
+    async def delete_closed_logs(self, before: float, now: float) -> list[int]:
+        """KEEP_FINISHED_DAYS: delete the log of every finished or abandoned game closed before
+        ``before`` (not a broken one) — and its replay base, which only the log needed — and
+        note when (``log_deleted``); the game's row, seats and result stay, so history and stats
+        are unchanged. Returns the games' ids."""
+        async with self.transaction() as db:
+            async with db.execute(
+                "SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND updated < ? "
+                "AND log_deleted IS NULL AND broken IS NULL ORDER BY id",
+                (before,),
+            ) as cur:
+                pks = [r[0] for r in await cur.fetchall()]
+            for pk in pks:
+                await db.execute("DELETE FROM actions WHERE game_pk = ?", (pk,))
+                await db.execute("DELETE FROM replace_votes WHERE game_pk = ?", (pk,))
+                await db.execute("DELETE FROM replay_bases WHERE game_pk = ?", (pk,))  # replays nothing now
+                await db.execute(
+                    "UPDATE games SET log_deleted = ?, state = NULL, public_message_text = NULL, "
+                    "public_message_log = NULL, board_text = NULL WHERE id = ?",
+                    (now, pk),
+                )
+        return pks
+
+    async def reclaim_space(self) -> int:
+        """Give the pages freed by deletions back to the file system (incremental auto-vacuum,
+        then a WAL checkpoint so the file itself shrinks). Returns the pages freed."""
+        async with self._tx_lock:
+            async with self.db.execute("PRAGMA freelist_count") as cur:
+                free = int((await cur.fetchone())[0])
+            if free:
+                async with self.db.execute("PRAGMA incremental_vacuum") as cur:
+                    await cur.fetchall()  # the pragma frees one page per step
+                await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return free
 
     # ------------------------------------------------------------------ closed games: results, history, stats
 
@@ -996,10 +1140,14 @@ def _append_action(
     now: float,
     undoes: int | None,
     timers: TimerPlan | None,
+    interaction_id: int | None = None,
 ) -> int | None:
     """The body of :meth:`Store.append_action`, run on the database thread."""
     conn.execute("BEGIN IMMEDIATE")
     try:
+        if interaction_id is not None and not _record_interaction(conn, interaction_id, now):
+            conn.execute("ROLLBACK")
+            raise AlreadyProcessed(f"interaction {interaction_id}")
         # The status column is only written when it changes: writing it would rewrite the
         # entries of the indexes on it (more pages to log per action).
         set_status = ", status = ?" if status != "active" else ""
@@ -1019,6 +1167,7 @@ def _append_action(
         if status not in OPEN_STATUSES:
             conn.execute("DELETE FROM timers WHERE game_pk = ?", (pk,))
             _apply_forgets(conn, pk)
+            _compact(conn, pk)
         elif timers is not None:
             _apply_timers_sync(conn, pk, timers)
         conn.execute("COMMIT")
@@ -1027,6 +1176,45 @@ def _append_action(
             conn.execute("ROLLBACK")
         raise
     return expected_version + 1
+
+
+def _record_interaction(conn: sqlite3.Connection, interaction_id: int, now: float) -> bool:
+    """Record a processed interaction (inside the caller's transaction); False when it was
+    recorded before."""
+    cur = conn.execute(
+        "INSERT OR IGNORE INTO interactions (id, created) VALUES (?, ?)", (interaction_id, now)
+    )
+    return cur.rowcount == 1
+
+
+def _claim_interaction(conn: sqlite3.Connection, interaction_id: int, now: float) -> bool:
+    """:meth:`Store.claim_interaction` on the database thread (one transaction)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        recorded = _record_interaction(conn, interaction_id, now)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return recorded
+
+
+def _compact(conn: sqlite3.Connection, pk: int) -> None:
+    """A closed game keeps no redundant copy (inside the caller's transaction): its state cache
+    and its log rows' events go, both rebuilt by replaying the log when needed (``/game log``,
+    the summary, a result kept before results were). A game with a replay base keeps the
+    events of the rows before its base (played under rules that changed since, they no longer
+    replay). A broken game keeps everything."""
+    row = conn.execute("SELECT broken FROM games WHERE id = ?", (pk,)).fetchone()
+    if row is None or row[0] is not None:
+        return
+    base = conn.execute("SELECT version FROM replay_bases WHERE game_pk = ?", (pk,)).fetchone()
+    conn.execute("UPDATE games SET state = NULL WHERE id = ?", (pk,))
+    conn.execute(
+        "UPDATE actions SET events = '[]' WHERE game_pk = ? AND n >= ? AND events != '[]'",
+        (pk, base[0] if base else 0),
+    )
 
 
 def _apply_forgets(conn: sqlite3.Connection, pk: int) -> None:

@@ -114,14 +114,28 @@ class FakeUser:
         self.journal.append(("dm", self.id, content, kwargs))
 
 
+class FakeDMChannel:
+    """A user's DM channel: what is sent lands in the :class:`FakeUser`'s ``dms``."""
+
+    OFFSET = 900_000
+
+    def __init__(self, user: FakeUser) -> None:
+        self.user, self.id = user, self.OFFSET + user.id
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> None:
+        await self.user.send(content, **kwargs)
+
+
 class FakeClient:
-    """What the adapter uses of ``discord.Client``: channels, users, the service, the gateway."""
+    """What the adapter uses of ``discord.Client``: channels, users (their DM channels, each
+    ``create_dm`` counted in ``dm_opened``), the service, the gateway."""
 
     def __init__(self, service: Any, settings: Settings | None = None) -> None:
         self.service = service
         self.settings = settings or Settings()
         self.channels: dict[int, FakeChannel] = {}
         self.users: dict[int, FakeUser] = {}
+        self.dm_opened: list[int] = []
         self.gateway = app.DiscordGateway(self)
         #: The locale of every interaction made on this client (users' and the server's).
         self.locale = discord.Locale.american_english
@@ -133,6 +147,15 @@ class FakeClient:
         if channel_id not in self.channels:
             self.channels[channel_id] = FakeChannel(channel_id, self.journal, self)
         return self.channels[channel_id]
+
+    def get_partial_messageable(self, channel_id: int, *, type: Any = None) -> Any:
+        if type == discord.ChannelType.private:
+            return FakeDMChannel(self.get_user(channel_id - FakeDMChannel.OFFSET))
+        return self.get_channel(channel_id)
+
+    async def create_dm(self, user: Any) -> FakeDMChannel:
+        self.dm_opened.append(user.id)
+        return FakeDMChannel(self.get_user(user.id))
 
     def get_user(self, user_id: int) -> FakeUser:
         return self.users.setdefault(user_id, FakeUser(user_id, journal=self.journal))
@@ -185,6 +208,8 @@ class Sent:
 
 
 class FakeInteraction:
+    ids = itertools.count(5_000_000)
+
     def __init__(
         self,
         client: FakeClient,
@@ -197,6 +222,7 @@ class FakeInteraction:
         guild_id: int | None = 9,
     ) -> None:
         self.client = client
+        self.id = next(self.ids)  # Discord's interaction id: each interaction its own
         self.user = client.get_user(user_id)
         self.channel_id = channel_id
         self.guild_id = guild_id
@@ -398,7 +424,9 @@ async def test_autocomplete_lists_at_most_25_and_filters_by_what_was_typed(env):
     legal = [str(a) for a in table.rules.legal(table.state, seat)]
     everything = await app.play_autocomplete(FakeInteraction(client, user), "")
     assert len(everything) == 25 and all(isinstance(c, discord.app_commands.Choice) for c in everything)
-    assert all(c.value in legal and len(c.name) <= 100 for c in everything)
+    offered = f"tw:a:{table.row.id}:{table.row.version}:"  # the version goes with each move
+    assert all(c.value.removeprefix(offered) in legal and len(c.name) <= 100 for c in everything)
+    assert all(len(c.value) <= 100 for c in everything)
     word = legal[-1].split()[1]  # e.g. a building name that only some actions contain
     typed = await app.play_autocomplete(FakeInteraction(client, user), word.upper())
     assert typed and len(typed) <= 25

@@ -102,7 +102,8 @@ async def test_export_of_a_finished_game_replays_to_the_stored_state(env, game):
     # Rebuilt offline: the same state and result as stored.
     rules = GAMES[game]
     final = history.final_state(data)
-    _, state_json = await svc.store.state(pk)
+    assert (await svc.store.state(pk))[1] is None  # a finished game keeps no state cache
+    state_json = json.dumps(rules.dump(await svc.replay(pk)))  # its state: the log replayed
     assert json.loads(json.dumps(rules.dump(final))) == json.loads(state_json)
     assert data["result"] == json.loads(await svc.store.result(pk))
     assert data["result"] == json.loads(json.dumps(rules.result(final).to_dict()))
@@ -158,7 +159,8 @@ async def test_an_abandoned_game_is_exported_and_replays(env):
     data, message = await exported(svc)
     assert data["status"] == "abandoned" and "result" not in data and len(data["actions"]) == 2
     assert message.text == t("export_posted", title="Tiny Test Game", id=1, actions=2)
-    stored = json.loads((await svc.store.state(1))[1])
+    assert (await svc.store.state(1))[1] is None  # a closed game keeps no state cache
+    stored = json.loads(json.dumps(GAMES["tiny"].dump(await svc.replay(1))))
     assert GAMES["tiny"].dump(history.final_state(data)) == stored
     assert svc.summary_renderer.calls == []  # abandoned: no summary
     # A new lobby in the channel (and one that expired) does not hide it.

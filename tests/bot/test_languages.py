@@ -482,7 +482,8 @@ async def test_buttons_and_autocomplete_answer_in_the_callers_language(env):
     found = svc.autocomplete(CHANNEL, user, "", "zh-TW")
     legal = {str(a): a for a in GAMES["santiago"].legal(table.state, seat)}
     assert found
-    for name, text in found:
+    for name, value in found:
+        text = value.removeprefix(f"tw:a:{table.row.id}:{table.row.version}:")
         label = GAMES["santiago"].label(table.state, seat, legal[text], "zh-TW")
         assert name == (label if label.lower() == text else f"{label} — {text}")[:100]
     remembered = "ja" if user == ANA else "en"  # Ana pressed a button in Japanese above

@@ -134,17 +134,20 @@ async def test_autocomplete_reads_memory(env):
     svc = await env.service()
     await seated(env, svc, [ANA, BO])
     await bid_all(svc, {ANA: 0, BO: 0})
+    # Each value is the move's button custom_id: the version it was offered at goes with it.
+    version = svc._tables[svc._channel_games[CHANNEL]].row.version
+    offered = f"tw:a:1:{version}:"
     assert svc.autocomplete(CHANNEL, ANA, "") == [
-        ("Take 1", "take 1"),
-        ("Take 2", "take 2"),
-        ("Take 3", "take 3"),
-        ("Draw", "draw"),
-        ("Done", "done"),
+        ("Take 1", offered + "take 1"),
+        ("Take 2", offered + "take 2"),
+        ("Take 3", offered + "take 3"),
+        ("Draw", offered + "draw"),
+        ("Done", offered + "done"),
     ]
     assert svc.autocomplete(CHANNEL, ANA, "TA") == [
-        ("Take 1", "take 1"),
-        ("Take 2", "take 2"),
-        ("Take 3", "take 3"),
+        ("Take 1", offered + "take 1"),
+        ("Take 2", offered + "take 2"),
+        ("Take 3", offered + "take 3"),
     ]
     assert svc.autocomplete(CHANNEL, BO, "") == []  # not his turn
     assert svc.autocomplete(CHANNEL, DEE, "") == []
@@ -153,7 +156,7 @@ async def test_autocomplete_reads_memory(env):
     other = await env.service()
     assert other.autocomplete(CHANNEL, ANA, "d") == []
     await other.warm()
-    assert other.autocomplete(CHANNEL, ANA, "d") == [("Draw", "draw"), ("Done", "done")]
+    assert other.autocomplete(CHANNEL, ANA, "d") == [("Draw", offered + "draw"), ("Done", offered + "done")]
 
 
 async def test_undo_allowed_and_refused(env):
