@@ -1,4 +1,4 @@
-"""The ``tradewinds`` command: ``run``, ``demo``, ``replay`` and ``sync``.
+"""The ``tradewinds`` command: ``run``, ``demo``, ``replay``, ``sync`` and ``doctor``.
 
 ``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo`` and ``replay`` work
 without Discord at all. Discord itself (``bot.discord_app``) is imported only by the commands that
@@ -298,6 +298,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# ====================================================================== doctor
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """``tradewinds doctor [--repair] [--database PATH]`` (see :mod:`bot.doctor`)."""
+    import time
+
+    from bot import doctor
+
+    path = args.database
+    if path is None:
+        settings = _settings_or_none()
+        if settings is None:
+            return EXIT_CONFIG
+        path = settings.database_path
+    return doctor.run(path, repair=args.repair, now=time.time())
+
+
 # ====================================================================== parser
 
 
@@ -326,6 +344,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="the exported game (tradewinds-<game>-<id>.json)")
     replay.add_argument("--out", required=True, help="folder for the pictures (created if missing)")
     replay.set_defaults(func=cmd_replay)
+
+    doctor = sub.add_parser("doctor", help="check the database offline (the bot stopped); exit 0 when clean")
+    doctor.add_argument("--repair", action="store_true", help="fix what can be fixed, then check again")
+    doctor.add_argument("--database", default=None, help="the SQLite file (default DATABASE_PATH)")
+    doctor.set_defaults(func=cmd_doctor)
 
     sync = sub.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="only this server (default DEV_GUILD_ID)")

@@ -111,6 +111,10 @@ def effective_plays(actions: Iterable[ActionRow]) -> list[ActionRow]:
     return [a for a in actions if a.kind == "play" and a.n not in undone]
 
 
+class ReplayError(Exception):
+    """A log that no longer replays: the message names the action the rules refused."""
+
+
 def after_base(plays: Iterable[ActionRow], base: ReplayBase | None) -> list[ActionRow]:
     """The plays a replay applies: those the base does not hold already (all without a base)."""
     return [p for p in plays if base is None or p.n >= base.version]
@@ -121,11 +125,15 @@ def replay_states(
 ) -> Iterator[Any]:
     """Every state of the game from where its log replays: ``rules.new`` from the seed and
     options — or, for a game with a replay ``base``, the base's state (``rules.load`` migrates an
-    older state schema) — then the state after each of ``plays`` the base does not hold."""
+    older state schema) — then the state after each of ``plays`` the base does not hold.
+    Raises :class:`ReplayError` naming the first play the rules refuse."""
     state = rules.new(seats, row.seed, **row.options) if base is None else rules.load(json.loads(base.state))
     yield state
     for play in after_base(plays, base):
-        state, _ = rules.apply(state, play.seat, rules.parse(state, play.seat, play.text))
+        try:
+            state, _ = rules.apply(state, play.seat, rules.parse(state, play.seat, play.text))
+        except Exception as error:
+            raise ReplayError(f"action {play.n} ({play.seat}: {play.text!r}): {error}") from error
         yield state
 
 
