@@ -412,11 +412,11 @@ class Store:
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             await db.execute("PRAGMA busy_timeout=10000")
+            store = cls(db, path)
+            await store._incremental_auto_vacuum()  # first: a new file takes it before its header
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA synchronous=NORMAL")
             await db.execute("PRAGMA foreign_keys=ON")
-            store = cls(db, path)
-            await store._incremental_auto_vacuum()
             await store.migrate()
         except BaseException:
             await db.close()
@@ -434,11 +434,11 @@ class Store:
             if (await cur.fetchone())[0] == AUTO_VACUUM_INCREMENTAL:
                 return
         await self.db.execute(f"PRAGMA auto_vacuum = {AUTO_VACUUM_INCREMENTAL}")
-        async with self.db.execute("SELECT COUNT(*) FROM sqlite_schema") as cur:
-            existing = (await cur.fetchone())[0] > 0
-        if existing:
-            log.info("switching %s to incremental auto-vacuum: one VACUUM", self.path)
-            await self.db.execute("VACUUM")
+        async with self.db.execute("PRAGMA auto_vacuum") as cur:
+            if (await cur.fetchone())[0] == AUTO_VACUUM_INCREMENTAL:
+                return  # a new file
+        log.info("switching %s to incremental auto-vacuum: one VACUUM", self.path)
+        await self.db.execute("VACUUM")
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -1043,9 +1043,12 @@ class Store:
             async with self.db.execute("PRAGMA freelist_count") as cur:
                 free = int((await cur.fetchone())[0])
             if free:
-                async with self.db.execute("PRAGMA incremental_vacuum") as cur:
-                    await cur.fetchall()  # the pragma frees one page per step
-                await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                # A script runs the pragma to its end (one ``execute`` step frees one page).
+                await self.db.executescript("PRAGMA incremental_vacuum;")
+                # The file is cut when the WAL is copied back into it; PASSIVE never waits for
+                # another connection (one still reading only delays the cut to a later one).
+                async with self.db.execute("PRAGMA wal_checkpoint(PASSIVE)") as cur:
+                    await cur.fetchall()
         return free
 
     # ------------------------------------------------------------------ closed games: results, history, stats

@@ -1,0 +1,172 @@
+"""Storage that does not grow without bound: a closed game keeps no redundant copy (its state
+cache and its log's events are rebuilt by replaying), KEEP_FINISHED_DAYS deletes old logs while
+results and stats stay, and the file shrinks after deletions (incremental auto-vacuum)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+import pytest
+
+from bot import records
+from bot.config import Settings, SettingsError, load_settings
+from bot.service import GameService
+from bot.store import MIGRATIONS, Store, TimerPlan, _statements
+from bot.texts import t
+from tests.bot.conftest import ANA, BO, CHANNEL, Env
+
+DAY = 86400.0
+
+
+async def finish_tiny(env: Env, svc: GameService, channel: int = CHANNEL) -> int:
+    """A 2-round tiny game of Ana and Bo played to its end (each takes 2, draws, is done)."""
+    assert (await svc.new_game(channel, 9, ANA, "Ana", "tiny")).ok
+    assert (await svc.join(channel, BO, "Bo")).ok
+    assert (await svc.start(channel, ANA)).ok
+    pk = svc._channel_games[channel]
+    while (table := svc._tables.get(pk)) is not None:
+        seat = table.rules.to_act(table.state)[0]
+        legal = [str(a) for a in table.rules.legal(table.state, seat)]
+        move = next((m for m in ("bid 1", "take 2", "draw", "done") if m in legal), legal[0])
+        assert (await svc.act(channel, table.seat(seat).user_id, move)).ok
+    return pk
+
+
+def raw(path: str, query: str, *args) -> list[tuple]:
+    with sqlite3.connect(path) as conn:
+        return conn.execute(query, args).fetchall()
+
+
+async def test_a_finished_game_keeps_its_log_and_result_but_no_redundant_copy(env):
+    svc = await env.service()
+    pk = await finish_tiny(env, svc)
+    assert raw(env.path, "SELECT state FROM games WHERE id = ?", pk) == [(None,)]
+    assert {e for (e,) in raw(env.path, "SELECT events FROM actions WHERE game_pk = ?", pk)} == {"[]"}
+    # What history, export, replay, stats and the log need is all there.
+    assert (await svc.history(CHANNEL, 9)).ephemeral.count("#1") == 1
+    assert (await svc.export(CHANNEL, ANA)).public[0].attachments
+    stats = await records.player_stats(svc, ANA, 9)
+    assert stats["tiny"].plain.played == 1
+    log = (await svc.log(CHANNEL, ANA)).ephemeral
+    assert "Ana" in log and t("log_empty") not in log
+
+
+async def test_the_log_of_a_closed_game_shows_the_events_it_had_while_running(env):
+    svc = await env.service()
+    assert (await svc.new_game(CHANNEL, 9, ANA, "Ana", "tiny")).ok
+    assert (await svc.join(CHANNEL, BO, "Bo")).ok
+    assert (await svc.start(CHANNEL, ANA)).ok
+    pk = svc._channel_games[CHANNEL]
+    for user, move in ((ANA, "bid 2"), (BO, "bid 1"), (ANA, "draw"), (ANA, "take 3")):
+        assert (await svc.act(CHANNEL, user, move)).ok
+    assert (await svc.undo(CHANNEL, ANA)).ok
+    for move in ("take 1", "done"):
+        assert (await svc.act(CHANNEL, ANA, move)).ok
+    running = await svc.store.actions(pk)
+    assert any(a.events for a in running) and any(a.kind == "undo" for a in running)
+    lines = (await svc.log(CHANNEL, ANA)).ephemeral
+    assert (await svc.abandon(CHANNEL, ANA)).ok
+    assert {e for (e,) in raw(env.path, "SELECT events FROM actions WHERE game_pk = ?", pk)} == {"[]"}
+    assert (await svc.log(CHANNEL, ANA)).ephemeral == lines  # events rebuilt by replaying
+    table = await svc._table(await svc.store.game(pk))
+    rebuilt = records.with_events(table.rules, table.row, ["p0", "p1"], await svc.store.actions(pk))
+    assert [a.events for a in rebuilt] == [a.events for a in running]
+
+
+async def test_keep_finished_days_deletes_old_logs_and_keeps_results_and_stats(env):
+    forever = await env.service()
+    old = await finish_tiny(env, forever, CHANNEL)
+    env.clock.advance(3 * DAY)
+    await forever.sweep()  # default: every log is kept
+    assert len(await forever.store.actions(old)) > 0
+
+    svc = await env.service(keep_finished_days=2)
+    recent = await finish_tiny(env, svc, CHANNEL + 1)
+    history_before = (await svc.history(CHANNEL, 9, scope="server")).ephemeral
+    stats_before = await records.player_stats(svc, BO, 9)
+    await svc.sweep()
+    assert await svc.store.actions(old) == [] and len(await svc.store.actions(recent)) > 0
+    assert (await svc.store.game(old)).log_deleted == env.clock.now
+    assert (await svc.store.game(recent)).log_deleted is None
+    assert (await svc.history(CHANNEL, 9, scope="server")).ephemeral == history_before
+    assert await records.player_stats(svc, BO, 9) == stats_before
+    export = await svc.export(CHANNEL, ANA)
+    assert not export.ok and export.ephemeral == t("export_log_deleted", title="Tiny Test Game", id=old)
+    assert (await svc.log(CHANNEL, ANA)).ephemeral == t("log_deleted", title="Tiny Test Game", id=old)
+    assert (await svc.export(CHANNEL + 1, ANA)).ok  # the recent one still exports
+    await svc.sweep()  # nothing more to delete
+    assert len(await svc.store.actions(recent)) > 0
+
+
+async def test_the_file_shrinks_after_deleting_logs(tmp_path):
+    path = str(tmp_path / "t.db")
+    store = await Store.open(path)
+    for channel in range(20):
+        pk = await store.create_game(
+            channel_id=channel,
+            guild_id=9,
+            game="tiny",
+            options={},
+            seed=1,
+            host_id=ANA,
+            host_name="Ana",
+            now=0.0,
+            reminder_s=3600,
+            clock_s=None,
+        )
+        await store.start_game(pk, "{}", 0.0)
+        for version in range(1, 101):
+            status = "finished" if version == 100 else "active"
+            assert await store.append_action(
+                pk,
+                expected_version=version,
+                seat="p0",
+                text=f"move number {version}",
+                kind="play",
+                events=[{"kind": "x" * 100}],
+                state_json="{}",
+                status=status,
+                now=0.0,
+                timers=TimerPlan(clear=("reminder",), add=[("reminder", 9.0, {})]),
+            )
+    assert await store.reclaim_space() == 0  # nothing deleted yet
+    await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything written into the file
+    before = os.path.getsize(path)
+    assert len(await store.delete_closed_logs(before=1.0, now=2.0)) == 20
+    freed = await store.reclaim_space()
+    assert freed > 0 and os.path.getsize(path) < before
+    assert raw(path, "PRAGMA freelist_count") == [(0,)]
+    await store.close()
+
+
+async def test_an_existing_database_is_switched_to_incremental_auto_vacuum(tmp_path):
+    path = str(tmp_path / "old.db")
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")  # as every database of the bot is
+        for script in MIGRATIONS[:6]:
+            for statement in _statements(script):
+                conn.execute(statement)
+        conn.execute("PRAGMA user_version = 6")
+    assert raw(path, "PRAGMA auto_vacuum") == [(0,)]
+    store = await Store.open(path)
+    await store.close()
+    assert raw(path, "PRAGMA auto_vacuum") == [(2,)]
+
+
+async def test_processed_interactions_are_forgotten_after_a_day(env):
+    svc = await env.service()
+    assert await svc.store.claim_interaction(7, env.clock.now)
+    env.clock.advance(2 * DAY)
+    await svc.sweep()
+    assert not await svc.store.interaction_seen(7)
+
+
+def test_keep_finished_days_is_read_from_the_environment():
+    assert Settings().keep_finished_days is None
+    assert load_settings({}, dotenv=False).keep_finished_days is None
+    assert load_settings({"KEEP_FINISHED_DAYS": ""}, dotenv=False).keep_finished_days is None
+    assert load_settings({"KEEP_FINISHED_DAYS": "30"}, dotenv=False).keep_finished_days == 30.0
+    for bad in ("0", "-1", "soon"):
+        with pytest.raises(SettingsError):
+            load_settings({"KEEP_FINISHED_DAYS": bad}, dotenv=False)
