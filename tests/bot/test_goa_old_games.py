@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.store import MIGRATIONS, _statements
+from engine import GAMES
 from tests.bot.conftest import ANA, CHANNEL
 from tests.bot.test_service_timers import run_timers
 
@@ -65,7 +66,7 @@ async def test_an_old_goa_game_keeps_revision_1_and_is_finished_by_its_computer_
         await run_timers(env, svc)
     row = await svc.store.game(1)
     assert row.status == "finished" and row.version > len(SAVE["plays"])
-    _, state_json = await svc.store.state(1)
-    state = json.loads(state_json)
+    assert (await svc.store.state(1))[1] is None  # a finished game keeps no state cache
+    state = json.loads(json.dumps(GAMES["goa"].dump(await svc.replay(1))))  # its log replayed
     assert state["revision"] == 1 and state["phase"] == "over"
     assert "Final scores" in env.gateway.public[-1][1].text
