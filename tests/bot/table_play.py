@@ -283,7 +283,8 @@ class Table:
             await self.move(self.rules.to_act(table.state)[0])
         row = await self.svc.store.game(self.played.pk)
         assert row.status == "finished"
-        self.played.final = self.rules.load(json.loads((await self.svc.store.state(self.played.pk))[1]))
+        # A finished game keeps no state cache: its final state is its log replayed.
+        self.played.final = await self.svc.replay(self.played.pk)
         self.played.result_text = self.played.public_texts()[-1]
         return self.played
 

@@ -15,7 +15,6 @@ import discord
 from bot import discord_app as app
 from bot.delivery import run_timers
 from bot.outcome import PrivateMessage
-from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, NAMES, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
 
@@ -176,22 +175,30 @@ async def test_a_dm_is_one_request_after_the_first():
 
 async def test_a_429_on_every_request_loses_and_doubles_nothing(env):
     svc = await env.service()
-    await seated(env, svc, [ANA, BO])
+    await seated(env, svc, [ANA, BO], start=False)
     transport = RecordingTransport(rate_limit_first=True)
     client = discord_client(transport, svc)
     fakes = FakeClient(svc)
-    for user_id, bid in ((ANA, 2), (BO, 1)):
+
+    async def command(user_id: int, name: str, **params: Any) -> FakeInteraction:
         interaction = FakeInteraction(fakes, user_id)
         interaction.client = client  # the real client: its requests go through discord.py's HTTP
-        await invoke("play", interaction, action=f"bid {bid}")
-        assert interaction.ephemeral_texts() == [t("played", label=f"Bid {bid}")]
+        await invoke(name, interaction, **params)
+        return interaction
+
+    await command(ANA, "game start")  # the turn message, and a DM to each secret bidder
+    for user_id, bid in ((ANA, 2), (BO, 1)):
+        interaction = await command(user_id, "play", action=f"bid {bid}")
+        assert interaction.ephemeral_texts() == [f"{NAMES[user_id]} bids {bid} in secret."]
     pk = svc._channel_games[CHANNEL]
     assert [(a.seat, a.text) for a in await svc.store.actions(pk)] == [("p0", "bid 2"), ("p1", "bid 1")]
     board = rf"/channels/{CHANNEL}/messages"
-    assert transport.successes("POST", board) == 2  # one board per move, none twice
-    assert transport.successes("PATCH", board + r"/\d+") == 1  # the first board's buttons edited away
-    assert transport.successes("POST", r"/channels/\d{5,}/messages") >= 1  # DMs went out
-    assert transport.successes("POST", "/users/@me/channels") >= 1
+    # One new turn message per turn, none twice: the start's, and the next turn's once both bid.
+    assert transport.successes("POST", board) == 2
+    # Edits count as edits, each once: Ana's bid in the turn message, which the next turn retires.
+    assert transport.successes("PATCH", board + r"/\d+") == 2
+    assert transport.successes("POST", "/users/@me/channels") == 2  # each bidder's DM channel, once
+    assert transport.successes("POST", r"/channels/\d{5,}/messages") == 2  # each bidder's DM, once
     # Every request was first refused with a 429 and then went through exactly once.
     tries: dict[tuple[str, str], list[int]] = {}
     for method, path, status in transport.requests:

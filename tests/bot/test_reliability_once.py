@@ -8,19 +8,24 @@ from __future__ import annotations
 import asyncio
 
 from bot import discord_app as app
+from bot.delivery import deliver
 from bot.service import GameService
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, NAMES, Env
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
 
 
-async def cuba_table(env: Env, svc: GameService) -> tuple[int, int, str]:
+async def cuba_table(env: Env, svc: GameService, client: FakeClient | None = None) -> tuple[int, int, str]:
     """A Cuba game of Ana, Bo and Cy; returns (game pk, the acting user, a move of theirs that
-    is still legal for them after they played it once — what a second send would play again)."""
+    is still legal for them after they played it once — what a second send would play again).
+    With a ``client`` the start goes out through its gateway (the turn message is posted)."""
     assert (await svc.new_game(CHANNEL, 9, ANA, "Ana", "cuba")).ok
     for user in (BO, CY):
         assert (await svc.join(CHANNEL, user, NAMES[user])).ok
-    assert (await svc.start(CHANNEL, ANA)).ok
+    started = await svc.start(CHANNEL, ANA)
+    assert started.ok
+    if client is not None:
+        await deliver(started, client.gateway, svc)
     pk = svc._channel_games[CHANNEL]
     table = svc._tables[pk]
     rules, state = table.rules, table.state
@@ -90,7 +95,10 @@ async def test_an_interaction_is_processed_once_also_after_a_restart_and_when_de
 async def test_the_triple_send_through_the_adapter_plays_once(env):
     svc = await env.service()
     client = FakeClient(svc)
-    pk, user, move = await cuba_table(env, svc)
+    pk, user, move = await cuba_table(env, svc, client)
+    channel = client.get_channel(CHANNEL)
+    turn_id = (await svc.store.live_messages(pk)).turn_id
+    posts, edits = len(channel.sent), len(channel.edits)
     offered = [
         c.value
         for c in await app.play_autocomplete(FakeInteraction(client, user), "")
@@ -102,6 +110,10 @@ async def test_the_triple_send_through_the_adapter_plays_once(env):
     assert await plays(svc, pk) == [move]  # 0 doubled
     answers = sorted(text for send in sends for text in send.ephemeral_texts())
     assert answers.count(t("stale_play")) == 2 and len(answers) == 3
+    # Nothing went to the channel twice: the one move (a sub-step of the same turn) edited the
+    # turn message once, in place; the stale sends posted and edited nothing.
+    assert turn_id is not None and len(channel.sent) == posts
+    assert [message_id for message_id, _ in channel.edits[edits:]] == [turn_id]
     # The same interaction delivered again (a redelivery after a reconnect) is refused, also for
     # a command that logs no action.
     redelivered = FakeInteraction(client, user)
@@ -111,8 +123,9 @@ async def test_the_triple_send_through_the_adapter_plays_once(env):
     assert await plays(svc, pk) == [move]
     board = FakeInteraction(client, ANA)
     await invoke("game board", board)
-    posted = len(client.public())
+    posted, edited = len(client.public()), len(channel.edits)
     board_again = FakeInteraction(client, ANA)
     board_again.id = board.id
     await invoke("game board", board_again)
-    assert board_again.ephemeral_texts() == [t("already_done")] and len(client.public()) == posted
+    assert board_again.ephemeral_texts() == [t("already_done")]
+    assert len(client.public()) == posted and len(channel.edits) == edited

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sqlite3
 
+import discord
 import pytest
 
 from bot import records
@@ -15,6 +16,7 @@ from bot.service import GameService
 from bot.store import MIGRATIONS, Store, TimerPlan, _statements
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, Env
+from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
 
 DAY = 86400.0
 
@@ -97,6 +99,35 @@ async def test_keep_finished_days_deletes_old_logs_and_keeps_results_and_stats(e
     assert (await svc.export(CHANNEL + 1, ANA)).ok  # the recent one still exports
     await svc.sweep()  # nothing more to delete
     assert len(await svc.store.actions(recent)) > 0
+
+
+async def test_a_game_in_a_thread_keeps_its_thread_and_notice_when_compacted_and_when_its_log_goes(env):
+    svc = await env.service(keep_finished_days=2)
+    client = FakeClient(svc)
+    host = FakeInteraction(client, ANA)
+    host.channel = client.get_channel(CHANNEL)
+    host.app_permissions = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
+    await invoke("game new", host, game="tiny", options="rounds=1")
+    [(thread, _)] = client.get_channel(CHANNEL).threads
+    row = await svc.store.open_game(thread)
+    await invoke("game join", FakeInteraction(client, BO, channel_id=thread))
+    await invoke("game start", FakeInteraction(client, ANA, channel_id=thread))
+    for user, move in ((ANA, "bid 0"), (BO, "bid 0"), (ANA, "done"), (BO, "done")):
+        await invoke("play", FakeInteraction(client, user, channel_id=thread), action=move)
+    # Compacted as it ended (no state cache), the game still knows its thread and notice, and
+    # the notice in the channel was edited in place to the result.
+    closed = await svc.store.game(row.id)
+    assert closed.status == "finished"
+    assert raw(env.path, "SELECT state FROM games WHERE id = ?", row.id) == [(None,)]
+    assert (closed.parent_channel_id, closed.lobby_message_id) == (CHANNEL, row.lobby_message_id)
+    notice = client.get_channel(CHANNEL).sent[0][0] or ""
+    assert notice.startswith(f"Tiny Test Game in <#{thread}>: Final scores: ")
+    # Its log deleted after KEEP_FINISHED_DAYS, the channel's history still lists it.
+    env.clock.advance(3 * DAY)
+    await svc.sweep()
+    closed = await svc.store.game(row.id)
+    assert closed.log_deleted is not None and closed.parent_channel_id == CHANNEL
+    assert f"#{row.id}" in (await svc.history(CHANNEL, 9)).ephemeral
 
 
 async def test_the_file_shrinks_after_deleting_logs(tmp_path):
