@@ -252,3 +252,40 @@ async def test_doctor_reports_a_damaged_file_and_a_missing_one(tmp_path, capsys)
     path.write_bytes(b"not a database at all" * 100)
     status, lines = doctor(str(path), capsys=capsys)
     assert status == 2 and "cannot be read as a database" in lines[0]
+
+
+async def test_games_begun_before_the_rules_changed_replay_from_their_base_and_are_not_called_broken(
+    env, capsys
+):
+    """A bad cache of a Cuba or Santiago game begun before issue 14 is rebuilt from its replay
+    base (its log no longer replays from the seed), by ``warm()`` and by the doctor alike."""
+    from tests.bot.test_cuba_santiago_old_games import RUNNING_CUBA, RUNNING_SANTIAGO, _old_database
+
+    _old_database(env.path, env.clock())
+    upgraded = await env.service()  # migrates: the old games get their bases
+    await upgraded.warm()  # nothing broken; the computer seats' timers re-armed
+    good = {pk: (await upgraded.store.state(pk))[1] for pk in (RUNNING_CUBA, RUNNING_SANTIAGO)}
+    assert all(upgraded._tables[pk].state is not None for pk in good)
+    await env.close()
+    status, lines = doctor(env.path, capsys=capsys)
+    assert status == 0 and lines == ["clean"], lines
+
+    corrupt(env.path, RUNNING_CUBA, "{")
+    corrupt(env.path, RUNNING_SANTIAGO, None)
+    status, lines = doctor(env.path, capsys=capsys)
+    assert status == 1 and len(lines) == 3 and "no longer replays" not in "\n".join(lines)
+    assert all(
+        "its state cache is unusable" in line and "rebuilds it from the log" in line for line in lines[:2]
+    )
+
+    svc = await env.service()
+    await svc.warm()
+    for pk, state_json in good.items():
+        row = await svc.store.game(pk)
+        rules = GAMES[row.game]
+        assert row.broken is None and svc._tables[pk].state is not None
+        rebuilt = (await svc.store.state(pk))[1]
+        assert rules.dump(rules.load(json.loads(rebuilt))) == rules.dump(rules.load(json.loads(state_json)))
+    await env.close()
+    status, lines = doctor(env.path, capsys=capsys)
+    assert status == 0 and lines == ["clean"], lines

@@ -4,6 +4,7 @@ results and stats stay, and the file shrinks after deletions (incremental auto-v
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 
@@ -74,6 +75,38 @@ async def test_the_log_of_a_closed_game_shows_the_events_it_had_while_running(en
     table = await svc._table(await svc.store.game(pk))
     rebuilt = records.with_events(table.rules, table.row, ["p0", "p1"], await svc.store.actions(pk))
     assert [a.events for a in rebuilt] == [a.events for a in running]
+
+
+async def test_a_game_with_a_replay_base_keeps_the_events_before_it_and_replays_the_rest_from_it(env):
+    svc = await env.service()
+    assert (await svc.new_game(CHANNEL, 9, ANA, "Ana", "tiny")).ok
+    assert (await svc.join(CHANNEL, BO, "Bo")).ok
+    assert (await svc.start(CHANNEL, ANA)).ok
+    pk = svc._channel_games[CHANNEL]
+    for user, move in ((ANA, "bid 2"), (BO, "bid 1")):
+        assert (await svc.act(CHANNEL, user, move)).ok
+    # The rules "changed" here: the game replays from its state at version 3 (as migration 9
+    # gives the old Cuba and Santiago games), and no longer from its seed.
+    base_version, base_state = await svc.store.state(pk)
+    with sqlite3.connect(env.path) as conn:
+        conn.execute(
+            "INSERT INTO replay_bases (game_pk, version, state) VALUES (?, ?, ?)",
+            (pk, base_version, base_state),
+        )
+        conn.execute("UPDATE games SET seed = seed + 1 WHERE id = ?", (pk,))
+    for move in ("draw", "take 1"):
+        assert (await svc.act(CHANNEL, ANA, move)).ok
+    running = await svc.store.actions(pk)
+    lines = (await svc.log(CHANNEL, ANA)).ephemeral
+    assert (await svc.abandon(CHANNEL, ANA)).ok
+    kept = raw(env.path, "SELECT n, events FROM actions WHERE game_pk = ? ORDER BY n", pk)
+    assert [json.loads(e) for n, e in kept if n < base_version] == [a.events for a in running[:2]]
+    assert {e for n, e in kept if n >= base_version} == {"[]"}
+    assert (await svc.log(CHANNEL, ANA)).ephemeral == lines  # the draw replayed from the base
+    # KEEP_FINISHED_DAYS takes the base with the log: it replays nothing any more.
+    env.clock.advance(3 * DAY)
+    await (await env.service(keep_finished_days=2)).sweep()
+    assert await svc.store.replay_base(pk) is None
 
 
 async def test_keep_finished_days_deletes_old_logs_and_keeps_results_and_stats(env):
