@@ -42,10 +42,13 @@ def _module(game_id: str) -> ModuleType:
 
 
 def board(game_id: str, view: dict[str, Any]) -> bytes:
-    """The board picture for ``view`` (a ``rules.view(state, None)`` dict) as PNG bytes."""
+    """The board picture for ``view`` (a ``rules.view(state, None)`` dict) as PNG bytes, in the
+    title's palette (:mod:`render.palette`)."""
     from render.common import encode_png
+    from render.palette import title_palette
 
-    return encode_png(_module(game_id).draw(view))
+    img = _module(game_id).draw(view)
+    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
 
 
 def private(game_id: str, view: dict[str, Any]) -> bytes | None:

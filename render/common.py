@@ -1056,11 +1056,15 @@ def _trophy(draw: ImageDraw.ImageDraw, s: int) -> None:
 # PNG
 
 
-def quantise(img: Image.Image, colors: int = 128) -> Image.Image:
-    """``img`` reduced to an adaptive palette of ``colors`` (flat art loses nothing visible and
-    the file shrinks several times); a palette image is returned as it is."""
+def quantise(img: Image.Image, colors: int = 128, palette: Image.Image | None = None) -> Image.Image:
+    """``img`` reduced to a palette (flat art loses nothing visible and the file shrinks several
+    times): each pixel to its nearest colour of ``palette`` (a ``P`` image, see
+    :mod:`render.palette`) when given, else to an adaptive palette of ``colors`` computed for
+    this picture (four times slower). A palette image is returned as it is."""
     if img.mode == "P":
         return img
+    if palette is not None:
+        return img.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
     return img.convert("RGB").quantize(
         colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
@@ -1075,6 +1079,6 @@ def save_png(img: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def encode_png(img: Image.Image, colors: int = 128) -> bytes:
+def encode_png(img: Image.Image, colors: int = 128, palette: Image.Image | None = None) -> bytes:
     """PNG bytes of ``img``: :func:`quantise` then :func:`save_png`."""
-    return save_png(quantise(img, colors))
+    return save_png(quantise(img, colors, palette))
