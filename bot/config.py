@@ -29,6 +29,7 @@ class Settings:
     dev_guild_id: int | None = None  # DEV_GUILD_ID (sync commands to one guild for testing)
     owner_ids: frozenset[int] = frozenset()  # OWNER_IDS, comma-separated
     keep_finished_days: float | None = None  # KEEP_FINISHED_DAYS (None = keep every log forever)
+    render_workers: int = 1  # RENDER_WORKERS (processes drawing the boards; 0 = a thread)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -88,6 +89,7 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "DEV_GUILD_ID": ("dev_guild_id", _optional_int),
     "OWNER_IDS": ("owner_ids", _ids),
     "KEEP_FINISHED_DAYS": ("keep_finished_days", _optional_days),
+    "RENDER_WORKERS": ("render_workers", _int),
 }
 
 
@@ -129,4 +131,6 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
         raise SettingsError("BOT_DELAY_SECONDS cannot be negative.")
     if settings.keep_finished_days is not None and settings.keep_finished_days <= 0:
         raise SettingsError("KEEP_FINISHED_DAYS must be positive (leave it empty to keep every game).")
+    if settings.render_workers < 0:
+        raise SettingsError("RENDER_WORKERS cannot be negative.")
     return settings

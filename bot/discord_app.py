@@ -49,6 +49,7 @@ from bot.config import Settings
 from bot.delivery import deliver, run_timers
 from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage
 from bot.records import SCOPES
+from bot.render_pool import RenderPool
 from bot.service import MAX_NAME, MAX_OPTIONS_TEXT, GameService, clip
 from bot.store import NOTIFY_MODES, Store
 from bot.texts import t
@@ -796,7 +797,7 @@ class TradewindsBot(discord.Client):
         if not self.serve:
             return
         store = await Store.open(self.settings.database_path)
-        self.service = GameService(store, self.settings)
+        self.service = GameService(store, self.settings, render_pool=RenderPool(self.settings.render_workers))
         await self.service.warm()
         self._timers = asyncio.create_task(self._run_timers(), name="tradewinds-timers")
         await self.check_commands()
@@ -843,6 +844,7 @@ class TradewindsBot(discord.Client):
                 await asyncio.wait_for(self._timers, timeout=5)
         if self.service is not None:
             await self.service.store.close()
+            self.service.render_pool.close()
             self.service = None
         await super().close()
 

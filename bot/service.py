@@ -30,6 +30,7 @@ from bot.gamestore import GameStore
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id, parse_custom_id
 from bot.pages import pack
 from bot.records import checked_state, effective_plays, replay_state
+from bot.render_pool import RenderPool
 from bot.store import (
     NOTIFY_MODES,
     ActionRow,
@@ -192,6 +193,7 @@ class GameService:
         seed_source: Callable[[], int] | None = None,
         summary_renderer: records.SummaryRenderer | None = None,
         decision_renderer: DecisionRenderer | None = None,
+        render_pool: RenderPool | None = None,
     ) -> None:
         self.store = store
         self.config = settings
@@ -200,6 +202,9 @@ class GameService:
         self.private_renderer = private_renderer or default_private_renderer
         self.summary_renderer = summary_renderer or records.default_summary_renderer
         self.decision_renderer = decision_renderer or default_decision_renderer
+        #: Where boards are drawn: worker processes in the bot (``RENDER_WORKERS``), a thread of
+        #: this process by default (tests, tools).
+        self.render_pool = render_pool or RenderPool(0)
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}  # game pk → last loaded table (autocomplete, state reuse)
@@ -911,7 +916,7 @@ class GameService:
     async def _board_png(self, table: Table) -> bytes | None:
         view = self._view(table, None)
         try:
-            return await asyncio.to_thread(self.renderer, table.row.game, view)
+            return await self.render_pool.run(self.renderer, table.row.game, view)
         except Exception:  # a broken picture must not lose the move: the text still goes out
             log.exception("rendering the board of game %s failed", table.row.id)
             return None
@@ -919,7 +924,7 @@ class GameService:
     async def _private_png(self, table: Table, seat: str) -> bytes | None:
         """The seat's private picture (Santiago's screen…), or None when the game draws none."""
         try:
-            return await asyncio.to_thread(self.private_renderer, table.row.game, self._view(table, seat))
+            return await self.render_pool.run(self.private_renderer, table.row.game, self._view(table, seat))
         except KeyError:  # no picture for this game
             return None
         except Exception:  # the text of the DM still goes out
@@ -937,7 +942,7 @@ class GameService:
         view = self._view(table, seat)
         texts = legal if legal is not None else [str(a) for a in table.rules.legal(table.state, seat)]
         try:
-            return await asyncio.to_thread(self.decision_renderer, table.row.game, view, texts, lang)
+            return await self.render_pool.run(self.decision_renderer, table.row.game, view, texts, lang)
         except KeyError:  # no decision pictures for this game
             return None
         except Exception:  # the buttons still go out

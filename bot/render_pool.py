@@ -1,0 +1,143 @@
+"""Pictures drawn off the event loop, in a small bounded pool of worker processes.
+
+Drawing a board is pure Python and Pillow calls that hold the GIL for most of their ~25 ms: in a
+thread of the bot's own process it starves the event loop (every other game's commands wait for
+it). So the bot draws in ``workers`` separate processes (``RENDER_WORKERS``, default 1: on two
+cores one runs the event loop, the other draws); a render sends the view (plain data) and gets
+PNG bytes back. ``workers=0`` draws in a thread of this process, as tests and small tools do.
+
+* **Bounded**: at most ``workers`` renders run and :data:`QUEUED` per worker wait at once; a
+  further caller waits its turn on the event loop (its own channel's lock is held, no other).
+* **A crashed worker loses nothing**: the move is stored before its picture is drawn. When a
+  worker dies (``BrokenProcessPool``) or a render outlives :data:`TIMEOUT_S`, the pool is
+  replaced by a fresh one and the render tried once more on it; if that fails too,
+  :class:`RenderFailed` is raised and the caller sends its text without the picture.
+* A callable that cannot be sent to another process (a lambda, a closure: the stubs of tests
+  and benches) runs in a thread, exactly as with ``workers=0``.
+* Workers start on first use (spawned, not forked: the bot's process has threads) and import
+  Pillow, the fonts and the titles' palettes once (:func:`warm_worker`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import pickle
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: Renders waiting per worker, beyond the running ones.
+QUEUED = 4
+#: A render that takes longer than this is given up (its worker is stopped).
+TIMEOUT_S = 30.0
+
+
+class RenderFailed(RuntimeError):
+    """A picture could not be drawn, also not on a fresh pool."""
+
+
+def warm_worker() -> None:
+    """Run once in every new worker: import the renderers and learn the titles' palettes, so
+    the first board a player sees is no slower than the others."""
+    import render
+    from render.palette import title_palette
+
+    for game, module in render.GAME_MODULES.items():
+        title_palette(game, module)
+
+
+def sendable(fn: Callable[..., Any]) -> bool:
+    """True when ``fn`` can be sent to a worker process (a module-level function)."""
+    try:
+        pickle.dumps(fn)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
+
+
+class RenderPool:
+    """See the module docstring."""
+
+    def __init__(self, workers: int = 1, *, timeout_s: float = TIMEOUT_S, warm: bool = True) -> None:
+        if workers < 0:
+            raise ValueError("workers must be 0 (threads) or more")
+        self.workers = workers
+        self.timeout_s = timeout_s
+        self.warm = warm
+        self._executor: ProcessPoolExecutor | None = None
+        self._slots: asyncio.Semaphore | None = None
+        self._sendable: dict[int, bool] = {}
+        self.restarts = 0
+
+    # ------------------------------------------------------------------ running
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker (or a thread), without blocking the event loop."""
+        if self.workers == 0 or not self._is_sendable(fn):
+            return await asyncio.to_thread(fn, *args)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers * (1 + QUEUED))
+        async with self._slots:
+            for attempt in (1, 2):
+                executor = self._current()
+                try:
+                    future = asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+                    return await asyncio.wait_for(future, self.timeout_s)
+                except (BrokenProcessPool, TimeoutError) as error:
+                    what = "timed out" if isinstance(error, TimeoutError) else "lost its worker"
+                    log.warning("a render %s (attempt %d): starting a fresh render pool", what, attempt)
+                    self._replace(executor)
+            raise RenderFailed(f"{getattr(fn, '__name__', fn)} failed on two render pools")
+
+    def _is_sendable(self, fn: Callable[..., Any]) -> bool:
+        known = self._sendable.get(id(fn))
+        if known is None:
+            known = self._sendable[id(fn)] = sendable(fn)
+        return known
+
+    def _current(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=warm_worker if self.warm else None,
+            )
+        return self._executor
+
+    def _replace(self, executor: ProcessPoolExecutor) -> None:
+        """Drop ``executor`` (if it is still the current one) and stop its workers; the next
+        render starts a fresh pool. Renders still running on the old one fail and retry."""
+        if self._executor is not executor:
+            return  # another render already replaced it
+        self._executor = None
+        self.restarts += 1
+        _stop(executor)
+
+    # ------------------------------------------------------------------ lifetime
+
+    def worker_pids(self) -> list[int]:
+        """Process ids of the running workers (for memory figures)."""
+        processes = getattr(self._executor, "_processes", None) or {}
+        return [p.pid for p in processes.values() if p.pid is not None]
+
+    def close(self) -> None:
+        """Stop the workers (renders still running fail)."""
+        if self._executor is not None:
+            _stop(self._executor)
+            self._executor = None
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    """Shut ``executor`` down without waiting, its workers terminated (one may hang)."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
