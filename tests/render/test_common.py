@@ -178,7 +178,31 @@ def test_encode_png_is_a_small_palette_png() -> None:
     assert png.startswith(b"\x89PNG")
     with Image.open(io.BytesIO(png)) as out:
         assert out.mode == "P" and out.size == (400, 300)
-    assert len(png) < len(c.encode_png_plain(img))
+    plain = io.BytesIO()
+    img.save(plain, format="PNG")
+    assert len(png) < len(plain.getvalue())
+
+
+@pytest.mark.parametrize("anchor", ["la", "mm", "rs", "ls"])
+def test_text_from_the_glyph_cache_is_the_same_as_pillows(anchor: str) -> None:
+    """Cached masks put exactly the pixels ``draw.text`` puts, at fractional positions, with and
+    without an outline, on RGB and RGBA pictures, in every face."""
+    for mode in ("RGB", "RGBA"):
+        for face, text in ((c.MAIN, "Ana 12"), (1, "王小明"), (2, "김민준")):
+            for xy, stroke in (((40.5, 30.25), 0), ((41, 30), 2), ((40.75, 31.5), 3)):
+                ours = Image.new(mode, (200, 80), c.PAPER)
+                c._put_text(ImageDraw.Draw(ours), xy, text, face, 22, True, c.INK, anchor, stroke, c.WHITE)
+                pillows = Image.new(mode, (200, 80), c.PAPER)
+                ImageDraw.Draw(pillows).text(
+                    xy,
+                    text,
+                    font=c.face_font(face, 22, True),
+                    fill=c.INK,
+                    anchor=anchor,
+                    stroke_width=stroke,
+                    stroke_fill=c.WHITE,
+                )
+                assert ours.tobytes() == pillows.tobytes(), (mode, face, xy, stroke)
 
 
 def test_importing_render_loads_no_pillow() -> None:

@@ -107,15 +107,17 @@ class Drawn:
 @dataclass
 class Recording:
     texts: list[Drawn]
-    glyph_calls: list[tuple[str, str]]  # (text, font file) of every Pillow text call
+    glyph_calls: list[tuple[str, str]]  # (text, font file) of every run rasterised or drawn
 
 
 @pytest.fixture
 def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recording]:
-    """Records every text the renderers draw, at both levels: the shared helper and Pillow."""
+    """Records every text the renderers draw, at both levels: the shared helper, and each run
+    put on the picture with its font (from the glyph cache, or by Pillow itself)."""
     rec = Recording([], [])
     real_draw_text = common.draw_text
     real_text = ImageDraw.ImageDraw.text
+    real_put_text = common._put_text
 
     def draw_text(draw, xy, text, size, fill=common.INK, bold=False, anchor="la", stroke=0, stroke_fill=None):
         rec.texts.append(Drawn(tuple(xy), text, size, bold, anchor))
@@ -126,7 +128,12 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recording]:
         rec.glyph_calls.append((text, Path(font.path).name if font is not None else ""))
         return real_text(self, xy, text, *args, **kwargs)
 
+    def put_text(draw, xy, text, face, size, bold, *args, **kwargs):
+        rec.glyph_calls.append((text, Path(common.face_font(face, size, bold).path).name))
+        return real_put_text(draw, xy, text, face, size, bold, *args, **kwargs)
+
     monkeypatch.setattr(common, "draw_text", draw_text)
+    monkeypatch.setattr(common, "_put_text", put_text)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     yield rec
 
