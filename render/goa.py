@@ -9,6 +9,7 @@ the grid is row 0/6 and column Z/F, printed in each ring place), seat colours an
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -415,77 +416,186 @@ def _draw_field(img, d, x, y, w, cap, kinds, spices) -> None:
 
 # --------------------------------------------------------------------------------------------
 # Player panels
+#
+# A panel holds the seat's marker and badges, its name, the progress board, the supply board
+# (plantations above colonies), the counts (ships, colonists, extra actions, expedition hand) and
+# the tiles owned. Four players stack four "wide" panels, every part in one band. Three players
+# get taller wide panels: the same parts, stretched downwards (rows, slots, tiles). Two players
+# get "tall" panels, each twice as high: the parts at 1.25× in two bands — progress board,
+# counts, name and tiles above, the whole supply board across the panel below — so the right
+# half of the table is not left empty.
 
 
-def _draw_player(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], seat: str, box) -> None:
+@dataclass(frozen=True)
+class PanelLayout:
+    """Where the parts of one player's panel go, from its box's top-left corner (x0, y0).
+
+    ``f`` scales the pieces (1: the four-player panel), ``v`` stretches heights only."""
+
+    f: float
+    v: float
+    progress: tuple[float, float]  # top-left of the progress board (its column icons)
+    supply: tuple[float, float]  # top-left of the supply board
+    slot_w: float  # width of one supply space
+    counts: tuple[float, float]  # centre of the first count's icon
+    name: tuple[float, float]  # left-middle of the name
+    name_w: float
+    tiles: tuple[float, float]  # top-left of the tiles owned
+    tiles_w: float  # their row's width (they wrap onto more rows)
+
+
+def panel_layout(players: int, box: tuple[int, int, int, int]) -> PanelLayout:
+    """The layout of a panel ``box`` at a table of ``players``."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    if players <= 2:
+        f = 1.25
+        progress_w = (30 + 5 * 34) * f
+        counts_x = 60 * f + progress_w + 24 * f
+        right = counts_x + 92 * f
+        supply_y = 16 + (28 + 5 * 26) * f + 18
+        return PanelLayout(
+            f=f,
+            v=f,
+            progress=(60 * f, 16),
+            supply=(14, supply_y),
+            slot_w=(x1 - x0 - 28 - 3 * 8) / 4,
+            counts=(counts_x, 16 + 14 * f),
+            name=(right, 16 + 12 * f),
+            name_w=x1 - x0 - right - 14,
+            tiles=(right, 16 + 30 * f),
+            tiles_w=x1 - x0 - right - 10,
+        )
+    v = max(1.0, (h - 20) / (232 - 20))
+    slot_w = 92
+    supply_x = 60 + 30 + 5 * 34 + 16
+    return PanelLayout(
+        f=1.0,
+        v=v,
+        progress=(60, 16),
+        supply=(supply_x, 16),
+        slot_w=slot_w,
+        counts=(supply_x + 4 * (slot_w + 6) + 6 + 14, 16 + 14),
+        name=(14, 16 + (28 + 5 * 26) * v + 22),
+        name_w=NAME_W,
+        tiles=(supply_x, 16 + 144 * v),
+        tiles_w=9 * 54,
+    )
+
+
+def _draw_player(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], seat: str, box, players: int
+) -> None:
     p = view["players"][seat]
     x0, y0, x1, y1 = box
+    lay = panel_layout(players, box)
+    f = lay.f
     acting = seat in view["to_act"]
     colour = c.seat_colour(seat)
     c.panel(
         d, box, header=colour, header_height=8, outline=INK if acting else c.FAINT, width=4 if acting else 2
     )
-    seat_marker(d, seat, (x0 + 30, y0 + 40), 20)
+    seat_marker(d, seat, (x0 + 30 * f, y0 + 40 * f), 20 * f)
     if view["start"] == seat:
-        paste_icon(img, "goa_flag", (x0 + 30, y0 + 84), 32)
+        paste_icon(img, "goa_flag", (x0 + 30 * f, y0 + 84 * f), int(32 * f))
     if acting:
-        paste_icon(img, "hourglass", (x0 + 30, y0 + 124), 28)
+        paste_icon(img, "hourglass", (x0 + 30 * f, y0 + 124 * f), int(28 * f))
     if seat in (view.get("bots") or []):  # a computer player holds the seat
-        paste_icon(img, "robot", (x0 + 30, y0 + 164), 28)
-    # the player's name, in any script, below the progress board
-    name = c.truncate(c.player_name(view, seat), 20, NAME_W, bold=True)
-    c.draw_text(d, (x0 + 14, min(y0 + 196, y1 - 18)), name, 20, INK, True, "lm")
-    # progress board: 5 columns × 5 rows
-    px, py = x0 + 60, y0 + 16
-    cw, rh = 34, 26
+        paste_icon(img, "robot", (x0 + 30 * f, y0 + 164 * f), int(28 * f))
+    # the player's name, in any script
+    size = int(20 * f)
+    name = c.truncate(c.player_name(view, seat), size, int(lay.name_w), bold=True)
+    c.draw_text(d, (x0 + lay.name[0], min(y0 + lay.name[1], y1 - 18)), name, size, INK, True, "lm")
+    _draw_progress(img, d, p["progress"], colour, x0 + lay.progress[0], y0 + lay.progress[1], f, lay.v)
+    _draw_supply(img, d, p, x0 + lay.supply[0], y0 + lay.supply[1], lay.slot_w, f, lay.v)
+    _draw_counts(img, d, p, x0 + lay.counts[0], y0 + lay.counts[1], f, lay.v)
+    _draw_tiles(img, d, p, x0 + lay.tiles[0], y0 + lay.tiles[1], lay.tiles_w, y1 - 8, f)
+
+
+def _draw_progress(img, d, progress, colour, px, py, f: float, v: float) -> None:
+    """The progress board: 5 columns (ships, harvest, ducats, expeditions, colonists) × 5 rows."""
+    cw, rh = 34 * f, 26 * v
     for col, name in enumerate(COLUMN_ICONS):
-        paste_icon(img, name, (px + 30 + col * cw + cw / 2, py + 12), 24)
+        paste_icon(img, name, (px + 30 * f + col * cw + cw / 2, py + 12 * f), int(24 * f))
     for r in range(5):
-        ry = py + 28 + r * rh
-        text_centered(d, (px + 12, ry + rh / 2), str(ROW_VP[r]), 13, fill=MUTED, bold=True)
+        ry = py + 28 * f + r * rh
+        text_centered(d, (px + 12 * f, ry + rh / 2), str(ROW_VP[r]), int(13 * f), fill=MUTED, bold=True)
         for col in range(5):
-            cx = px + 30 + col * cw
+            cx = px + 30 * f + col * cw
             d.rectangle((cx, ry, cx + cw, ry + rh), fill=(250, 244, 230), outline=c.FAINT)
-            if p["progress"][col] == r + 1:
-                d.ellipse((cx + 7, ry + 3, cx + cw - 7, ry + rh - 3), fill=colour, outline=INK, width=2)
-    # supply board: 4 plantation spaces, 4 colony spaces
-    sx = px + 30 + 5 * cw + 16
-    slot_w = 92
+            if progress[col] == r + 1:
+                d.ellipse(
+                    (cx + 7 * f, ry + rh / 2 - 10 * f, cx + cw - 7 * f, ry + rh / 2 + 10 * f),
+                    fill=colour,
+                    outline=INK,
+                    width=2,
+                )
+
+
+def _draw_supply(img, d, p, sx, py, slot_w, f: float, v: float) -> None:
+    """The supply board: 4 plantation spaces above 4 colony spaces."""
+    plant_h, colony_y, colony_h = 62 * v, 70 * v, 66 * v
+    gap = 6 * f if f == 1 else 8
     for k in range(4):
-        bx = sx + k * (slot_w + 6)
-        d.rounded_rectangle((bx, py, bx + slot_w, py + 62), radius=8, fill=(236, 226, 200), outline=c.FAINT)
+        bx = sx + k * (slot_w + gap)
+        d.rounded_rectangle(
+            (bx, py, bx + slot_w, py + plant_h), radius=8, fill=(236, 226, 200), outline=c.FAINT
+        )
         if k < len(p["plantations"]):
             pl = p["plantations"][k]
             d.rounded_rectangle(
-                (bx + 3, py + 3, bx + slot_w - 3, py + 59), radius=7, fill=TILE_COLOURS["plantation"]
+                (bx + 3, py + 3, bx + slot_w - 3, py + plant_h - 3),
+                radius=7,
+                fill=TILE_COLOURS["plantation"],
             )
             n, cap = pl["count"], pl["cap"]
+            # in a wide space (two players) the spices sit in its middle
+            first = bx + 18 * f if slot_w <= 100 * f else bx + slot_w / 2 - (cap - 1) * 14 * f
             for i in range(cap):
-                ix = bx + 18 + i * 28
-                paste_icon(img, SPICE_ICONS[pl["spice"]], (ix, py + 26), 26, alpha=1.0 if i < n else 0.28)
-            text_centered(d, (bx + slot_w / 2, py + 50), f"{n}/{cap}", 14, fill=(255, 255, 255), bold=True)
+                ix = first + i * 28 * f
+                alpha = 1.0 if i < n else 0.28
+                paste_icon(img, SPICE_ICONS[pl["spice"]], (ix, py + 26 * v), int(26 * f), alpha=alpha)
+            text_centered(
+                d,
+                (bx + slot_w / 2, py + plant_h - 12 * f),
+                f"{n}/{cap}",
+                int(14 * f),
+                fill=(255, 255, 255),
+                bold=True,
+            )
             if cap == 1:
-                paste_icon(img, "star", (bx + slot_w - 14, py + 14), 18)
+                paste_icon(img, "star", (bx + slot_w - 14 * f, py + 14 * f), int(18 * f))
         else:
-            text_centered(d, (bx + slot_w / 2, py + 31), str(k + 1), 18, fill=c.FAINT, bold=True)
+            text_centered(
+                d, (bx + slot_w / 2, py + plant_h / 2), str(k + 1), int(18 * f), fill=c.FAINT, bold=True
+            )
     for k, name in enumerate(("quilon", "cochin", "madras", "calicut")):
-        bx = sx + k * (slot_w + 6)
-        by = py + 70
+        bx = sx + k * (slot_w + gap)
+        by = py + colony_y
         col = p["colonies"].get(name)
         d.rounded_rectangle(
-            (bx, by, bx + slot_w, by + 66),
+            (bx, by, bx + slot_w, by + colony_h),
             radius=8,
             fill=(214, 230, 206) if col else (236, 226, 200),
             outline=c.FAINT,
         )
         # the colony told by the colonists it needs, as on its stack (a number, not a word)
-        paste_icon(img, "goa_colonist", (bx + slot_w / 2 - 10, by + 11), 16, alpha=0.8)
-        text_centered(d, (bx + slot_w / 2 + 9, by + 11), str(COLONY_NEED[name]), 13, fill=MUTED, bold=True)
+        paste_icon(img, "goa_colonist", (bx + slot_w / 2 - 10 * f, by + 11 * f), int(16 * f), alpha=0.8)
+        text_centered(
+            d,
+            (bx + slot_w / 2 + 9 * f, by + 11 * f),
+            str(COLONY_NEED[name]),
+            int(13 * f),
+            fill=MUTED,
+            bold=True,
+        )
         if col:
             for f_i, field in enumerate(col["fields"]):
-                _draw_colony_spices(img, d, bx + 6, by + 30 + f_i * 22, field)
-    # counts: ships, colonists, extra actions, expedition hand (size only)
-    cx0 = sx + 4 * (slot_w + 6) + 6
+                _draw_colony_spices(img, d, bx + 6 * f, by + 30 * f + f_i * 22 * v, field, f)
+
+
+def _draw_counts(img, d, p, cx, cy, f: float, v: float) -> None:
+    """Ships, colonists, extra-action cards and the expedition hand (its size only)."""
     stats = [
         ("ship", p["ships"]),
         ("goa_colonist", p["colonists"]),
@@ -493,32 +603,41 @@ def _draw_player(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         ("goa_expedition", f"{p['hand_size']}/{p['hand_limit']}"),
     ]
     for k, (name, n) in enumerate(stats):
-        yy = py + 14 + k * 34
-        paste_icon(img, name, (cx0 + 14, yy), 28)
-        text_centered(d, (cx0 + 52, yy), str(n), 20, bold=True)
-    # tiles owned: each-round, duty, missions, one-time (small)
-    tx = sx
-    ty = py + 144
-    ts = max(24, min(48, y1 - ty - 8))
-    for k, tile in enumerate(p["tiles"][:9]):
-        tim = tile_image(_tile_key(tile), ts)
-        img.paste(tim, (tx + k * (ts + 6), ty), tim)
-        if tile.get("used_this_round"):
-            paste_icon(img, "check", (tx + k * (ts + 6) + ts - 8, ty + ts - 8), 18)
+        yy = cy + k * 34 * v
+        paste_icon(img, name, (cx, yy), int(28 * f))
+        text_centered(d, (cx + 38 * f, yy), str(n), int(20 * f), bold=True)
+
+
+def _draw_tiles(img, d, p, tx, ty, width, bottom, f: float) -> None:
+    """The tiles owned (each-round, duty, missions, one-time), small, in rows within ``width``;
+    the duty stars earned after them."""
+    ts = max(24, min(int(48 * f), int(bottom - ty)))
+    step = ts + 6
+    per_row = max(1, int((width + 6) // step))
+    items: list[dict[str, Any] | None] = list(p["tiles"][:9])
     if p["duty_used"]:
-        bx = tx + min(len(p["tiles"]), 9) * (ts + 6)
-        paste_icon(img, "star", (bx + ts / 2, ty + ts / 2), ts)
-        c.text_outlined(d, (bx + ts / 2, ty + ts / 2 + 1), str(4 * p["duty_used"]), 16)
+        items.append(None)
+    for k, tile in enumerate(items):
+        r, col = divmod(k, per_row)
+        x, y = tx + col * step, ty + r * step
+        if tile is None:
+            paste_icon(img, "star", (x + ts / 2, y + ts / 2), ts)
+            c.text_outlined(d, (x + ts / 2, y + ts / 2 + 1), str(4 * p["duty_used"]), int(16 * f))
+            continue
+        tim = tile_image(_tile_key(tile), ts)
+        img.paste(tim, (int(x), int(y)), tim)
+        if tile.get("used_this_round"):
+            paste_icon(img, "check", (x + ts - 8, y + ts - 8), int(18 * f))
 
 
-def _draw_colony_spices(img, d, x, y, field) -> None:
+def _draw_colony_spices(img, d, x, y, field, f: float = 1.0) -> None:
     filled = [k for k, n in field["spices"].items() for _ in range(n)]
     for i in range(field["cap"]):
-        ix = x + 8 + i * 19
+        ix = x + 8 * f + i * 19 * f
         if i < len(filled):
-            paste_icon(img, SPICE_ICONS[filled[i]], (ix, y), 18)
+            paste_icon(img, SPICE_ICONS[filled[i]], (ix, y), int(18 * f))
         else:
-            d.ellipse((ix - 5, y - 5, ix + 5, y + 5), outline=MUTED, width=2)
+            d.ellipse((ix - 5 * f, y - 5 * f, ix + 5 * f, y + 5 * f), outline=MUTED, width=2)
 
 
 def _draw_result(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -539,9 +658,10 @@ def _draw_result(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
 
 
 def player_box(players: int, k: int) -> tuple[int, int, int, int]:
-    """The panel of the ``k``-th of ``players`` seats, right of the grid."""
+    """The panel of the ``k``-th of ``players`` seats, right of the grid: the panels share the
+    column's height (at most :func:`panel_layout`'s tall panel each)."""
     gap, top = 10, 86
-    h = min(232, (HEIGHT - top - 20 - gap * (players - 1)) // players)
+    h = min(432, (HEIGHT - top - 20 - gap * (players - 1)) // players)
     y = top + k * (h + gap)
     return (PANEL_X, y, PANEL_X + PANEL_W, y + h)
 
@@ -555,7 +675,7 @@ def draw(view: dict[str, Any]) -> Image.Image:
     _draw_colonies(img, d, view)
     seats = view["seats"]
     for k, seat in enumerate(seats):
-        _draw_player(img, d, view, seat, player_box(len(seats), k))
+        _draw_player(img, d, view, seat, player_box(len(seats), k), len(seats))
     _draw_result(img, d, view)
     return img
 

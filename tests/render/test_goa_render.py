@@ -68,3 +68,29 @@ def test_view_for_the_picture_holds_no_secrets():
     view = RULES.view(s, None)
     assert all("ducats" not in p and "hand" not in p for p in view["players"].values())
     goa_render.draw(view)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_player_panels_fill_the_column_for_the_players_present(n):
+    """Two or three players are not left in the top of an empty column: the panels share its
+    height, and every part of a panel (supply board, counts, tiles) lies inside the panel."""
+    boxes = [goa_render.player_box(n, k) for k in range(n)]
+    assert boxes[0][1] == 86 and boxes[-1][3] >= goa_render.HEIGHT - 40
+    for box in boxes:
+        x0, y0, x1, y1 = box
+        lay = goa_render.panel_layout(n, box)
+        supply_bottom = y0 + lay.supply[1] + (70 + 66) * lay.v
+        supply_right = x0 + lay.supply[0] + 4 * lay.slot_w + 3 * 8
+        progress_bottom = y0 + lay.progress[1] + (28 + 5 * 26) * lay.v
+        assert supply_bottom <= y1 - 4 and supply_right <= x1 and progress_bottom <= y1 - 4
+        assert y0 + lay.counts[1] + 3 * 34 * lay.v + 14 * lay.f <= y1
+        assert x0 < x0 + lay.tiles[0] < x1 and lay.tiles_w >= 4 * 54
+
+
+def test_the_two_player_table_uses_the_right_half():
+    """Below the two panels' content there is ink, not a blank half: the second panel's supply
+    board reaches the lower quarter of the picture."""
+    view = RULES.view(next(_states(2, 7)), None)
+    img = goa_render.draw(view).convert("RGB")
+    lower_right = img.crop((goa_render.PANEL_X + 20, 800, goa_render.WIDTH - 40, 900))
+    assert len(lower_right.getcolors(1 << 16)) > 8  # the slots, their icons and numbers
