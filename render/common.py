@@ -599,8 +599,9 @@ def panel(
 
 
 _LAYERS: dict[tuple, Image.Image] = {}
-#: Layers kept (least recently used dropped first): a full board base is ~5 MB in memory.
-_LAYER_LIMIT = 8
+#: Layers kept (least recently used dropped first): a full board base is ~7 MB in memory (Pillow
+#: keeps 4 bytes a pixel), and a bases depends on the seat count and layout, not on the game.
+_LAYER_LIMIT = 6
 _LAYERS_LOCK = threading.Lock()
 
 

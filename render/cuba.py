@@ -16,6 +16,7 @@ layout) are drawn once per layout key and copied per turn (:func:`render.common.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -422,7 +423,10 @@ def _grid_geometry(layout: Layout, i: int) -> tuple[int, int, int]:
     return x0 + GRID_PAD + LABEL_STRIP, y0 + GRID_Y, cell_w
 
 
-def _build_base(layout: Layout, layouts: tuple[tuple[tuple[str, ...], ...], ...]) -> Image.Image:
+def _build_base(layout: Layout) -> Image.Image:
+    """What every table of ``layout.seats`` players shows, whatever the game: the section cards
+    and the player panels. The plantation fields differ from game to game: :func:`_draw_fields`
+    pastes them on the copy, so one base serves every game of that many players."""
     img = Image.new("RGB", (WIDTH, HEIGHT), c.FRAME)
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((6, 6, WIDTH - 7, HEIGHT - 7), radius=18, fill=PAPER)
@@ -442,24 +446,38 @@ def _build_base(layout: Layout, layouts: tuple[tuple[tuple[str, ...], ...], ...]
     c.panel(draw, BUILDINGS_BOX)
     _section_title(img, BUILDINGS_BOX, "house")
     c.panel(draw, MARKERS_BOX)
-    # Player panels with their plantation fields.
+    # Player panels (their plantation fields come with each game).
+    for i in range(layout.seats):
+        c.panel(draw, layout.panel_box(i))
+    return img
+
+
+@lru_cache(maxsize=64)
+def _field_image(field: str, cw: int) -> Image.Image:
+    """One plantation field, ``cw`` px wide with its outline on all four sides (cached: there
+    are a dozen kinds of field and a few widths)."""
+    img = Image.new("RGB", (cw + 1, CELL_H + 1))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, cw, CELL_H), fill=FIELD_COLOURS[field], outline=(120, 110, 96), width=2)
+    name = FIELD_ICON.get(field, "house")
+    size = 36 if field in FIELD_ICON else 26
+    cx = cw / 2 if field in FIELD_ICON else 18
+    cy = CELL_H / 2 if field in FIELD_ICON else 17
+    paste_icon(img, name, (cx, cy), size, 0.85)
+    return img
+
+
+def _draw_fields(img: Image.Image, layout: Layout, layouts: tuple[tuple[tuple[str, ...], ...], ...]) -> None:
+    """Every player's plantation fields, row by row (a field's outline covers its left and top
+    neighbours' right and bottom edges, as when they were drawn one after the other), with the
+    column letters and row numbers that name them."""
+    draw = ImageDraw.Draw(img)
     for i, fields in enumerate(layouts):
-        box = layout.panel_box(i)
-        c.panel(draw, box)
         gx, gy, cw = _grid_geometry(layout, i)
         for r, row in enumerate(fields):
             for col, field in enumerate(row):
-                x, y = gx + col * cw, gy + r * CELL_H
-                draw.rectangle(
-                    (x, y, x + cw, y + CELL_H), fill=FIELD_COLOURS[field], outline=(120, 110, 96), width=2
-                )
-                name = FIELD_ICON.get(field, "house")
-                size = 36 if field in FIELD_ICON else 26
-                cx = x + cw / 2 if field in FIELD_ICON else x + 18
-                cy = y + CELL_H / 2 if field in FIELD_ICON else y + 17
-                paste_icon(img, name, (cx, cy), size, 0.85)
+                img.paste(_field_image(field, cw), (gx + col * cw, gy + r * CELL_H))
         _draw_field_labels(draw, gx, gy, cw, len(fields), len(fields[0]) if fields else 0)
-    return img
 
 
 def column_letters(cols: int) -> list[str]:
@@ -1265,8 +1283,8 @@ def draw(view: dict[str, Any]) -> Image.Image:
     seats = list(view["seats"])
     layout = layout_for(len(seats))
     layouts = tuple(tuple(tuple(row) for row in view["players"][s]["layout"]) for s in seats)
-    base = c.cached_layer(("cuba", layout, layouts), lambda: _build_base(layout, layouts))
-    img = base.copy()
+    img = c.cached_layer(("cuba", layout), lambda: _build_base(layout)).copy()
+    _draw_fields(img, layout, layouts)
     d = ImageDraw.Draw(img)
     _draw_header(img, d, view)
     _draw_market(img, d, view)

@@ -134,12 +134,26 @@ def test_caches_do_not_leak_between_views(cuba_games: list) -> None:
 def test_the_cached_base_is_never_drawn_on(cuba_games: list) -> None:
     view = cuba_games[0][40][1]
     render.board("cuba", view)
-    seats = view["seats"]
-    layout = cuba.layout_for(len(seats))
-    layouts = tuple(tuple(tuple(r) for r in view["players"][s]["layout"]) for s in seats)
-    cached = common.cached_layer(("cuba", layout, layouts), lambda: None)  # type: ignore[arg-type,return-value]
+    layout = cuba.layout_for(len(view["seats"]))
+    cached = common.cached_layer(("cuba", layout), lambda: None)  # type: ignore[arg-type,return-value]
     render.board("cuba", cuba_games[0][-1][1])
-    assert cached.tobytes() == cuba._build_base(layout, layouts).tobytes()
+    assert cached.tobytes() == cuba._build_base(layout).tobytes()
+
+
+def test_one_base_serves_every_game_of_as_many_players(cuba_games: list) -> None:
+    """The plantation fields are pasted per game: two games of two players with different
+    fields share one cached base, and each board shows its own fields."""
+    view = cuba_games[0][0][1]
+    other = copy.deepcopy(view)
+    first = other["players"]["p0"]["layout"]
+    r, col = next((r, k) for r, row in enumerate(first) for k, f in enumerate(row) if f != first[0][0])
+    first[0][0], first[r][col] = first[r][col], first[0][0]  # two different fields swapped
+    common.clear_caches()
+    a, b = cuba.draw(view), cuba.draw(other)
+    assert len(common._LAYERS) == 1
+    gx, gy, cw = cuba._grid_geometry(cuba.layout_for(2), 0)
+    corner = (gx + 1, gy + 1, gx + cw - 1, gy + cuba.CELL_H - 1)
+    assert a.crop(corner).tobytes() != b.crop(corner).tobytes()
 
 
 def test_view_is_not_modified_by_rendering(cuba_games: list) -> None:
