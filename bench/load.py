@@ -17,7 +17,8 @@ of the render workers (their peaks, summed) and of both together, and the count 
 actions missing from the store (``lost``) or stored more than once (``doubled``), checked against
 each game's action log. ``--json`` prints one JSON object as the last line (``actions_per_s``,
 ``p95_ms``, ``p95_render_ms``, ``rss_mib``, ``peak_rss_mib``, ``workers_peak_rss_mib``,
-``total_peak_rss_mib``, ``lost``, ``doubled``).
+``total_peak_rss_mib``, ``lost``, ``doubled``, and ``loadavg_1m``: the machine's load at the end,
+to tell a busy machine's figures from a quiet one's).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import tempfile
@@ -200,6 +202,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "total_peak_rss_mib": round(peak + workers_peak, 1),
         "lost": lost,
         "doubled": doubled,
+        "loadavg_1m": round(os.getloadavg()[0], 2),
     }
 
 

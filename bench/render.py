@@ -15,6 +15,8 @@ through the fallback fonts). Reported, in one run:
   decoded (the same palette image: mode ``P``, the same palette) and written again with the same
   settings (:func:`render.common.save_png`), which gives back the same bytes
   (``floor_same_bytes``). No renderer can beat it; ``ratio`` = ``p95_ms / floor_ms``;
+* ``loadavg_1m`` — the machine's load when the views were drawn (a busy machine's figures are
+  not a quiet one's);
 * ``summary_ms`` / ``summary_bytes`` / ``summary_size`` — the end-of-game summary picture of the
   same game (``engine.summary.summarise`` + ``render.summary``, p95 of 10 renders), its PNG size
   and its width × height;
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import statistics
 import sys
 import time
@@ -203,6 +206,7 @@ def main() -> None:
         "height": height,
         "floor_ms": round(p95(floor_s) * 1000, 1),
         "floor_same_bytes": same_bytes,
+        "loadavg_1m": round(os.getloadavg()[0], 2),
     }
     figures["ratio"] = round(figures["p95_ms"] / figures["floor_ms"], 2) if figures["floor_ms"] else None
     figures.update(summary_figures(args.game, states, NAMES[args.names]))
