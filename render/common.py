@@ -621,6 +621,53 @@ def cached_layer(key: tuple, build: Callable[[], Image.Image]) -> Image.Image:
         return img
 
 
+_CARDS: dict[tuple, tuple[Image.Image, Image.Image]] = {}
+#: Cards kept (least recently used dropped first): ~250 differ in a game (a building tile in
+#: each place it is shown, a statute card face up or proposed), 20–40 KB each.
+_CARD_LIMIT = 384
+_CARDS_LOCK = threading.Lock()
+
+CardPainter = Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]], None]
+
+
+def card(
+    img: Image.Image,
+    box: tuple[float, float, float, float],
+    key: tuple,
+    paint: CardPainter,
+    radius: int,
+    width: int = 2,
+) -> None:
+    """A card — a rounded rectangle of ``radius`` with an outline of ``width`` and whatever
+    ``paint(img, draw, box)`` draws inside it — at ``box`` on ``img``, from a bounded cache of
+    cards drawn once per ``key`` (which must hold everything ``paint`` depends on but the box).
+
+    The cached card is drawn at the origin and pasted through its own shape, so the pixels are
+    the ones ``paint`` would put on ``img`` there. A box off the pixel grid is painted directly."""
+    if not all(float(v).is_integer() for v in box):
+        paint(img, ImageDraw.Draw(img), box)  # type: ignore[arg-type]
+        return
+    x0, y0, x1, y1 = (int(v) for v in box)
+    full = (key, x1 - x0, y1 - y0, radius, width)
+    with _CARDS_LOCK:
+        entry = _CARDS.pop(full, None)
+        if entry is not None:
+            _CARDS[full] = entry  # (re)inserted last: the most recently used
+    if entry is None:
+        face = Image.new("RGB", (x1 - x0 + 1, y1 - y0 + 1))
+        paint(face, ImageDraw.Draw(face), (0, 0, x1 - x0, y1 - y0))
+        shape = Image.new("L", face.size, 0)
+        ImageDraw.Draw(shape).rounded_rectangle(
+            (0, 0, x1 - x0, y1 - y0), radius=radius, fill=255, outline=255, width=width
+        )
+        entry = (face, shape)
+        with _CARDS_LOCK:
+            while len(_CARDS) >= _CARD_LIMIT:
+                _CARDS.pop(next(iter(_CARDS)))
+            _CARDS[full] = entry
+    img.paste(entry[0], (x0, y0), entry[1])
+
+
 def clear_caches() -> None:
     """Forget every cached layer and icon (tests use this to compare with a cold start)."""
     with _LAYERS_LOCK:
@@ -628,6 +675,8 @@ def clear_caches() -> None:
     _icon.cache_clear()
     _faded.cache_clear()
     _mask.cache_clear()
+    with _CARDS_LOCK:
+        _CARDS.clear()
 
 
 # ------------------------------------------------------------------------------------------
@@ -1064,11 +1113,10 @@ def quantise(img: Image.Image, colors: int = 128, palette: Image.Image | None = 
     this picture (four times slower). A palette image is returned as it is."""
     if img.mode == "P":
         return img
+    rgb = img if img.mode == "RGB" else img.convert("RGB")  # (convert would copy even an RGB one)
     if palette is not None:
-        return img.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
-    return img.convert("RGB").quantize(
-        colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+        return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    return rgb.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def save_png(img: Image.Image) -> bytes:

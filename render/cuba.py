@@ -804,14 +804,20 @@ def _statute_card(
         draw.rounded_rectangle(box, radius=10, outline=c.FAINT, width=2)
         c.text_centered(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "—", 26, fill=c.FAINT)
         return
-    colour = GROUP_COLOURS[group]
-    fill = tuple(int(v * 0.35 + 255 * 0.65) for v in colour) if proposal else colour
-    draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK if not proposal else MUTED, width=2)
-    _draw_tokens(
-        img, draw, _statute_tokens(statute), (x0 + x1) / 2, (y0 + y1) / 2, 40, max_width=x1 - x0 - 20
-    )
-    if statute.get("vetoed"):
-        paste_icon(img, "cross", ((x0 + x1) / 2, (y0 + y1) / 2), min(x1 - x0, y1 - y0) - 8)
+    vetoed = bool(statute.get("vetoed"))
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        x0, y0, x1, y1 = box
+        colour = GROUP_COLOURS[group]
+        fill = tuple(int(v * 0.35 + 255 * 0.65) for v in colour) if proposal else colour
+        draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK if not proposal else MUTED, width=2)
+        _draw_tokens(
+            img, draw, _statute_tokens(statute), (x0 + x1) / 2, (y0 + y1) / 2, 40, max_width=x1 - x0 - 20
+        )
+        if vetoed:
+            paste_icon(img, "cross", ((x0 + x1) / 2, (y0 + y1) / 2), min(x1 - x0, y1 - y0) - 8)
+
+    c.card(img, box, ("statute", statute["id"], group, proposal, vetoed), paint, radius=10)
 
 
 def _draw_parliament(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -874,15 +880,22 @@ def _building_tile(
     dim: bool = False,
 ) -> None:
     """A building tile: an effect-coloured card with a pictogram of its effect (every building's
-    pictogram differs; the legend gives the names in the reader's language)."""
-    data = BUILDINGS.get(bid, {})
-    colour = EFFECT_COLOURS.get(data.get("effect", ""), (220, 220, 220))
-    if dim:
-        colour = tuple(int(v * 0.5 + 200 * 0.5) for v in colour)
-    x0, y0, x1, y1 = box
-    draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK if not dim else MUTED, width=2)
-    size = int(min(y1 - y0 - 12, 48))
-    _draw_tokens(img, draw, _building_tokens(bid), (x0 + x1) / 2, (y0 + y1) / 2, size, max_width=x1 - x0 - 10)
+    pictogram differs; the legend gives the names in the reader's language). Drawn once per
+    building, size and dimming, then pasted (:func:`render.common.card`)."""
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
+        data = BUILDINGS.get(bid, {})
+        colour = EFFECT_COLOURS.get(data.get("effect", ""), (220, 220, 220))
+        if dim:
+            colour = tuple(int(v * 0.5 + 200 * 0.5) for v in colour)
+        x0, y0, x1, y1 = box
+        draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK if not dim else MUTED, width=2)
+        size = int(min(y1 - y0 - 12, 48))
+        _draw_tokens(
+            img, draw, _building_tokens(bid), (x0 + x1) / 2, (y0 + y1) / 2, size, max_width=x1 - x0 - 10
+        )
+
+    c.card(img, box, ("building", bid, dim), paint, radius=6)
 
 
 def _building_tokens(bid: str) -> list[tuple[str, str | None]]:
