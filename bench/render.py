@@ -27,7 +27,7 @@ through the fallback fonts). Reported, in one run:
   board's pieces keep when a phone shows the picture 400 px wide (``decision_pictures`` of the
   views drew one; the rest were decisions whose sentence says all).
 
-Goals: p95 < 150 ms, ≤ 400 KiB, ≥ 1200 px wide, render ≤ 3× the bare encode.
+Goals: p95 ≤ 40 ms, ≤ 400 KiB, ≥ 1200 px wide, render ≤ 3× the bare encode (``ratio``).
 """
 
 from __future__ import annotations

@@ -21,8 +21,13 @@ Everything here is flat vector art drawn with Pillow, so a board stays small as 
   renderers never call ``draw.text`` themselves.
 * **Panels** — :func:`panel` (rounded card with an optional coloured header strip).
 * **Static layers** — :func:`cached_layer` builds a base picture once per layout key; callers
-  ``.copy()`` it and draw the turn's pieces on top.
-* **PNG** — :func:`encode_png` quantises to an adaptive palette and writes an optimised PNG.
+  ``.copy()`` it and draw the turn's pieces on top. :func:`card` pastes a card (a tile, a
+  statute) drawn once per key.
+* **Caches** — glyph masks (:func:`draw_text` rasterises a text once, then stamps it), faded
+  icons, layers and cards: each bounded (least recently used dropped), :func:`clear_caches`
+  empties them.
+* **PNG** — :func:`encode_png` quantises (to the title's palette, :mod:`render.palette`, when
+  given; else to an adaptive one) and writes the PNG (:func:`save_png`, the bench's floor).
 
 Nothing here knows about a particular game.
 """

@@ -9,8 +9,10 @@ pictogram of their effect (each building's differs), and the players' names in w
 they are written (see :mod:`render.common`). Words only appear in the building legend
 (:func:`draw_legend`), in the reader's language.
 
-The static parts (frame, panel cards, market price ladders, field colours of each plantation
-layout) are drawn once per layout key and copied per turn (:func:`render.common.cached_layer`).
+The static parts (frame, section and panel cards, the market's pieces) are drawn once per seat
+count and copied per turn (:func:`render.common.cached_layer`); each game's plantation fields are
+pasted on the copy from field images drawn once per kind and width, and building tiles and
+statute cards are drawn once per card and pasted (:func:`render.common.card`).
 """
 
 from __future__ import annotations
