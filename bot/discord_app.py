@@ -798,6 +798,7 @@ class TradewindsBot(discord.Client):
             return
         store = await Store.open(self.settings.database_path)
         self.service = GameService(store, self.settings, render_pool=RenderPool(self.settings.render_workers))
+        self.service.render_pool.start()
         await self.service.warm()
         self._timers = asyncio.create_task(self._run_timers(), name="tradewinds-timers")
         await self.check_commands()

@@ -14,8 +14,9 @@ PNG bytes back. ``workers=0`` draws in a thread of this process, as tests and sm
   :class:`RenderFailed` is raised and the caller sends its text without the picture.
 * A callable that cannot be sent to another process (a lambda, a closure: the stubs of tests
   and benches) runs in a thread, exactly as with ``workers=0``.
-* Workers start on first use (spawned, not forked: the bot's process has threads) and import
-  Pillow, the fonts and the titles' palettes once (:func:`warm_worker`).
+* Workers start with :meth:`RenderPool.start` (the bot calls it at start-up) or on first use,
+  spawned, not forked (the bot's process has threads), and import Pillow, the fonts and the
+  titles' palettes once (:func:`warm_worker`).
 """
 
 from __future__ import annotations
@@ -121,6 +122,12 @@ class RenderPool:
         _stop(executor)
 
     # ------------------------------------------------------------------ lifetime
+
+    def start(self) -> None:
+        """Start the workers now, so that they warm up while the bot connects rather than on
+        the first board a player asks for."""
+        if self.workers:
+            self._current().submit(int)  # a no-op: the pool spawns a worker for it
 
     def worker_pids(self) -> list[int]:
         """Process ids of the running workers (for memory figures)."""

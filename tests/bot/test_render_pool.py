@@ -28,6 +28,12 @@ async def test_a_board_drawn_in_a_worker_is_the_same_picture(pool: RenderPool) -
     assert pool.worker_pids() and pool.restarts == 0
 
 
+async def test_started_workers_are_there_before_the_first_render(pool: RenderPool) -> None:
+    pool.start()
+    assert len(pool.worker_pids()) == 1
+    assert await pool.run(render_workers.echo, "first") == "first"
+
+
 async def test_a_crashed_worker_is_replaced_and_the_render_tried_again(pool: RenderPool, tmp_path) -> None:
     flag = tmp_path / "crashed"
     assert await pool.run(render_workers.crash_first, str(flag)) == "drawn"
