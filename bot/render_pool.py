@@ -135,16 +135,19 @@ class RenderPool:
         return [p.pid for p in processes.values() if p.pid is not None]
 
     def close(self) -> None:
-        """Stop the workers (renders still running fail)."""
+        """Stop the workers (renders still running fail) and wait for them to be gone."""
         if self._executor is not None:
-            _stop(self._executor)
+            _stop(self._executor, wait_s=2.0)
             self._executor = None
 
 
-def _stop(executor: ProcessPoolExecutor) -> None:
-    """Shut ``executor`` down without waiting, its workers terminated (one may hang)."""
+def _stop(executor: ProcessPoolExecutor, wait_s: float = 0.0) -> None:
+    """Shut ``executor`` down, its workers terminated (one may hang), waiting up to ``wait_s``
+    for each to end (none on the event loop's path: a dead worker is reaped by the pool)."""
     processes = list((getattr(executor, "_processes", None) or {}).values())
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.terminate()
+        if wait_s:
+            process.join(wait_s)

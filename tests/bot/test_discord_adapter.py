@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -645,9 +646,12 @@ async def test_setup_hook_registers_buttons_opens_the_store_and_stops_cleanly(tm
         assert client.service is not None and client._timers is not None and not client._timers.done()
         assert (await client.service.new_game(CHANNEL, 9, ANA, "Ana", "tiny")).ok
         assert client.service.autocomplete(CHANNEL, ANA, "") == []  # a lobby: nothing to play yet
+        workers = client.service.render_pool.worker_pids()  # started, warming up, off the loop
+        assert len(workers) == settings.render_workers == 1
     finally:
         await client.close()
     assert client._timers.done() and client.service is None
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)  # the render worker stopped too
 
 
 async def _synced() -> list[object]:
@@ -657,7 +661,7 @@ async def _synced() -> list[object]:
 async def test_the_timer_loop_posts_what_falls_due(tmp_path):
     """A lobby that expires after one second: the loop started in setup_hook warns the host,
     then closes the table, through the Discord gateway."""
-    settings = Settings(database_path=str(tmp_path / "bot.db"), lobby_expiry_s=1)
+    settings = Settings(database_path=str(tmp_path / "bot.db"), lobby_expiry_s=1, render_workers=0)
     client = app.TradewindsBot(settings)
     client.tree.sync = lambda *, guild=None: _synced()
     channel = FakeChannel(CHANNEL)
