@@ -202,6 +202,9 @@ def test_settings_defaults_and_errors(tmp_path, monkeypatch):
         load_settings({"REMINDER_AFTER_SECONDS": "soon"}, dotenv=False)
     with pytest.raises(SettingsError, match="LOBBY_EXPIRY_SECONDS must be positive"):
         load_settings({"LOBBY_EXPIRY_SECONDS": "0"}, dotenv=False)
+    assert load_settings({"RENDER_WORKERS": "2"}, dotenv=False).render_workers == 2
+    with pytest.raises(SettingsError, match="RENDER_WORKERS cannot be negative"):
+        load_settings({"RENDER_WORKERS": "-1"}, dotenv=False)
 
 
 async def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path):
