@@ -36,6 +36,7 @@ Goals: p95 ≤ 40 ms, ≤ 400 KiB, ≥ 1200 px wide, render ≤ 3× the bare enc
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import json
 import os
