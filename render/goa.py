@@ -421,9 +421,9 @@ def _draw_field(img, d, x, y, w, cap, kinds, spices) -> None:
 # (plantations above colonies), the counts (ships, colonists, extra actions, expedition hand) and
 # the tiles owned. Four players stack four "wide" panels, every part in one band. Three players
 # get taller wide panels: the same parts, stretched downwards (rows, slots, tiles). Two players
-# get "tall" panels, each twice as high: the parts at 1.25× in two bands — progress board,
-# counts, name and tiles above, the whole supply board across the panel below — so the right
-# half of the table is not left empty.
+# get "tall" panels, each twice as high: the parts at 1.25× in two bands — marker, progress
+# board, name and tiles above, the supply board with the counts beside it across the panel
+# below — so the right half of the table is not left empty.
 
 
 @dataclass(frozen=True)
@@ -451,16 +451,16 @@ def panel_layout(players: int, box: tuple[int, int, int, int]) -> PanelLayout:
     if players <= 2:
         f = 1.25
         progress_w = (30 + 5 * 34) * f
-        counts_x = 60 * f + progress_w + 24 * f
-        right = counts_x + 92 * f
+        right = 60 * f + progress_w + 24 * f
         supply_y = 16 + (28 + 5 * 26) * f + 18
+        counts_w = 110 * f
         return PanelLayout(
             f=f,
             v=f,
             progress=(60 * f, 16),
             supply=(14, supply_y),
-            slot_w=(x1 - x0 - 28 - 3 * 8) / 4,
-            counts=(counts_x, 16 + 14 * f),
+            slot_w=(x1 - x0 - 28 - 3 * 8 - counts_w) / 4,
+            counts=(x1 - x0 - counts_w + 20 * f, supply_y + 14 * f),
             name=(right, 16 + 12 * f),
             name_w=x1 - x0 - right - 14,
             tiles=(right, 16 + 30 * f),
@@ -699,7 +699,9 @@ def regions(view: dict[str, Any]) -> dict[str, Box]:
     """The boxes, in board pixels, of the parts of the picture :func:`draw` makes of ``view``:
     ``header``, ``grid`` (with the ring of places around it), ``colonies`` (the stacks) and per
     seat ``player:<seat>`` with its ``progress:<seat>`` board (and the seat's marker and name)
-    and its ``supply:<seat>`` board (plantations, colonies, counts and tiles). Places: see
+    and its ``supply:<seat>`` board (plantations, colonies, counts and tiles). In the tall panels
+    of two players (:func:`panel_layout`) the progress part is the upper band (marker, progress
+    board, name, tiles) and the supply part the lower (supply board, counts). Places: see
     :func:`place_box`."""
     seats = list(view["seats"])
     grid = (GRID_X - RING, GRID_Y - RING, GRID_X + 5 * CELL + RING, GRID_Y + 5 * CELL + RING)
@@ -709,10 +711,16 @@ def regions(view: dict[str, Any]) -> dict[str, Box]:
         "colonies": (grid[0], grid[3] + 8, grid[2], HEIGHT - 16),
     }
     for k, seat in enumerate(seats):
-        x0, y0, x1, y1 = player_box(len(seats), k)
-        out[f"player:{seat}"] = (x0, y0, x1, y1)
-        out[f"progress:{seat}"] = (x0 + 6, y0 + 11, x0 + 268, y1 - 5)
-        out[f"supply:{seat}"] = (x0 + 268, y0 + 11, x1 - 6, y1 - 5)
+        x0, y0, x1, y1 = box = player_box(len(seats), k)
+        out[f"player:{seat}"] = box
+        lay = panel_layout(len(seats), box)
+        if lay.f == 1:  # a wide panel: the progress board on the left, the rest on the right
+            out[f"progress:{seat}"] = (x0 + 6, y0 + 11, x0 + 268, y1 - 5)
+            out[f"supply:{seat}"] = (x0 + 268, y0 + 11, x1 - 6, y1 - 5)
+        else:  # a tall panel: progress board (with name and tiles) above, supply board below
+            cut = round(y0 + lay.supply[1] - 9)
+            out[f"progress:{seat}"] = (x0 + 6, y0 + 11, x1 - 6, cut)
+            out[f"supply:{seat}"] = (x0 + 6, cut, x1 - 6, y1 - 5)
     return out
 
 
