@@ -85,6 +85,16 @@ def test_the_player_panels_fill_the_column_for_the_players_present(n):
         assert supply_bottom <= y1 - 4 and supply_right <= x1 and progress_bottom <= y1 - 4
         assert y0 + lay.counts[1] + 3 * 34 * lay.v + 14 * lay.f <= y1
         assert x0 < x0 + lay.tiles[0] < x1 and lay.tiles_w >= 4 * 54
+    # the decision pictures' parts of each panel: inside it, side by side or one above the other
+    regions = goa_render.regions({"seats": [f"p{k}" for k in range(n)]})
+    for k, box in enumerate(boxes):
+        progress, supply = regions[f"progress:p{k}"], regions[f"supply:p{k}"]
+        for part in (progress, supply):
+            assert box[0] <= part[0] < part[2] <= box[2] and box[1] <= part[1] < part[3] <= box[3]
+        assert progress[2] <= supply[0] or progress[3] <= supply[1]
+        if n == 2:  # the tall panel's supply part holds the supply board and the counts
+            lay = goa_render.panel_layout(n, box)
+            assert supply[1] <= box[1] + lay.supply[1] and supply[3] >= box[1] + lay.supply[1] + 136 * lay.v
 
 
 def test_the_two_player_table_uses_the_right_half():
