@@ -160,6 +160,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             return {**view, "_channel": table.row.channel_id}
 
         service._view = view_with_channel  # type: ignore[method-assign]
+        pool.start()  # as the bot does at start-up: the worker warms up while the games open
         t0 = time.perf_counter()
         games = await open_games(service, args.games)
         setup_s = time.perf_counter() - t0
