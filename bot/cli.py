@@ -160,7 +160,7 @@ def say_scores(result: Any, names: dict[str, str], say: Callable[[str], None]) -
 def play_demo(
     game: str,
     players: int,
-    out_dir: Path,
+    out_dir: Path | None,
     *,
     seed: int = 1,
     kind: str = "heuristic",
@@ -168,16 +168,20 @@ def play_demo(
     renderer: Callable[[str, dict[str, Any]], bytes] | None = None,
     summary_renderer: SummaryRenderer | None = None,
     say: Callable[[str], None] = print,
+    export: Path | None = None,
 ) -> Any:
     """Play ``game`` between computer players, writing the public board after set-up and after
     every move as ``<game>-00000.png``, ``<game>-00001.png``… (they sort in playing order), and
-    at the end the summary picture ``summary.png``.
+    at the end the summary picture ``summary.png`` — unless ``out_dir`` is None (no pictures).
+    With ``export`` the game is also written there in the format of ``/game export``
+    (:mod:`engine.history`), which ``tradewinds replay`` reads: a finished game, or an active one
+    when ``max_turns`` stopped it.
 
     Returns the engine's ``Result``, or None when ``max_turns`` stopped the game first."""
     from engine import GAMES
     from engine.ai import player
 
-    if renderer is None:
+    if renderer is None and out_dir is not None:
         import render
 
         renderer = render.board
@@ -186,31 +190,78 @@ def play_demo(
     state = rules.new(seats, seed)
     names = demo_names(players)
     bots = {s: player(game, kind, seed * 1000 + i) for i, s in enumerate(seats)}
-    out_dir.mkdir(parents=True, exist_ok=True)
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    where = f" in {out_dir}" if out_dir is not None else ""
 
     def draw(n: int) -> None:
-        (out_dir / f"{game}-{n:05d}.png").write_bytes(public_board(renderer, game, state, names, seats))
+        if out_dir is not None and renderer is not None:
+            (out_dir / f"{game}-{n:05d}.png").write_bytes(public_board(renderer, game, state, names, seats))
 
     draw(0)
     moves = 0
     states = [state]
+    played: list[tuple[str, str]] = []
     while rules.result(state) is None:
         if max_turns is not None and moves >= max_turns:
-            say(f"Stopped after {moves} moves; the game is not over. Boards are in {out_dir}.")
+            if export is not None:
+                write_export(export, game, seed, names, kind, played, "active", None, say)
+            say(
+                f"Stopped after {moves} moves; the game is not over.{' Boards are' + where + '.' if where else ''}"
+            )
             return None
         seat = rules.to_act(state)[0]
         action = bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
         state, _events = rules.apply(state, seat, action)
+        played.append((seat, str(action)))
         states.append(state)
         moves += 1
         draw(moves)
     result = rules.result(state)
-    (out_dir / "summary.png").write_bytes(
-        (summary_renderer or draw_summary)(game, states, names, seats, "en")
-    )
-    say(f"{rules.title}: {moves} moves, {moves + 1} boards in {out_dir}.")
+    if out_dir is not None:
+        (out_dir / "summary.png").write_bytes(
+            (summary_renderer or draw_summary)(game, states, names, seats, "en")
+        )
+        say(f"{rules.title}: {moves} moves, {moves + 1} boards{where}.")
+    else:
+        say(f"{rules.title}: {moves} moves.")
+    if export is not None:
+        write_export(export, game, seed, names, kind, played, "finished", result, say)
     say_scores(result, names, say)
     return result
+
+
+def write_export(
+    path: Path,
+    game: str,
+    seed: int,
+    names: dict[str, str],
+    kind: str,
+    actions: list[tuple[str, str]],
+    status: str,
+    result: Any,
+    say: Callable[[str], None],
+) -> None:
+    """A demo game in the format of ``/game export`` (every seat a computer player of ``kind``)."""
+    from datetime import UTC, datetime
+
+    from engine import history
+
+    seats = [{"seat": seat, "name": name, "computer": kind} for seat, name in names.items()]
+    data = history.export_game(
+        game=game,
+        options={},
+        seed=seed,
+        seats=seats,
+        actions=actions,
+        status=status,
+        result=result,
+        exported=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    )
+    if path.parent != Path(""):
+        path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(history.dumps(data), encoding="utf-8")
+    say(f"The game is exported to {path} (tradewinds replay {path} --out DIR draws it).")
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -226,13 +277,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.max_turns is not None and args.max_turns < 0:
         print("tradewinds: --max-turns cannot be negative.", file=sys.stderr)
         return EXIT_CONFIG
+    if args.out is None and args.export is None:
+        print(
+            "tradewinds: demo needs --out DIR (pictures), --export FILE (the game), or both.", file=sys.stderr
+        )
+        return EXIT_CONFIG
     play_demo(
         args.game,
         args.players,
-        Path(args.out),
+        Path(args.out) if args.out is not None else None,
         seed=args.seed,
         kind=args.kind,
         max_turns=args.max_turns,
+        export=Path(args.export) if args.export is not None else None,
     )
     return 0
 
@@ -334,7 +391,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="play a whole game between computer players, no Discord needed")
     demo.add_argument("--game", choices=list(BUILTIN_GAMES), required=True)
     demo.add_argument("--players", type=int, default=3, help="number of computer players (default 3)")
-    demo.add_argument("--out", required=True, help="folder for the board pictures")
+    demo.add_argument("--out", default=None, help="folder for the board pictures")
+    demo.add_argument(
+        "--export",
+        default=None,
+        metavar="FILE",
+        help="write the game as /game export does (for tradewinds replay)",
+    )
     demo.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     demo.add_argument("--kind", choices=list(KINDS), default="heuristic", help="computer player kind")
     demo.add_argument("--max-turns", type=int, default=None, help="stop after this many moves")

@@ -15,7 +15,7 @@ import pytest
 
 from bot import cli
 from bot.config import VARIABLES, Settings, load_settings
-from engine import GAMES
+from engine import GAMES, history
 from engine.core import Result
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,6 +160,39 @@ def test_demo_plays_a_whole_game_and_prints_the_ranking(game, tmp_path):
         say=again.append,
     )
     assert again[1:] == said[1:]
+
+
+@pytest.mark.parametrize("game", ["cuba", "santiago", "goa"])
+def test_demo_export_is_a_file_tradewinds_replay_rebuilds(game, tmp_path, capsys):
+    """``demo --export FILE`` without pictures: the file is in the export format, and
+    ``tradewinds replay`` rebuilds the same game (its final scores printed the same)."""
+    path = tmp_path / "games" / f"{game}.json"
+    assert cli.main(["demo", "--game", game, "--players", "2", "--seed", "3", "--export", str(path)]) == 0
+    played = capsys.readouterr().out.splitlines()
+    export = history.loads(path.read_bytes())
+    assert export["game"] == game and export["seed"] == 3 and export["status"] == "finished"
+    assert [s["computer"] for s in export["seats"]] == ["heuristic", "heuristic"]
+    assert played[0] == f"{GAMES[game].title}: {len(export['actions'])} moves."
+    scores = played[played.index("Final scores:") :]
+    drawn: list[dict] = []
+    result = cli.replay_file(
+        path, tmp_path / "out", renderer=lambda g, v: drawn.append(v) or b"png",
+        summary_renderer=lambda *a: b"summary", say=played.append,
+    )  # fmt: skip
+    assert isinstance(result, Result) and len(drawn) == len(export["actions"]) + 1
+    assert played[-len(scores) :] == scores
+    # Stopped early: an active game, which replays to where it stopped.
+    short = tmp_path / "short.json"
+    assert (
+        cli.main(["demo", "--game", game, "--players", "2", "--export", str(short), "--max-turns", "4"]) == 0
+    )
+    assert history.loads(short.read_bytes())["status"] == "active"
+    assert cli.main(["replay", str(short), "--out", str(tmp_path / "short")]) == 0
+
+
+def test_demo_needs_a_folder_or_a_file(capsys):
+    assert cli.main(["demo", "--game", "cuba"]) == 2
+    assert "--export FILE" in capsys.readouterr().err
 
 
 def test_demo_refuses_a_player_count_the_game_does_not_have(tmp_path, capsys):
