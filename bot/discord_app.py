@@ -45,9 +45,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import hours, rematch
 from bot.config import Settings
 from bot.delivery import deliver, run_timers
-from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage
+from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage, parse_custom_id
 from bot.records import SCOPES
 from bot.render_pool import RenderPool
 from bot.service import MAX_NAME, MAX_OPTIONS_TEXT, GameService, clip
@@ -412,13 +413,37 @@ async def answer(
 
 
 async def press(interaction: Any, custom_id: str) -> Outcome:
-    """Every button and menu choice: the service reads the custom_id (and refuses stale ones)."""
-    user_id, lang, once = interaction.user.id, _lang(interaction), getattr(interaction, "id", None)
+    """Every button and menu choice: the service reads the custom_id (and refuses stale ones).
+    A Rematch opens its lobby in a thread of its own when the old table had one and the bot may
+    open another (:func:`rematch_press`)."""
+    user_id, lang, name = interaction.user.id, _lang(interaction), _name(interaction)
+    once = getattr(interaction, "id", None)
+    parsed = parse_custom_id(custom_id)
+    if parsed is not None and parsed.verb == "r":  # counted once by answer()'s claim
+        return await answer(interaction, lambda svc: rematch_press(interaction, svc, parsed.game_pk))
     return await answer(
         interaction,
-        lambda svc: svc.press(custom_id, user_id, interaction.channel_id, locale=lang, interaction_id=once),
+        lambda svc: svc.press(
+            custom_id, user_id, interaction.channel_id, locale=lang, interaction_id=once, user_name=name
+        ),
         claim=False,
     )
+
+
+async def rematch_press(interaction: Any, svc: GameService, pk: int) -> Outcome:
+    """The Rematch button: where the old table had a thread of its own, the rematch gets a new
+    one off the same channel (when the bot may open threads there), else it is played where the
+    old table was."""
+    user, lang, name = interaction.user.id, _lang(interaction), _name(interaction)
+    where = await rematch.thread_name(svc, pk, user, name, locale=lang)
+    if isinstance(where, Outcome) and not where.ok:
+        return where
+    thread = None
+    allowed = getattr(interaction, "app_permissions", None)
+    may = allowed is not None and allowed.create_public_threads and allowed.send_messages_in_threads
+    if isinstance(where, tuple) and may:
+        thread = await interaction.client.gateway.open_thread(where[1], where[0])
+    return await rematch.rematch(svc, pk, user, name, interaction.channel_id, thread_id=thread, locale=lang)
 
 
 def _lang(interaction: Any) -> str:
@@ -477,7 +502,14 @@ def parse_options(text: str | None) -> dict[str, Any]:
 
 #: The ways to hear of one's turn (``/game notify turn:``) as the command's English choices name
 #: them (other languages: ``choice.<value>`` in the translator's catalogues).
-NOTIFY_NAMES = {"mention": "mention", "mention+dm": "mention and DM"}
+NOTIFY_NAMES = {"mention": "mention", "dm": "DM", "both": "mention and DM", "none": "none"}
+
+
+def zone_matches(typed: str) -> list[str]:
+    """Up to 25 time zone names containing ``typed`` (case aside), the shortest first."""
+    wanted = (typed or "").strip().lower().replace(" ", "_")
+    found = [z for z in hours.zone_names() if wanted in z.lower()]
+    return sorted(found, key=lambda z: (len(z), z))[:MAX_AUTOCOMPLETE]
 
 
 def thread_room(interaction: Any) -> bool | None:
@@ -588,6 +620,13 @@ class GameGroup(app_commands.Group):
         channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.board(channel, user, locale=lang))
 
+    @app_commands.command(
+        name="status", description="The table in a few lines: round, who is to act and since when, scores"
+    )
+    async def status(self, interaction: discord.Interaction) -> None:
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.status(channel, user, locale=lang))
+
     @app_commands.command(name="hand", description="Your private view of the game, only for you")
     async def hand(self, interaction: discord.Interaction) -> None:
         channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
@@ -651,13 +690,22 @@ class GameGroup(app_commands.Group):
         channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.rules_help(game, channel, user_id=user, locale=lang))
 
+    @app_commands.command(name="legend", description="The key to a game's pictures")
+    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.choices(game=_game_choices())
+    async def legend(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.legend(channel, user, game=game, locale=lang))
+
     @app_commands.command(
-        name="settings", description="Reminders, turn clock and language of this game (host)"
+        name="settings",
+        description="Reminders, turn clock, language and only-choice play of this game (host)",
     )
     @app_commands.describe(
         reminder_hours="Remind whoever must act after this many hours",
         clock_hours="Per-turn clock in hours (0 = off)",
         language="The language of the game's messages in the channel",
+        auto_play="Play a player's only legal choice for them",
     )
     @app_commands.choices(language=_language_choices())
     async def settings(
@@ -666,6 +714,7 @@ class GameGroup(app_commands.Group):
         reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
         clock_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
         language: str | None = None,
+        auto_play: bool | None = None,
     ) -> None:
         channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
         await answer(
@@ -677,15 +726,55 @@ class GameGroup(app_commands.Group):
                 reminder_hours=reminder_hours,
                 clock_hours=clock_hours,
                 language=language,
+                auto_play=auto_play,
             ),
         )
 
-    @app_commands.command(name="notify", description="How you hear that it is your turn")
-    @app_commands.describe(turn="A mention in the channel, or a mention and a DM")
+    @app_commands.command(name="notify", description="How and when you are called to your turn")
+    @app_commands.describe(
+        turn="A mention in the channel, a DM, both, or none",
+        time_zone="Your time zone, e.g. Europe/Amsterdam",
+        quiet="Quiet hours like 22:00-07:00 (off: none): no calls, no clock",
+        vacation_until="The day you are back, e.g. 2026-12-27 (off: back now)",
+        stand_in="A computer player plays your turns while you are on vacation",
+    )
     @app_commands.choices(turn=[app_commands.Choice(name=NOTIFY_NAMES[m], value=m) for m in NOTIFY_MODES])
-    async def notify(self, interaction: discord.Interaction, turn: str | None = None) -> None:
+    async def notify(
+        self,
+        interaction: discord.Interaction,
+        turn: str | None = None,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+        vacation_until: str | None = None,
+        stand_in: bool | None = None,
+    ) -> None:
         user, lang = interaction.user.id, _lang(interaction)
-        await answer(interaction, lambda svc: svc.notify(user, turn, locale=lang))
+        await answer(
+            interaction,
+            lambda svc: svc.notify(
+                user,
+                turn,
+                locale=lang,
+                time_zone=time_zone,
+                quiet=quiet,
+                vacation_until=vacation_until,
+                stand_in=stand_in,
+            ),  # fmt: skip
+        )
+
+    @notify.autocomplete("time_zone")
+    async def zone_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """IANA zone names containing what was typed."""
+        return [app_commands.Choice(name=z, value=z) for z in zone_matches(current)]
+
+    @app_commands.command(
+        name="mine", description="Your tables on every server: whose turn, since when, a link to the board"
+    )
+    async def mine(self, interaction: discord.Interaction) -> None:
+        user, lang = interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.mine(user, locale=lang))
 
     @app_commands.command(name="sync", description="Register the bot's slash commands again (bot owners)")
     async def sync(self, interaction: discord.Interaction) -> None:

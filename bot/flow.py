@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot import records
-from bot.outcome import BOARD, LOBBY, RETIRED, TURN, Choice, Live, PublicMessage
-from bot.store import GameRow, LiveMessages
+from bot import autoplay, calls, catchup, hours, records
+from bot.outcome import BOARD, LOBBY, RETIRED, TURN, Choice, Live, PublicMessage, custom_id
+from bot.store import GameRow, LiveMessages, UserPrefs
 from bot.texts import t
 from bot.turns import TurnChange
 from engine.core import Event
@@ -162,26 +162,40 @@ async def after_change(
     changed: bool,
     *,
     intro: str | None = None,
+    found: dict[int, UserPrefs] | None = None,
 ) -> list[PublicMessage]:
     """The public messages after the state of ``table`` changed by ``events`` (``changed``: the
-    public view changed, so the picture must); the store keeps what the next change needs."""
+    public view changed, so the picture must); the store keeps what the next change needs.
+
+    A turn message that calls people carries what happened since their last move
+    (:mod:`bot.catchup`) and, with a turn clock, when it runs out; it mentions only those who
+    want a mention and may be called now (``found``: the people's preferences, :mod:`bot.calls`)."""
     rules, lang, row = table.rules, table.lang, table.row
+    found = found or {}
     finished = turn.over
+    now = service.clock()
     lines = [intro] if intro else []
     lines += [
-        rules.describe(e, table.names, lang)
+        autoplay.describe(rules, e, table.names, lang)
         for e in events
         if e.visible_to is None and not (finished and e.kind == FINAL_EVENT)
     ]
+    live = await service.store.live_messages(row.id)
+    since = now if turn.new_turn else (live.turn_since or row.updated)
     if finished:  # the final scores open a message of their own, which tells everyone
         turn_lines = service._result_lines(table)
-        choices: list[Choice] = []
+        choices: list[Choice] = [rematch_choice(row)]
         mentions = [s.user_id for s in table.seats if s.user_id and not s.is_bot]
     else:
-        turn_lines, _ = service._turn_lines(table)
+        turn_lines, _ = service._turn_lines(table, found)
+        turn_lines += clock_lines(service, table, found, since)
         choices = service._public_choices(table)
-        mentions = [s.user_id for s in table.seats if s.seat in turn.starting and s.user_id and not s.is_bot]
-    live = await service.store.live_messages(row.id)
+        called = service._called(table, turn.starting, found)
+        mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, now)
+        if called:
+            rows = await catchup.rows_since_last_act(service.store, row.id, [s.seat for s in called])
+            caught = catchup.lines(rules, rows, table.names, [s.seat for s in called], lang, min_runs=2)
+            turn_lines = [*caught, *turn_lines]
     new_board = (
         finished
         or turn.phase_ended
@@ -194,6 +208,8 @@ async def after_change(
         live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
         new_turn=turn.new_turn, new_board=new_board,
     )  # fmt: skip
+    if turn.new_turn:
+        keep["turn_since"] = now
     await service.store.set_live_messages(row.id, **keep)
     if finished:
         await records.game_over(service, table, messages[0])
@@ -201,9 +217,31 @@ async def after_change(
     return messages
 
 
+def rematch_choice(row: GameRow) -> Choice:
+    """The Rematch button under the final scores (a new lobby, :mod:`bot.rematch`)."""
+    return Choice(t("btn_rematch", row.language), custom_id("r", row.id, row.version), "rematch", "success")
+
+
+def clock_lines(service: GameService, table: Table, found: dict[int, UserPrefs], since: float) -> list[str]:
+    """When the turn clock of each person to act runs out (each reader sees their own time);
+    none without a clock."""
+    clock_s = table.row.clock_s
+    if not clock_s:
+        return []
+    stand = calls.stand_ins(table, found, service.clock())
+    out = []
+    for seat in table.rules.to_act(table.state):
+        row = table.seat(seat)
+        if row.is_bot or row.user_id is None or seat in stand:
+            continue
+        due = hours.deadline(found.get(row.user_id, UserPrefs()), since, clock_s)
+        out.append(t("clock_runs_out", table.lang, name=row.name, when=hours.stamp(due)))
+    return out
+
+
 async def board_again(service: GameService, table: Table) -> list[PublicMessage]:
     """``/game board``: the current board posted anew as the turn message (nobody mentioned)."""
-    turn_lines, _ = service._turn_lines(table)
+    turn_lines, _ = service._turn_lines(table, await calls.prefs(service, table))
     image = await service._board_png(table)
     drawn = Drawn(f"**{table.title}**", [], turn_lines, service._public_choices(table), [], image)
     live = await service.store.live_messages(table.row.id)

@@ -41,6 +41,7 @@ from bot.store import (
     SeatRow,
     TimerPlan,
     TimerRow,
+    UserPrefs,
 )
 
 
@@ -65,6 +66,7 @@ class GameStore(Protocol):
         timers: TimerPlan | None = None,
         language: str = "en",
         parent_channel_id: int | None = None,
+        rematch_of: int | None = None,
     ) -> int: ...
     async def game(self, pk: int) -> GameRow | None: ...
     async def open_game(self, channel_id: int) -> GameRow | None: ...
@@ -80,9 +82,23 @@ class GameStore(Protocol):
     async def set_public_message(self, pk: int, message_id: int | None, text: str | None = None) -> None: ...
     async def public_message(self, pk: int) -> tuple[int | None, str | None]: ...
     async def live_messages(self, pk: int) -> LiveMessages: ...
-    async def set_live_messages(self, pk: int, **changes: Any) -> None: ...
+    async def set_live_messages(self, pk: int, **changes: Any) -> None:
+        """Change some :class:`~bot.store.LiveMessages` fields by name — ``turn_id``,
+        ``turn_text``, ``turn_log``, ``board_id``, ``board_version``, ``board_text`` and (migration
+        11) ``turn_since``, when the current turn began; the word fields are kept only while the
+        game is open (None once it is closed)."""
+
     async def set_lobby_message(self, pk: int, message_id: int) -> None: ...
     async def set_game_settings(self, pk: int, *, reminder_s: int, clock_s: int | None) -> None: ...
+    async def set_auto_single(self, pk: int, on: bool) -> None:
+        """Whether the table plays a player's only legal choice for them (``GameRow.auto_single``)."""
+
+    async def rematch(self, pk: int) -> GameRow | None:
+        """The newest game created with ``rematch_of=pk``, whatever its status; None if none."""
+
+    async def seated_games(self, user_id: int) -> list[GameRow]:
+        """The games in the lobby or running, on every server, where ``user_id`` holds a seat now
+        (``seats.user_id``, not a seat a computer player took over from them), by id."""
 
     # seats and users
     async def seats(self, pk: int) -> list[SeatRow]: ...
@@ -92,6 +108,9 @@ class GameStore(Protocol):
     async def remove_seat(self, pk: int, seat: str) -> bool: ...
     async def seat_to_bot(self, pk: int, seat: str, kind: str) -> bool: ...
     async def set_timed_out(self, pk: int, seat: str, timed_out: bool) -> None: ...
+    async def set_seen(self, pk: int, seat: str, version: int) -> None:
+        """The seat looked at the game at ``version``: ``SeatRow.seen_version`` becomes the larger
+        of the two (never goes back)."""
 
     # votes to replace a seat, rejoin (bot/seats.py)
     async def replace_voters(self, pk: int, seat: str) -> list[int]: ...
@@ -111,6 +130,14 @@ class GameStore(Protocol):
     # how users hear of their turn (/game notify); what a channel was told once
     async def set_notify(self, user_id: int, mode: str, now: float) -> None: ...
     async def notify_of(self, user_ids: Iterable[int]) -> dict[int, str]: ...
+    async def set_prefs(self, user_id: int, now: float, **changes: Any) -> None:
+        """Change some :class:`~bot.store.UserPrefs` fields of a user (by name; None clears one,
+        except ``notify``, which must be one of ``NOTIFY_MODES``: ``StoreError`` otherwise, as for
+        an unknown name); a user never seen gets a row with the defaults for the rest."""
+
+    async def prefs_of(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
+        """Every asked user's :class:`~bot.store.UserPrefs`; ``UserPrefs()`` for one never seen."""
+
     async def tell_once(self, channel_id: int, what: str, now: float) -> bool: ...
 
     # the action log
@@ -142,6 +169,11 @@ class GameStore(Protocol):
         ``GameService.replay``) applies only the log rows with ``n >= base.version`` to
         ``rules.load(base.state)``; undoing a play from before the base is refused."""
         ...
+
+    async def last_acts(self, pk: int) -> dict[str, int]:
+        """seat → the log number ``n`` of its latest action row of its own (a play or an undo),
+        leaving out the plays the table made for it: those whose events include one of kind
+        ``"auto"``. Seats that never acted are absent."""
 
     # timers
     async def add_timers(self, pk: int, plan: TimerPlan) -> None: ...

@@ -19,10 +19,12 @@ from typing import Protocol
 #: custom_id forms. ``a`` = play an action, ``h`` = show my hand / private view,
 #: ``t`` = open my turn panel (ephemeral buttons for choices that are private),
 #: ``n`` = narrow: the actions starting with these words, to the presser alone (bot/choices.py),
-#: ``v`` = vote to hand the seat named by the action part to a computer player (bot/seats.py).
+#: ``v`` = vote to hand the seat named by the action part to a computer player (bot/seats.py),
+#: ``l`` = the game's legend (the board's **?**), ``r`` = rematch (under the final scores: a new
+#: lobby), ``j`` = join the lobby of that game (the rematch's invitation).
 CUSTOM_ID_PREFIX = "tw"
 CUSTOM_ID_RE = re.compile(
-    r"^tw:(?P<verb>[ahtnv]):(?P<game>\d{1,12}):(?P<version>\d{1,7}):(?P<action>[a-z0-9_ \-]{0,80})$"
+    r"^tw:(?P<verb>[ahtnvlrj]):(?P<game>\d{1,12}):(?P<version>\d{1,7}):(?P<action>[a-z0-9_ \-]{0,80})$"
 )
 MAX_CUSTOM_ID = 100
 

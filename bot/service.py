@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import flow, records, seats, turns
+from bot import autoplay, calls, catchup, flow, glance, hours, records, rematch, seats, turns
 from bot.choices import MESSAGE_CAPACITY, members, narrowed
 from bot.config import Settings
 from bot.gamestore import GameStore
@@ -40,6 +40,7 @@ from bot.store import (
     GameRow,
     SeatRow,
     TimerPlan,
+    UserPrefs,
     dumps,
 )
 from bot.texts import has_text, normalise, t
@@ -194,6 +195,7 @@ class GameService:
         summary_renderer: records.SummaryRenderer | None = None,
         decision_renderer: DecisionRenderer | None = None,
         render_pool: RenderPool | None = None,
+        legend_renderer: Callable[[str, dict[str, str], str], bytes | None] | None = None,
     ) -> None:
         self.store = store
         self.config = settings
@@ -205,6 +207,7 @@ class GameService:
         #: Where boards are drawn: worker processes in the bot (``RENDER_WORKERS``), a thread of
         #: this process by default (tests, tools).
         self.render_pool = render_pool or RenderPool(0)
+        self.legend_renderer = legend_renderer or glance.default_legend_renderer
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}  # game pk → last loaded table (autocomplete, state reuse)
@@ -217,6 +220,8 @@ class GameService:
         self.timers_changed = asyncio.Event()
         self.wake_at = math.inf
         self._next_sweep = 0.0
+        self.views = catchup.Views()  # recent public views: the board marks changes since a look
+        self._calls: dict[tuple[int, str], float] = {}  # (game, seat) → when last called (reminders)
 
     # ================================================================== languages
 
@@ -323,6 +328,11 @@ class GameService:
             outcome.public = notice.public
         return outcome
 
+    async def _add_timers(self, pk: int, plan: TimerPlan) -> None:
+        """Store ``plan``'s timer changes and wake the timer loop when one is due sooner."""
+        await self.store.add_timers(pk, plan)
+        self._timers_added(plan)
+
     def _timers_added(self, plan: TimerPlan | None) -> None:
         """Wake the timer loop when ``plan`` adds a timer due before the loop means to wake."""
         if plan is not None and any(due < self.wake_at for _, due, _ in plan.add):
@@ -403,8 +413,10 @@ class GameService:
         guild_locale: Any = None,
         parent_channel_id: int | None = None,
         no_thread: bool = False,
+        rematch_of: int | None = None,
     ) -> Outcome:
         """Open a lobby. Its public language is the server's (``guild_locale``), else the host's.
+        ``rematch_of``: the finished game whose Rematch button opened it (:mod:`bot.rematch`).
 
         ``parent_channel_id``: ``channel_id`` is a thread opened for this table off that
         channel (see :meth:`table_thread`), where a notice links to it. ``no_thread``: the
@@ -437,6 +449,7 @@ class GameService:
                     timers=timers,
                     language=language,
                     parent_channel_id=parent_channel_id,
+                    rematch_of=rematch_of,
                 )
                 self._timers_added(timers)
             except ChannelBusy:
@@ -450,8 +463,12 @@ class GameService:
             "title": rules.display_title(language),
             "min": rules.min_players,
             "max": rules.max_players,
+            "expires": hours.stamp(now + expiry),
         }
-        public = [PublicMessage(channel_id, t("lobby_opened", language, **values))]
+        opened = (
+            t("lobby_opened", language, **values) + " " + t("lobby_expires", language, when=values["expires"])
+        )
+        public = [PublicMessage(channel_id, opened)]
         if parent_channel_id is not None:
             notice = t("lobby_in_thread", language, thread=channel_id, **values)
             public.append(flow.lobby_notice(pk, parent_channel_id, notice))
@@ -542,6 +559,13 @@ class GameService:
             max=rules.max_players,
         )
         return Outcome(public=[PublicMessage(channel_id, text)])
+
+    async def join_game(self, pk: int, user_id: int, user_name: str, *, locale: Any = None) -> Outcome:
+        """The Join button of a rematch's invitation: ``/game join`` at that game's table."""
+        row = await self.store.game(pk)
+        if row is None or row.status != "lobby":
+            return Outcome.refuse(t("already_started", await self._caller_lang(user_id, locale)))
+        return await self.join(row.channel_id, user_id, user_name, locale=locale)
 
     async def leave(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
         lang = await self._caller_lang(user_id, locale)
@@ -677,16 +701,18 @@ class GameService:
             except IllegalAction as error:
                 return Outcome.refuse(t("bad_option", lang, reason=error.text(lang)))
             now = self.clock()
-            plan = self._timer_plan(table, state, [], now, version=1)
+            found = await calls.prefs(self, table)
+            plan = self._timer_plan(table, state, [], now, version=1, found=found)
             plan.clear = ("lobby_warn", "lobby_expire", *plan.clear)
             if not await self.store.start_game(row.id, dumps(rules.dump(state)), now, plan):
                 return Outcome.refuse(t("already_started", lang))
             self._timers_added(plan)
             table = Table(replace(row, status="active", version=1), table.seats, rules, state)
             self._remember(table)
+            table, auto = await self._only_choices(table, found)
             seated = join_names([s.name for s in table.seats], table.lang)
             intro = t("started", table.lang, title=table.title, seats=seated)
-            return await self._after_change(table, Applied(None, "", events, None), intro=intro)
+            return await self._after_change(table, Applied(None, "", [*events, *auto], None), intro=intro)
 
     async def abandon(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
         lang = await self._caller_lang(user_id, locale)
@@ -853,13 +879,20 @@ class GameService:
         new_state: Any,
         events: list[Event],
         interaction_id: int | None = None,
+        *,
+        note: str | None = None,
     ) -> Outcome | None:
-        """Store an accepted action and say what follows; None when the version check failed.
-        Raises :class:`AlreadyProcessed` (nothing stored) for an interaction processed before."""
+        """Store an accepted action (and the only choices the table then plays for people, see
+        :mod:`bot.autoplay`) and say what follows; None when the version check failed. Raises
+        :class:`AlreadyProcessed` (nothing stored) for an interaction processed before. ``note``
+        is a public line before the move's own (a computer player standing in)."""
         rules, row = table.rules, table.row
         now = self.clock()
         finished = rules.result(new_state) is not None
-        plan = self._timer_plan(table, new_state, rules.to_act(table.state), now, version=row.version + 1)
+        found = await calls.prefs(self, table)
+        plan = self._timer_plan(
+            table, new_state, rules.to_act(table.state), now, version=row.version + 1, found=found
+        )
         new_version = await self.store.append_action(
             row.id,
             expected_version=row.version,
@@ -885,15 +918,64 @@ class GameService:
             replace(row, version=new_version, status=status, updated=now), seats, rules, new_state
         )
         self._remember(new_table)
-        return await self._after_change(new_table, Applied(seat, str(action), events, table.state))
+        new_table, auto = await self._only_choices(new_table, found)
+        applied = Applied(seat, str(action), [*events, *auto], table.state)
+        return await self._after_change(new_table, applied, intro=note)
+
+    async def _only_choices(self, table: Table, found: dict[int, UserPrefs]) -> tuple[Table, list[Event]]:
+        """Play every only choice the table may play for people now (:mod:`bot.autoplay`), each
+        logged as that seat's play; the table after them and their events."""
+        played: list[Event] = []
+        for _ in range(autoplay.MAX_CHAIN):
+            now = self.clock()
+            found_move = autoplay.only_choice(table, set(calls.stand_ins(table, found, now)))
+            if found_move is None:
+                break
+            seat, action, state, events = found_move
+            row, rules = table.row, table.rules
+            finished = rules.result(state) is not None
+            plan = self._timer_plan(
+                table, state, rules.to_act(table.state), now, version=row.version + 1, found=found
+            )
+            version = await self.store.append_action(
+                row.id,
+                expected_version=row.version,
+                seat=seat,
+                text=str(action),
+                kind="play",
+                events=[e.to_dict() for e in events],
+                state_json=dumps(rules.dump(state)),
+                status="finished" if finished else "active",
+                now=now,
+                timers=plan,
+            )
+            if version is None:  # another process moved first: it says what follows
+                break
+            self._timers_added(plan)
+            status = "finished" if finished else "active"
+            table = Table(
+                replace(row, version=version, status=status, updated=now), table.seats, rules, state
+            )
+            self._remember(table)
+            played += events
+        return table, played
 
     def _timer_plan(
-        self, table: Table, state: Any, before_to_act: list[str], now: float, version: int
+        self,
+        table: Table,
+        state: Any,
+        before_to_act: list[str],
+        now: float,
+        version: int,
+        found: dict[int, UserPrefs] | None = None,
     ) -> TimerPlan:
-        """Reminder, computer-move and clock timers for the state after a change."""
+        """Reminder, computer-move and clock timers for the state after a change. ``found``: the
+        seated people's preferences — a computer player moves for one on vacation who asked for
+        a stand-in, and a clock runs only outside its person's quiet hours and vacation."""
         rules = table.rules
+        found = found or {}
         to_act = rules.to_act(state)
-        bots = set(table.bots)
+        bots = set(table.bots) | set(calls.stand_ins(table, found, now))
         humans = [s for s in to_act if s not in bots]
         plan = TimerPlan(clear=("reminder", "bot"))
         if humans:
@@ -902,7 +984,10 @@ class GameService:
             plan.add.append(("bot", now + self.config.bot_delay_s, {}))
         if table.row.clock_s and set(to_act) != set(before_to_act):
             plan.clear = (*plan.clear, "clock")
-            plan.add += [("clock", now + table.row.clock_s, {"seat": s, "version": version}) for s in humans]
+            for s in humans:
+                pref = found.get(table.seat(s).user_id or 0, UserPrefs())
+                due = hours.deadline(pref, now, table.row.clock_s)
+                plan.add.append(("clock", due, {"seat": s, "version": version}))
         return plan
 
     # ================================================================== what people see
@@ -914,7 +999,13 @@ class GameService:
         return view
 
     async def _board_png(self, table: Table) -> bytes | None:
+        """The public board picture, marking what changed since the last look of the people to
+        act (``view["since"]``: the public view then, :mod:`bot.catchup`)."""
         view = self._view(table, None)
+        since = await catchup.since_version(self.store, table)
+        earlier = await self.views.at(self.store, table, since) if since is not None else None
+        if earlier is not None:
+            view["since"] = earlier
         try:
             return await self.render_pool.run(self.renderer, table.row.game, view)
         except Exception:  # a broken picture must not lose the move: the text still goes out
@@ -1046,12 +1137,20 @@ class GameService:
             choices = [*choices, *([turn] if turn else [])]
         hand_key = f"btn_my_hand_{table.row.game}"  # a game may name it (Santiago: My screen)
         hand = self._choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand", lang))
-        return [*choices, *([hand] if hand else [])]
+        legend = self._choice(table, "l", t("btn_legend", lang))  # the key to the pictures
+        return [*choices, *([hand] if hand else []), *([legend] if legend else [])]
 
-    def _turn_lines(self, table: Table) -> tuple[list[str], list[int]]:
+    def _turn_lines(
+        self, table: Table, found: dict[int, UserPrefs] | None = None
+    ) -> tuple[list[str], list[int]]:
         """Who must act, for the public board (in the game's language), and whom to mention.
-        People deciding in private share one line (the parliament's bidders)."""
+        People deciding in private share one line (the parliament's bidders). ``found``: the
+        people's preferences, for those on vacation (a computer player standing in, or their
+        clock waiting until they are back)."""
         rules, state, lang = table.rules, table.state, table.lang
+        found = found or {}
+        now = self.clock()
+        stand = calls.stand_ins(table, found, now)
         lines: list[str] = []
         mentions: list[int] = []
         private: list[int] = []
@@ -1060,6 +1159,15 @@ class GameService:
             if row.is_bot or row.user_id is None:
                 lines.append(t("bot_turn", lang, name=row.name))
                 continue
+            pref = found.get(row.user_id)
+            if seat in stand and pref is not None:
+                until = hours.stamp(pref.away_until or now, "f")
+                lines.append(t("stand_in_turn", lang, name=row.name, until=until))
+                continue
+            if pref is not None and pref.away(now):
+                lines.append(
+                    t("away_waits", lang, name=row.name, until=hours.stamp(pref.away_until or now, "f"))
+                )
             mentions.append(row.user_id)
             if rules.private_choices(state, seat):
                 private.append(row.user_id)
@@ -1090,51 +1198,106 @@ class GameService:
         its reader's language) after the state changed."""
         rules, before = table.rules, applied.before
         views = (rules.view(before, None) if before is not None else None, rules.view(table.state, None))
+        self.views.keep(table.row.id, table.row.version, views[1])
         turn = turns.change(rules, before, table.state, views)
         changed = views[0] != views[1]  # else the board picture stays as it is
-        public = await flow.after_change(self, table, applied.events, turn, changed, intro=intro)
-        return Outcome(public=public, private=await self._dms(table, turn))
+        found = await calls.prefs(self, table)
+        public = await flow.after_change(self, table, applied.events, turn, changed, intro=intro, found=found)
+        await self._hold_calls(table, turn, found)
+        return Outcome(public=public, private=await self._dms(table, turn, found))
 
-    async def _dms(self, table: Table, turn: turns.TurnChange) -> list[PrivateMessage]:
+    def _called(self, table: Table, seats: Iterable[str], found: dict[int, UserPrefs]) -> list[SeatRow]:
+        """The people among ``seats`` to call: not computer players, not stood in for."""
+        stand = calls.stand_ins(table, found, self.clock())
+        rows = [table.seat(s) for s in seats]
+        return [r for r in rows if not r.is_bot and r.user_id is not None and r.seat not in stand]
+
+    async def _hold_calls(self, table: Table, turn: turns.TurnChange, found: dict[int, UserPrefs]) -> None:
+        """A person whose turn begins during their quiet hours or vacation is called when the
+        pause ends (a ``held`` timer), if it is still that turn then."""
+        if not turn.starting or table.rules.result(table.state) is not None:
+            return
+        now = self.clock()
+        held = []
+        for seat in self._called(table, turn.starting, found):
+            pref = found.get(seat.user_id or 0)
+            until = calls.paused(pref, now)
+            if until is not None and pref is not None and pref.notify != "none":
+                held.append(("held", until, {"seat": seat.seat, "since": now}))
+        if held:
+            since = (await self.store.live_messages(table.row.id)).turn_since
+            held = [(kind, due, {**payload, "since": since}) for kind, due, payload in held]
+            await self._add_timers(table.row.id, TimerPlan(add=held))
+
+    async def _dms(
+        self, table: Table, turn: turns.TurnChange, found: dict[int, UserPrefs] | None = None
+    ) -> list[PrivateMessage]:
         """DMs only for what must be secret: a person whose turn begins with a secret
         simultaneous decision gets it by DM, with its choices and its picture (the place the
-        decision picture is due outside My turn); a person who asked for it (``/game notify``)
-        hears by DM that their turn begins. Nothing else: what one holds in secret is read in My
-        hand, other private decisions are taken in the My turn panel — and nothing goes to a
-        user whose DMs are closed."""
+        decision picture is due outside My turn); a person who asked for it (``/game notify
+        turn: dm|both``) hears by DM that their turn begins, with what happened since their last
+        move. Nothing else: what one holds in secret is read in My hand, other private decisions
+        are taken in the My turn panel — and nothing goes to a user whose DMs are closed, who
+        asked for no call at all, or who is in quiet hours or on vacation (held, see
+        :meth:`_hold_calls`)."""
         rules, state = table.rules, table.state
         if not turn.starting or rules.result(state) is not None:
             return []
+        found = found if found is not None else await calls.prefs(self, table)
+        now = self.clock()
         people = [
             s
-            for s in table.seats
-            if s.seat in turn.starting and not s.is_bot and s.user_id is not None and not s.dm_refused
+            for s in self._called(table, turn.starting, found)
+            if not s.dm_refused
+            and found.get(s.user_id or 0, UserPrefs()).notify != "none"
+            and calls.paused(found.get(s.user_id or 0), now) is None
         ]
         if not people:
             return []
         secret = set(turns.asked_in_secret(rules, turn, state))
-        users = [s.user_id for s in people]
-        langs = await self._user_langs(users)
-        ways = await self.store.notify_of(users) if any(s.seat not in secret for s in people) else {}
-        messages: list[PrivateMessage] = []
-        for seat in people:
-            lang = langs[seat.user_id]
-            title = rules.display_title(lang)
-            prompt = rules.prompt(state, seat.seat, lang)
-            if seat.seat in secret:
-                choices = self._private_choices(rules, table, seat.seat, lang)
-                summary = rules.private_summary(state, seat.seat, lang)
-                lines = [t("dm_header", lang, title=title, channel=table.row.channel_id), summary, prompt]
-                if not choices:
-                    lines.append(t("too_many_choices", lang))
-                text = clip("\n".join(ln for ln in lines if ln))
-                # what the secret decision needs, drawn for this seat alone
-                image = await self._decision_png(table, seat.seat, lang)
-                messages.append(PrivateMessage(seat.user_id, text, image=image, choices=choices))
-            elif ways.get(seat.user_id) == "mention+dm":
-                text = t("dm_your_turn", lang, title=title, channel=table.row.channel_id, prompt=prompt)
-                messages.append(PrivateMessage(seat.user_id, clip(text)))
-        return messages
+        return [dm for seat in people if (dm := await self._call_dm(table, seat, seat.seat in secret, found))]
+
+    async def _call_dm(
+        self, table: Table, seat: SeatRow, secret: bool, found: dict[int, UserPrefs]
+    ) -> PrivateMessage | None:
+        """The DM that calls ``seat`` to its turn, in its person's language: the secret decision
+        with its choices, or (for those who asked for DMs) that their turn begins, with the
+        catch-up; None when they get none."""
+        rules, state = table.rules, table.state
+        user = seat.user_id or 0
+        lang = (await self._user_langs([user]))[user]
+        title = rules.display_title(lang)
+        prompt = rules.prompt(state, seat.seat, lang)
+        if secret:
+            choices = self._private_choices(rules, table, seat.seat, lang)
+            summary = rules.private_summary(state, seat.seat, lang)
+            lines = [t("dm_header", lang, title=title, channel=table.row.channel_id), summary, prompt]
+            if not choices:
+                lines.append(t("too_many_choices", lang))
+            # what the secret decision needs, drawn for this seat alone
+            image = await self._decision_png(table, seat.seat, lang)
+            return PrivateMessage(
+                user, clip("\n".join(ln for ln in lines if ln)), image=image, choices=choices
+            )
+        if found.get(user, UserPrefs()).notify not in calls.DM:
+            return None
+        rows = await catchup.rows_since_last_act(self.store, table.row.id, [seat.seat])
+        caught = catchup.lines(rules, rows, table.names, [seat.seat], lang)
+        live = await self.store.live_messages(table.row.id)
+        text = t("dm_your_turn", lang, title=title, channel=table.row.channel_id, prompt=prompt)
+        link = t("board_link", lang, link=calls.board_link(table.row, live))
+        return PrivateMessage(user, clip("\n".join([text, *caught, link])))
+
+    async def _looked(self, table: Table, seat: SeatRow) -> None:
+        """The seat looked at the game as it is now (the board's marks start from here)."""
+        if (seat.seen_version or 0) < table.row.version:
+            await self.store.set_seen(table.row.id, seat.seat, table.row.version)
+            self.views.keep(table.row.id, table.row.version, table.rules.view(table.state, None))
+            updated = [
+                replace(s, seen_version=table.row.version) if s.seat == seat.seat else s for s in table.seats
+            ]
+            if self._tables.get(table.row.id) is table:
+                self._tables[table.row.id] = replace(table, seats=updated)
 
     async def _refuse_with_board(self, table: Table, sentence: str) -> Outcome:
         outcome = Outcome.refuse(sentence)
@@ -1151,9 +1314,13 @@ class GameService:
         *,
         locale: Any = None,
         interaction_id: int | None = None,
+        user_name: str | None = None,
     ) -> Outcome:
-        """Every button: ``a`` plays its action, ``h`` shows the hand, ``t`` the turn panel.
-        ``interaction_id`` counts the press once (see :meth:`act` and :meth:`claim_interaction`)."""
+        """Every button: ``a`` plays its action, ``h`` shows the hand, ``t`` the turn panel,
+        ``l`` the legend, ``r`` opens a rematch (here, see :mod:`bot.rematch` for a thread of
+        its own), ``j`` joins the lobby it invites to. ``user_name``: the presser's name (for a
+        seat they take). ``interaction_id`` counts the press once (see :meth:`act` and
+        :meth:`claim_interaction`)."""
         parsed = parse_custom_id(custom_id)
         if parsed is None:
             return Outcome.refuse(t("foreign_button", await self._caller_lang(user_id, locale)))
@@ -1178,6 +1345,14 @@ class GameService:
             return await self.narrow_panel(
                 user_id, game_pk=parsed.game_pk, version=parsed.version, prefix=parsed.action, locale=locale
             )
+        if parsed.verb == "l":
+            return await self.legend(None, user_id, game_pk=parsed.game_pk, locale=locale)
+        if parsed.verb == "j":
+            return await self.join_game(parsed.game_pk, user_id, user_name or str(user_id), locale=locale)
+        if parsed.verb == "r":
+            return await rematch.rematch(
+                self, parsed.game_pk, user_id, user_name or str(user_id), channel_id, locale=locale
+            )
         return await self.turn_panel(user_id, game_pk=parsed.game_pk, locale=locale)
 
     async def claim_interaction(
@@ -1200,6 +1375,7 @@ class GameService:
             return Outcome.refuse(t("not_seated", lang))
         if seat.seat not in table.rules.to_act(table.state):
             return Outcome.refuse(self._whose_turn(table, lang))
+        await self._looked(table, seat)
         choices = self._action_choices(table, seat.seat, lang)
         text = table.rules.prompt(table.state, seat.seat, lang)
         if choices is None:
@@ -1219,6 +1395,7 @@ class GameService:
         if seat is None:
             return Outcome.refuse(t("not_seated", lang))
         rules = table.rules
+        await self._looked(table, seat)
         summary = rules.private_summary(table.state, seat.seat, lang) or t("nothing_secret", lang)
         lines = [t("hand_header", lang, title=rules.display_title(lang)), summary]
         choices = self._private_choices(rules, table, seat.seat, lang)
@@ -1301,45 +1478,57 @@ class GameService:
             mine = [a for a in played if a.seat == seat.seat]
             if not mine:
                 return Outcome.refuse(t("undo_nothing", lang))
-            last = played[-1]
+            # The player's last move of their own goes back with the only choices the table
+            # played for them after it (bot/autoplay.py), which would otherwise come straight back.
+            autos = 0
+            while autos < len(played) - 1 and autoplay.is_auto(played[-1 - autos].events):
+                autos += 1
+            taken = played[len(played) - 1 - autos :]
+            last = taken[0]
             base = await self.store.replay_base(table.row.id)
             if base is not None and last.n < base.version:
                 return Outcome.refuse(t("undo_before_base", lang))
-            if last.seat != seat.seat:
+            if any(a.seat != seat.seat for a in taken):
                 return Outcome.refuse(t("undo_not_last", lang))
             if seat.seat not in table.rules.to_act(table.state):
                 return Outcome.refuse(t("undo_not_your_turn", lang))
-            if not undoable(Event.from_dict(e) for e in last.events):
+            if not all(undoable(Event.from_dict(e) for e in a.events) for a in taken):
                 return Outcome.refuse(t("undo_hidden", lang))
             rules = table.rules
-            try:
-                state = replay_state(rules, table.row, [s.seat for s in table.seats], played[:-1], base)
-            except Exception as error:  # the log no longer replays: the game cannot go on
-                await self._mark_broken(table.row, f"undo: {type(error).__name__}: {error}")
-                return self._broken_refusal(await self._table(table.row), lang) or Outcome.refuse(
-                    t("game_broken", lang, title=table.rules.display_title(lang))
-                )
+            seat_ids = [s.seat for s in table.seats]
             now = self.clock()
-            plan = self._timer_plan(
-                table, state, rules.to_act(table.state), now, version=table.row.version + 1
-            )
-            new_version = await self.store.append_action(
-                table.row.id,
-                expected_version=table.row.version,
-                seat=seat.seat,
-                text=f"undo {last.n}",
-                kind="undo",
-                undoes=last.n,
-                events=[],
-                state_json=dumps(rules.dump(state)),
-                status="active",
-                now=now,
-                timers=plan,
-            )
-            if new_version is None:
-                return Outcome.refuse(t("raced", lang))
-            self._timers_added(plan)
-            new_table = Table(replace(table.row, version=new_version, updated=now), table.seats, rules, state)
+            found = await calls.prefs(self, table)
+            version = table.row.version
+            state = table.state
+            for k, undone_row in enumerate(reversed(taken)):  # newest first, one undo row each
+                try:
+                    state = replay_state(rules, table.row, seat_ids, played[: len(played) - 1 - k], base)
+                except Exception as error:  # the log no longer replays: the game cannot go on
+                    await self._mark_broken(table.row, f"undo: {type(error).__name__}: {error}")
+                    return self._broken_refusal(await self._table(table.row), lang) or Outcome.refuse(
+                        t("game_broken", lang, title=table.rules.display_title(lang))
+                    )
+                plan = self._timer_plan(
+                    table, state, rules.to_act(table.state), now, version=version + 1, found=found
+                )
+                new_version = await self.store.append_action(
+                    table.row.id,
+                    expected_version=version,
+                    seat=seat.seat,
+                    text=f"undo {undone_row.n}",
+                    kind="undo",
+                    undoes=undone_row.n,
+                    events=[],
+                    state_json=dumps(rules.dump(state)),
+                    status="active",
+                    now=now,
+                    timers=plan,
+                )
+                if new_version is None:
+                    return Outcome.refuse(t("raced", lang))
+                self._timers_added(plan)
+                version = new_version
+            new_table = Table(replace(table.row, version=version, updated=now), table.seats, rules, state)
             self._remember(new_table)
 
             def undone(language: str) -> str:
@@ -1410,8 +1599,9 @@ class GameService:
         first, *more = pack(parts, MAX_TEXT)  # every section, in as few messages as fit
         return Outcome(ephemeral=first, ephemeral_more=more)
 
-    #: The game settings a host may change: the hours of reminders and clock, and the language.
-    SETTINGS = ("reminder_hours", "clock_hours", "language")
+    #: The game settings a host may change: the hours of reminders and clock, the language, and
+    #: whether the table plays a player's only choice for them (bot/autoplay.py).
+    SETTINGS = ("reminder_hours", "clock_hours", "language", "auto_play")
 
     @staticmethod
     def _unknown_language(language: str, lang: str) -> str:
@@ -1430,14 +1620,14 @@ class GameService:
             names = join_list(list(self.SETTINGS), lang)
             return Outcome.refuse(t("settings_unknown", lang, name=unknown[0], names=names))
         reminder_hours, clock_hours = changes.get("reminder_hours"), changes.get("clock_hours")
-        language = changes.get("language")
+        language, auto_play = changes.get("language"), changes.get("auto_play")
         if language is not None and language not in LANGUAGES:
             return Outcome.refuse(self._unknown_language(language, lang))
         async with self._lock(channel_id):
             table = await self._open_table(channel_id)
             if table is None:
                 return Outcome.refuse(t("no_game", lang))
-            changing = any(v is not None for v in (reminder_hours, clock_hours, language))
+            changing = any(v is not None for v in (reminder_hours, clock_hours, language, auto_play))
             if user_id != table.row.host_id and changing:
                 return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
             if (reminder_hours is not None and reminder_hours <= 0) or (
@@ -1450,30 +1640,161 @@ class GameService:
             language_changed = language is not None and language != table.lang
             if language_changed:
                 await self.store.set_game_language(table.row.id, language)
-            row = replace(table.row, reminder_s=reminder_s, clock_s=clock_s, language=language or table.lang)
+            auto = table.row.auto_single if auto_play is None else bool(auto_play)
+            if auto != table.row.auto_single:
+                await self.store.set_auto_single(table.row.id, auto)
+            row = replace(
+                table.row,
+                reminder_s=reminder_s,
+                clock_s=clock_s,
+                language=language or table.lang,
+                auto_single=auto,
+            )
             table = await self._table(row)
         clock = t("clock_off", lang) if clock_s is None else t("hours", lang, n=round(clock_s / 3600, 2))
         reminder = t("hours", lang, n=round(reminder_s / 3600, 2))
         done = t("settings_done", lang, reminder=reminder, clock=clock, language=LANGUAGE_NAMES[table.lang])
+        done += "\n" + t("settings_auto_on" if auto else "settings_auto_off", lang)
         public = []
         if language_changed:
             said = t("language_set", table.lang, language=LANGUAGE_NAMES[table.lang], title=table.title)
             public.append(PublicMessage(channel_id, said))
         return Outcome(ephemeral=done, public=public)
 
-    async def notify(self, user_id: int, turn: str | None = None, *, locale: Any = None) -> Outcome:
-        """``/game notify turn:``: how the caller hears that it is their turn — a mention in the
-        game's channel (``mention``, the default) or a mention and a DM (``mention+dm``). Without
-        a value it says how. Kept per user (``users.notify``), for every game."""
+    #: The longest vacation ``/game notify`` takes, in days.
+    MAX_VACATION_DAYS = 365
+
+    async def notify(
+        self,
+        user_id: int,
+        turn: str | None = None,
+        *,
+        locale: Any = None,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+        vacation_until: str | None = None,
+        stand_in: bool | None = None,
+    ) -> Outcome:
+        """``/game notify``: how the caller is called to their turn and reminded, in every game
+        on every server (``users``, :class:`~bot.store.UserPrefs`):
+
+        * ``turn``: ``mention`` (the default), ``dm``, ``both`` or ``none``;
+        * ``time_zone``: an IANA name (``Europe/Amsterdam``), in which ``quiet`` is read;
+        * ``quiet``: quiet hours ``22:00-07:00`` (``off``: none) — calls are held until they
+          end and the turn clock does not run;
+        * ``vacation_until``: the day one is back (``2026-12-27``, from its midnight in one's
+          zone; ``off``: back now) — the seat's clock waits, calls are held;
+        * ``stand_in``: whether a computer player plays one's turns meanwhile.
+
+        Without values it says how things stand. Bad values are refused and change nothing."""
         lang = await self._caller_lang(user_id, locale)
-        if turn is None:
-            now = (await self.store.notify_of([user_id]))[user_id]
-            return Outcome(ephemeral=t("notify_now", lang, way=t(f"notify_way_{now}", lang)))
-        if turn not in NOTIFY_MODES:
-            ways = join_list(list(NOTIFY_MODES), lang)
-            return Outcome.refuse(t("notify_unknown", lang, way=turn, ways=ways))
-        await self.store.set_notify(user_id, turn, self.clock())
-        return Outcome(ephemeral=t("notify_done", lang, way=t(f"notify_way_{turn}", lang)))
+        now = self.clock()
+        pref = (await self.store.prefs_of([user_id]))[user_id]
+        changes: dict[str, Any] = {}
+        if turn is not None:
+            turn = "both" if turn == "mention+dm" else turn  # the name before migration 11
+            if turn not in NOTIFY_MODES:
+                ways = join_list(list(NOTIFY_MODES), lang)
+                return Outcome.refuse(t("notify_unknown", lang, way=turn, ways=ways))
+            changes["notify"] = turn
+        if time_zone is not None:
+            name = time_zone.strip()
+            if hours.zone(name) is None:
+                return Outcome.refuse(t("notify_bad_zone", lang, zone=name))
+            changes["time_zone"] = name
+        if quiet is not None:
+            if quiet.strip().lower() in ("off", "none", "-", "0"):
+                changes["quiet_from"] = changes["quiet_to"] = None
+            else:
+                span = hours.parse_quiet(quiet)
+                if span is None:
+                    return Outcome.refuse(t("notify_bad_quiet", lang, quiet=quiet))
+                changes["quiet_from"], changes["quiet_to"] = span
+        if stand_in is not None:
+            changes["stand_in"] = "heuristic" if stand_in else None
+        if vacation_until is not None:
+            if vacation_until.strip().lower() in ("off", "none", "-", "0"):
+                changes["away_until"] = None
+            else:
+                zoned = replace(pref, time_zone=changes.get("time_zone", pref.time_zone))
+                back = hours.day_start(vacation_until, zoned)
+                if back is None or back <= now or back > now + self.MAX_VACATION_DAYS * 86400:
+                    return Outcome.refuse(
+                        t("notify_bad_vacation", lang, day=vacation_until, days=self.MAX_VACATION_DAYS)
+                    )
+                changes["away_until"] = back
+        if changes:
+            await self.store.set_prefs(user_id, now, **changes)
+            pref = replace(pref, **changes)
+            if "away_until" in changes or "stand_in" in changes:
+                await self._stand_in_where_due(user_id, pref)
+        key = "notify_done" if changes else "notify_now"
+        return Outcome(
+            ephemeral="\n".join(
+                [t(key, lang, way=t(f"notify_way_{pref.notify}", lang)), *self._prefs_lines(pref, lang)]
+            )
+        )
+
+    def _prefs_lines(self, pref: UserPrefs, lang: str) -> list[str]:
+        """The quiet hours and the vacation, as ``/game notify`` says them."""
+        now = self.clock()
+        zone = pref.time_zone or "UTC"
+        lines = []
+        if pref.quiet_from is not None and pref.quiet_to is not None:
+            span = f"{hours.hhmm(pref.quiet_from)}–{hours.hhmm(pref.quiet_to)}"
+            lines.append(t("notify_quiet", lang, span=span, zone=zone))
+        else:
+            lines.append(t("notify_no_quiet", lang, zone=zone))
+        if pref.away(now):
+            key = "notify_away_stand_in" if pref.stand_in else "notify_away"
+            lines.append(t(key, lang, until=hours.stamp(pref.away_until or now, "f")))
+        elif pref.stand_in:
+            lines.append(t("notify_stand_in_ready", lang))
+        return lines
+
+    async def _stand_in_where_due(self, user_id: int, pref: UserPrefs) -> None:
+        """A vacation with a stand-in begun (or changed): a computer player moves now in every
+        game where it is the user's turn."""
+        if not (pref.stand_in and pref.away(self.clock())):
+            return
+        for row in await self.store.seated_games(user_id):
+            if row.status != "active":
+                continue
+            table = await self._table(row)
+            seat = table.seat_of(user_id)
+            if seat is not None and seat.seat in table.rules.to_act(table.state):
+                await self._rearm_bot_move(row.id)
+
+    # ================================================================== the table at a glance
+
+    async def status(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        """``/game status``: the table in a few lines (round, phase, who is to act and since
+        when, the public scores), no picture; to the caller alone (:mod:`bot.glance`)."""
+        return await glance.status(self, channel_id, user_id, await self._caller_lang(user_id, locale))
+
+    async def mine(self, user_id: int, *, locale: Any = None) -> Outcome:
+        """``/game mine``: the caller's tables on every server, their turns first."""
+        return await glance.mine(self, user_id, await self._caller_lang(user_id, locale))
+
+    async def legend(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        *,
+        game: str | None = None,
+        game_pk: int | None = None,
+        locale: Any = None,
+    ) -> Outcome:
+        """``/game legend`` and the board's **?**: the game's legend in the caller's language."""
+        lang = await self._caller_lang(user_id, locale)
+        return await glance.legend(self, game, channel_id, game_pk, lang)
+
+    async def legend_png(self, game: str, labels: dict[str, str], lang: str) -> bytes | None:
+        try:
+            return await self.render_pool.run(self.legend_renderer, game, labels, lang)
+        except Exception:  # the words still go out
+            log.exception("drawing the legend of %s failed", game)
+            return None
 
     # ================================================================== DMs refused, public messages
 
@@ -1559,28 +1880,135 @@ class GameService:
         await self.store.reclaim_space()
 
     async def _timer_reminder(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
+        """Remind the people to act, each the way they chose (a mention, a DM, both, none),
+        with what they must decide, how long the table has waited and a link to the board.
+        People in quiet hours or on vacation are left out: their reminder is held until the
+        pause ends (a ``held`` timer, unless one waits already); so is anybody called less than
+        half a reminder period ago (a held call just made)."""
         table = await self._running(None, pk)
         if isinstance(table, Outcome):
             return None
-        _, mentions = self._turn_lines(table)
-        if not mentions:
+        found = await calls.prefs(self, table)
+        people = self._called(table, table.rules.to_act(table.state), found)
+        if not people:
             return None
-        due = self.clock() + table.row.reminder_s
-        plan = TimerPlan(clear=("reminder",), add=[("reminder", due, {})])
-        await self.store.add_timers(pk, plan)
-        self._timers_added(plan)
-        who = join_names([mention(u) for u in mentions], table.lang)
-        text = t("reminder", table.lang, mentions=who, title=table.title)
-        return Outcome(public=[PublicMessage(table.row.channel_id, text, mentions=mentions)])
+        now = self.clock()
+        due = now + table.row.reminder_s
+        await self._add_timers(pk, TimerPlan(clear=("reminder",), add=[("reminder", due, {})]))
+        live = await self.store.live_messages(pk)
+        since = live.turn_since or table.row.updated
+        held_timers = [tm for tm in await self.store.timers(pk) if tm.kind == "held"]
+        waiting = {tm.payload.get("seat") for tm in held_timers}
+        due_now = {tm.payload.get("seat") for tm in held_timers if tm.due <= now}  # called in a moment
+        callable_now, held = [], []
+        for seat in people:
+            pref = found.get(seat.user_id or 0)
+            until = calls.paused(pref, now)
+            if until is not None:
+                if seat.seat not in waiting and pref is not None and pref.notify != "none":
+                    held.append(("held", until, {"seat": seat.seat, "since": since}))
+            elif seat.seat not in due_now and not self._called_lately(table, seat.seat):
+                callable_now.append(seat)
+        if held:
+            await self._add_timers(pk, TimerPlan(add=held))
+        return await self._call(table, callable_now, found, live, since, reminder=due)
+
+    async def _call(
+        self,
+        table: Table,
+        people: list[SeatRow],
+        found: dict[int, UserPrefs],
+        live: Any,
+        since: float,
+        *,
+        reminder: float | None = None,
+    ) -> Outcome | None:
+        """Call ``people`` to their turn now, each their way: one public message mentioning
+        those who want a mention (what each must decide, since when the table waits, a link to
+        the board; ``reminder``: when the next reminder comes), DMs in their own language to
+        those who want one (a secret simultaneous decision: the decision itself)."""
+        rules, lang = table.rules, table.lang
+        link = calls.board_link(table.row, live)
+        lines, mentions, dms = [], [], []
+        for seat in people:
+            self._calls[(table.row.id, seat.seat)] = self.clock()
+        secret = set(rules.to_act(table.state)) if len(rules.to_act(table.state)) > 1 else set()
+        for seat in people:
+            user = seat.user_id or 0
+            way = found.get(user, UserPrefs()).notify
+            if way in calls.MENTION:
+                mentions.append(user)
+                lines.append(
+                    t(
+                        "reminder_line",
+                        lang,
+                        mention=mention(user),
+                        prompt=self._public_prompt(table, seat.seat),
+                    )
+                )
+            private = seat.seat in secret and rules.private_choices(table.state, seat.seat)
+            if (way in calls.DM or (private and way != "none")) and not seat.dm_refused:
+                dm = await self._call_dm(
+                    table, seat, private, {**found, user: replace(found.get(user, UserPrefs()), notify="dm")}
+                )
+                if dm is not None:
+                    ulang = (await self._user_langs([user]))[user]
+                    waited = t("waited_since", ulang, since=hours.stamp(since))
+                    dms.append(replace(dm, text=clip(f"{dm.text}\n{waited}")))
+        public = []
+        if lines:
+            head = t("reminder", lang, title=table.title, since=hours.stamp(since), link=link)
+            tail = [t("next_reminder", lang, when=hours.stamp(reminder))] if reminder is not None else []
+            public.append(
+                PublicMessage(table.row.channel_id, clip("\n".join([head, *lines, *tail])), mentions=mentions)
+            )
+        if not public and not dms:
+            return None
+        return Outcome(public=public, private=dms)
+
+    def _called_lately(self, table: Table, seat: str) -> bool:
+        """Whether ``seat`` was called less than half a reminder period ago (by this process)."""
+        return self.clock() - self._calls.get((table.row.id, seat), -1e18) < table.row.reminder_s / 2
+
+    def _public_prompt(self, table: Table, seat: str) -> str:
+        """What ``seat`` must decide, as the table may read it (a private decision: only that
+        it is one)."""
+        if table.rules.private_choices(table.state, seat):
+            return t("decide_in_private", table.lang)
+        return table.rules.prompt(table.state, seat, table.lang)
+
+    async def _timer_held(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
+        """A call held during a person's quiet hours or vacation: made now that they may be
+        called, if it is still the turn it was for (held again if they are still paused)."""
+        table = await self._running(None, pk)
+        if isinstance(table, Outcome):
+            return None
+        seat_id = payload.get("seat")
+        if seat_id not in table.rules.to_act(table.state):
+            return None
+        live = await self.store.live_messages(pk)
+        if payload.get("since") is not None and live.turn_since != payload.get("since"):
+            return None  # another turn since: its own call was made
+        found = await calls.prefs(self, table)
+        people = self._called(table, [seat_id], found)
+        if not people:
+            return None
+        until = calls.paused(found.get(people[0].user_id or 0), self.clock())
+        if until is not None:
+            await self._add_timers(pk, TimerPlan(add=[("held", until, dict(payload))]))
+            return None
+        if self._called_lately(table, seat_id):  # a reminder just did
+            return None
+        return await self._call(table, people, found, live, live.turn_since or table.row.updated)
 
     async def _timer_lobby_warn(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
         row = await self.store.game(pk)
         if row is None or row.status != "lobby":
             return None
-        hours = max(1, round((self.config.lobby_expiry_s * 0.25) / 3600))
         lang = normalise(row.language)
         title = GAMES[row.game].display_title(lang)
-        text = t("lobby_warning", lang, mention=mention(row.host_id), title=title, hours=hours)
+        ends = hours.stamp(row.created + self.config.lobby_expiry_s)
+        text = t("lobby_warning", lang, mention=mention(row.host_id), title=title, when=ends)
         return Outcome(public=[PublicMessage(row.channel_id, text, mentions=[row.host_id])])
 
     async def _timer_lobby_expire(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
@@ -1602,6 +2030,15 @@ class GameService:
         seat = payload.get("seat")
         if seat not in table.rules.to_act(table.state) or table.seat(seat).is_bot:
             return None
+        user = table.seat(seat).user_id
+        live = await self.store.live_messages(pk)
+        if user is not None and live.turn_since is not None and table.row.clock_s:
+            # The clock runs only outside quiet hours and vacations, as they are now.
+            pref = (await self.store.prefs_of([user]))[user]
+            due = hours.deadline(pref, live.turn_since, table.row.clock_s)
+            if due > self.clock() + 1:
+                await self._add_timers(pk, TimerPlan(add=[("clock", due, dict(payload))]))
+                return None
         await self.store.set_timed_out(pk, seat, True)
         await self._table(table.row)
         others = [s.user_id for s in table.seats if s.user_id and s.seat != seat and not s.is_bot]
@@ -1619,11 +2056,13 @@ class GameService:
                 if isinstance(table, Outcome):
                     return None
                 rules, state = table.rules, table.state
-                bots = [s for s in rules.to_act(state) if table.seat(s).is_bot]
+                stand = calls.stand_ins(table, await calls.prefs(self, table), self.clock())
+                bots = [s for s in rules.to_act(state) if table.seat(s).is_bot or s in stand]
                 if not bots:
                     return None
                 seat = bots[0]
-                kind = table.seat(seat).bot_kind or "random"
+                kind = self._bot_kind(table, table.seat(seat).bot_kind or stand.get(seat) or "") or "random"
+                note = t("stood_in", table.lang, name=table.name(seat)) if seat in stand else None
                 index = int(seat[1:])
                 ai_seed = table.row.seed * 1_000_003 + table.row.version * 7 + index
                 legal = rules.legal(state, seat)
@@ -1634,7 +2073,7 @@ class GameService:
                     log.exception("computer player %s failed in game %s; playing at random", kind, pk)
                     action = player(table.row.game, "random", ai_seed).choose({}, legal)
                     new_state, events = rules.apply(state, seat, action)
-                outcome = await self._commit(table, seat, action, new_state, events)
+                outcome = await self._commit(table, seat, action, new_state, events, note=note)
                 if outcome is not None:
                     return outcome
         return None
@@ -1696,6 +2135,7 @@ TIMER_HANDLERS: dict[str, Callable[[GameService, int, dict[str, Any]], Any]] = {
     "lobby_expire": GameService._timer_lobby_expire,
     "clock": GameService._timer_clock,
     "bot": GameService._timer_bot,
+    "held": GameService._timer_held,
 }
 
 
@@ -1713,5 +2153,5 @@ def public_log_lines(table: Table, actions: Iterable[ActionRow], lang: str = DEF
         for e in a.events:
             event = Event.from_dict(e)
             if event.visible_to is None:
-                lines.append(table.rules.describe(event, names, lang))
+                lines.append(autoplay.describe(table.rules, event, names, lang))
     return lines

@@ -219,6 +219,26 @@ MIGRATIONS: list[str] = [
         WHEN (SELECT status IN ('lobby', 'active') OR broken IS NOT NULL FROM games WHERE id = OLD.game_pk)
         BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
     """,
+    # 11: the slow game made comfortable. How each user is called (``notify``: mention, dm, both
+    # or none — 'mention+dm' is now 'both'), their time zone (IANA) and quiet hours (minutes
+    # after their midnight, from and to), the end of their vacation and the computer player
+    # standing in meanwhile (NULL: their clock waits). When the current turn began (beside the
+    # live turn message, bot/flow.py), whether the table plays a player's only choice for them,
+    # the game a lobby is the rematch of; each seat's last look at the game (the board marks
+    # what changed since).
+    """
+    ALTER TABLE users ADD COLUMN time_zone TEXT;
+    ALTER TABLE users ADD COLUMN quiet_from INTEGER;
+    ALTER TABLE users ADD COLUMN quiet_to INTEGER;
+    ALTER TABLE users ADD COLUMN away_until REAL;
+    ALTER TABLE users ADD COLUMN stand_in TEXT;
+    UPDATE users SET notify = 'both' WHERE notify = 'mention+dm';
+    ALTER TABLE games ADD COLUMN turn_since REAL;
+    ALTER TABLE games ADD COLUMN auto_single INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER;
+    CREATE INDEX games_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
+    ALTER TABLE seats ADD COLUMN seen_version INTEGER;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -263,12 +283,16 @@ class GameRow:
     lobby_message_id: int | None = None
     broken: str | None = None  # why the game's log no longer replays (None: healthy)
     log_deleted: float | None = None  # when KEEP_FINISHED_DAYS deleted the log (None: kept)
+    #: The table plays a player's only legal choice for them (``/game settings auto_play``).
+    auto_single: bool = True
+    #: A lobby opened with the Rematch button: the game it is the rematch of.
+    rematch_of: int | None = None
 
 
 GAME_COLUMNS = (
     "id, channel_id, guild_id, game, options, seed, status, host_id, version, created, updated, "
     "public_message_id, clock_s, reminder_s, language, parent_channel_id, lobby_message_id, "
-    "broken, log_deleted"
+    "broken, log_deleted, auto_single, rematch_of"
 )
 
 
@@ -293,14 +317,41 @@ def _game_row(r: Sequence[Any]) -> GameRow:
         lobby_message_id=r[16],
         broken=r[17],
         log_deleted=r[18],
+        auto_single=bool(r[19]),
+        rematch_of=r[20],
     )
 
 
-#: How a user hears that it is their turn (``users.notify``): ``mention`` — mentioned in the
-#: game's channel (the default); ``mention+dm`` — mentioned and sent a DM. The column is text so
-#: that more ways (a DM alone, nothing) can be added without a migration; quiet hours would be
-#: columns of their own beside it.
-NOTIFY_MODES = ("mention", "mention+dm")
+#: How a user hears that it is their turn, and is reminded (``users.notify``): ``mention`` —
+#: mentioned in the game's channel or thread (the default); ``dm`` — a DM and no mention;
+#: ``both``; ``none`` — named in the turn message, never notified. (Before migration 11 the
+#: column held ``mention+dm``, which is ``both``.)
+NOTIFY_MODES = ("mention", "dm", "both", "none")
+
+
+@dataclass(frozen=True)
+class UserPrefs:
+    """How a user wants to be called, in every game on every server (``/game notify``).
+
+    ``time_zone`` is an IANA name (``Europe/Amsterdam``; None: UTC); ``quiet_from`` and
+    ``quiet_to`` are minutes after midnight there (both None: no quiet hours; from > to: the
+    quiet hours cross midnight). ``away_until`` is the end of a vacation (a UNIX time; None or
+    past: not away) and ``stand_in`` the kind of computer player that plays for them meanwhile
+    (None: their clock waits for them)."""
+
+    notify: str = "mention"
+    time_zone: str | None = None
+    quiet_from: int | None = None
+    quiet_to: int | None = None
+    away_until: float | None = None
+    stand_in: str | None = None
+
+    def away(self, now: float) -> bool:
+        return self.away_until is not None and self.away_until > now
+
+
+#: The columns of :class:`UserPrefs` in ``users``, in its field order.
+PREF_COLUMNS = ("notify", "time_zone", "quiet_from", "quiet_to", "away_until", "stand_in")
 
 
 @dataclass(frozen=True)
@@ -310,7 +361,8 @@ class LiveMessages:
     ``turn_id`` is the newest turn message — the one with the buttons — and ``turn_log`` its
     words without the whose-turn lines (None: not known, e.g. a game from before these were
     kept). ``board_id`` is the newest message with a board picture, posted at game version
-    ``board_version``, whose words are ``board_text``."""
+    ``board_version``, whose words are ``board_text``. ``turn_since`` is when the current turn
+    began (the table has waited since; None before migration 11)."""
 
     turn_id: int | None = None
     turn_text: str | None = None
@@ -318,6 +370,7 @@ class LiveMessages:
     board_id: int | None = None
     board_version: int | None = None
     board_text: str | None = None
+    turn_since: float | None = None
 
 
 @dataclass(frozen=True)
@@ -344,6 +397,11 @@ class SeatRow:
     bot_kind: str | None
     dm_refused: bool
     timed_out: bool
+    #: The game version at the seat's last look (a private view opened, /game status…), None:
+    #: none yet; its moves count as looks too (:meth:`Store.last_acts`).
+    seen_version: int | None = None
+    #: A computer seat handed over from a person (``/game leave``, a replacement): that person.
+    former_user_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -499,16 +557,17 @@ class Store:
         timers: TimerPlan | None = None,
         language: str = "en",
         parent_channel_id: int | None = None,
+        rematch_of: int | None = None,
     ) -> int:
         """A new lobby with the host in seat p0. Raises :class:`ChannelBusy` when the channel
         already has an open game. ``parent_channel_id``: ``channel_id`` is a thread of the game's
-        own off that channel."""
+        own off that channel. ``rematch_of``: the game whose Rematch button opened it."""
         try:
             async with self.transaction() as db:
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game, options, seed, status, host_id, "
-                    "version, created, updated, clock_s, reminder_s, language, parent_channel_id) "
-                    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?)",
+                    "version, created, updated, clock_s, reminder_s, language, parent_channel_id, "
+                    "rematch_of) VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         channel_id,
                         guild_id,
@@ -522,6 +581,7 @@ class Store:
                         reminder_s,
                         language,
                         parent_channel_id,
+                        rematch_of,
                     ),
                 )
                 pk = int(cur.lastrowid)
@@ -635,7 +695,7 @@ class Store:
         """The game's live messages (an unknown game: none)."""
         async with self.db.execute(
             "SELECT public_message_id, public_message_text, public_message_log, board_message_id, "
-            "board_version, board_text FROM games WHERE id = ?",
+            "board_version, board_text, turn_since FROM games WHERE id = ?",
             (pk,),
         ) as cur:
             row = await cur.fetchone()
@@ -651,6 +711,7 @@ class Store:
             "board_id": "board_message_id",
             "board_version": "board_version",
             "board_text": "board_text",
+            "turn_since": "turn_since",
         }
         if not changes:
             return
@@ -675,18 +736,53 @@ class Store:
                 "UPDATE games SET reminder_s = ?, clock_s = ? WHERE id = ?", (reminder_s, clock_s, pk)
             )
 
+    async def set_auto_single(self, pk: int, on: bool) -> None:
+        """Whether the table plays a player's only legal choice for them (GameRow.auto_single)."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET auto_single = ? WHERE id = ?", (int(on), pk))
+
+    async def rematch(self, pk: int) -> GameRow | None:
+        """The newest game opened as the rematch of game ``pk`` (whatever its status), if any."""
+        async with self.db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE rematch_of = ? ORDER BY id DESC LIMIT 1", (pk,)
+        ) as cur:
+            row = await cur.fetchone()
+        return _game_row(row) if row else None
+
+    async def seated_games(self, user_id: int) -> list[GameRow]:
+        """The open games (lobby or running) on every server where ``user_id`` holds a seat now
+        (not one a computer player took over from them), oldest first."""
+        async with self.db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') AND id IN "
+            "(SELECT game_pk FROM seats WHERE user_id = ? AND is_bot = 0) ORDER BY id",
+            (user_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_game_row(r) for r in rows]
+
     # ------------------------------------------------------------------ seats
 
     async def seats(self, pk: int) -> list[SeatRow]:
         async with self.db.execute(
             "SELECT s.game_pk, s.seat, s.user_id, s.name, s.is_bot, s.bot_kind, "
-            "s.dm_refused OR (r.user_id IS NOT NULL), s.timed_out "
+            "s.dm_refused OR (r.user_id IS NOT NULL), s.timed_out, s.seen_version, s.former_user_id "
             "FROM seats s LEFT JOIN dm_refused r ON r.user_id = s.user_id "
             "WHERE s.game_pk = ? ORDER BY CAST(SUBSTR(s.seat, 2) AS INTEGER)",
             (pk,),
         ) as cur:
             rows = await cur.fetchall()
-        return [SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], bool(r[6]), bool(r[7])) for r in rows]
+        return [
+            SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
+            for r in rows
+        ]
+
+    async def set_seen(self, pk: int, seat: str, version: int) -> None:
+        """The seat looked at the game at ``version`` (kept only when later than its last look)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE seats SET seen_version = MAX(COALESCE(seen_version, 0), ?) WHERE game_pk = ? AND seat = ?",
+                (version, pk, seat),
+            )
 
     async def add_seat(
         self, pk: int, *, user_id: int | None, name: str, bot_kind: str | None = None, max_seats: int
@@ -828,14 +924,39 @@ class Store:
 
     async def set_notify(self, user_id: int, mode: str, now: float) -> None:
         """How the user wants to hear that it is their turn (one of :data:`NOTIFY_MODES`)."""
-        if mode not in NOTIFY_MODES:
-            raise StoreError(f"unknown way to notify: {mode!r}")
+        await self.set_prefs(user_id, now, notify=mode)
+
+    async def set_prefs(self, user_id: int, now: float, **changes: Any) -> None:
+        """Change some of the user's :class:`UserPrefs` (by field name; None clears a field —
+        ``notify`` cannot be cleared). A user never seen gets a row with the defaults."""
+        unknown = set(changes) - set(PREF_COLUMNS)
+        if unknown:
+            raise StoreError(f"no such preference: {sorted(unknown)[0]}")
+        if "notify" in changes and changes["notify"] not in NOTIFY_MODES:
+            raise StoreError(f"unknown way to notify: {changes['notify']!r}")
+        if not changes:
+            return
+        names = list(changes)
+        sets = ", ".join(f"{name} = excluded.{name}" for name in names)
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO users (user_id, notify, updated) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, updated = excluded.updated",
-                (user_id, mode, now),
+                f"INSERT INTO users (user_id, updated, {', '.join(names)}) "
+                f"VALUES (?, ?, {', '.join('?' * len(names))}) "
+                f"ON CONFLICT (user_id) DO UPDATE SET updated = excluded.updated, {sets}",
+                (user_id, now, *changes.values()),
             )
+
+    async def prefs_of(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
+        """Each user's :class:`UserPrefs` (the defaults for a user never seen)."""
+        ids = sorted(set(user_ids))
+        found: dict[int, UserPrefs] = {}
+        if ids:
+            marks = ", ".join("?" * len(ids))
+            async with self.db.execute(
+                f"SELECT user_id, {', '.join(PREF_COLUMNS)} FROM users WHERE user_id IN ({marks})", ids
+            ) as cur:
+                found = {r[0]: UserPrefs(*r[1:]) for r in await cur.fetchall()}
+        return {user: found.get(user, UserPrefs()) for user in ids}
 
     async def notify_of(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Each user's way of hearing of their turn (``mention`` for a user never asked)."""
@@ -924,6 +1045,16 @@ class Store:
         aiosqlite runs every call on that thread through ``Connection._execute``; handing it a
         whole transaction saves one thread round trip per statement."""
         return await self.db._execute(fn, self.db._conn, *args)
+
+    async def last_acts(self, pk: int) -> dict[str, int]:
+        """The log number ``n`` of each seat's latest action of its own: a move or an undo, not a
+        move the table played for it (an only choice: its events hold an ``auto`` event)."""
+        async with self.db.execute(
+            "SELECT seat, MAX(n) FROM actions a WHERE game_pk = ? AND seat IS NOT NULL AND NOT EXISTS "
+            "(SELECT 1 FROM json_each(a.events) WHERE json_extract(value, '$.kind') = 'auto') GROUP BY seat",
+            (pk,),
+        ) as cur:
+            return {r[0]: int(r[1]) for r in await cur.fetchall()}
 
     async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]:
         """The game's log rows with ``n >= since``, oldest first. (Row ``n`` took the game from

@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 from engine.cuba.board import field_name
 from engine.cuba.data import BUILDINGS, CHARACTERS, STATUTES
 from render import common as c
+from render import marks
 from render.common import INK, MUTED, PAPER, WHITE, paste_icon, register_icon
 
 WIDTH = 1600
@@ -1309,7 +1310,32 @@ def draw(view: dict[str, Any]) -> Image.Image:
     _draw_markers(img, d, view)
     for i, seat in enumerate(seats):
         _draw_player(img, d, view, layout, i, seat)
+    marks.mark(img, view, _mark_parts(layout, seats))
     return img
+
+
+def _mark_parts(layout: Layout, seats: list[str]) -> list[tuple[tuple[Any, ...], marks.Box]]:
+    """The parts of the picture the change marks go round (:mod:`render.marks`)."""
+    parts: list[tuple[tuple[Any, ...], marks.Box]] = []
+    for r, piece in enumerate(CARGO):
+        y = MARKET_ROWS_Y + r * MARKET_ROW_H
+        parts.append((("market", piece), (MARKET_BOX[0] + 6, y + 1, MARKET_BOX[2] - 6, y + MARKET_ROW_H - 1)))
+    parts.append((("harbour",), HARBOUR_BOX))
+    parts += [((key,), PARLIAMENT_BOX) for key in ("statutes", "proposals", "veto_blocked_group")]
+    parts.append((("buildings_available",), BUILDINGS_BOX))
+    parts.append((("black_markers",), MARKERS_BOX))
+    for i, seat in enumerate(seats):
+        x0, y0, x1, y1 = layout.panel_box(i)
+        sy = y0 + STATS_Y + 20
+        gx, gy, cw = _grid_geometry(layout, i)
+        parts.append((("players", seat, "vp"), (x0 + 6, sy - 24, x0 + 104, sy + 24)))
+        parts.append((("players", seat, "pesos"), (x0 + 108, sy - 24, x0 + 208, sy + 24)))
+        chars = (x0 + 6, y0 + CHARS_Y - 2, x1 - 6, gy - 6)
+        parts += [(("players", seat, key), chars) for key in ("hand", "played", "parliament_card")]
+        grid = (gx - 4, gy - 4, gx + 4 * cw + 4, gy + 3 * CELL_H + 4)
+        parts += [(("players", seat, key), grid) for key in ("buildings", "figure", "warehouse")]
+        parts.append((("players", seat, "farmyard"), (gx - 4, gy + 3 * CELL_H + 6, gx + 4 * cw + 4, y1 - 6)))
+    return parts
 
 
 # ------------------------------------------------------------------------------------------
@@ -1329,10 +1355,11 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
     """A key to the building tiles: tile (pictogram), cost in resources, and a label per building
     — "Name: effect" — from ``labels`` (building id → text in the reader's language). Where
     ``labels`` has none, the English one from the data, only for an English reader (``lang``):
-    another reader sees the tile and its cost alone rather than English."""
+    another reader sees the tile and its cost alone rather than English. The last line shows
+    the change mark (:mod:`render.marks`) with ``labels["changed"]``."""
     ids = list(BUILDINGS)
     per_col = (len(ids) + 1) // 2
-    height = 2 * MARGIN + per_col * LEGEND_ROW_H
+    height = 2 * MARGIN + (per_col + 1) * LEGEND_ROW_H
     img = Image.new("RGB", (LEGEND_W, height), c.FRAME)
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
@@ -1351,6 +1378,8 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         tx = x + 124 + 5 * 24 + 10
         room = col_w - (tx - x) - 12
         c.draw_label(draw, (tx, y + LEGEND_ROW_H / 2), text, room, 19, 17, lines=2, spacing=21)
+    y = MARGIN + per_col * LEGEND_ROW_H
+    marks.key(img, draw, (MARGIN, y, MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
     return img
 
 

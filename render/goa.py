@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.goa.data import COLONY_NEED
 from render import common as c
+from render import marks
 from render.common import INK, MUTED, PAPER, font, icon, paste_icon, register_icon, seat_marker, text_centered
 
 WIDTH, HEIGHT = 1600, 1000
@@ -677,6 +678,7 @@ def draw(view: dict[str, Any]) -> Image.Image:
     for k, seat in enumerate(seats):
         _draw_player(img, d, view, seat, player_box(len(seats), k), len(seats))
     _draw_result(img, d, view)
+    marks.mark(img, view, _mark_parts(view))
     return img
 
 
@@ -724,4 +726,63 @@ def regions(view: dict[str, Any]) -> dict[str, Box]:
     return out
 
 
-__all__ = ["draw", "place_box", "player_box", "regions", "tile_image", "font", "icon"]
+def _mark_parts(view: dict[str, Any]) -> list[tuple[tuple[Any, ...], marks.Box]]:
+    """The parts of the picture the change marks go round (:mod:`render.marks`): each grid
+    space, the flag and markers round the grid, each colony stack, each player's panel."""
+    parts: list[tuple[tuple[Any, ...], marks.Box]] = []
+    for r in range(5):
+        for col in range(5):
+            x0, y0, x1, y1 = _cell_box(r, col)
+            parts.append((("grid", r, col), (x0 + 3, y0 + 3, x1 - 3, y1 - 3)))
+    ring = (GRID_X - RING + 4, GRID_Y - RING + 4, GRID_X + 5 * CELL + RING - 4, GRID_Y + 5 * CELL + RING - 4)
+    parts += [(("flag",), ring), (("markers",), ring)]
+    y = GRID_Y + 5 * CELL + RING + 14
+    w = (5 * CELL + 2 * RING) // 4
+    for k, name in enumerate(view["colony_stacks"]):
+        x = GRID_X - RING + k * w
+        parts.append((("colony_stacks", name), (x + 2, y, x + w - 4, HEIGHT - 22)))
+    for k, seat in enumerate(view["seats"]):
+        parts.append((("players", seat), player_box(len(view["seats"]), k)))
+    return parts
+
+
+# --------------------------------------------------------------------------------------------
+# The key to the tiles
+
+LEGEND_W = 1400
+LEGEND_ROW_H = 76
+LEGEND_MARGIN = 24
+
+
+def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image.Image:
+    """A key to the auction tiles — each different tile once, with its name from ``labels``
+    (tile id → text in the reader's language; English from the engine for an English reader,
+    nothing for another) — and the change mark (:mod:`render.marks`) with ``labels["changed"]``."""
+    from engine.goa import data
+    from engine.goa.text import tile_name
+
+    firsts: dict[tuple[tuple[str, Any], ...], str] = {}
+    for tid, tile in data.TILES.items():
+        firsts.setdefault(_tile_key(tile), tid)
+    items = list(firsts.items())
+    per_col = (len(items) + 1) // 2
+    height = 2 * LEGEND_MARGIN + (per_col + 1) * LEGEND_ROW_H
+    img = Image.new("RGB", (LEGEND_W, height), c.FRAME)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
+    col_w = (LEGEND_W - 2 * LEGEND_MARGIN) // 2
+    for k, (key, tid) in enumerate(items):
+        col, row = divmod(k, per_col)
+        x = LEGEND_MARGIN + col * col_w
+        y = LEGEND_MARGIN + row * LEGEND_ROW_H
+        tile = tile_image(key, LEGEND_ROW_H - 8)
+        img.paste(tile, (x + 4, y + 4), tile)
+        text = (labels or {}).get(tid) or (tile_name(tid, "en") if lang == "en" else "")
+        tx = x + LEGEND_ROW_H + 16
+        c.draw_label(d, (tx, y + LEGEND_ROW_H / 2), text, col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
+    y = LEGEND_MARGIN + per_col * LEGEND_ROW_H
+    marks.key(img, d, (LEGEND_MARGIN, y, LEGEND_MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
+    return img
+
+
+__all__ = ["draw", "draw_legend", "place_box", "player_box", "regions", "tile_image", "font", "icon"]

@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import common as c
+from render import marks
 from render.common import (
     INK,
     MUTED,
@@ -595,7 +596,29 @@ def draw(view: dict[str, Any]) -> Image.Image:
     _draw_districts(img, d, view)
     _draw_ship(img, d, view)
     _draw_players(img, d, view)
+    marks.mark(img, view, _mark_parts(view))
     return img
+
+
+def _mark_parts(view: dict[str, Any]) -> list[tuple[tuple[Any, ...], marks.Box]]:
+    """The parts of the picture the change marks go round (:mod:`render.marks`): each road
+    tile, the car, each building, the ship, each player's panel."""
+    parts: list[tuple[tuple[Any, ...], marks.Box]] = []
+    for k, stop in enumerate(view["road"]):
+        if k == 0:
+            continue
+        x, y = STOPS[stop["space"]]
+        h = TILE // 2 + 2
+        parts.append((("road", k), (x - h, y - h, x + h, y + h)))
+    cx, cy = _car_spot(view["car"])
+    parts.append((("car",), (cx - 40, cy - 40, cx + 40, cy + 40)))
+    for colour, buildings in view["districts"].items():
+        for k in range(len(buildings)):
+            parts.append((("districts", colour, k), building_box(colour, k)))
+    parts.append((("ship",), (PANEL_X, 24, WIDTH - 24, 420)))
+    for i, seat in enumerate(view["seats"]):
+        parts.append((("players", seat), player_box(len(view["seats"]), i)))
+    return parts
 
 
 # --------------------------------------------------------------------------------------------
@@ -618,11 +641,12 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
     """A key to the pictograms: the 12 buildings on the left, the 9 Cubans (with their flower)
     on the right, each with a label "Name: effect" from ``labels`` (id → text in the reader's
     language). Where ``labels`` has none, the English one from the data, only for an English
-    reader (``lang``): another reader sees the pictogram alone rather than English."""
+    reader (``lang``): another reader sees the pictogram alone rather than English. The last
+    line shows the change mark (:mod:`render.marks`) with ``labels["changed"]``."""
     from engine.santiago import data
 
     left, right = list(data.BUILDINGS), list(data.CUBANS)
-    height = 2 * LEGEND_MARGIN + len(left) * LEGEND_ROW_H
+    height = 2 * LEGEND_MARGIN + (len(left) + 1) * LEGEND_ROW_H
     img = Image.new("RGB", (LEGEND_W, height), c.FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
@@ -644,6 +668,8 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
             text = (labels or {}).get(item) or (legend_text(item) if lang == "en" else "")
             tx = tile[2] + 16
             c.draw_label(d, (tx, cy), text, x + col_w - tx - 12, 19, 17, lines=2, spacing=21)
+    y = LEGEND_MARGIN + len(left) * LEGEND_ROW_H  # the change mark, below the buildings
+    marks.key(img, d, (LEGEND_MARGIN, y, LEGEND_MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
     return img
 
 

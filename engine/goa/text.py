@@ -97,6 +97,11 @@ def tile_name(tile_id: str | None, lang: str = "en") -> str:
     return " + ".join(parts)
 
 
+def legend_labels(lang: str = "en") -> dict[str, str]:
+    """Every tile's name in ``lang`` by tile id (the words of the legend picture)."""
+    return {tid: tile_name(tid, lang) for tid in data.TILES}
+
+
 def lot_name(lot: str, lang: str = "en") -> str:
     """What an auction sells: "the flag" or "the <tile>"."""
     if lot == "flag":

@@ -53,6 +53,7 @@ class Played:
     result_text: str = ""
     shown: set[str] = field(default_factory=set)  # every line the channel has shown
     narrowed_levels: int = 0  # the most narrowing presses one move needed
+    autoplayed: int = 0  # only choices the table played for people
 
     def public_texts(self) -> list[str]:
         return [content or "" for content, _ in self.client.public()]
@@ -232,7 +233,10 @@ class Table:
             else:
                 raise AssertionError(f"{action!r} not found through five narrowings")
         after = self.svc._tables.get(self.played.pk)  # a finished game is forgotten
-        assert after is None or after.row.version == version + 1, f"{action!r} was not played"
+        # One version for the move, and one for each only choice the table then played
+        # for someone (bot/autoplay.py).
+        assert after is None or after.row.version >= version + 1, f"{action!r} was not played"
+        self.played.autoplayed += 0 if after is None else after.row.version - version - 1
         texts = []  # what the channel newly showed for this move: the new lines of messages and edits
         for what, where, text, _kw in self.client.journal[journal:]:
             if what in ("post", "edit") and where == CHANNEL:

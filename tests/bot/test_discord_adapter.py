@@ -309,7 +309,8 @@ async def test_lobby_commands_post_publicly_and_clear_the_placeholder(env):
     assert ana.deleted and ana.answers() == []
     tiny = GAMES["tiny"]
     opened = t("lobby_opened", host="Ana", title=tiny.title, min=tiny.min_players, max=tiny.max_players)
-    assert client.public()[0][0] == opened
+    closes = t("lobby_expires", when=f"<t:{int(env.clock() + env.settings.lobby_expiry_s)}:R>")
+    assert client.public()[0][0] == f"{opened} {closes}"
     bo = FakeInteraction(client, BO)
     await invoke("game join", bo)
     assert client.public()[-1][0] == t("joined", name="Bo", title=tiny.title, count=2, max=tiny.max_players)
@@ -322,7 +323,7 @@ async def test_lobby_commands_post_publicly_and_clear_the_placeholder(env):
     assert kwargs["allowed_mentions"].everyone is False
     # Secret bids: the board has the My turn and My hand buttons, each player gets a DM.
     verbs = [parse_custom_id(cid).verb for cid in view_custom_ids(kwargs["view"])]
-    assert verbs == ["t", "h"]
+    assert verbs == ["t", "h", "l"]
     assert client.get_user(ANA).dms and client.get_user(BO).dms
 
 
@@ -670,6 +671,7 @@ async def test_the_timer_loop_posts_what_falls_due(tmp_path):
     await client.setup_hook()
     try:
         assert (await client.service.new_game(CHANNEL, 9, ANA, "Ana", "tiny")).ok
+        created = (await client.service.store.open_game(CHANNEL)).created
         client._ready.set()  # as when the gateway connection is up
         for _ in range(100):
             if len(channel.sent) == 2:
@@ -678,7 +680,8 @@ async def test_the_timer_loop_posts_what_falls_due(tmp_path):
     finally:
         await client.close()
     texts = [text for text, _ in channel.sent]
-    assert texts[0] == t("lobby_warning", mention="<@1>", title="Tiny Test Game", hours=1)
+    closes = f"<t:{int(created + 1)}:R>"  # a Discord timestamp: each reader's own time
+    assert texts[0] == t("lobby_warning", mention="<@1>", title="Tiny Test Game", when=closes)
     assert texts[1] == t("lobby_expired", title="Tiny Test Game")
     assert [u.id for u in channel.sent[0][1]["allowed_mentions"].users] == [ANA]
 
@@ -810,6 +813,8 @@ async def test_every_game_subcommand_reaches_its_service_call(env):
     await invoke("game settings", settings, reminder_hours=6.0, clock_hours=0.0)
     assert settings.ephemeral_texts() == [
         t("settings_done", reminder=t("hours", n=6.0), clock=t("clock_off"), language="English")
+        + "\n"
+        + t("settings_auto_on")
     ]
     row = await svc.store.open_game(CHANNEL)
     assert row.reminder_s == 6 * 3600 and row.clock_s is None

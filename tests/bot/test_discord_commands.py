@@ -38,8 +38,9 @@ def test_every_command_of_the_design_is_there():
     tree = {c["name"]: c for c in current_tree()}
     assert set(tree) == {"game", "play"}
     assert [o["name"] for o in tree["game"]["options"]] == [
-        "new", "join", "leave", "add-bot", "replace", "rejoin", "start", "board", "hand", "log",
-        "history", "export", "stats", "forget-me", "undo", "abandon", "rules", "settings", "notify", "sync",
+        "new", "join", "leave", "add-bot", "replace", "rejoin", "start", "board", "status", "hand", "log",
+        "history", "export", "stats", "forget-me", "undo", "abandon", "rules", "legend", "settings",
+        "notify", "mine", "sync",
     ]  # fmt: skip
     [action] = tree["play"]["options"]
     assert action["name"] == "action" and action["autocomplete"] is True and action["required"] is True

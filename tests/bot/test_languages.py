@@ -38,7 +38,12 @@ TITLES = ("cuba", "santiago", "goa")
 HAN = re.compile(r"[\u3400-\u9fff]")
 KANA = re.compile(r"[\u3040-\u30ff]")
 #: The bot's own button labels, by custom_id verb.
-BOT_BUTTONS = {"t": ("btn_my_turn",), "h": ("btn_my_hand", "btn_my_hand_santiago")}
+BOT_BUTTONS = {
+    "t": ("btn_my_turn",),
+    "h": ("btn_my_hand", "btn_my_hand_santiago"),
+    "l": ("btn_legend",),
+    "r": ("btn_rematch",),
+}
 
 
 def written_in(text: str, lang: str, *, short: bool = False) -> bool:
@@ -114,6 +119,8 @@ class Game:
         legal: dict[str, dict[str, Any]] = {}
         for choice in choices:
             self.heard.labels.append(choice.label)
+            if choice.label == t("btn_legend", lang):  # "?": no words, in every language
+                continue
             assert written_in(choice.label, lang, short=True), (lang, choice.label)
             parsed = parse_custom_id(choice.custom_id)
             assert parsed is not None
@@ -166,7 +173,7 @@ class Game:
             await self.said(await svc.join(channel, guest, "Bo", locale=self.langs[guest]), guest)
         await self.said(await svc.add_bot(channel, host, "random", locale=self.langs[host]), host)
         for user, lang in self.langs.items():  # they want a DM when their turn begins, too
-            await self.said(await svc.notify(user, "mention+dm", locale=lang), user)
+            await self.said(await svc.notify(user, "both", locale=lang), user)
         last = guests[-1] if guests else host
         board = await self.said(await svc.board(channel, last, locale=self.langs[last]), last)
         assert board.ephemeral  # the lobby's seats

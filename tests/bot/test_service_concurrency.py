@@ -72,6 +72,7 @@ async def test_simultaneous_bids_in_two_services_both_count(env):
 async def test_many_concurrent_commands_keep_log_and_cache_in_step(env):
     services = [await env.service() for _ in range(3)]
     await seated(env, services[0], [ANA, BO])
+    await services[0].settings(CHANNEL, ANA, auto_play=False)  # every logged move is a command's
     await move_step(services[0])
     texts = ["take 1", "take 2", "draw", "done", "take 3", "draw", "done"]
     results = await asyncio.gather(

@@ -22,8 +22,15 @@ async def test_reminders_repeat_and_reset(env):
     env.clock.advance(1)
     (reminder,) = await run_timers(env, svc)
     msg = reminder.public[0]
-    assert msg.text == "Reminder: <@1> and <@2>, Tiny Test Game is waiting for you." and msg.image is None
-    assert sorted(msg.mentions) == [ANA, BO]
+    # The board's link, since when the table waits, what each must decide (a secret bid: only
+    # that it is private), when the next reminder comes — times as Discord timestamps.
+    assert msg.text.splitlines() == [
+        "⏰ Tiny Test Game has waited since <t:1000000:R> — https://discord.com/channels/9/500",
+        "<@1>: a private decision (▶ My turn)",
+        "<@2>: a private decision (▶ My turn)",
+        "Next reminder <t:1007200:R>.",
+    ]
+    assert msg.image is None and sorted(msg.mentions) == [ANA, BO]
     await svc.act(CHANNEL, ANA, "bid 1")
     env.clock.advance(3599)  # the action reset the reminder
     assert await run_timers(env, svc) == []
@@ -42,7 +49,7 @@ async def test_lobby_warning_then_expiry(env):
     env.clock.advance(1)
     (warning,) = await run_timers(env, svc)
     assert warning.public[0].text == (
-        "<@1>, the table for Tiny Test Game closes in 2 hours unless you start it with /game start."
+        "<@1>, the table for Tiny Test Game closes <t:1028800:R> unless you start it with /game start."
     )
     env.clock.advance(2 * 3600)
     (expired,) = await run_timers(env, svc)
@@ -59,7 +66,7 @@ async def test_starting_cancels_lobby_expiry(env):
     assert sorted(tm.kind for tm in await svc.store.timers(pk)) == ["reminder"]
     env.clock.advance(10 * 3600)
     outcomes = await run_timers(env, svc)
-    assert [o.public[0].text.startswith("Reminder") for o in outcomes] == [True]
+    assert [o.public[0].text.startswith("⏰") for o in outcomes] == [True]
     assert (await svc.store.open_game(CHANNEL)).status == "active"
 
 

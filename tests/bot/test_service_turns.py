@@ -81,7 +81,7 @@ async def test_public_turn_has_action_buttons_that_go_stale(env):
     board = (await svc.board(CHANNEL, BO)).public[0]
     labels = [c.label for c in board.choices]
     # the plays, then My turn (the same plays with the picture of the decision, to Ana alone)
-    assert labels == ["Take 1", "Take 2", "Take 3", "Draw", "Done", "▶ My turn", "My hand"]
+    assert labels == ["Take 1", "Take 2", "Take 3", "Draw", "Done", "▶ My turn", "My hand", "?"]
     take2 = next(c for c in board.choices if c.label == "Take 2")
     # Bo may not press Ana's button.
     assert (await svc.press(take2.custom_id, BO, CHANNEL)).ephemeral == "It is Ana's turn."
@@ -210,7 +210,9 @@ async def test_full_tiny_game_ends_with_scores(env):
     end = await svc.act(CHANNEL, BO, "done")
     text = end.public[0].text
     assert "Final scores: 1. Ana 6; 2. Bo 1." in text and "Ana wins!" in text
-    assert end.public[0].choices == [] and sorted(end.public[0].mentions) == [ANA, BO]
+    # The final scores carry one button: Rematch.
+    assert [c.label for c in end.public[0].choices] == ["Rematch"]
+    assert sorted(end.public[0].mentions) == [ANA, BO]
     row = await svc.store.latest_game(CHANNEL)
     assert row.status == "finished" and await svc.store.timers(row.id) == []
     assert (await svc.act(CHANNEL, ANA, "done")).ephemeral.startswith("There is no game in this channel")
@@ -227,12 +229,17 @@ async def test_settings_host_only(env):
     assert not (await svc.settings(CHANNEL, ANA, reminder_hours=0)).ok
     done = await svc.settings(CHANNEL, ANA, reminder_hours=2, clock_hours=24)
     assert done.ephemeral == (
-        "Settings for this game: reminders every 2.0 h, turn clock 24.0 h, language English."
+        "Settings for this game: reminders every 2.0 h, turn clock 24.0 h, language English.\n"
+        "A player's only choice is played for them (auto_play: on)."
     )
     row = await svc.store.open_game(CHANNEL)
     assert (row.reminder_s, row.clock_s) == (7200, 86400)
-    off = await svc.settings(CHANNEL, ANA, clock_hours=0)
-    assert off.ephemeral.endswith("turn clock off, language English.")
+    off = await svc.settings(CHANNEL, ANA, clock_hours=0, auto_play=False)
+    assert off.ephemeral.endswith(
+        "turn clock off, language English.\nA player's only choice waits for them (auto_play: off)."
+    )
+    assert not (await svc.store.open_game(CHANNEL)).auto_single
+    assert not (await svc.settings(CHANNEL, BO, auto_play=True)).ok  # the host's setting
 
 
 async def test_simultaneous_step_names_everyone_still_to_act(env):

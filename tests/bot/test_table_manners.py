@@ -54,7 +54,8 @@ async def test_each_table_gets_a_thread_of_its_own_and_its_notice_tells_the_resu
     assert opened["name"] == "Tiny Test Game · Ana" and opened["type"] is discord.ChannelType.public_thread
     assert host.deleted and host.answers() == []  # the notice says it all
     lobby = t("lobby_opened", host="Ana", title=TINY.title, min=TINY.min_players, max=TINY.max_players)
-    assert reads_now(client, thread) == [lobby]
+    expires = t("lobby_expires", when=f"<t:{int(env.clock() + env.settings.lobby_expiry_s)}:R>")
+    assert reads_now(client, thread) == [f"{lobby} {expires}"]
     notice = t("lobby_in_thread", host="Ana", title=TINY.title, thread=thread, min=2, max=4)
     assert reads_now(client, CHANNEL) == [notice] and f"<#{thread}>" in notice
     row = await svc.store.open_game(thread)
@@ -116,23 +117,26 @@ async def test_notify_says_and_keeps_how_one_hears_of_ones_turn(env):
     client = FakeClient(svc)
     asked = FakeInteraction(client, ANA)
     await invoke("game notify", asked)
-    assert asked.ephemeral_texts() == [t("notify_now", way=t("notify_way_mention"))]
+    no_quiet = t("notify_no_quiet", zone="UTC")
+    assert asked.ephemeral_texts() == [t("notify_now", way=t("notify_way_mention")) + "\n" + no_quiet]
     chosen = FakeInteraction(client, ANA)
-    await invoke("game notify", chosen, turn="mention+dm")
-    assert chosen.ephemeral_texts() == [t("notify_done", way=t("notify_way_mention+dm"))]
-    assert await svc.store.notify_of([ANA, BO]) == {ANA: "mention+dm", BO: "mention"}
+    await invoke("game notify", chosen, turn="both")
+    assert chosen.ephemeral_texts() == [t("notify_done", way=t("notify_way_both")) + "\n" + no_quiet]
+    assert await svc.store.notify_of([ANA, BO]) == {ANA: "both", BO: "mention"}
     again = await env.service()  # kept in the store
-    assert (await again.notify(ANA)).ephemeral == t("notify_now", way=t("notify_way_mention+dm"))
+    assert (await again.notify(ANA)).ephemeral.startswith(t("notify_now", way=t("notify_way_both")))
     refused = await svc.notify(ANA, "pigeon")
     assert not refused.ok and refused.ephemeral == t(
-        "notify_unknown", way="pigeon", ways="mention, mention+dm"
+        "notify_unknown", way="pigeon", ways="mention, dm, both, none"
     )
-    assert app.NOTIFY_NAMES.keys() == {"mention", "mention+dm"}
+    assert (await svc.notify(BO, "mention+dm")).ok  # as it was called before: both
+    assert (await svc.store.notify_of([BO]))[BO] == "both"
+    assert app.NOTIFY_NAMES.keys() == {"mention", "dm", "both", "none"}
 
 
 async def test_a_turn_dm_goes_only_to_who_asked_and_only_when_their_turn_begins(env):
     svc = await env.service()
-    await svc.notify(BO, "mention+dm")
+    await svc.notify(BO, "both")
     assert (await svc.new_game(CHANNEL, 9, ANA, "Ana", "tiny")).ok
     assert (await svc.join(CHANNEL, BO, "Bo")).ok
     started = await svc.start(CHANNEL, ANA)
@@ -147,9 +151,17 @@ async def test_a_turn_dm_goes_only_to_who_asked_and_only_when_their_turn_begins(
     bo_turn = await svc.act(CHANNEL, ANA, "done")  # Bo's turn begins: he asked
     [dm] = bo_turn.private
     assert dm.user_id == BO and dm.choices == []
-    assert dm.text == t("dm_your_turn", title=TINY.title, channel=CHANNEL, prompt=TINY.prompt(
+    called = t("dm_your_turn", title=TINY.title, channel=CHANNEL, prompt=TINY.prompt(
         svc._tables[svc._channel_games[CHANNEL]].state, "p1"
     ))  # fmt: skip
+    live = await svc.store.live_messages(svc._channel_games[CHANNEL])
+    # What happened since his last move (his bid), and a link to the board.
+    assert dm.text.splitlines() == [
+        called,
+        t("catch_up_header", names="Bo"),
+        t("catch_up_line", text="Ana takes 1 points. · Ana ends the turn."),
+        t("board_link", link=f"https://discord.com/channels/9/{CHANNEL}/{live.turn_id}"),
+    ]
 
 
 # ---------------------------------------------------------------------- where a press is answered

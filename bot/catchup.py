@@ -1,0 +1,183 @@
+"""Catching up after a while away: what happened since a player's last move, in a few lines, and
+what the board should mark as changed since their last look.
+
+* :func:`lines` condenses the public log since a seat's last action of its own into at most
+  :data:`MAX_RUNS` lines, one per run of consecutive moves by one seat (the table's own lines —
+  a round ending — go with the move that caused them), oldest first, in the reader's language.
+  Only public events are read: what a seat saw alone (a secret bid, a card drawn) is never in
+  it, nor are undone moves.
+* :func:`since_version` is the version the board's marks start from: the last look of the
+  people to act (their last action of their own, or a later private look — My hand, My turn,
+  ``/game status``); :class:`Views` keeps recent public views so that the view at that version
+  is at hand without replaying the log (it replays when it must).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot import autoplay
+from bot.records import effective_plays, replay_state
+from bot.store import ActionRow
+from bot.texts import t
+from engine.core import Event, Rules
+from engine.i18n import join_words
+
+if TYPE_CHECKING:
+    from bot.gamestore import GameStore
+    from bot.service import Table
+
+#: At most this many lines of catch-up (runs of one seat's moves); older runs are counted.
+MAX_RUNS = 6
+#: One run's line is cut here.
+MAX_RUN_TEXT = 220
+#: Public views kept per game (compact JSON), newest first out when full.
+VIEWS_PER_GAME = 48
+
+
+def public_lines(rules: Rules, row: ActionRow, names: Mapping[str, str], lang: str) -> list[str]:
+    """The public log lines of one action row in ``lang``."""
+    found = []
+    for data in row.events:
+        event = Event.from_dict(data)
+        if event.visible_to is None:
+            line = autoplay.describe(rules, event, names, lang)
+            if line:
+                found.append(line)
+    return found
+
+
+def runs(
+    rules: Rules, rows: Iterable[ActionRow], names: Mapping[str, str], lang: str
+) -> list[tuple[str, list[str]]]:
+    """(seat, its public lines) per run of consecutive plays by one seat, oldest first; plays
+    taken back (and the undos) are left out, and so are plays that showed nothing."""
+    found: list[tuple[str, list[str]]] = []
+    for row in effective_plays(rows):
+        said = public_lines(rules, row, names, lang)
+        if not said:
+            continue
+        seat = row.seat or ""
+        if found and found[-1][0] == seat:
+            found[-1][1].extend(said)
+        else:
+            found.append((seat, said))
+    return found
+
+
+def condensed(said: Sequence[str], limit: int = MAX_RUN_TEXT) -> str:
+    """One run's lines on one line, whole lines while they fit in ``limit`` (the first always,
+    cut at a word if it must be), then ``…`` for the rest."""
+    out = ""
+    for k, line in enumerate(said):
+        joined = f"{out} · {line}" if out else line
+        if len(joined) <= limit:
+            out = joined
+            continue
+        if not out:
+            cut = line[: limit - 1]
+            out = (cut[: cut.rfind(" ")] if " " in cut else cut).rstrip() + "…"
+        elif k < len(said):
+            out += " · …"
+        break
+    return out
+
+
+def lines(
+    rules: Rules,
+    rows: Sequence[ActionRow],
+    names: Mapping[str, str],
+    called: Sequence[str],
+    lang: str,
+    *,
+    min_runs: int = 1,
+) -> list[str]:
+    """The catch-up for the seats ``called`` (whose turn begins): a header naming them and the
+    condensed public log of ``rows`` (the rows since their last action), without the called
+    seat's own moves when one seat is called. Empty when nothing public happened, or fewer
+    than ``min_runs`` runs did (the turn message asks for 2: one run is the turn whose own
+    message stands right above)."""
+    if not called:
+        return []
+    own = set(called) if len(called) == 1 else set()
+    found = [(seat, said) for seat, said in runs(rules, rows, names, lang) if seat not in own]
+    if not found or len(found) < min_runs:
+        return []
+    earlier = found[:-MAX_RUNS]
+    shown = found[-MAX_RUNS:]
+    who = join_words([names.get(s, s) for s in called], lang)
+    key = "catch_up_header" if len(called) == 1 else "catch_up_header_many"
+    out = [t(key, lang, names=who)]
+    if earlier:
+        out.append(t("catch_up_earlier", lang, n=sum(1 for _ in earlier)))
+    out += [t("catch_up_line", lang, text=condensed(said)) for _seat, said in shown]
+    return out
+
+
+async def rows_since_last_act(store: GameStore, pk: int, seats: Sequence[str]) -> list[ActionRow]:
+    """The action rows after the earliest last action of ``seats`` (all rows when one of them
+    never acted)."""
+    acts = await store.last_acts(pk)
+    first = min((acts.get(seat, 0) for seat in seats), default=0)
+    return await store.actions(pk, since=first + 1)
+
+
+def looked(acts: Mapping[str, int], seen: int | None, seat: str) -> int:
+    """The version of a seat's last look: after its last action of its own (log row ``n`` took
+    the game to version ``n + 1``) or at a later private look; 1 (the start) when neither."""
+    after_act = acts[seat] + 1 if seat in acts else 1
+    return max(after_act, seen or 0)
+
+
+async def since_version(store: GameStore, table: Table) -> int | None:
+    """The version the board marks changes from: the earliest last look of the people to act
+    now (computer seats look at nothing); None when nobody is to act, or nothing changed."""
+    people = [
+        s for s in table.rules.to_act(table.state) if not table.seat(s).is_bot and table.seat(s).user_id
+    ]
+    if not people or table.rules.result(table.state) is not None:
+        return None
+    acts = await store.last_acts(table.row.id)
+    since = min(looked(acts, table.seat(s).seen_version, s) for s in people)
+    return since if since < table.row.version else None
+
+
+class Views:
+    """Public views of recent versions of each game, kept as compact JSON."""
+
+    def __init__(self, per_game: int = VIEWS_PER_GAME) -> None:
+        self.per_game = per_game
+        self._kept: dict[int, OrderedDict[int, str]] = {}
+
+    def keep(self, pk: int, version: int, view: dict[str, Any]) -> None:
+        kept = self._kept.setdefault(pk, OrderedDict())
+        kept[version] = json.dumps(view, separators=(",", ":"))
+        kept.move_to_end(version)
+        while len(kept) > self.per_game:
+            kept.popitem(last=False)
+
+    def forget(self, pk: int) -> None:
+        self._kept.pop(pk, None)
+
+    def get(self, pk: int, version: int) -> dict[str, Any] | None:
+        text = self._kept.get(pk, {}).get(version)
+        return json.loads(text) if text is not None else None
+
+    async def at(self, store: GameStore, table: Table, version: int) -> dict[str, Any] | None:
+        """The public view of ``table``'s game at ``version`` (replayed from the log when not
+        kept); None for a version before the game's replay base (its log does not reach it)."""
+        found = self.get(table.row.id, version)
+        if found is not None:
+            return found
+        base = await store.replay_base(table.row.id)
+        if base is not None and version < base.version:
+            return None
+        rows = [a for a in await store.actions(table.row.id) if a.n < version]
+        seats = [s.seat for s in table.seats]
+        state = replay_state(table.rules, table.row, seats, effective_plays(rows), base)
+        view = table.rules.view(state, None)
+        self.keep(table.row.id, version, view)
+        return json.loads(json.dumps(view))
