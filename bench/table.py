@@ -24,7 +24,9 @@ Per title it prints:
   asked for (Cuba's parliament bids, the variant's card), the only thing a DM is due for by
   default; **DM moves** — moves made with a DM's buttons;
 * **acks** — new ephemeral messages acknowledging a move ("Done: …"); **panels** — My turn
-  panels opened (a click, not a notification).
+  panels opened (a click, not a notification);
+* **only choices** — moves the table played for a person who had exactly one (bot/autoplay.py;
+  not counted in **actions**, the people's own moves).
 
 ``--dump DIR`` writes every message of the game (channel posts and edits, DMs, ephemeral
 answers), in order, to ``DIR/<game>-<lang>.txt``, with ``--lang`` the language of the game and
@@ -120,7 +122,7 @@ def main() -> None:
             dump(journal, args.dump / f"{game}-{args.lang}.txt")
     header = (
         "| game | actions | turn changes | player turns | posts | boards | board edits | other edits | mentions "
-        "| most in a turn | DMs (per player) | secret decisions | DM moves | acks | panels |"
+        "| most in a turn | DMs (per player) | secret decisions | DM moves | acks | panels | only choices |"
     )
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
@@ -130,7 +132,8 @@ def main() -> None:
         print(
             f"| {f['game']} | {f['actions']} | {f['turn_changes']} | {f['player_turns']} | {f['posts']} | {f['boards']} "
             f"| {f['board_edits']} | {f['other_edits']} | {f['mentions']} | {f['most_mentions_in_a_turn']} "
-            f"| {sum(f['dms'].values())} ({per}) | {secret} | {f['dm_moves']} | {f['acks']} | {f['panels']} |"
+            f"| {sum(f['dms'].values())} ({per}) | {secret} | {f['dm_moves']} | {f['acks']} | {f['panels']} "
+            f"| {f['autoplayed']} |"
         )
     if args.json:
         print(json.dumps(results))

@@ -377,6 +377,7 @@ def figures(played: Played, rules: Any, lang: str = "en") -> dict[str, Any]:
         "dm_moves": played.ways["dm"],
         "acks": acks,
         "panels": played.ways["panels"],
+        "autoplayed": played.autoplayed,
     }
 
 
