@@ -111,6 +111,10 @@ class CubaRules(TextFromModule):
             tiebreak={"pesos": dict(res["pesos"])},
         )
 
+    def public_scores(self, state: State) -> dict[str, int]:
+        """The points the open table shows: the VP track (``/game status``)."""
+        return self.progress(state)["scores"]
+
     def progress(self, state: State) -> dict[str, Any]:
         """The round (1…6) and the VP track; at the end the final scores, with the 2 VP per
         building tile that only the final scoring adds."""

@@ -913,6 +913,11 @@ class GoaRules:
         """The refusal of ``action``, readable in every language (``err.text(lang)``)."""
         return IllegalAction(lambda lang: self.refusal(s, seat, action, lang))
 
+    def public_scores(self, s: State) -> dict[str, int]:
+        """The points the open table shows (``/game status``): what :meth:`progress` counts —
+        never the kept cards or the ducats, which are hidden until the end."""
+        return self.progress(s)["scores"]
+
     def progress(self, s: State) -> dict[str, Any]:
         """Goa scores everything at the end, so "points so far" are what the open table would
         score if the game ended now: progress markers, colonies, single plantations, the duty

@@ -108,6 +108,18 @@ class SantiagoRules(TextFromModule):
             return None
         return rank_result(state)
 
+    def public_scores(self, state: State) -> dict[str, int] | None:
+        """The points the open table shows (``/game status``): none while the VP are behind the
+        screens, each player's VP with ``open_holdings`` and once the game is over."""
+        result = self.result(state)
+        if result is not None:
+            return dict(result.scores)
+        view = build_view(state, None)
+        players = view["players"]
+        if not all("vp" in players[s] for s in state["seats"]):
+            return None
+        return {s: players[s]["vp"] for s in state["seats"]}
+
     def progress(self, state: State) -> dict[str, Any]:
         """Santiago has no numbered rounds; the ship in the harbour (1…7) stands for one: a
         round ends when its ship sails. The points are each player's true VP, although the

@@ -489,3 +489,22 @@ async def test_status_legend_and_auto_play_through_the_adapter(env):
     await invoke("game settings", settings, auto_play=False)
     assert settings.ephemeral_texts()[0].endswith(t("settings_auto_off"))
     assert not (await svc.store.open_game(CHANNEL)).auto_single
+
+
+async def test_status_shows_the_scores_only_where_the_table_shows_them(env):
+    svc = await env.service()
+    cases = (
+        ("cuba", {}, True),
+        ("santiago", {}, False),
+        ("santiago", {"open_holdings": True}, True),
+        ("goa", {}, True),
+    )
+    for n, (game, options, shown) in enumerate(cases):
+        channel = CHANNEL + 10 + n
+        await seated(env, svc, [ANA, BO], game=game, options=options, channel=channel)
+        lines = (await svc.status(channel, ANA, locale="ja")).ephemeral.splitlines()
+        scores = [line for line in lines if line.startswith(t("status_scores", "ja", scores=""))]
+        assert bool(scores) == shown, (game, options, lines)
+        if game == "cuba":  # the round of six and the phase, in the reader's language
+            phases = {t(f"phase_cuba_{p}", "ja") for p in ("setup", "actions")}
+            assert "1/6" in lines[0] and any(p in lines[0] for p in phases), lines[0]
