@@ -508,3 +508,51 @@ async def test_status_shows_the_scores_only_where_the_table_shows_them(env):
         if game == "cuba":  # the round of six and the phase, in the reader's language
             phases = {t(f"phase_cuba_{p}", "ja") for p in ("setup", "actions")}
             assert "1/6" in lines[0] and any(p in lines[0] for p in phases), lines[0]
+
+
+async def test_undo_takes_back_ones_move_with_the_only_choice_played_after_it(env):
+    """Cuba, two people, the game of seed 4242 played at random: after the 24th move Ana's (or
+    Bo's) "play architect" leaves one choice, "take vp", which the table plays; the player's
+    undo takes back both, and the table is as before the move."""
+    import json as _json
+
+    from engine import GAMES
+    from engine.ai import player
+
+    cuba = GAMES["cuba"]
+    states, moves = [cuba.new(["p0", "p1"], 4242)], []
+    deciders = {s: player("cuba", "random", i) for i, s in enumerate(("p0", "p1"))}
+    for _ in range(24):
+        seat = cuba.to_act(states[-1])[0]
+        action = deciders[seat].choose(cuba.view(states[-1], seat), cuba.legal(states[-1], seat))
+        moves.append((seat, str(action)))
+        states.append(cuba.apply(states[-1], seat, action)[0])
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO], game="cuba")
+    pk = (await svc.store.open_game(CHANNEL)).id
+    users = {"p0": ANA, "p1": BO}
+
+    def now():
+        return _json.dumps(cuba.dump(svc._tables[pk].state), sort_keys=True)
+
+    dumps = [_json.dumps(cuba.dump(s), sort_keys=True) for s in states]
+    k = 0
+    while k < len(moves):
+        if now() == dumps[k]:
+            seat, text = moves[k]
+            assert (await svc.act(CHANNEL, users[seat], text)).ok
+        k = dumps.index(now())  # one move further, or more when the table played only choices
+    assert now() == dumps[24]
+    seat = cuba.to_act(states[24])[0]
+    before = svc._tables[pk].row.version
+    assert (await svc.act(CHANNEL, users[seat], "play architect")).ok
+    rows = await svc.store.actions(pk)
+    assert rows[-1].text == "take vp" and rows[-1].events[0]["kind"] == "auto"
+    assert svc._tables[pk].row.version == before + 2 and seat in cuba.to_act(svc._tables[pk].state)
+    undone = await svc.undo(CHANNEL, users[seat])
+    assert undone.ok, undone.ephemeral
+    assert now() == dumps[24]
+    tail = (await svc.store.actions(pk))[-2:]
+    assert [(a.kind, a.undoes) for a in tail] == [("undo", rows[-1].n), ("undo", rows[-2].n)]
+    # The player chooses again: nothing is played for them straight away.
+    assert svc._tables[pk].row.version == before + 4 and len(cuba.legal(svc._tables[pk].state, seat)) > 1
