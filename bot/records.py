@@ -184,7 +184,8 @@ def with_events(
                     rebuilt.append(action)
                     continue
                 state, events = rules.apply(state, action.seat, rules.parse(state, action.seat, action.text))
-                rebuilt.append(replace(action, events=[e.to_dict() for e in events]))
+                kept = [e for e in action.events if e.get("kind") == "auto"]  # bot/autoplay.py's mark
+                rebuilt.append(replace(action, events=[*kept, *(e.to_dict() for e in events)]))
             else:
                 counting = [a for a in counting if a.n != action.undoes]
                 if not before_base:

@@ -1336,7 +1336,8 @@ def _claim_interaction(conn: sqlite3.Connection, interaction_id: int, now: float
 
 def _compact(conn: sqlite3.Connection, pk: int) -> None:
     """A closed game keeps no redundant copy (inside the caller's transaction): its state cache
-    and its log rows' events go, both rebuilt by replaying the log when needed (``/game log``,
+    and its log rows' events go (but for the mark of a play the table made for a seat), both
+    rebuilt by replaying the log when needed (``/game log``,
     the summary, a result kept before results were). A game with a replay base keeps the
     events of the rows before its base (played under rules that changed since, they no longer
     replay). A broken game keeps everything."""
@@ -1345,8 +1346,12 @@ def _compact(conn: sqlite3.Connection, pk: int) -> None:
         return
     base = conn.execute("SELECT version FROM replay_bases WHERE game_pk = ?", (pk,)).fetchone()
     conn.execute("UPDATE games SET state = NULL WHERE id = ?", (pk,))
+    # A play the table made for a seat (an only choice, bot/autoplay.py) keeps that mark: no
+    # replay can tell it from the seat's own move.
     conn.execute(
-        "UPDATE actions SET events = '[]' WHERE game_pk = ? AND n >= ? AND events != '[]'",
+        "UPDATE actions SET events = COALESCE((SELECT json_group_array(json(e.value)) "
+        "FROM json_each(actions.events) e WHERE json_extract(e.value, '$.kind') = 'auto' "
+        "HAVING COUNT(*) > 0), '[]') WHERE game_pk = ? AND n >= ? AND events != '[]'",
         (pk, base[0] if base else 0),
     )
 

@@ -59,8 +59,8 @@ async def test_catch_up_and_marks_over_a_whole_game(env, game, table_lang, other
     rules = GAMES[game]
     row = await svc.store.game(played.pk)
     table = await svc._table(row)
-    # The finished game is compacted (its log keeps no events): they are rebuilt by replaying,
-    # and an only choice the table played reads as a plain move of that seat then.
+    # The finished game is compacted (its log keeps no events but the mark of an only choice the
+    # table played): they are rebuilt by replaying.
     seats = [s.seat for s in table.seats]
     actions = with_events(
         rules, row, seats, await svc.store.actions(row.id), await svc.store.replay_base(row.id)
