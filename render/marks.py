@@ -80,6 +80,18 @@ def label(labels: dict[str, str] | None, lang: str) -> str:
     return (labels or {}).get("changed") or (ENGLISH if lang == "en" else "")
 
 
+def swatch() -> Image.Image:
+    """The mark drawn a few times on paper, for a title's palette to learn its colours (the
+    sample boards carry no marks): without it the mark would be posted in the nearest art
+    colour (a red)."""
+    img = Image.new("RGB", (480, 240), c.PAPER)
+    draw = ImageDraw.Draw(img)
+    for k in range(4):
+        x, y = 16 + k * 116, 24 + (k % 2) * 90
+        outline(draw, (x, y, x + 96, y + 110))
+    return img
+
+
 def key(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, text: str) -> None:
     """The legend's line for the mark: a sample box marked, then ``text`` (may be empty)."""
     x0, y0, x1, y1 = box

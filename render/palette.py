@@ -9,7 +9,8 @@ real boards at once, so it holds every colour the art uses, not only those one b
 The sample is fixed, so the palette is the same in every process and every run: a game of the
 title played by random computer players (``engine.ai``, fixed seed) at its largest table (every
 seat colour), its players named in Latin and CJK scripts (glyph edges), and :data:`SAMPLES`
-boards spread from set-up to the final ranking drawn by the title's own ``draw``. Every other
+boards spread from set-up to the final ranking drawn by the title's own ``draw``, and the marks
+of what changed (:func:`render.marks.swatch`, which the sample boards do not carry). Every other
 pixel of each (every other row and column: the same colours in the same proportions, a quarter
 of the memory) goes into one montage, reduced to :data:`COLOURS` colours (Pillow's fast octree,
 the method the adaptive palettes used). Learning takes about 0.3 s per title and 30 MB at its
@@ -86,5 +87,7 @@ def title_palette(game: str, module: str) -> Image.Image:
     with _LOCK:
         if game not in _PALETTES:
             draw = importlib.import_module(module).draw
-            _PALETTES[game] = learn([sampled(draw(view)) for view in sample_views(game)])
+            from render.marks import swatch  # the change marks' colours (render/marks.py)
+
+            _PALETTES[game] = learn([*(sampled(draw(view)) for view in sample_views(game)), swatch()])
         return _PALETTES[game]

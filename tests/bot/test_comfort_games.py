@@ -12,15 +12,18 @@ the service.
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from PIL import Image
 
 import render
 from bot.records import effective_plays, replay_states, with_events
 from bot.service import public_log_lines
 from bot.texts import t
 from engine import GAMES
+from render import marks
 from tests.bot.conftest import ANA, BO, CHANNEL
 from tests.bot.test_languages import Game
 
@@ -103,10 +106,13 @@ async def test_catch_up_and_marks_over_a_whole_game(env, game, table_lang, other
         since = json.dumps(view["since"], sort_keys=True)
         bare = {k: v for k, v in view.items() if k not in ("since", "names", "bots")}
         assert since in history and since != json.dumps(bare, sort_keys=True)
-    # Drawn for real, the marks show.
+    # Drawn for real, the marks show, in their own colour (the title's palette holds it).
     for view in (marked[len(marked) // 3], marked[-1]):
         bare = {k: v for k, v in view.items() if k != "since"}
-        assert render.board(game, view) != render.board(game, bare)
+        posted = render.board(game, view)
+        assert posted != render.board(game, bare)
+        with Image.open(io.BytesIO(posted)) as picture:
+            assert marks.MARK in {rgb for _n, rgb in picture.convert("RGB").getcolors(1 << 20)}
 
 
 def _event(data):
