@@ -409,7 +409,7 @@ async def test_a_secret_only_choice_waits(env):
 # ---------------------------------------------------------------------- the store
 
 
-async def test_migration_9_and_the_new_store_methods(tmp_path):
+async def test_migration_11_and_the_new_store_methods(tmp_path):
     store = await Store.open(str(tmp_path / "s.db"))
     try:
         await store.db.execute("INSERT INTO users (user_id, updated, notify) VALUES (5, 0, 'mention')")
