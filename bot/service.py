@@ -1447,9 +1447,9 @@ class GameService:
         for action in rules.legal(table.state, seat.seat):
             text = str(action)
             label = rules.label(table.state, seat.seat, action, lang, table.names)
-            if wanted and wanted not in text and wanted not in label.lower():
-                continue
-            name = label if label.lower() == text else f"{label} — {text}"
+            if wanted and wanted not in text.lower() and wanted not in label.lower():
+                continue  # matched whatever its case: "enact i" finds Cuba's "enact I II"
+            name = label if label.lower() == text.lower() else f"{label} — {text}"
             try:
                 value = custom_id("a", table.row.id, table.row.version, text.lower())
             except ValueError:

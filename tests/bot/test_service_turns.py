@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.outcome import custom_id
+import random
+
+from bot.outcome import custom_id, parse_custom_id
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
 
 
@@ -273,3 +275,26 @@ async def test_log_pages_newest_first(env):
     assert page2[0] == "Log of Tiny Test Game, page 2 of 2:" and len(page2) == 13
     assert page1[-1] == "Round 5 begins." and page2[1] == "Ana has placed a bid."
     assert (await svc.log(CHANNEL, ANA, page=99)).ephemeral.splitlines() == page2  # the last page
+
+
+async def test_autocomplete_matches_what_was_typed_whatever_its_case(env):
+    """Cuba's parliament enacts statutes named by Roman numerals (``enact I II``): typed in
+    lower case, the move is still offered (found by the end-to-end tests)."""
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO], game="cuba")
+    pk = svc._channel_games[CHANNEL]
+    rnd = random.Random(5)
+    for _ in range(400):
+        table = svc._tables[pk]
+        seat = table.rules.to_act(table.state)[0]
+        user = table.seat(seat).user_id
+        legal = [str(a) for a in table.rules.legal(table.state, seat)]
+        capitals = [text for text in legal if text != text.lower()]
+        if capitals:
+            break
+        assert (await svc.act(CHANNEL, user, rnd.choice(legal))).ok
+    else:
+        raise AssertionError("no move with capitals in its text")
+    wanted = capitals[0]
+    offered = [value for _, value in svc.autocomplete(CHANNEL, user, wanted.lower())]
+    assert wanted.lower() in [parsed.action for parsed in map(parse_custom_id, offered) if parsed]
