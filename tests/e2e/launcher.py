@@ -1,0 +1,81 @@
+"""Start the real bot (``tradewinds run``, i.e. ``bot.cli.main``) against the local emulator.
+
+    python -m tests.e2e.launcher
+
+Before the project's own entry point runs, discord.py's REST base (``discord.http.Route.BASE``)
+and default gateway (``DiscordWebSocket.DEFAULT_GATEWAY``) are pointed at the emulator named by
+``TRADEWINDS_E2E_REST`` and ``TRADEWINDS_E2E_GATEWAY``; nothing of the bot is changed. Everything
+else — the token, the database, the computer seats' delay — comes through the bot's own settings
+in the environment (``bot/config.py``).
+
+With ``TRADEWINDS_E2E_FAST_BOARDS=1`` the board pictures (``render.board`` and
+``render.private``) are replaced by a small valid PNG that depends on the view, so that whole
+games fit in the suite's time; the summary picture stays the real one. Without it the real
+Pillow boards are drawn and uploaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import sys
+import zlib
+from typing import Any
+
+
+def small_png(seed: bytes) -> bytes:
+    """A valid 2×2 PNG whose colour depends on ``seed``."""
+    rgb = zlib.crc32(seed).to_bytes(4, "big")[:3]
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0)
+    rows = (b"\0" + rgb * 2) * 2
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def fast_board(game: str, view: dict[str, Any]) -> bytes:
+    return small_png(json.dumps([game, "board", view], sort_keys=True, default=str).encode())
+
+
+def fast_private(game: str, view: dict[str, Any]) -> bytes | None:
+    """Like ``render.private``: None for a game that draws no private picture."""
+    import importlib
+
+    import render
+
+    if not hasattr(importlib.import_module(render.GAME_MODULES[game]), "draw_private"):
+        return None
+    return small_png(json.dumps([game, "private", view], sort_keys=True, default=str).encode())
+
+
+def point_at_emulator() -> None:
+    import discord.http
+    import yarl
+    from discord.gateway import DiscordWebSocket
+
+    discord.http.Route.BASE = os.environ["TRADEWINDS_E2E_REST"]
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["TRADEWINDS_E2E_GATEWAY"])
+    if os.environ.get("TRADEWINDS_E2E_FAST_BOARDS") == "1":
+        import render
+
+        render.board = fast_board
+        render.private = fast_private
+
+
+def main() -> int:
+    point_at_emulator()
+    from bot.cli import main as tradewinds
+
+    return tradewinds(["run"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
