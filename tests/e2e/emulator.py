@@ -710,7 +710,7 @@ class Emulator:
                 raise DiscordError(404, 10008, "Unknown Message")
             check_message(data, record.files)
             apply_message(target, data, record.files, new=False)
-            message = target
+            message = interaction.original = target  # the answer a user sees: the message, updated
             self._keep(target, record, "callback")
         elif kind == 8:
             choices = data.get("choices", [])
@@ -806,6 +806,8 @@ class Emulator:
         check_message(payload, record.files)
         target.flags &= ~LOADING
         apply_message(target, payload, record.files, new=False)
+        if message == "@original":  # after a deferred update: the component's message is the answer
+            interaction.original = target
         self._keep(target, record, "edit")
         return json_response(target.payload(self.base))
 
