@@ -122,7 +122,7 @@ async def main_async(games: list[str], seed: int, fast_boards: bool) -> dict[str
         store = await Store.open(str(bot.database))
         results = [await play(emu, store, game, seed) for game in games]
     finally:
-        bot.stop()
+        await bot.stop()
         if store is not None:
             await store.close()
         await emu.stop()

@@ -3,6 +3,7 @@ run`` pointed at the emulator), configured only through its own settings in the 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -75,16 +76,18 @@ class BotProcess:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(timeout=10)
 
-    def stop(self) -> int | None:
-        """SIGTERM (the bot closes cleanly), SIGKILL if it does not within 10 s."""
+    async def stop(self, timeout: float = 10.0) -> int | None:
+        """SIGTERM (the bot closes cleanly), SIGKILL if it has not exited within ``timeout``.
+        The wait lets the event loop run: the emulator keeps answering the bot while it closes."""
         if self.process is None:
             return None
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + timeout
+            while self.process.poll() is None and loop.time() < deadline:
+                await asyncio.sleep(0.05)
+            self.kill()
         return self.process.returncode
 
     def log(self, runs: int | None = None) -> str:

@@ -35,7 +35,7 @@ async def running(tmp_path: Path, *, fast_boards: bool) -> AsyncIterator[Discord
         store = await Store.open(str(bot.database))
         yield Discord(emu, bot, store)
     finally:
-        bot.stop()
+        await bot.stop()
         if store is not None:
             await store.close()
         await emu.stop()
