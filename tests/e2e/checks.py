@@ -159,9 +159,9 @@ def nothing_private_in_public(emu: Emulator, played: Played) -> list[str]:
             if dm.interaction_id is None:  # a DM the bot sent (not its answer to a press there)
                 private_pictures |= {_digest(a.data) for a in dm.attachments}
     for snap in public:
-        for attachment in snap.message.attachments:
-            if _digest(attachment.data) in private_pictures:
-                problems.append(f"a private picture posted in public: {attachment.filename}")
+        for (filename, _, _), digest in zip(snap.attachments, snap.digests, strict=True):
+            if digest in private_pictures:
+                problems.append(f"a private picture posted in public: {filename}")
     return problems
 
 

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import email.parser
 import email.policy
+import hashlib
 import inspect
 import json
 import re
@@ -188,6 +189,7 @@ class Snapshot:
     attachments: list[tuple[str, bool, int]]  # (filename, is a PNG, bytes)
     request: Request | None
     kind: str  # create, edit, callback
+    digests: list[str] = field(default_factory=list)  # sha256 of each attachment's bytes
 
     @property
     def has_components(self) -> bool:
@@ -667,6 +669,7 @@ class Emulator:
                     [(a.filename, a.is_png, len(a.data)) for a in message.attachments],
                     record,
                     kind,
+                    [hashlib.sha256(a.data).hexdigest() for a in message.attachments],
                 )
             )
 
