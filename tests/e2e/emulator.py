@@ -310,7 +310,13 @@ class Emulator:
             await self.gateway.dispatch("CHANNEL_CREATE", channel.payload())
 
     def guild_payload(self) -> dict[str, Any]:
-        return guild_payload(self.guild_id, self.bot, list(self.channels.values()), self.bot_permissions)
+        return guild_payload(
+            self.guild_id,
+            self.bot,
+            list(self.users.values()),
+            list(self.channels.values()),
+            self.bot_permissions,
+        )
 
     def dm_channel(self, user_id: int) -> Channel | None:
         return next(

@@ -237,10 +237,12 @@ class Message:
 def guild_payload(
     guild_id: int,
     bot: User,
+    people: list[User],
     channels: list[Channel],
     permissions: int,
 ) -> dict[str, Any]:
-    """GUILD_CREATE's guild: the @everyone role carries the permissions, the bot is a member."""
+    """GUILD_CREATE's guild: the @everyone role carries the permissions; the bot and the people
+    are its members."""
     texts = [c for c in channels if c.type == TEXT]
     threads = [c for c in channels if c.type == PUBLIC_THREAD]
     return {
@@ -275,9 +277,9 @@ def guild_payload(
         "nsfw_level": 0,
         "large": False,
         "unavailable": False,
-        "member_count": 5,
+        "member_count": 1 + len(people),
         "joined_at": iso(0),
-        "members": [bot.member(permissions)],
+        "members": [bot.member(permissions), *(p.member(MEMBER_PERMISSIONS) for p in people)],
         "channels": [c.payload() for c in texts],
         "threads": [c.payload() for c in threads],
         "presences": [],

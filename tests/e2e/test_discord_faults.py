@@ -6,6 +6,8 @@ its own table in its own channel."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import pytest_asyncio
 
@@ -38,10 +40,11 @@ def board_uploads(table: Table) -> str:
     return rf"/channels/({ids})/messages(/\d+)?"
 
 
-async def press_and_wait_for_board(table: Table, seat, user, offer, now) -> list:
+async def press_and_wait_for_board(table: Table, seat, user, offer, now) -> tuple[Any, list]:
+    """Press ``offer``; (its interaction, the stored plays of its move) once the next board shows."""
     record = await table.press(user, offer)
     await table.emu.wait_until(lambda: table.boards_shown(now.version + 1), 30, "the next board")
-    return [record, await table.played(seat, offer.parsed.action, now.version)]
+    return record, await table.played(seat, offer.parsed.action, now.version)
 
 
 @pytest.mark.parametrize("status", [429, 500])
@@ -61,7 +64,10 @@ async def test_a_board_upload_rate_limited_or_failing_once_is_posted_once_later(
     retried = [
         r
         for r in emu.requests
-        if r.started > failed.started and r.route == failed.route and r.files and 200 <= r.status < 300
+        if r.started > failed.started
+        and (r.method, r.path) == (failed.method, failed.path)
+        and r.files
+        and 200 <= r.status < 300
     ]
     assert retried, "the board was never uploaded after the failure"
     # discord.py waited as told (retry_after), or 1 s after a 500, before uploading again
