@@ -1,8 +1,8 @@
 """What must hold after any stretch of play through the emulator, whatever the message flow:
 
 * every interaction got exactly one initial callback (none left unanswered, none answered twice);
-* every public message that carries the game's buttons carries a PNG (the board), as posted and
-  after every edit;
+* every picture uploaded as a PNG is one, no post or edit leaves the message that shows the board
+  without its picture, and the final scores come with a picture;
 * every DM went to the right person: its moves are moves of that person's seat, legal in the
   state they were offered in, and it holds no other seat's secrets;
 * nothing offered privately appears in public: no seat's private summary in a public message, no
@@ -39,13 +39,16 @@ def one_callback_each(interactions: Iterable[Interaction]) -> list[str]:
 
 
 def boards_have_pngs(emu: Emulator) -> list[str]:
-    """Every public message with the bot's buttons shows a PNG, in every state it was in."""
+    """Every picture uploaded as a PNG is one, and no post or edit leaves a message that showed
+    the board without its picture (an edit replaces it or keeps it, never drops it)."""
     problems = []
+    had_picture: set[int] = set()
     for snap in emu.snapshots:
-        game_ids = [c for c in snap.custom_ids if c.startswith(("tw:", "tws:"))]
-        if game_ids and not snap.has_png:
+        if snap.has_png:
+            had_picture.add(snap.message.id)
+        elif snap.message.id in had_picture:
             problems.append(
-                f"message {snap.message.id} ({snap.kind}) has buttons but no PNG: {snap.content[:80]!r}"
+                f"message {snap.message.id} lost its picture ({snap.kind}): {snap.content[:80]!r}"
             )
     for request in emu.requests:
         for upload in request.files:
@@ -166,18 +169,22 @@ def nothing_private_in_public(emu: Emulator, played: Played) -> list[str]:
 
 
 def final_scores_posted(emu: Emulator, played: Played) -> list[str]:
-    """The game ended, and the channel was told every seat's final score."""
+    """The game ended, and the channel was told every seat's final score, with a picture (the
+    final board, the summary)."""
     table, rules = played.table, played.table.rules
     result = rules.result(played.states[-1])
     if result is None:
         return [f"{table.game} did not end"]
-    final = [s.content for s in _public_snapshots(emu, table)][-3:]
-    text = "\n".join(final)
-    return [
-        f"the final scores do not show {row.name} {result.scores[seat]}"
-        for seat, row in table.seats.items()
-        if row.name not in text or str(result.scores[seat]) not in text
-    ]
+
+    def complete(content: str) -> bool:
+        return all(row.name in content and str(result.scores[s]) in content for s, row in table.seats.items())
+
+    final = [snap for snap in _public_snapshots(emu, table) if complete(snap.content)]
+    if not final:
+        return [f"no public message of {table.game} shows every seat's final score"]
+    if not any(snap.has_png for snap in final):
+        return [f"the final scores of {table.game} came without a picture"]
+    return []
 
 
 def shows(text: str, secret: str) -> bool:

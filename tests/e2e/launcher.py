@@ -8,10 +8,10 @@ and default gateway (``DiscordWebSocket.DEFAULT_GATEWAY``) are pointed at the em
 else — the token, the database, the computer seats' delay — comes through the bot's own settings
 in the environment (``bot/config.py``).
 
-With ``TRADEWINDS_E2E_FAST_BOARDS=1`` the board pictures (``render.board`` and
-``render.private``) are replaced by a small valid PNG that depends on the view, so that whole
-games fit in the suite's time; the summary picture stays the real one. Without it the real
-Pillow boards are drawn and uploaded.
+With ``TRADEWINDS_E2E_FAST_BOARDS=1`` the pictures of the board, of a seat's private view and of
+a decision (``render.board``, ``render.private``, ``render.decision``) are replaced by a small
+valid PNG that depends on what it shows, so that whole games fit in the suite's time; the
+summary picture stays the real one. Without it the real Pillow pictures are drawn and uploaded.
 """
 
 from __future__ import annotations
@@ -56,6 +56,11 @@ def fast_private(game: str, view: dict[str, Any]) -> bytes | None:
     return small_png(json.dumps([game, "private", view], sort_keys=True, default=str).encode())
 
 
+def fast_decision(game: str, view: dict[str, Any], legal: list[str], lang: str = "en") -> bytes | None:
+    """Like ``render.decision``, but always a picture (the real one is sometimes None)."""
+    return small_png(json.dumps([game, "decision", view, legal, lang], sort_keys=True, default=str).encode())
+
+
 def point_at_emulator() -> None:
     import discord.http
     import yarl
@@ -68,6 +73,7 @@ def point_at_emulator() -> None:
 
         render.board = fast_board
         render.private = fast_private
+        render.decision = fast_decision
 
 
 def main() -> int:

@@ -166,18 +166,19 @@ class Table:
         return next(s for s, row in self.seats.items() if row.user_id == user_id and not row.is_bot)
 
     async def snapshot(self) -> Snapshot:
-        row = await self.store.game(self.pk)
+        version, state_json = await self.store.state(self.pk)
+        row = await self.store.game(self.pk)  # read second: a game that ends drops its state cache
         assert row is not None
-        _, state_json = await self.store.state(self.pk)
-        state = self.rules.load(json.loads(state_json)) if state_json else None
-        to_act = self.rules.to_act(state) if row.status == "active" else []
-        return Snapshot(row.status, row.version, state, to_act)
+        if row.status != "active" or state_json is None:
+            return Snapshot(row.status, row.version, None, [])
+        state = self.rules.load(json.loads(state_json))
+        return Snapshot(row.status, version, state, self.rules.to_act(state))
 
     async def play_to_end(self, max_moves: int = 5000) -> None:
         for _ in range(max_moves):
             if not await self.step():
                 return
-        raise AssertionError(f"{self.game} did not end in {max_moves} moves")
+        raise AssertionError(f"{self.game} did not end in {max_moves} moves ({self.progress()})")
 
     async def step(self) -> bool:
         """One person's move, or the wait for the computer seat's; False once the game is over."""
@@ -193,6 +194,10 @@ class Table:
         await self.move(self.rnd.choice(people), now)
         return True
 
+    def progress(self) -> str:
+        """How the people have been playing (for a failure's message)."""
+        return f"moves {self.moves}, ways {dict(self.ways)}, refused {len(self.refused)}, waits {dict(self.waits)}"
+
     async def _moved_on(self, version: int) -> bool:
         row = await self.store.game(self.pk)
         return row is not None and (row.version != version or row.status != "active")
@@ -205,7 +210,7 @@ class Table:
                 return now
             if not await self.step():
                 break
-        raise AssertionError(f"{self.game}: not reached within {max_moves} moves")
+        raise AssertionError(f"{self.game}: not reached within {max_moves} moves ({self.progress()})")
 
     async def next_board_play(self, max_moves: int = 60) -> tuple[str, User, Offer, Snapshot]:
         """Play on until one person alone is to act with a move under the public board; that
@@ -228,7 +233,9 @@ class Table:
                     return seat, user, self.rnd.choice(offered), now
             if not await self.step():
                 break
-        raise AssertionError(f"no move under the board within {max_moves} moves of {self.game}")
+        raise AssertionError(
+            f"no move under the board within {max_moves} moves of {self.game} ({self.progress()})"
+        )
 
     async def played(self, seat: str, action: str, version: int) -> list[Any]:
         """The stored plays of ``seat`` with ``action``'s text from ``version`` on."""
@@ -426,20 +433,27 @@ class Table:
         target = self.rnd.choice(sorted(legal))
         typed = target[: self.rnd.randint(0, len(target))]
         choices = await self.autocomplete(user, typed)
-        values = [str(c["value"]).lower() for c in choices]
+        offered = {moved(str(c["value"])): str(c["value"]) for c in choices}  # move → the value sent
         if (await self.snapshot()).version != now.version:
             return
-        strangers = [v for v in values if v not in legal]
+        strangers = [move for move in offered if move not in legal]
         assert not strangers, f"the autocomplete offered moves that are not legal: {strangers[:3]}"
-        assert values, f"the autocomplete offered nothing for {typed!r}"
-        value = target if target in values else self.rnd.choice(values)
-        record = await self.command(user, "play", action=value)
-        if not await self._was_played(seat, value, now.version):
+        assert offered, f"the autocomplete offered nothing for {typed!r}"
+        move = target if target in offered else self.rnd.choice(sorted(offered))
+        record = await self.command(user, "play", action=offered[move])
+        if not await self._was_played(seat, move, now.version):
             moved_on = await self._moved_on(now.version)
-            assert moved_on, f"/play {value!r} was not played: {[m.content for m in record.answers()]}"
+            assert moved_on, f"/play {move!r} was not played: {[m.content for m in record.answers()]}"
             return
         self.ways["typed"] += 1
         self.moves += 1
+
+
+def moved(value: str) -> str:
+    """The move an autocomplete value stands for: the value may be the move's text, or its
+    button's custom_id (which carries the state version it was offered at)."""
+    parsed = parse_custom_id(value)
+    return parsed.action if parsed is not None and parsed.verb == "a" else value.lower()
 
 
 def key(offer: Offer) -> str:

@@ -154,3 +154,25 @@ async def test_a_thread_for_a_table_and_the_permission_the_bot_checks(client):
     emu.bot_permissions &= ~CREATE_PUBLIC_THREADS  # without the permission Discord refuses
     with pytest.raises(discord.Forbidden):
         await channel.create_thread(name="no", type=discord.ChannelType.public_thread)
+
+
+async def test_an_option_picked_in_a_select_menu(client):
+    emu = client.emu
+    channel = client.get_channel(next(iter(emu.channels)))
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label=f"Bid {n}", value=f"tw:a:1:1:bid {n}") for n in range(25)]
+    view.add_item(discord.ui.Select(custom_id="tws:1:1:0", options=options))
+    sent = await channel.send("bids", view=view)
+    held = emu.messages[sent.id]
+    assert len(held.custom_ids()) == 25  # every option can be picked
+    picked: list[list[str]] = []
+
+    async def pick(interaction: discord.Interaction) -> None:
+        picked.append(interaction.data["values"])
+        await interaction.response.send_message("You chose", ephemeral=True)
+
+    client.handlers["tws:1:1:0"] = pick
+    data = {"custom_id": "tws:1:1:0", "component_type": 3, "values": ["tw:a:1:1:bid 7"]}
+    record = await emu.interact(PEOPLE[2], held.channel, COMPONENT, data, held)
+    await emu.wait_until(lambda: record.answers(), 10, "the answer")
+    assert picked == [["tw:a:1:1:bid 7"]] and record.answers()[0].owner == PEOPLE[2].id
