@@ -10,8 +10,9 @@ My turn, My hand, DMs, ``/play`` with the autocomplete). The bot draws its real 
 
 * ``latency_ms`` — per interaction type (``command``, ``component``, ``autocomplete``): p50 and
   p95 from the emulator dispatching INTERACTION_CREATE to the bot's first callback arriving;
-* ``board_ms`` — p50 and p95 from a press that played to the end of the upload of the board
-  showing the new state (what the people wait for);
+* ``board_ms`` — p50 and p95 from a press that played to the end of the next upload of the
+  board's picture (what the people wait for; moves that leave the picture as it is are left
+  out);
 * ``requests_per_move`` — the bot's REST requests during the game (callbacks, follow-ups,
   posts, edits, DMs; the game's opening included) per stored action (the computer's included);
 * ``uploaded_bytes`` — bytes of files uploaded in the game (boards, private pictures, the
@@ -58,19 +59,21 @@ def percentiles(samples: list[float]) -> dict[str, float | int]:
 
 
 def board_delays(emu: Emulator, table: Table) -> list[float]:
-    """ms from each press that played to the end of the upload showing the next state."""
+    """ms from each press that played to the end of the next upload of a picture in the table's
+    channels (the board drawn again), when one came before the next press."""
+    channels = {table.channel.id, *(t.id for t in emu.threads_of(table.channel.id))}
+    uploads = sorted(
+        (s.request.started, s.request.ended)
+        for s in emu.snapshots
+        if s.request is not None and s.request.files and s.message.channel.id in channels
+    )
+    presses = sorted(record.sent for record, _ in table.plays)
     delays = []
-    for record, version in table.plays:
-        shown = [
-            s.request.ended
-            for s in emu.snapshots
-            if s.request is not None
-            and s.request.started >= record.sent
-            and s.request.files
-            and any(f":{table.pk}:{version + 1}:" in cid for cid in s.custom_ids)
-        ]
-        if shown:
-            delays.append((min(shown) - record.sent) * 1000)
+    for n, sent in enumerate(presses):
+        until = presses[n + 1] if n + 1 < len(presses) else float("inf")
+        after = [ended for started, ended in uploads if sent <= started < until]
+        if after:
+            delays.append((after[0] - sent) * 1000)
     return delays
 
 
