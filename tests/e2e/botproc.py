@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.config import VARIABLES
 from tests.e2e.emulator import Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +32,8 @@ class BotProcess:
         return self.workdir / f"bot-{self.runs}.log"
 
     def environment(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("TRADEWINDS_", "DISCORD_"))}
+        # none of the bot's settings from the shell: only those set here (the rest default)
+        env = {k: v for k, v in os.environ.items() if k not in VARIABLES and not k.startswith("TRADEWINDS_")}
         env.update(
             PYTHONPATH=str(ROOT),
             TRADEWINDS_E2E_REST=self.emu.rest_base,
@@ -44,6 +46,9 @@ class BotProcess:
             LOBBY_EXPIRY_SECONDS="172800",
             TURN_CLOCK_SECONDS="",
             LOG_LEVEL="INFO",
+            # The fast pictures replace render's functions in the bot's own process: drawn there
+            # (0 workers), not in the spawned render workers (which draw the real ones).
+            RENDER_WORKERS="0" if self.fast_boards else "1",
             DEV_GUILD_ID="",
             OWNER_IDS="",
         )

@@ -11,7 +11,9 @@ in the environment (``bot/config.py``).
 With ``TRADEWINDS_E2E_FAST_BOARDS=1`` the pictures of the board, of a seat's private view and of
 a decision (``render.board``, ``render.private``, ``render.decision``) are replaced by a small
 valid PNG that depends on what it shows, so that whole games fit in the suite's time; the
-summary picture stays the real one. Without it the real Pillow pictures are drawn and uploaded.
+summary picture stays the real one; the bot is then run with ``RENDER_WORKERS=0`` (its pictures
+drawn in its own process, where they are replaced). Without it the real Pillow pictures are
+drawn, in the bot's render worker, and uploaded.
 """
 
 from __future__ import annotations
