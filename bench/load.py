@@ -37,6 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.autoplay import is_auto  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.render_pool import RenderPool  # noqa: E402
 from bot.service import GameService  # noqa: E402
@@ -128,13 +129,16 @@ async def game_actor(
 
 
 async def count_lost_and_doubled(store: Store, acknowledged: list[tuple[int, str, str]]) -> tuple[int, int]:
-    """Compare the acknowledged actions with the stored ones, game by game."""
+    """Compare the acknowledged actions with the stored ones, game by game. A play the table
+    made for a seat (its only choice, ``bot/autoplay.py``) was never sent, so it is not counted."""
     expected: dict[int, Counter] = {}
     for pk, seat, text in acknowledged:
         expected.setdefault(pk, Counter())[(seat, text)] += 1
     lost = doubled = 0
     for pk, wanted in expected.items():
-        stored = Counter((a.seat, a.text) for a in await store.actions(pk) if a.kind == "play")
+        stored = Counter(
+            (a.seat, a.text) for a in await store.actions(pk) if a.kind == "play" and not is_auto(a.events)
+        )
         lost += sum((wanted - stored).values())
         doubled += sum((stored - wanted).values())
     return lost, doubled
