@@ -1,0 +1,123 @@
+"""What Cuba gives the strong player's search (:mod:`engine.search`): the information set of a
+seat, a sampler of the hidden rest, and an evaluation in VP.
+
+Hidden from a seat: the other seats' sealed bids until they are revealed, the variant's
+face-down parliament card of another seat, the order of the ship deck and of the statute piles
+(which ships and statutes are still in them is known: every one that left was seen), and the
+random number generator's state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Rng
+from engine.cuba import ai
+from engine.cuba.data import END_VP_PER_BUILDING, ROUNDS
+from engine.cuba.rules import legal_actions
+from engine.cuba.state import State, copy_state
+from engine.search import heuristic_first, spread
+
+HIDDEN = "hidden"
+#: VP a building is expected to give in each round still to be played (the Foreman, the
+#: building's own use), on top of its end-of-game points.
+BUILDING_ROUND_VP = 0.5
+#: Bids the search tries at most (the heuristic's own and amounts spread over the legal range).
+BID_CANDIDATES = 5
+
+
+def card_hidden(state: State, owner: str, seat: str) -> bool:
+    """True while ``owner``'s face-down parliament card is a secret for ``seat`` (as in the view)."""
+    p = state["players"][owner]
+    return (
+        owner != seat
+        and state["options"]["secret_parliament_card"]
+        and state["phase"] == "actions"
+        and p["card"] is not None
+    )
+
+
+class CubaSearch:
+    min_steps = 16
+    max_steps = 90
+
+    def known(self, state: State, seat: str) -> dict[str, Any]:
+        known = copy_state(state)
+        known["rng"] = 0
+        known["deck"] = sorted(state["deck"])
+        known["piles"] = {g: sorted(p) for g, p in state["piles"].items()}
+        for owner, p in known["players"].items():
+            if owner == seat:
+                continue
+            if state["step"] == "bid" and not state["bids_revealed"] and p["bid"] is not None:
+                p["bid"] = HIDDEN
+            if state["step"] == "tie_bid" and p["bid2"] is not None:
+                p["bid2"] = HIDDEN
+            if card_hidden(state, owner, seat):
+                p["hand"] = sorted([*p["hand"], p["card"]])
+                p["card"] = HIDDEN
+        return known
+
+    def sample(self, known: dict[str, Any], seat: str, rng: Rng) -> State:
+        state = copy_state(known)
+        state["rng"] = rng.next64()
+        rng.shuffle(state["deck"])
+        for pile in state["piles"].values():
+            rng.shuffle(pile)
+        for owner, p in state["players"].items():
+            if p["card"] == HIDDEN:
+                p["card"] = p["hand"].pop(rng.randrange(len(p["hand"])))
+        for key in ("bid", "bid2"):
+            for owner, p in state["players"].items():
+                if p[key] == HIDDEN:
+                    p[key] = None  # the seat bids again in this world, as a heuristic player would
+                    legal = legal_actions(state, owner)
+                    view = _view(state, owner)
+                    p[key] = ai.HeuristicPlayer(rng.next64()).choose(view, legal).args[0]
+        return state
+
+    def round_of(self, state: State) -> int:
+        return state["round"]
+
+    def values(self, state: State) -> dict[str, float]:
+        rounds_to_use = max(0, ROUNDS - state["round"] + 1)  # this round included
+        share = rounds_to_use / ROUNDS
+        out = {}
+        for seat, p in state["players"].items():
+            pieces = sum(ai.PIECE_VP.get(k, ai.GOOD_VP) * n for k, n in p["farm"].items())
+            pieces += sum(ai.PIECE_VP.get(k, ai.GOOD_VP) * n for k, n in p["store"].items())
+            buildings = len(p["buildings"])
+            out[seat] = (
+                p["vp"]
+                + END_VP_PER_BUILDING * buildings
+                + BUILDING_ROUND_VP * buildings * rounds_to_use
+                + (ai.PESO_VP * p["pesos"] + pieces) * share
+            )
+        return out
+
+    def measures(self, state: State, seat: str) -> dict[str, float]:
+        p = state["players"][seat]
+        return {
+            "points": p["vp"] + END_VP_PER_BUILDING * len(p["buildings"]),
+            "money": p["pesos"],
+            "goods": sum(p["farm"].values()) + sum(p["store"].values()),
+        }
+
+    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
+        seat = view["viewer"]
+        me = view["players"][seat]
+        if legal[0].kind == "bid":
+            first = ai.HeuristicPlayer(rng.next64()).choose(view, legal)
+            amounts = spread([a.args[0] for a in legal], BID_CANDIDATES)
+            return [first, *[Action("bid", (n,)) for n in amounts if n != first.args[0]]]
+        scorer = ai.HeuristicPlayer(rng.next64())
+        return heuristic_first(view, legal, rng, lambda a: scorer.score(view, seat, me, a), "cuba")
+
+
+def _view(state: State, seat: str) -> dict[str, Any]:
+    from engine.cuba.view import build_view
+
+    return build_view(state, seat)
+
+
+ADAPTER = CubaSearch()

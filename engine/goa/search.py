@@ -1,0 +1,124 @@
+"""What Goa gives the strong player's search (:mod:`engine.search`).
+
+Hidden from a seat: the other seats' ducats and expedition hands, the order of the expedition
+deck (which cards are in the deck *or* in another hand is known: the rest were seen in the
+discard pile or are the seat's own), the order of the shuffled colony stacks below their top
+tile, and the random number generator's state (which draws part B's tiles).
+
+The sampler deals the unseen cards at random to the other hands (as many as each holds) and the
+deck, and gives each other seat the seat's own ducats give or take a few: the sampler does not
+read the public log, where a careful player could count them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Rng
+from engine.goa import ai, board, data
+from engine.goa.state import State
+from engine.search import heuristic_first, spread
+
+#: How far (±) another seat's sampled ducats stray from the seat's own.
+DUCAT_SPREAD = 3
+#: VP-equivalents of material while rounds are left to use it (scaled down towards the end).
+DUCAT_VP = 0.25
+SHIP_VP = 0.5
+COLONIST_VP = 0.4
+SPICE_VP = 0.5
+CARD_VP = 0.5
+EXTRA_ACTION_VP = 0.8
+#: Bids the search tries at most in an auction.
+BID_CANDIDATES = 5
+
+
+def _rules():
+    from engine.goa import RULES
+
+    return RULES
+
+
+class GoaSearch:
+    min_steps = 20
+    max_steps = 110
+
+    def known(self, state: State, seat: str) -> dict[str, Any]:
+        known = state.to_dict()
+        me = state.seats.index(seat)
+        unseen = list(state.deck)
+        for i, p in enumerate(known["players"]):
+            if i != me:
+                unseen += p["hand"]
+                p["hand"] = len(p["hand"])
+                p["ducats"] = None
+        known["deck"] = sorted(unseen)
+        for name in data.SHUFFLED_COLONY_STACKS:
+            stack = known["colony_stacks"][name]
+            known["colony_stacks"][name] = stack[:1] + sorted(stack[1:])
+        known["rng"] = 0
+        return known
+
+    def sample(self, known: dict[str, Any], seat: str, rng: Rng) -> State:
+        me = known["seats"].index(seat)
+        own_ducats = known["players"][me]["ducats"]
+        unseen = rng.shuffled(known["deck"])
+        players = []
+        for i, p in enumerate(known["players"]):
+            if i != me:
+                k = p["hand"]
+                p = {
+                    **p,
+                    "hand": unseen[:k],
+                    "ducats": max(0, own_ducats + rng.randint(-DUCAT_SPREAD, DUCAT_SPREAD)),
+                }
+                unseen = unseen[k:]
+            players.append(p)
+        stacks = dict(known["colony_stacks"])
+        for name in data.SHUFFLED_COLONY_STACKS:
+            stacks[name] = stacks[name][:1] + rng.shuffled(stacks[name][1:])
+        return State.from_dict(
+            {**known, "players": players, "deck": unseen, "colony_stacks": stacks, "rng": rng.next64()}
+        )
+
+    def round_of(self, state: State) -> int:
+        return state.round
+
+    def values(self, state: State) -> dict[str, float]:
+        share = max(0, data.ROUNDS - state.round + 1) / data.ROUNDS
+        out = {}
+        for seat, categories in _rules().scores(state).items():
+            p = state.players[state.seats.index(seat)]
+            spices = sum(board.spice_counts(p))
+            material = (
+                DUCAT_VP * p.ducats
+                + SHIP_VP * p.ships
+                + COLONIST_VP * p.colonists
+                + SPICE_VP * spices
+                + CARD_VP * len(p.hand)
+                + EXTRA_ACTION_VP * p.extra
+            )
+            out[seat] = sum(categories.values()) + share * material
+        return out
+
+    def measures(self, state: State, seat: str) -> dict[str, float]:
+        p = state.players[state.seats.index(seat)]
+        points = sum(_rules().scores(state)[seat].values())
+        return {
+            "points": points,
+            "money": p.ducats,
+            "goods": sum(board.spice_counts(p)) + p.ships + p.colonists,
+        }
+
+    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
+        bids = [a for a in legal if a.kind in ("bid", "outbid")]
+        if len(bids) > BID_CANDIDATES:
+            first = ai.HeuristicPlayer(rng.next64()).choose(view, legal)
+            amounts = spread(sorted(a.args[0] for a in bids), BID_CANDIDATES)
+            kind = bids[0].kind
+            others = [a for a in legal if a.kind not in ("bid", "outbid")]
+            tried = [Action(kind, (n,)) for n in amounts]
+            return [first, *[a for a in others + tried if a != first]]
+        return heuristic_first(view, legal, rng, None, "goa")
+
+
+ADAPTER = GoaSearch()

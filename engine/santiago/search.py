@@ -1,0 +1,92 @@
+"""What Santiago de Cuba gives the strong player's search (:mod:`engine.search`).
+
+Hidden from a seat: what lies behind the other screens (pesos, VP, goods), and with them the
+goods left in the general supply (it would tell the sum of the goods behind the screens), and
+the random number generator's state. Everything else is on the table.
+
+The sampler knows nothing of the other screens but what the seat's own one suggests: each other
+seat is drawn with the seat's own VP and pesos give or take a little, and as many goods as the
+seat holds give or take one, drawn from the goods that are not behind its own screen. (A player
+counting every delivery and gift in the public log could do better; the sampler does not read
+the log.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Rng
+from engine.santiago import ai
+from engine.santiago import data as d
+from engine.santiago.state import State, copy_state
+from engine.search import heuristic_first
+
+HIDDEN = "hidden"
+#: How far (±) another seat's sampled VP and pesos stray from the seat's own.
+VP_SPREAD = 2
+PESO_SPREAD = 2
+
+
+class SantiagoSearch:
+    min_steps = 12
+    max_steps = 60
+
+    def known(self, state: State, seat: str) -> dict[str, Any]:
+        known = copy_state(state)
+        known["rng"] = 0
+        if not state["options"]["open_holdings"]:
+            known["supply"] = HIDDEN
+            for owner, p in known["players"].items():
+                if owner != seat:
+                    p.update(pesos=HIDDEN, vp=HIDDEN, goods=HIDDEN, vp_by={})
+        return known
+
+    def sample(self, known: dict[str, Any], seat: str, rng: Rng) -> State:
+        state = copy_state(known)
+        state["rng"] = rng.next64()
+        if state["supply"] != HIDDEN:
+            return state
+        mine = state["players"][seat]
+        supply = {g: d.GOODS_SUPPLY - mine["goods"][g] for g in d.GOODS}
+        own_count = sum(mine["goods"].values())
+        for owner in state["seats"]:
+            p = state["players"][owner]
+            if owner == seat:
+                continue
+            p["vp"] = max(0, mine["vp"] + rng.randint(-VP_SPREAD, VP_SPREAD))
+            p["pesos"] = max(0, mine["pesos"] + rng.randint(-PESO_SPREAD, PESO_SPREAD))
+            p["vp_by"] = {"start": p["vp"]}
+            goods = {g: 0 for g in d.GOODS}
+            for _ in range(max(0, own_count + rng.randint(-1, 1))):
+                left = [g for g in d.GOODS if supply[g] > 0]
+                if not left:
+                    break
+                good = rng.choice(left)
+                goods[good] += 1
+                supply[good] -= 1
+            p["goods"] = goods
+        state["supply"] = supply
+        return state
+
+    def round_of(self, state: State) -> int:
+        return state["ship"]["number"]
+
+    def values(self, state: State) -> dict[str, float]:
+        left = (d.SHIPS - state["ship"]["number"] + 1) / d.SHIPS
+        out = {}
+        for seat, p in state["players"].items():
+            goods = sum(ai.GOOD_VP[g] * n for g, n in p["goods"].items())
+            end_goods = sum(p["goods"].values()) / d.GOODS_PER_END_VP
+            out[seat] = p["vp"] + left * (goods + ai.PESO_VP * p["pesos"]) + (1 - left) * end_goods
+        return out
+
+    def measures(self, state: State, seat: str) -> dict[str, float]:
+        p = state["players"][seat]
+        return {"points": p["vp"], "money": p["pesos"], "goods": sum(p["goods"].values())}
+
+    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
+        scorer = ai.HeuristicPlayer(rng.next64())
+        return heuristic_first(view, legal, rng, lambda a: scorer.worth(view, a), "santiago")
+
+
+ADAPTER = SantiagoSearch()

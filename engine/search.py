@@ -1,0 +1,239 @@
+"""The strong computer player: determinized Monte Carlo search over the engine contract.
+
+Why this search. The three games have hidden information (bids, screens, hands, the order of
+decks and piles), several seats, chance, and long games (200–500 actions with four players). A
+full game played out by the heuristic players costs 30–100 ms, so within about a second per
+decision only a few dozen playouts fit. What gives the most strength per playout is therefore:
+
+* **determinization** — each playout starts from a *world*: the seat's information set
+  (:func:`Adapter.known`, built from what the seat may know) with the hidden rest drawn at
+  random by the game's sampler (:meth:`Adapter.sample`). The search never sees the real state:
+  the player receives the view and the information set only, so states that differ in another
+  seat's secrets give the same decision (``tests/ai/test_strong.py``);
+* **flat Monte Carlo with sequential halving** — the candidate moves (the legal ones, or the
+  game's best few by its heuristic prior when there are many) share the playout budget; after
+  each round the worse half is dropped, so most playouts go to the moves that matter. Every
+  candidate of a round is played on the *same* worlds and with the same random streams (common
+  random numbers), so the comparison between moves is not drowned by the luck of the draw;
+* **heuristic playouts cut off at the end of a round** — every seat, the searching one too, is
+  played by the game's heuristic player, up to the end of the round after the move (at least
+  :attr:`Adapter.min_steps` actions), and the position is then scored by the game's evaluation
+  (VP plus what the material is worth in VP) as the margin over the best other seat. A game that
+  ends inside the horizon is scored by its real result.
+
+A deeper tree (information-set MCTS) gains nothing at this budget: with a few hundred playouts
+spread over 4 seats' moves, the tree below the root stays almost empty.
+
+The budget is a number of playouts (:class:`Budget`), so the same seed and budget give the same
+move; a time cap may stop the search earlier in the bot (never in tests).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine import BUILTIN_GAMES, GAMES
+from engine.core import Action, IllegalAction, Rng, Rules
+
+#: Playouts per decision at the default level (see ``bench/strength.py`` for what it buys).
+DEFAULT_ITERATIONS = 64
+#: At most this many candidate moves are searched; the game's prior picks them.
+MAX_CANDIDATES = 6
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Playouts per decision, and an optional wall-clock cap in seconds (the bot's setting).
+    With ``time_cap_s`` None the search is fully reproducible."""
+
+    iterations: int = DEFAULT_ITERATIONS
+    time_cap_s: float | None = None
+
+
+class Adapter(Protocol):
+    """What a game supplies to the search (``engine/<game>/search.py`` exposes ``ADAPTER``)."""
+
+    #: Actions a playout plays at least before it may stop at the end of a round.
+    min_steps: int
+    #: Actions a playout plays at most.
+    max_steps: int
+
+    def known(self, state: Any, seat: str) -> dict[str, Any]:
+        """The seat's information set as plain data: the state with every secret of another
+        seat and every unseen order left out (what the table shows plus the seat's own)."""
+
+    def sample(self, known: dict[str, Any], seat: str, rng: Rng) -> Any:
+        """A full state consistent with ``known``: the hidden parts drawn with ``rng``."""
+
+    def round_of(self, state: Any) -> int:
+        """The round being played (a playout stops when it changes)."""
+
+    def values(self, state: Any) -> dict[str, float]:
+        """Each seat's worth in VP if the game were judged now (points plus material)."""
+
+    def measures(self, state: Any, seat: str) -> dict[str, float]:
+        """What a hint may name as gained: ``points``, ``money``, ``goods`` (as the game counts)."""
+
+    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
+        """The legal actions, most promising first (the heuristic's order)."""
+
+
+def adapter(game_id: str) -> Adapter:
+    """The search adapter of a built-in game."""
+    if game_id not in BUILTIN_GAMES:
+        raise KeyError(f"no strong player for game {game_id!r}")
+    return importlib.import_module(f"{BUILTIN_GAMES[game_id]}.search").ADAPTER
+
+
+def heuristic_factory(game_id: str) -> Callable[[int], Any]:
+    return importlib.import_module(f"{BUILTIN_GAMES[game_id]}.ai").HeuristicPlayer
+
+
+@dataclass
+class Line:
+    """One searched move: its mean value (VP margin over the best other seat at the horizon),
+    the playouts spent on it and the mean change of the hint's measures."""
+
+    action: Action
+    value: float = 0.0
+    playouts: int = 0
+    gains: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Analysis:
+    """The search's answer: lines best first, and how many playouts were made."""
+
+    lines: list[Line]
+    playouts: int
+
+    @property
+    def best(self) -> Action:
+        return self.lines[0].action
+
+
+class StrongPlayer:
+    """Deterministic for a seed and a budget without time cap; decides from the view's
+    information set (``view["known"]``, see :func:`engine.ai.seat_view`) and the legal actions."""
+
+    def __init__(self, game_id: str, seed: int, budget: Budget | None = None) -> None:
+        self.game_id = game_id
+        self.rules: Rules = GAMES[game_id]
+        self.adapter = adapter(game_id)
+        self.heuristic = heuristic_factory(game_id)
+        self.rng = Rng.from_seed(seed)
+        self.budget = budget or Budget()
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("a computer player was asked to move with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(view, legal).best
+
+    def analyse(self, view: dict[str, Any], legal: list[Action], *, keep: int = 1) -> Analysis:
+        """Search ``legal`` from ``view``; ``keep`` lines survive to the end at least (a hint
+        shows more than one move)."""
+        known, seat = view["known"], view["known_seat"]
+        candidates = self.adapter.prior(view, legal, Rng(self.rng.next64()))[:MAX_CANDIDATES]
+        lines = [Line(a) for a in candidates]
+        if len(lines) == 1:
+            return Analysis(lines, 0)
+        deadline = None if self.budget.time_cap_s is None else time.perf_counter() + self.budget.time_cap_s
+        rounds = max(1, math.ceil(math.log2(len(lines))))
+        alive = list(range(len(lines)))
+        spent = 0
+        stop = False
+        for r in range(rounds):
+            remaining = self.budget.iterations - spent
+            per = max(1, remaining // ((rounds - r) * len(alive)))
+            for _ in range(per):
+                world_seed, play_seed = self.rng.next64(), self.rng.next64()
+                for i in alive:
+                    world = self.adapter.sample(known, seat, Rng(world_seed))
+                    try:
+                        value, gains = self._playout(world, seat, lines[i].action, Rng(play_seed))
+                    except IllegalAction:
+                        continue  # a world where the move is impossible (the drawn supply lacks a good)
+                    line = lines[i]
+                    line.playouts += 1
+                    line.value += (value - line.value) / line.playouts
+                    for k, v in gains.items():
+                        line.gains[k] = line.gains.get(k, 0.0) + (v - line.gains.get(k, 0.0)) / line.playouts
+                    spent += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    stop = True
+                    break
+            if stop or len(alive) <= keep:
+                break
+            alive.sort(key=lambda i: (-lines[i].value, i))
+            alive = alive[: max(keep, math.ceil(len(alive) / 2))]
+        order = sorted(
+            range(len(lines)), key=lambda i: (-(lines[i].playouts > 0), -lines[i].playouts, -lines[i].value, i)
+        )
+        # the moves that survived longest come first, best value among them first
+        return Analysis([lines[i] for i in order], spent)
+
+    def _playout(self, world: Any, seat: str, action: Action, rng: Rng) -> tuple[float, dict[str, float]]:
+        rules, ad = self.rules, self.adapter
+        before = ad.measures(world, seat)
+        state, _ = rules.apply(world, seat, action)
+        players: dict[str, Any] = {}
+        round_now = ad.round_of(state)
+        steps = 0
+        while rules.result(state) is None and steps < ad.max_steps:
+            to_act = rules.to_act(state)
+            who = to_act[steps % len(to_act)]
+            bot = players.get(who)
+            if bot is None:
+                bot = players[who] = self.heuristic(rng.next64())
+            legal = rules.legal(state, who)
+            move = legal[0] if len(legal) == 1 else bot.choose(rules.view(state, who), legal)
+            state, _ = rules.apply(state, who, move)
+            steps += 1
+            round_was, round_now = round_now, ad.round_of(state)
+            if steps >= ad.min_steps and round_now != round_was:
+                break  # a round just ended: judge the position here
+        after = ad.measures(state, seat)
+        gains = {k: after[k] - before.get(k, 0.0) for k in after}
+        result = rules.result(state)
+        if result is not None:
+            scores = {s: float(v) for s, v in result.scores.items()}
+            # the tie-break decides between equal scores: half a point for the better place
+            for s in scores:
+                scores[s] -= 0.5 * (result.places.get(s, 1) - 1) / len(scores)
+        else:
+            scores = ad.values(state)
+        mine = scores[seat]
+        best_other = max(v for s, v in scores.items() if s != seat)
+        gains["position"] = mine - best_other
+        return mine - best_other, gains
+
+
+def heuristic_first(
+    view: dict[str, Any], legal: list[Action], rng: Rng, score: Callable[[Action], float] | None,
+    game_id: str,
+) -> list[Action]:
+    """``legal`` ordered best first by ``score`` (higher is better), the heuristic player's own
+    choice always first: the shared half of every game's :meth:`Adapter.prior`."""
+    choice = heuristic_factory(game_id)(rng.next64()).choose(view, legal)
+    if score is None:
+        rest = [a for a in legal if a != choice]
+    else:
+        ranked = sorted(range(len(legal)), key=lambda i: (-score(legal[i]), i))
+        rest = [legal[i] for i in ranked if legal[i] != choice]
+    return [choice, *rest]
+
+
+def spread(values: list[int], k: int) -> list[int]:
+    """At most ``k`` of the sorted ``values``, evenly spread from the smallest to the largest
+    (bids to try when every amount is legal)."""
+    if len(values) <= k:
+        return list(values)
+    step = (len(values) - 1) / (k - 1)
+    return sorted({values[round(i * step)] for i in range(k)})
