@@ -43,7 +43,7 @@ from engine.core import Action, IllegalAction, Rng, Rules
 #: Playouts per decision at the default level (see ``bench/strength.py`` for what it buys).
 DEFAULT_ITERATIONS = 64
 #: At most this many candidate moves are searched; the game's prior picks them.
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 5
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,9 @@ class Adapter(Protocol):
     min_steps: int
     #: Actions a playout plays at most.
     max_steps: int
+    #: VP by which another move must beat the heuristic's own choice (the prior's first) to be
+    #: preferred: a guard against the noise of a few playouts.
+    prior_bonus: float
 
     def known(self, state: Any, seat: str) -> dict[str, Any]:
         """The seat's information set as plain data: the state with every secret of another
@@ -171,13 +174,16 @@ class StrongPlayer:
                     break
             if stop or len(alive) <= keep:
                 break
-            alive.sort(key=lambda i: (-lines[i].value, i))
+            alive.sort(key=lambda i: (-self._score(lines[i], i), i))
             alive = alive[: max(keep, math.ceil(len(alive) / 2))]
         order = sorted(
-            range(len(lines)), key=lambda i: (-(lines[i].playouts > 0), -lines[i].playouts, -lines[i].value, i)
+            range(len(lines)), key=lambda i: (-(lines[i].playouts > 0), -lines[i].playouts, -self._score(lines[i], i), i)
         )
         # the moves that survived longest come first, best value among them first
         return Analysis([lines[i] for i in order], spent)
+
+    def _score(self, line: Line, index: int) -> float:
+        return line.value + (self.adapter.prior_bonus if index == 0 else 0.0)
 
     def _playout(self, world: Any, seat: str, action: Action, rng: Rng) -> tuple[float, dict[str, float]]:
         rules, ad = self.rules, self.adapter

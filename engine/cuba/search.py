@@ -39,6 +39,7 @@ def card_hidden(state: State, owner: str, seat: str) -> bool:
 
 class CubaSearch:
     min_steps = 16
+    prior_bonus = 0.3
     max_steps = 90
 
     def known(self, state: State, seat: str) -> dict[str, Any]:

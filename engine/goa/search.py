@@ -28,6 +28,12 @@ COLONIST_VP = 0.4
 SPICE_VP = 0.5
 CARD_VP = 0.5
 EXTRA_ACTION_VP = 0.8
+#: What one more unit of a column's yield is worth in VP, per round in which it can still be used
+#: (about one action of each column in two rounds): ships, spices, ducats, cards, colonists.
+YIELD_UNIT_VP = {"ships": 0.25, "harvest": 0.25, "taxes": 0.1, "expedition": 0.2, "colonists": 0.2}
+#: What a plantation or a tile still gives, in VP per round left (harvests, each-round goods).
+PLANTATION_ROUND_VP = 0.3
+TILE_ROUND_VP = 0.3
 #: Bids the search tries at most in an auction.
 BID_CANDIDATES = 5
 
@@ -40,6 +46,7 @@ def _rules():
 
 class GoaSearch:
     min_steps = 20
+    prior_bonus = 1.0
     max_steps = 110
 
     def known(self, state: State, seat: str) -> dict[str, Any]:
@@ -84,7 +91,8 @@ class GoaSearch:
         return state.round
 
     def values(self, state: State) -> dict[str, float]:
-        share = max(0, data.ROUNDS - state.round + 1) / data.ROUNDS
+        rounds_left = max(0, data.ROUNDS - state.round + 1)
+        share = rounds_left / data.ROUNDS
         out = {}
         for seat, categories in _rules().scores(state).items():
             p = state.players[state.seats.index(seat)]
@@ -97,6 +105,12 @@ class GoaSearch:
                 + CARD_VP * len(p.hand)
                 + EXTRA_ACTION_VP * p.extra
             )
+            production = sum(
+                YIELD_UNIT_VP[column] * (data.YIELD[column][row] - data.YIELD[column][0])
+                for column, row in zip(data.COLUMNS, p.progress, strict=True)
+            )
+            holdings = PLANTATION_ROUND_VP * len(p.plantations) + TILE_ROUND_VP * len(p.tiles)
+            material += (production + holdings) * rounds_left
             out[seat] = sum(categories.values()) + share * material
         return out
 

@@ -29,6 +29,7 @@ PESO_SPREAD = 2
 
 class SantiagoSearch:
     min_steps = 12
+    prior_bonus = 0.3
     max_steps = 60
 
     def known(self, state: State, seat: str) -> dict[str, Any]:
