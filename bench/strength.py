@@ -1,15 +1,19 @@
-"""Computer player strength: the heuristic player against three random players.
+"""Computer player strength: one seat of a level against three seats of a weaker one.
 
-python bench/strength.py [--games 200] [--game cuba] [--json]
+python bench/strength.py [--games 100] [--game cuba] [--hero strong] [--field heuristic]
+                         [--iterations 64] [--workers 2] [--json]
 
 For each game, plays ``--games`` 4-player games in which one seat (rotating p0…p3 with the game
-number, so no seat order favours it) is the heuristic player and the other three are random
-players. Prints the heuristic's win rate and the p95 time of one heuristic decision
-(``choose(view, legal)``, including building its view and legal list).
+number, so no seat order favours it) is the ``--hero`` player and the other three are ``--field``
+players. Prints the hero's win rate (parity is 25 %), its average score margin (its final score
+less the best other seat's), the time of one hero decision (``choose(view, legal)`` with the view
+built, p50 and p95, at the strong player's budget of ``--iterations`` playouts and no time cap),
+and how long the whole measurement took. ``--workers`` plays games in that many processes (each
+decision still runs on one core).
 
-Ties: a game counts as a win when the heuristic seat has place 1 in the engine's ``Result``
-after the rulebook's tie-breaks; a tie that the rules leave shared counts as a win only if the
-heuristic shares first place. JSON: ``{game: {"win_rate": …, "p95_ms": …}}``.
+Ties: a game counts as a win when the hero has place 1 in the engine's ``Result`` after the
+rulebook's tie-breaks; a tie that the rules leave shared counts as a win only if the hero shares
+first place. JSON: ``{game: {"win_rate", "margin", "p50_ms", "p95_ms", "seconds"}}``.
 """
 
 from __future__ import annotations
@@ -18,63 +22,86 @@ import argparse
 import json
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
-from engine.ai import player  # noqa: E402
+from engine.ai import player, seat_view  # noqa: E402
+from engine.search import DEFAULT_ITERATIONS, Budget  # noqa: E402
 
 PLAYERS = 4
 
 
-def play_one(game_id: str, seed: int, hero: str, times: list[float]) -> bool:
-    """One game with the heuristic at ``hero``; True when it finishes in first place."""
+def play_one(
+    game_id: str, seed: int, hero_kind: str, field: str, iterations: int
+) -> tuple[bool, int, list[float]]:
+    """One game with the hero at seat ``seed % 4``: (won, margin, the hero's decision times)."""
     rules = GAMES[game_id]
     seats = [f"p{i}" for i in range(PLAYERS)]
+    hero = seats[seed % PLAYERS]
     state = rules.new(seats, seed)
-    bots = {
-        s: player(game_id, "heuristic" if s == hero else "random", seed * 31 + i) for i, s in enumerate(seats)
-    }
+    kinds = {s: hero_kind if s == hero else field for s in seats}
+    bots = {s: player(game_id, kinds[s], seed * 31 + i, Budget(iterations)) for i, s in enumerate(seats)}
+    times: list[float] = []
     turn = 0
     while rules.result(state) is None:
         to_act = rules.to_act(state)
         seat = to_act[turn % len(to_act)]
         t0 = time.perf_counter()
-        action = bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
+        action = bots[seat].choose(seat_view(game_id, kinds[seat], state, seat), rules.legal(state, seat))
         if seat == hero:
             times.append(time.perf_counter() - t0)
         state, _ = rules.apply(state, seat, action)
         turn += 1
     result = rules.result(state)
-    return hero in result.winners
+    margin = result.scores[hero] - max(v for s, v in result.scores.items() if s != hero)
+    return hero in result.winners, margin, times
 
 
-def measure(game_id: str, games: int) -> dict[str, float]:
-    times: list[float] = []
-    wins = sum(play_one(game_id, seed, f"p{seed % PLAYERS}", times) for seed in range(games))
-    times.sort()
+def measure(
+    game_id: str, games: int, hero: str, field: str, iterations: int, workers: int
+) -> dict[str, float]:
+    t0 = time.perf_counter()
+    args = [(game_id, seed, hero, field, iterations) for seed in range(games)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            outcomes = list(pool.map(play_one, *zip(*args, strict=True)))
+    else:
+        outcomes = [play_one(*a) for a in args]
+    times = sorted(t for _, _, ts in outcomes for t in ts)
     return {
-        "win_rate": round(wins / games, 3),
-        "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))] * 1e3, 2),
+        "win_rate": round(sum(w for w, _, _ in outcomes) / games, 3),
+        "margin": round(sum(m for _, m, _ in outcomes) / games, 2),
+        "p50_ms": round(times[len(times) // 2] * 1e3, 1),
+        "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))] * 1e3, 1),
+        "seconds": round(time.perf_counter() - t0),
     }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--game", choices=sorted(BUILTIN_GAMES), action="append")
+    ap.add_argument("--hero", default="strong", choices=("strong", "heuristic", "random"))
+    ap.add_argument("--field", default="heuristic", choices=("strong", "heuristic", "random"))
+    ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    figures = {g: measure(g, args.games) for g in (args.game or list(BUILTIN_GAMES))}
-    if args.json:
-        print(json.dumps(figures))
-        return
-    print(
-        f"Heuristic vs 3 random players, {args.games} games per title (a shared first place counts as a win)"
-    )
-    for game_id, f in figures.items():
-        print(f"{game_id:9s} win rate {f['win_rate'] * 100:5.1f} %   p95 per decision {f['p95_ms']:6.2f} ms")
+    for game_id in args.game or list(BUILTIN_GAMES):
+        f = measure(game_id, args.games, args.hero, args.field, args.iterations, args.workers)
+        if args.json:
+            print(json.dumps({game_id: f}), flush=True)
+            continue
+        print(
+            f"{game_id:9s} {args.hero} vs 3 {args.field}, {args.games} games: win rate "
+            f"{f['win_rate'] * 100:5.1f} % (parity 25 %), margin {f['margin']:+6.2f}, decision p50 "
+            f"{f['p50_ms']:7.1f} ms p95 {f['p95_ms']:7.1f} ms ({args.iterations} playouts), "
+            f"{f['seconds']} s with {args.workers} worker(s)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

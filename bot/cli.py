@@ -130,7 +130,7 @@ def draw_summary(
     """The end-of-game summary picture, the same the bot posts (Pillow imported on first use)."""
     from bot.records import default_summary_renderer
 
-    return default_summary_renderer(game, states, names, bots, lang)
+    return default_summary_renderer(game, states, names, bots, lang, {})
 
 
 def public_board(
@@ -179,7 +179,7 @@ def play_demo(
 
     Returns the engine's ``Result``, or None when ``max_turns`` stopped the game first."""
     from engine import GAMES
-    from engine.ai import player
+    from engine.ai import player, seat_view
 
     if renderer is None and out_dir is not None:
         import render
@@ -211,7 +211,7 @@ def play_demo(
             )
             return None
         seat = rules.to_act(state)[0]
-        action = bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
+        action = bots[seat].choose(seat_view(game, kind, state, seat), rules.legal(state, seat))
         state, _events = rules.apply(state, seat, action)
         played.append((seat, str(action)))
         states.append(state)

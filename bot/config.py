@@ -30,6 +30,11 @@ class Settings:
     owner_ids: frozenset[int] = frozenset()  # OWNER_IDS, comma-separated
     keep_finished_days: float | None = None  # KEEP_FINISHED_DAYS (None = keep every log forever)
     render_workers: int = 1  # RENDER_WORKERS (processes drawing the boards; 0 = a thread)
+    search_workers: int = (
+        1  # SEARCH_WORKERS (processes searching for the strong player and hints; 0 = a thread)
+    )
+    strong_playouts: int = 64  # STRONG_PLAYOUTS (the strong player's budget per decision)
+    strong_time_cap_s: float | None = 1.0  # STRONG_TIME_CAP_SECONDS (stop a search sooner; 0 = none)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -90,6 +95,9 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "OWNER_IDS": ("owner_ids", _ids),
     "KEEP_FINISHED_DAYS": ("keep_finished_days", _optional_days),
     "RENDER_WORKERS": ("render_workers", _int),
+    "SEARCH_WORKERS": ("search_workers", _int),
+    "STRONG_PLAYOUTS": ("strong_playouts", _int),
+    "STRONG_TIME_CAP_SECONDS": ("strong_time_cap_s", lambda n, r: _float(n, r) or None),
 }
 
 
@@ -127,6 +135,10 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
     for var in ("REMINDER_AFTER_SECONDS", "LOBBY_EXPIRY_SECONDS"):
         if getattr(settings, VARIABLES[var][0]) <= 0:
             raise SettingsError(f"{var} must be positive.")
+    if settings.strong_playouts is not None and settings.strong_playouts <= 0:
+        raise SettingsError("STRONG_PLAYOUTS must be positive.")
+    if settings.search_workers < 0:
+        raise SettingsError("SEARCH_WORKERS cannot be negative.")
     if settings.bot_delay_s < 0:
         raise SettingsError("BOT_DELAY_SECONDS cannot be negative.")
     if settings.keep_finished_days is not None and settings.keep_finished_days <= 0:

@@ -632,6 +632,13 @@ class GameGroup(app_commands.Group):
         channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.hand(channel, user, locale=lang))
 
+    @app_commands.command(
+        name="hint", description="The strong computer player's advice for your turn, only for you"
+    )
+    async def hint(self, interaction: discord.Interaction) -> None:
+        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.hint(channel, user, locale=lang))
+
     @app_commands.command(name="log", description="The game's log, newest page first")
     @app_commands.describe(page="Which page (1 = the newest)")
     async def log_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
@@ -699,15 +706,20 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(
         name="settings",
-        description="Reminders, turn clock, language and only-choice play of this game (host)",
+        description="Reminders, turn clock, language, only-choice play, take-over and hints (host)",
     )
     @app_commands.describe(
         reminder_hours="Remind whoever must act after this many hours",
         clock_hours="Per-turn clock in hours (0 = off)",
         language="The language of the game's messages in the channel",
         auto_play="Play a player's only legal choice for them",
+        takeover="The computer player that takes over a replaced or late seat",
+        hints="Whether players may ask for hints (/game hint)",
     )
-    @app_commands.choices(language=_language_choices())
+    @app_commands.choices(
+        language=_language_choices(),
+        takeover=[app_commands.Choice(name=k, value=k) for k in reversed(KINDS)],
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -715,6 +727,8 @@ class GameGroup(app_commands.Group):
         clock_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
         language: str | None = None,
         auto_play: bool | None = None,
+        takeover: str | None = None,
+        hints: bool | None = None,
     ) -> None:
         channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
         await answer(
@@ -727,6 +741,8 @@ class GameGroup(app_commands.Group):
                 clock_hours=clock_hours,
                 language=language,
                 auto_play=auto_play,
+                takeover=takeover,
+                hints=hints,
             ),
         )
 
@@ -886,7 +902,12 @@ class TradewindsBot(discord.Client):
         if not self.serve:
             return
         store = await Store.open(self.settings.database_path)
-        self.service = GameService(store, self.settings, render_pool=RenderPool(self.settings.render_workers))
+        self.service = GameService(
+            store,
+            self.settings,
+            render_pool=RenderPool(self.settings.render_workers),
+            search_pool=RenderPool(self.settings.search_workers, warm=False),
+        )
         self.service.render_pool.start()
         await self.service.warm()
         self._timers = asyncio.create_task(self._run_timers(), name="tradewinds-timers")
@@ -933,6 +954,7 @@ class TradewindsBot(discord.Client):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(self._timers, timeout=5)
         if self.service is not None:
+            self.service.search_pool.close()
             await self.service.store.close()
             self.service.render_pool.close()
             self.service = None

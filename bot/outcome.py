@@ -21,10 +21,11 @@ from typing import Protocol
 #: ``n`` = narrow: the actions starting with these words, to the presser alone (bot/choices.py),
 #: ``v`` = vote to hand the seat named by the action part to a computer player (bot/seats.py),
 #: ``l`` = the game's legend (the board's **?**), ``r`` = rematch (under the final scores: a new
-#: lobby), ``j`` = join the lobby of that game (the rematch's invitation).
+#: lobby), ``j`` = join the lobby of that game (the rematch's invitation), ``q`` = a hint for the
+#: presser's own seat (bot/computer.py).
 CUSTOM_ID_PREFIX = "tw"
 CUSTOM_ID_RE = re.compile(
-    r"^tw:(?P<verb>[ahtnvlrj]):(?P<game>\d{1,12}):(?P<version>\d{1,7}):(?P<action>[a-z0-9_ \-]{0,80})$"
+    r"^tw:(?P<verb>[ahtnvlrjq]):(?P<game>\d{1,12}):(?P<version>\d{1,7}):(?P<action>[a-z0-9_ \-]{0,80})$"
 )
 MAX_CUSTOM_ID = 100
 

@@ -52,19 +52,24 @@ HISTORY_PAGE = 10
 #: /game history scopes.
 SCOPES = ("channel", "server")
 
-#: (game id, every state from the set-up to the end, seat → name, computer seats, language) →
-#: the summary picture as PNG bytes.
-SummaryRenderer = Callable[[str, list[Any], dict[str, str], list[str], str], bytes]
+#: (game id, every state from the set-up to the end, seat → name, computer seats, language,
+#: seat → hints used) → the summary picture as PNG bytes.
+SummaryRenderer = Callable[[str, list[Any], dict[str, str], list[str], str, dict[str, int]], bytes]
 
 
 def default_summary_renderer(
-    game_id: str, states: list[Any], names: dict[str, str], bots: list[str], lang: str
+    game_id: str,
+    states: list[Any],
+    names: dict[str, str],
+    bots: list[str],
+    lang: str,
+    hints: dict[str, int] | None = None,
 ) -> bytes:
     """``render.summary(engine.summary.summarise(...))``, imported on first use (Pillow)."""
     import render
     from engine.summary import summarise
 
-    return render.summary(summarise(game_id, states, names, bots=bots, lang=lang))
+    return render.summary(summarise(game_id, states, names, bots=bots, lang=lang, hints=hints))
 
 
 # ====================================================================== the end of a game
@@ -80,9 +85,18 @@ async def game_over(service: GameService, table: Table, message: PublicMessage) 
     plays = await effective_log(service, table.row.id)
     base = await service.store.replay_base(table.row.id)
     seats = [s.seat for s in table.seats]
+    hints = await service.store.hints_used(table.row.id)
     try:
         png = await asyncio.to_thread(
-            _summary_png, service.summary_renderer, table.row, seats, plays, base, table.names, table.bots
+            _summary_png,
+            service.summary_renderer,
+            table.row,
+            seats,
+            plays,
+            base,
+            table.names,
+            table.bots,
+            hints,
         )
     except Exception:  # the scores are in the text; the picture is a bonus
         log.exception("drawing the summary of game %s failed", table.row.id)
@@ -98,10 +112,11 @@ def _summary_png(
     base: ReplayBase | None,
     names: dict[str, str],
     bots: list[str],
+    hints: dict[str, int],
 ) -> bytes:
     """Replay the game (in a worker thread: it is all computation) and draw its summary."""
     states = list(replay_states(GAMES[row.game], row, seats, plays, base))
-    return draw(row.game, states, names, bots, row.language)
+    return draw(row.game, states, names, bots, row.language, hints)
 
 
 def effective_plays(actions: Iterable[ActionRow]) -> list[ActionRow]:

@@ -23,9 +23,6 @@ from bot.texts import t
 if TYPE_CHECKING:
     from bot.service import GameService, Table
 
-#: The computer player that takes over a replaced seat.
-REPLACEMENT_KIND = "heuristic"
-
 
 def only_votes(choices: list[Choice]) -> bool:
     """Whether every button is a vote button (an announcement, not a board message)."""
@@ -80,7 +77,7 @@ async def replace(
             return Outcome.refuse(t("replace_unknown", lang, mention=f"<@{target_id}>"))
         if user_id == table.row.host_id and target.timed_out:
             return await service._hand_to_bot(
-                table, target, REPLACEMENT_KIND, "replaced_by_host", host=caller.name, name=target.name
+                table, target, None, "replaced_by_host", host=caller.name, name=target.name
             )
         return await _vote(service, table, caller, target, lang)
 
@@ -104,7 +101,7 @@ async def _vote(service: GameService, table: Table, caller: SeatRow, target: Sea
         return await service._hand_to_bot(
             table,
             target,
-            REPLACEMENT_KIND,
+            None,
             "replaced_by_vote",
             name=target.name,
             voters=join_names(names, public_lang),

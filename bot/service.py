@@ -23,7 +23,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import autoplay, calls, catchup, flow, glance, hours, records, rematch, seats, turns
+from bot import (
+    autoplay,
+    calls,
+    catchup,
+    computer,
+    flow,
+    glance,
+    hours,
+    records,
+    rematch,
+    seats,
+    turns,
+)
 from bot.choices import MESSAGE_CAPACITY, members, narrowed
 from bot.config import Settings
 from bot.gamestore import GameStore
@@ -111,6 +123,8 @@ class Table:
     seats: list[SeatRow]
     rules: Rules
     state: Any = None
+    #: Whether the host allows hints at this table (``/game settings hints``).
+    hints_allowed: bool = True
 
     @property
     def names(self) -> dict[str, str]:
@@ -196,6 +210,7 @@ class GameService:
         decision_renderer: DecisionRenderer | None = None,
         render_pool: RenderPool | None = None,
         legend_renderer: Callable[[str, dict[str, str], str], bytes | None] | None = None,
+        search_pool: RenderPool | None = None,
     ) -> None:
         self.store = store
         self.config = settings
@@ -209,6 +224,9 @@ class GameService:
         self.render_pool = render_pool or RenderPool(0)
         self.legend_renderer = legend_renderer or glance.default_legend_renderer
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
+        #: Where searches run (the strong player, hints): in the bot, bounded worker processes of
+        #: the render pool's kind (``SEARCH_WORKERS``); a thread of this process by default.
+        self.search_pool = search_pool or RenderPool(0, warm=False)
         self._locks: dict[int, asyncio.Lock] = {}
         self._tables: dict[int, Table] = {}  # game pk → last loaded table (autocomplete, state reuse)
         self._channel_games: dict[int, int] = {}  # channel → open game pk
@@ -276,7 +294,8 @@ class GameService:
                     if fresh.status == "active" and fresh.broken is None:
                         fresh = replace(fresh, broken="its state cannot be rebuilt")
                     row = fresh
-        table = Table(row, seats, rules, state)
+        _, hints_allowed = await self.store.table_play(row.id)
+        table = Table(row, seats, rules, state, hints_allowed)
         self._remember(table)
         return table
 
@@ -579,7 +598,7 @@ class GameService:
             if (broken := self._broken_refusal(table, lang)) is not None:
                 return broken
             if table.row.status == "active":
-                return await self._hand_to_bot(table, seat, "heuristic", "left_to_bot", name=seat.name)
+                return await self._hand_to_bot(table, seat, None, "left_to_bot", name=seat.name)
             if user_id == table.row.host_id:
                 return Outcome.refuse(t("host_cannot_leave", lang))
             await self.store.remove_seat(table.row.id, seat.seat)
@@ -652,9 +671,14 @@ class GameService:
             table, late[0], kind, "seat_taken_over", caller=caller.name, name=late[0].name
         )
 
-    async def _hand_to_bot(self, table: Table, seat: SeatRow, kind: str, key: str, **values: Any) -> Outcome:
-        """A running game's seat becomes a computer player; it moves by a 'bot' timer. The
+    async def _hand_to_bot(
+        self, table: Table, seat: SeatRow, kind: str | None, key: str, **values: Any
+    ) -> Outcome:
+        """A running game's seat becomes a computer player (of ``kind``; None: the table's
+        take-over level, ``/game settings takeover``); it moves by a 'bot' timer. The
         announcement ``key`` is public, in the game's language."""
+        if kind is None:
+            kind, _ = await self.store.table_play(table.row.id)
         if self._bot_kind(table, kind) is None:
             kind = "random"
         await self.store.seat_to_bot(table.row.id, seat.seat, kind)
@@ -1135,6 +1159,9 @@ class GameService:
         if to_act:  # the private choices, or the public ones with the picture of the decision
             turn = self._choice(table, "t", t("btn_my_turn", lang), style="success")
             choices = [*choices, *([turn] if turn else [])]
+        if to_act and table.hints_allowed:
+            hint = self._choice(table, "q", t("btn_hint", lang))
+            choices += [hint] if hint else []
         hand_key = f"btn_my_hand_{table.row.game}"  # a game may name it (Santiago: My screen)
         hand = self._choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand", lang))
         legend = self._choice(table, "l", t("btn_legend", lang))  # the key to the pictures
@@ -1341,6 +1368,8 @@ class GameService:
             return await self.hand(channel_id, user_id, game_pk=parsed.game_pk, locale=locale)
         if parsed.verb == "v":
             return await seats.vote_button(self, user_id, parsed.game_pk, parsed.action, locale=locale)
+        if parsed.verb == "q":
+            return await self.hint(None, user_id, game_pk=parsed.game_pk, locale=locale)
         if parsed.verb == "n":
             return await self.narrow_panel(
                 user_id, game_pk=parsed.game_pk, version=parsed.version, prefix=parsed.action, locale=locale
@@ -1599,9 +1628,10 @@ class GameService:
         first, *more = pack(parts, MAX_TEXT)  # every section, in as few messages as fit
         return Outcome(ephemeral=first, ephemeral_more=more)
 
-    #: The game settings a host may change: the hours of reminders and clock, the language, and
-    #: whether the table plays a player's only choice for them (bot/autoplay.py).
-    SETTINGS = ("reminder_hours", "clock_hours", "language", "auto_play")
+    #: The game settings a host may change: the hours of reminders and clock, the language,
+    #: whether the table plays a player's only choice for them (bot/autoplay.py), the computer
+    #: level that takes over a seat and whether hints are allowed (bot/computer.py).
+    SETTINGS = ("reminder_hours", "clock_hours", "language", "auto_play", "takeover", "hints")
 
     @staticmethod
     def _unknown_language(language: str, lang: str) -> str:
@@ -1623,17 +1653,28 @@ class GameService:
         language, auto_play = changes.get("language"), changes.get("auto_play")
         if language is not None and language not in LANGUAGES:
             return Outcome.refuse(self._unknown_language(language, lang))
+        takeover, hints = changes.get("takeover"), changes.get("hints")
         async with self._lock(channel_id):
             table = await self._open_table(channel_id)
             if table is None:
                 return Outcome.refuse(t("no_game", lang))
-            changing = any(v is not None for v in (reminder_hours, clock_hours, language, auto_play))
+            changing = any(
+                v is not None for v in (reminder_hours, clock_hours, language, auto_play, takeover, hints)
+            )
             if user_id != table.row.host_id and changing:
                 return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
             if (reminder_hours is not None and reminder_hours <= 0) or (
                 clock_hours is not None and clock_hours < 0
             ):
                 return Outcome.refuse(t("settings_bad", lang))
+            if takeover is not None and self._bot_kind(table, takeover) is None:
+                kinds = join_list([k for k in KINDS if self._bot_kind(table, k)], lang)
+                title = table.rules.display_title(lang)
+                return Outcome.refuse(t("unknown_bot_kind", lang, kind=takeover, title=title, kinds=kinds))
+            level, allowed = await self.store.table_play(table.row.id)
+            if takeover is not None or hints is not None:
+                level, allowed = takeover or level, allowed if hints is None else bool(hints)
+                await self.store.set_table_play(table.row.id, takeover=level, hints_allowed=allowed)
             reminder_s = table.row.reminder_s if reminder_hours is None else int(reminder_hours * 3600)
             clock_s = table.row.clock_s if clock_hours is None else (int(clock_hours * 3600) or None)
             await self.store.set_game_settings(table.row.id, reminder_s=reminder_s, clock_s=clock_s)
@@ -1655,6 +1696,8 @@ class GameService:
         reminder = t("hours", lang, n=round(reminder_s / 3600, 2))
         done = t("settings_done", lang, reminder=reminder, clock=clock, language=LANGUAGE_NAMES[table.lang])
         done += "\n" + t("settings_auto_on" if auto else "settings_auto_off", lang)
+        play = t("hints_allowed" if allowed else "hints_not_allowed", lang)
+        done += "\n" + t("settings_play", lang, kind=kind_name(level, lang), hints=play)
         public = []
         if language_changed:
             said = t("language_set", table.lang, language=LANGUAGE_NAMES[table.lang], title=table.title)
@@ -1832,6 +1875,14 @@ class GameService:
     async def run_due_timers(self) -> list[Outcome]:
         """Run every timer that is due: reminders, lobby warnings and expiry, clock expiry, and
         computer seats' moves. Each timer is claimed (deleted) first, so it runs once."""
+        outcomes: list[Outcome] = await self._upkeep()
+        claimed = await self.claim_due_timers()
+        # concurrently: one game's computer player searching must not delay another game's timers
+        ran = await asyncio.gather(*(self.run_timer(timer) for timer in claimed))
+        return outcomes + [o for o in ran if o is not None]
+
+    async def _upkeep(self) -> list[Outcome]:
+        """The notices waiting to be said, and the hourly storage sweep (see :meth:`sweep`)."""
         outcomes: list[Outcome] = self.take_notices()
         if self.clock() >= self._next_sweep:
             self._next_sweep = self.clock() + SWEEP_INTERVAL_S
@@ -1839,26 +1890,29 @@ class GameService:
                 await self.sweep()
             except Exception:
                 log.exception("deleting expired logs failed; tried again in an hour")
-        for timer in await self.store.due_timers(self.clock()):
-            if not await self.store.claim_timer(timer.id):
-                continue
-            handler = TIMER_HANDLERS.get(timer.kind)
-            if handler is None:
-                log.warning("unknown timer kind %r dropped", timer.kind)
-                continue
-            try:
-                outcome = await handler(self, timer.game_pk, timer.payload)
-            except Exception:  # one broken game must not stop the others' timers
-                log.exception("timer %s (%s) of game %s failed", timer.id, timer.kind, timer.game_pk)
-                if timer.kind == "bot":  # try the computer move again later rather than stall
-                    due = self.clock() + max(self.config.bot_delay_s, BOT_RETRY_S)
-                    plan = TimerPlan(add=[("bot", due, timer.payload)])
-                    await self.store.add_timers(timer.game_pk, plan)
-                    self._timers_added(plan)
-                continue
-            if outcome is not None:
-                outcomes.append(outcome)
         return outcomes
+
+    async def claim_due_timers(self) -> list[Any]:
+        """The timers due now, each claimed (deleted) so that it runs once, in this process."""
+        due = await self.store.due_timers(self.clock())
+        return [tm for tm in due if await self.store.claim_timer(tm.id)]
+
+    async def run_timer(self, timer: Any) -> Outcome | None:
+        """Run one claimed timer (``bot.delivery.run_timers`` runs each in a task of its own)."""
+        handler = TIMER_HANDLERS.get(timer.kind)
+        if handler is None:
+            log.warning("unknown timer kind %r dropped", timer.kind)
+            return None
+        try:
+            return await handler(self, timer.game_pk, timer.payload)
+        except Exception:  # one broken game must not stop the others' timers
+            log.exception("timer %s (%s) of game %s failed", timer.id, timer.kind, timer.game_pk)
+            if timer.kind == "bot":  # try the computer move again later rather than stall
+                due = self.clock() + max(self.config.bot_delay_s, BOT_RETRY_S)
+                plan = TimerPlan(add=[("bot", due, timer.payload)])
+                await self.store.add_timers(timer.game_pk, plan)
+                self._timers_added(plan)
+            return None
 
     async def next_timer_due(self) -> float | None:
         """When the earliest timer is due; now when a notice waits to be said."""
@@ -2046,39 +2100,42 @@ class GameService:
         return Outcome(public=[PublicMessage(table.row.channel_id, text, mentions=others)])
 
     async def _timer_bot(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
-        """One computer seat's move (the next one gets its own timer, so people can follow)."""
-        table = await self._running(None, pk)
-        if isinstance(table, Outcome):
-            return None
-        async with self._lock(table.row.channel_id):
-            for _attempt in range(RACE_RETRIES):
-                table = await self._running(None, pk)
-                if isinstance(table, Outcome):
-                    return None
-                rules, state = table.rules, table.state
-                stand = calls.stand_ins(table, await calls.prefs(self, table), self.clock())
-                bots = [s for s in rules.to_act(state) if table.seat(s).is_bot or s in stand]
-                if not bots:
-                    return None
-                seat = bots[0]
-                kind = self._bot_kind(table, table.seat(seat).bot_kind or stand.get(seat) or "") or "random"
-                note = t("stood_in", table.lang, name=table.name(seat)) if seat in stand else None
-                index = int(seat[1:])
-                ai_seed = table.row.seed * 1_000_003 + table.row.version * 7 + index
-                legal = rules.legal(state, seat)
-                try:
-                    action = player(table.row.game, kind, ai_seed).choose(rules.view(state, seat), legal)
-                    new_state, events = rules.apply(state, seat, action)
-                except Exception:  # a faulty computer player must not stall the game
-                    log.exception("computer player %s failed in game %s; playing at random", kind, pk)
-                    action = player(table.row.game, "random", ai_seed).choose({}, legal)
-                    new_state, events = rules.apply(state, seat, action)
-                outcome = await self._commit(table, seat, action, new_state, events, note=note)
+        """One computer seat's move (the next one gets its own timer, so people can follow), or
+        the move of a computer player standing in for a player on vacation. The move is searched
+        outside the channel's lock and applied only if the game did not move meanwhile (see
+        :mod:`bot.computer`)."""
+        for _attempt in range(RACE_RETRIES):
+            table = await self._running(None, pk)
+            if isinstance(table, Outcome):
+                return None
+            stand = calls.stand_ins(table, await calls.prefs(self, table), self.clock())
+            bots = [s for s in table.rules.to_act(table.state) if table.seat(s).is_bot or s in stand]
+            if not bots:
+                return None
+            seat = bots[0]
+            kind = self._bot_kind(table, table.seat(seat).bot_kind or stand.get(seat) or "") or "random"
+            note = t("stood_in", table.lang, name=table.name(seat)) if seat in stand else None
+            try:
+                action = await computer.move(self, table, seat, kind)
+            except Exception:  # a faulty computer player must not stall the game
+                log.exception("computer player %s failed in game %s; playing at random", kind, pk)
+                legal = table.rules.legal(table.state, seat)
+                action = player(table.row.game, "random", computer.ai_seed(table, seat)).choose({}, legal)
+            async with self._lock(table.row.channel_id):
+                current = await self._running(None, pk)
+                if isinstance(current, Outcome) or current.row.version != table.row.version:
+                    continue  # the game moved while the move was searched: search again
+                new_state, events = current.rules.apply(current.state, seat, action)
+                outcome = await self._commit(current, seat, action, new_state, events, note=note)
                 if outcome is not None:
                     return outcome
         return None
 
-    # ================================================================== closed games (bot/records.py)
+    async def hint(
+        self, channel_id: int | None, user_id: int, *, game_pk: int | None = None, locale: Any = None
+    ) -> Outcome:
+        """``/game hint`` and the "?" button (see :func:`bot.computer.hint`)."""
+        return await computer.hint(self, channel_id, user_id, game_pk=game_pk, locale=locale)
 
     async def export(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
         """``/game export``: the channel's finished or abandoned game as a JSON file."""

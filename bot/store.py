@@ -239,7 +239,27 @@ MIGRATIONS: list[str] = [
     CREATE INDEX games_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
     ALTER TABLE seats ADD COLUMN seen_version INTEGER;
     """,
+    # 12: how a table plays with computers (the level that takes over a replaced or timed-out
+    # seat, whether /game hint is allowed) and the hints each seat used (the final summary).
+    # A game without a row plays with the defaults: heuristic take-over, hints allowed.
+    """
+    CREATE TABLE table_play (
+        game_pk       INTEGER PRIMARY KEY REFERENCES games (id),
+        takeover      TEXT NOT NULL,
+        hints_allowed INTEGER NOT NULL
+    );
+    CREATE TABLE hints_used (
+        game_pk INTEGER NOT NULL REFERENCES games (id),
+        seat    TEXT NOT NULL,
+        n       INTEGER NOT NULL,
+        PRIMARY KEY (game_pk, seat)
+    ) WITHOUT ROWID;
+    """,
 ]
+
+#: A table's play settings when the host never changed them.
+DEFAULT_TAKEOVER = "heuristic"
+DEFAULT_HINTS_ALLOWED = True
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -759,6 +779,36 @@ class Store:
         ) as cur:
             rows = await cur.fetchall()
         return [_game_row(r) for r in rows]
+
+    async def table_play(self, pk: int) -> tuple[str, bool]:
+        """(level that takes over seats, whether hints are allowed) of a game."""
+        async with self.db.execute(
+            "SELECT takeover, hints_allowed FROM table_play WHERE game_pk = ?", (pk,)
+        ) as cur:
+            row = await cur.fetchone()
+        return (row[0], bool(row[1])) if row else (DEFAULT_TAKEOVER, DEFAULT_HINTS_ALLOWED)
+
+    async def set_table_play(self, pk: int, *, takeover: str, hints_allowed: bool) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO table_play (game_pk, takeover, hints_allowed) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_pk) DO UPDATE SET takeover = excluded.takeover, "
+                "hints_allowed = excluded.hints_allowed",
+                (pk, takeover, int(hints_allowed)),
+            )
+
+    async def add_hint(self, pk: int, seat: str) -> None:
+        """Count one hint used by ``seat``."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO hints_used (game_pk, seat, n) VALUES (?, ?, 1) "
+                "ON CONFLICT (game_pk, seat) DO UPDATE SET n = n + 1",
+                (pk, seat),
+            )
+
+    async def hints_used(self, pk: int) -> dict[str, int]:
+        async with self.db.execute("SELECT seat, n FROM hints_used WHERE game_pk = ?", (pk,)) as cur:
+            return {seat: int(n) for seat, n in await cur.fetchall()}
 
     # ------------------------------------------------------------------ seats
 

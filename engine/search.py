@@ -177,7 +177,8 @@ class StrongPlayer:
             alive.sort(key=lambda i: (-self._score(lines[i], i), i))
             alive = alive[: max(keep, math.ceil(len(alive) / 2))]
         order = sorted(
-            range(len(lines)), key=lambda i: (-(lines[i].playouts > 0), -lines[i].playouts, -self._score(lines[i], i), i)
+            range(len(lines)),
+            key=lambda i: (-(lines[i].playouts > 0), -lines[i].playouts, -self._score(lines[i], i), i),
         )
         # the moves that survived longest come first, best value among them first
         return Analysis([lines[i] for i in order], spent)
@@ -222,7 +223,10 @@ class StrongPlayer:
 
 
 def heuristic_first(
-    view: dict[str, Any], legal: list[Action], rng: Rng, score: Callable[[Action], float] | None,
+    view: dict[str, Any],
+    legal: list[Action],
+    rng: Rng,
+    score: Callable[[Action], float] | None,
     game_id: str,
 ) -> list[Action]:
     """``legal`` ordered best first by ``score`` (higher is better), the heuristic player's own

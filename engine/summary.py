@@ -16,7 +16,8 @@ returns one JSON-able dict that ``render.summary`` draws and the bot may store::
       "breakdown": {seat: {category: points}},
       "tiebreak": {…},                       # what the tie-break compared (pesos, goods…)
       "labels": {category: its name, "round", "points", "total", "player", "final", "chart",
-                 "headline", "bot"},         # every word the picture writes, in ``lang``
+                 "headline", "bot", "hints"},  # every word the picture writes, in ``lang``
+      "hints": {seat: hints used},           # only the seats that asked for hints
     }
 
 A round's point is the score in the last state of that round, so the last point of every
@@ -46,6 +47,7 @@ def summarise(
     names: Mapping[str, str],
     bots: Iterable[str] = (),
     lang: str = "en",
+    hints: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
     """The summary of one game from the states of its replay (see the module docstring)."""
     rules = GAMES[game_id]
@@ -62,6 +64,11 @@ def summarise(
     breakdown = {s: {c: int(result.breakdown.get(s, {}).get(c, 0)) for c in categories} for s in seats}
     display = {s: _name(names, s, lang) for s in seats}
     bot_seats = [s for s in seats if s in set(bots)]
+    used = {s: int((hints or {}).get(s, 0)) for s in seats if (hints or {}).get(s)}
+    labels = _labels(rules, game_id, categories, result, finished, display, lang)
+    if used:
+        listed = join_words([f"{display[s]} {n}" for s, n in used.items()], lang)
+        labels["hints"] = common(lang, "summary.hints", list=listed)
     return {
         "game": game_id,
         "title": rules.display_title(lang),
@@ -77,7 +84,8 @@ def summarise(
         "categories": categories,
         "breakdown": breakdown,
         "tiebreak": _jsonable(result.tiebreak),
-        "labels": _labels(rules, game_id, categories, result, finished, display, lang),
+        "hints": used,
+        "labels": labels,
     }
 
 

@@ -68,7 +68,7 @@ LABEL_SIZE = 24
 def height(summary: dict[str, Any]) -> int:
     """The picture's height for ``summary`` (its width is always :data:`WIDTH`)."""
     rows = len(summary["ranking"])
-    note = NOTE_H if summary.get("bots") else 0
+    note = (NOTE_H if summary.get("bots") else 0) + (NOTE_H if summary.get("hints") else 0)
     return MARGIN + HEADER_H + _table_h(rows) + note + GAP + CHART_H + MARGIN
 
 
@@ -164,6 +164,10 @@ def _table(img: Image.Image, d: ImageDraw.ImageDraw, summary: dict[str, Any], y0
             False,
             "lm",
         )
+        y += NOTE_H
+    if summary.get("hints"):
+        line = c.truncate(summary["labels"]["hints"], 24, WIDTH - 2 * MARGIN, False)
+        c.draw_text(d, (MARGIN + 10, y + NOTE_H // 2 + 2), line, 24, MUTED, False, "lm")
         y += NOTE_H
     return y
 

@@ -65,7 +65,7 @@ class CubaSearch:
         rng.shuffle(state["deck"])
         for pile in state["piles"].values():
             rng.shuffle(pile)
-        for owner, p in state["players"].items():
+        for p in state["players"].values():
             if p["card"] == HIDDEN:
                 p["card"] = p["hand"].pop(rng.randrange(len(p["hand"])))
         for key in ("bid", "bid2"):

@@ -46,7 +46,7 @@ def _rules():
 
 class GoaSearch:
     min_steps = 20
-    prior_bonus = 1.0
+    prior_bonus = 2.0
     max_steps = 110
 
     def known(self, state: State, seat: str) -> dict[str, Any]:

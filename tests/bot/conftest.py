@@ -80,12 +80,17 @@ class Env:
         self.decision_renderer = FakeDecisionRenderer()
         self.gateway = RecordingGateway()
         self.settings = Settings(
-            reminder_after_s=3600, lobby_expiry_s=8 * 3600, bot_delay_s=2.0, database_path=path
+            reminder_after_s=3600,
+            lobby_expiry_s=8 * 3600,
+            bot_delay_s=2.0,
+            database_path=path,
+            strong_playouts=8,
+            strong_time_cap_s=None,
         )
         self.stores: list[Store] = []
 
     async def service(
-        self, renderer=None, private_renderer=None, decision_renderer=None, **settings: Any
+        self, renderer=None, private_renderer=None, decision_renderer=None, search_pool=None, **settings: Any
     ) -> GameService:
         store = await Store.open(self.path)
         self.stores.append(store)
@@ -98,6 +103,7 @@ class Env:
             private_renderer=private_renderer,
             decision_renderer=decision_renderer or self.decision_renderer,
             seed_source=lambda: 4242,
+            search_pool=search_pool,
         )
 
     async def deliver(

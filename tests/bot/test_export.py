@@ -24,9 +24,16 @@ class FakeSummary:
         self.calls: list[tuple[str, list[Any], dict[str, str], list[str], str]] = []
 
     def __call__(
-        self, game: str, states: list[Any], names: dict[str, str], bots: list[str], lang: str
+        self,
+        game: str,
+        states: list[Any],
+        names: dict[str, str],
+        bots: list[str],
+        lang: str,
+        hints: dict[str, int] | None = None,
     ) -> bytes:
         self.calls.append((game, states, names, bots, lang))
+        self.hints = hints
         return tiny_png(f"summary {game} {len(states)}".encode())
 
 

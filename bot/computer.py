@@ -1,0 +1,106 @@
+"""Computer seats' moves and hints: the searches run in the service's worker pool.
+
+A computer seat's move is found *outside* the channel's lock (a strong player's search takes up to
+about a second in a worker process; the heuristic and random players answer at once) and then
+committed under the lock only if the game is still at the version the search saw; otherwise it
+is searched again. The 'bot' timer that asked for the move was claimed (deleted) before: if the
+process dies during the search, ``GameService.warm`` re-arms the move at the next start, and the
+store's version check keeps a move from being applied twice.
+
+A hint (``/game hint`` or the "?" button) is the strong player's search for the caller's own seat,
+from that seat's view and information set only, answered ephemerally in the caller's language.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot import workers
+from bot.outcome import Outcome
+from bot.texts import has_text, t
+from engine.ai import seat_view
+from engine.core import Action
+from engine.search import Budget
+
+if TYPE_CHECKING:
+    from bot.service import GameService, Table
+
+#: Moves a hint shows.
+HINT_MOVES = 2
+#: Gains smaller than this (in the game's units, averaged over the playouts) are not named.
+HINT_MIN_GAIN = 0.5
+#: Salt that keeps a hint's search from repeating the computer seats' (same seed otherwise).
+HINT_SALT = 0x4B1D
+
+
+def budget(service: GameService) -> Budget:
+    return Budget(service.config.strong_playouts, service.config.strong_time_cap_s)
+
+
+def ai_seed(table: Table, seat: str) -> int:
+    return table.row.seed * 1_000_003 + table.row.version * 7 + int(seat[1:])
+
+
+async def move(service: GameService, table: Table, seat: str, kind: str) -> Action:
+    """The computer seat's move: in the worker pool for the strong player, at once otherwise."""
+    rules, state = table.rules, table.state
+    legal = rules.legal(state, seat)
+    view = seat_view(table.row.game, kind, state, seat)
+    args = (table.row.game, kind, ai_seed(table, seat), view, legal, budget(service))
+    if kind == "strong" and len(legal) > 1:
+        return await service.search_pool.run(workers.choose, *args)
+    return workers.choose(*args)
+
+
+async def hint(
+    service: GameService,
+    channel_id: int | None,
+    user_id: int,
+    *,
+    game_pk: int | None = None,
+    locale: Any = None,
+) -> Outcome:
+    """Ephemeral: the strong player's best moves for the caller's seat, each with what it gains."""
+    lang = await service._caller_lang(user_id, locale)
+    table = await service._running(channel_id, game_pk, lang)
+    if isinstance(table, Outcome):
+        return table
+    seat = table.seat_of(user_id)
+    if seat is None:
+        return Outcome.refuse(t("not_seated", lang))
+    _, allowed = await service.store.table_play(table.row.id)
+    if not allowed:
+        return Outcome.refuse(t("hints_off", lang))
+    rules, state = table.rules, table.state
+    if seat.seat not in rules.to_act(state):
+        return Outcome.refuse(service._whose_turn(table, lang))
+    legal = rules.legal(state, seat.seat)
+    view = seat_view(table.row.game, "strong", state, seat.seat)
+    seed = ai_seed(table, seat.seat) ^ HINT_SALT
+    lines = await service.search_pool.run(
+        workers.hint, table.row.game, seed, view, legal, budget(service), HINT_MOVES
+    )
+    await service.store.add_hint(table.row.id, seat.seat)
+    title = rules.display_title(lang)
+    out = [t("hint_header", lang, title=title)]
+    for n, line in enumerate(lines, 1):
+        label = rules.label(state, seat.seat, line.action, lang, table.names)
+        why = gains_text(table.row.game, line.gains, lang) if len(lines) > 1 else t("hint_only_move", lang)
+        out.append(t("hint_line", lang, n=n, label=label, why=why))
+    return Outcome(ephemeral="\n".join(out))
+
+
+def gains_text(game_id: str, gains: dict[str, float], lang: str) -> str:
+    """One line on what a move gains by the end of the round: points, money, goods, and the
+    standing against the best rival (the game's own words for money and goods)."""
+    parts = []
+    for what in ("points", "money", "goods", "position"):
+        value = gains.get(what, 0.0)
+        if abs(value) < HINT_MIN_GAIN:
+            continue
+        key = f"hint_gain_{what}_{game_id}"
+        key = key if has_text(key) else f"hint_gain_{what}"
+        parts.append(t(key, lang, n=f"{value:+.1f}"))
+    if not parts:
+        return t("hint_why_even", lang)
+    return t("hint_why", lang, gains=", ".join(parts))
