@@ -30,10 +30,8 @@ class Settings:
     owner_ids: frozenset[int] = frozenset()  # OWNER_IDS, comma-separated
     keep_finished_days: float | None = None  # KEEP_FINISHED_DAYS (None = keep every log forever)
     render_workers: int = 1  # RENDER_WORKERS (processes drawing the boards; 0 = a thread)
-    search_workers: int = (
-        1  # SEARCH_WORKERS (processes searching for the strong player and hints; 0 = a thread)
-    )
-    strong_playouts: int = 64  # STRONG_PLAYOUTS (the strong player's budget per decision)
+    search_workers: int = 1  # SEARCH_WORKERS (processes searching for the strong player; 0 = a thread)
+    strong_playouts: int = 32  # STRONG_PLAYOUTS (the strong player's budget per decision)
     strong_time_cap_s: float | None = 1.0  # STRONG_TIME_CAP_SECONDS (stop a search sooner; 0 = none)
 
     def __repr__(self) -> str:

@@ -41,7 +41,7 @@ from engine import BUILTIN_GAMES, GAMES
 from engine.core import Action, IllegalAction, Rng, Rules
 
 #: Playouts per decision at the default level (see ``bench/strength.py`` for what it buys).
-DEFAULT_ITERATIONS = 64
+DEFAULT_ITERATIONS = 32
 #: At most this many candidate moves are searched; the game's prior picks them.
 MAX_CANDIDATES = 5
 
