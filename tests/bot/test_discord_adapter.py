@@ -323,7 +323,7 @@ async def test_lobby_commands_post_publicly_and_clear_the_placeholder(env):
     assert kwargs["allowed_mentions"].everyone is False
     # Secret bids: the board has the My turn and My hand buttons, each player gets a DM.
     verbs = [parse_custom_id(cid).verb for cid in view_custom_ids(kwargs["view"])]
-    assert verbs == ["t", "h", "l"]
+    assert verbs == ["t", "h", "l"]  # no hint for the tiny game (no strong player)
     assert client.get_user(ANA).dms and client.get_user(BO).dms
 
 
@@ -815,6 +815,8 @@ async def test_every_game_subcommand_reaches_its_service_call(env):
         t("settings_done", reminder=t("hours", n=6.0), clock=t("clock_off"), language="English")
         + "\n"
         + t("settings_auto_on")
+        + "\n"
+        + t("settings_play", kind=t("kind_heuristic"), hints=t("hints_allowed"))
     ]
     row = await svc.store.open_game(CHANNEL)
     assert row.reminder_s == 6 * 3600 and row.clock_s is None

@@ -40,6 +40,7 @@ KANA = re.compile(r"[\u3040-\u30ff]")
 #: The bot's own button labels, by custom_id verb.
 BOT_BUTTONS = {
     "t": ("btn_my_turn",),
+    "q": ("btn_hint",),
     "h": ("btn_my_hand", "btn_my_hand_santiago"),
     "l": ("btn_legend",),
     "r": ("btn_rematch",),

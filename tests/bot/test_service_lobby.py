@@ -20,7 +20,7 @@ async def test_open_join_start(env):
     assert sorted(board.mentions) == [ANA, BO]
     # Both must bid in secret: the buttons under the board are "My turn" and "My hand" only.
     verbs = [parse_custom_id(c.custom_id).verb for c in board.choices]
-    assert verbs == ["t", "h", "l"]  # and the legend's "?"
+    assert verbs == ["t", "h", "l"]  # and the legend's "?" (no hint: the tiny game has no strong player)
     # Each player is asked by DM, with the bid buttons.
     assert sorted(dm.user_id for dm in started.private) == [ANA, BO]
     for dm in started.private:

@@ -232,13 +232,15 @@ async def test_settings_host_only(env):
     done = await svc.settings(CHANNEL, ANA, reminder_hours=2, clock_hours=24)
     assert done.ephemeral == (
         "Settings for this game: reminders every 2.0 h, turn clock 24.0 h, language English.\n"
-        "A player's only choice is played for them (auto_play: on)."
+        "A player's only choice is played for them (auto_play: on).\n"
+        "A seat handed to a computer plays heuristic; hints allowed."
     )
     row = await svc.store.open_game(CHANNEL)
     assert (row.reminder_s, row.clock_s) == (7200, 86400)
     off = await svc.settings(CHANNEL, ANA, clock_hours=0, auto_play=False)
-    assert off.ephemeral.endswith(
-        "turn clock off, language English.\nA player's only choice waits for them (auto_play: off)."
+    assert (
+        "turn clock off, language English.\nA player's only choice waits for them (auto_play: off).\n"
+        in off.ephemeral
     )
     assert not (await svc.store.open_game(CHANNEL)).auto_single
     assert not (await svc.settings(CHANNEL, BO, auto_play=True)).ok  # the host's setting
