@@ -78,11 +78,18 @@ async def run_timers(
     action that made it due, not up to ``interval`` later. Timers live in the store, so a
     restart simply picks them up again."""
     stop = stop or asyncio.Event()
+    running: set[asyncio.Task[None]] = set()
     while not stop.is_set():
         service.timers_changed.clear()
         try:
-            for outcome in await service.run_due_timers():
+            for outcome in await service.upkeep():  # notices waiting, the hourly sweep
                 await deliver(outcome, gateway, service)
+            # each timer in a task of its own, delivered when it is done: a computer player's
+            # search in one game (up to a second) delays neither another game's timers nor this loop
+            for timer in await service.claim_due_timers():
+                task = asyncio.create_task(_run_and_deliver(service, gateway, timer))
+                running.add(task)
+                task.add_done_callback(running.discard)
         except Exception:  # keep the loop alive; the next round retries what is still due
             log.exception("running timers failed")
         # From here on any new timer wakes the loop: one added while the next due time is being
@@ -108,3 +115,13 @@ async def _sleep(seconds: float, *events: asyncio.Event) -> None:
     finally:
         for waiter in waiters:
             waiter.cancel()
+
+
+async def _run_and_deliver(service, gateway: Gateway, timer) -> None:
+    """Run one claimed timer and deliver its outcome (a failure is logged, never raised)."""
+    try:
+        outcome = await service.run_timer(timer)
+        if outcome is not None:
+            await deliver(outcome, gateway, service)
+    except Exception:
+        log.exception("timer %s failed", getattr(timer, "id", "?"))

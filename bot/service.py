@@ -1875,13 +1875,13 @@ class GameService:
     async def run_due_timers(self) -> list[Outcome]:
         """Run every timer that is due: reminders, lobby warnings and expiry, clock expiry, and
         computer seats' moves. Each timer is claimed (deleted) first, so it runs once."""
-        outcomes: list[Outcome] = await self._upkeep()
+        outcomes: list[Outcome] = await self.upkeep()
         claimed = await self.claim_due_timers()
         # concurrently: one game's computer player searching must not delay another game's timers
         ran = await asyncio.gather(*(self.run_timer(timer) for timer in claimed))
         return outcomes + [o for o in ran if o is not None]
 
-    async def _upkeep(self) -> list[Outcome]:
+    async def upkeep(self) -> list[Outcome]:
         """The notices waiting to be said, and the hourly storage sweep (see :meth:`sweep`)."""
         outcomes: list[Outcome] = self.take_notices()
         if self.clock() >= self._next_sweep:
