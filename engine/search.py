@@ -154,11 +154,13 @@ class StrongPlayer:
         stop = False
         for r in range(rounds):
             remaining = self.budget.iterations - spent
-            per = max(1, remaining // ((rounds - r) * len(alive)))
+            per = remaining // ((rounds - r) * len(alive)) or (1 if remaining >= len(alive) else 0)
+            if per == 0:
+                break  # the budget is spent
             for _ in range(per):
                 world_seed, play_seed = self.rng.next64(), self.rng.next64()
                 for i in alive:
-                    world = self.adapter.sample(known, seat, Rng(world_seed))
+                    world = sample_world(self.adapter, self.rules, known, seat, legal, world_seed)
                     try:
                         value, gains = self._playout(world, seat, lines[i].action, Rng(play_seed))
                     except IllegalAction:
@@ -220,6 +222,25 @@ class StrongPlayer:
         best_other = max(v for s, v in scores.items() if s != seat)
         gains["position"] = mine - best_other
         return mine - best_other, gains
+
+
+#: Draws tried for a world in which the seat has exactly the legal moves it has (see below).
+WORLD_TRIES = 8
+
+
+def sample_world(
+    ad: Adapter, rules: Rules, known: dict[str, Any], seat: str, legal: list[Action], seed: int
+) -> Any:
+    """A world drawn by the game's sampler, conditioned on the seat's own legal moves: those are
+    part of what the seat sees (Santiago's Pablo offers only the goods the supply still has), so a
+    draw that would give other moves is drawn again (at most :data:`WORLD_TRIES` times)."""
+    rng = Rng(seed)
+    world = ad.sample(known, seat, rng)
+    for _ in range(WORLD_TRIES - 1):
+        if rules.legal(world, seat) == legal:
+            break
+        world = ad.sample(known, seat, rng)
+    return world
 
 
 def heuristic_first(

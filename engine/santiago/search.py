@@ -8,7 +8,10 @@ The sampler knows nothing of the other screens but what the seat's own one sugge
 seat is drawn with the seat's own VP and pesos give or take a little, and as many goods as the
 seat holds give or take one, drawn from the goods that are not behind its own screen. (A player
 counting every delivery and gift in the public log could do better; the sampler does not read
-the log.)
+the log.) The seat's own choices tell it something of the supply — Pablo offers only the goods
+the supply has, the distillery converts at most what it holds, the market trades only for goods
+left — and the sampler moves goods between the supply and the other screens until the supply
+agrees with those choices.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 from engine.core import Action, Rng
 from engine.santiago import ai
 from engine.santiago import data as d
+from engine.santiago.rules import legal_actions
 from engine.santiago.state import State, copy_state
 from engine.search import heuristic_first
 
@@ -37,6 +41,7 @@ class SantiagoSearch:
         known["rng"] = 0
         if not state["options"]["open_holdings"]:
             known["supply"] = HIDDEN
+            known["supply_bounds"] = supply_bounds(state, seat)
             for owner, p in known["players"].items():
                 if owner != seat:
                     p.update(pesos=HIDDEN, vp=HIDDEN, goods=HIDDEN, vp_by={})
@@ -66,6 +71,17 @@ class SantiagoSearch:
                 goods[good] += 1
                 supply[good] -= 1
             p["goods"] = goods
+        others = [state["players"][o]["goods"] for o in state["seats"] if o != seat]
+        for good, (low, high) in state.pop("supply_bounds").items():
+            while supply[good] > high:  # behind another screen instead
+                rng.choice(others)[good] += 1
+                supply[good] -= 1
+            while supply[good] < low:  # back from another screen
+                holders = [g for g in others if g[good] > 0]
+                if not holders:
+                    break
+                rng.choice(holders)[good] -= 1
+                supply[good] += 1
         state["supply"] = supply
         return state
 
@@ -88,6 +104,32 @@ class SantiagoSearch:
     def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
         scorer = ai.HeuristicPlayer(rng.next64())
         return heuristic_first(view, legal, rng, lambda a: scorer.worth(view, a), "santiago")
+
+
+def supply_bounds(state: State, seat: str) -> dict[str, tuple[int, int]]:
+    """What the seat's own legal moves tell of the supply: good → (at least, at most)."""
+    bounds: dict[str, tuple[int, int]] = {}
+    legal = legal_actions(state, seat)
+    step, goods = state["step"], state["players"][seat]["goods"]
+    unbounded = d.GOODS_SUPPLY
+    if step == "pablo":
+        offered = {a.args[0] for a in legal if a.kind == "take"}
+        bounds = {g: (1, unbounded) if g in offered else (0, 0) for g in d.PABLO_CHOICES}
+    elif step == "use":
+        building = state["pending"]["building"]
+        uses = [a for a in legal if a.kind == "use"]
+        if building in d.CONVERSIONS:
+            src, dst = d.CONVERSIONS[building]
+            most = max((a.args[0] for a in uses), default=0)
+            bounds[dst] = (most, most) if most < goods[src] else (most, unbounded)
+        elif building == d.MARKET and any(goods[g] > 0 for g in d.MARKET_GOODS):
+            offered = {a.args[1] for a in uses}
+            for g in d.MARKET_GOODS:
+                if g in offered:
+                    bounds[g] = (1, unbounded)
+                elif any(goods[give] > 0 for give in d.MARKET_GOODS if give != g):
+                    bounds[g] = (0, 0)
+    return bounds
 
 
 ADAPTER = SantiagoSearch()
