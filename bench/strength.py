@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
 from engine.ai import player, seat_view  # noqa: E402
-from engine.search import DEFAULT_ITERATIONS, Budget  # noqa: E402
+from engine.search import Budget, adapter  # noqa: E402
 
 PLAYERS = 4
 
@@ -77,6 +77,7 @@ def measure(
         "p50_ms": round(times[len(times) // 2] * 1e3, 1),
         "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))] * 1e3, 1),
         "seconds": round(time.perf_counter() - t0),
+        "playouts": iterations or adapter(game_id).iterations,
     }
 
 
@@ -86,7 +87,7 @@ def main() -> None:
     ap.add_argument("--game", choices=sorted(BUILTIN_GAMES), action="append")
     ap.add_argument("--hero", default="strong", choices=("strong", "heuristic", "random"))
     ap.add_argument("--field", default="heuristic", choices=("strong", "heuristic", "random"))
-    ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    ap.add_argument("--iterations", type=int, default=None, help="playouts (default: the game's own)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -98,7 +99,7 @@ def main() -> None:
         print(
             f"{game_id:9s} {args.hero} vs 3 {args.field}, {args.games} games: win rate "
             f"{f['win_rate'] * 100:5.1f} % (parity 25 %), margin {f['margin']:+6.2f}, decision p50 "
-            f"{f['p50_ms']:7.1f} ms p95 {f['p95_ms']:7.1f} ms ({args.iterations} playouts), "
+            f"{f['p50_ms']:7.1f} ms p95 {f['p95_ms']:7.1f} ms ({f['playouts']} playouts), "
             f"{f['seconds']} s with {args.workers} worker(s)",
             flush=True,
         )

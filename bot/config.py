@@ -31,7 +31,7 @@ class Settings:
     keep_finished_days: float | None = None  # KEEP_FINISHED_DAYS (None = keep every log forever)
     render_workers: int = 1  # RENDER_WORKERS (processes drawing the boards; 0 = a thread)
     search_workers: int = 1  # SEARCH_WORKERS (processes searching for the strong player; 0 = a thread)
-    strong_playouts: int = 32  # STRONG_PLAYOUTS (the strong player's budget per decision)
+    strong_playouts: int | None = None  # STRONG_PLAYOUTS (per decision; empty: each game's own)
     strong_time_cap_s: float | None = 1.0  # STRONG_TIME_CAP_SECONDS (stop a search sooner; 0 = none)
 
     def __repr__(self) -> str:
@@ -94,7 +94,7 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "KEEP_FINISHED_DAYS": ("keep_finished_days", _optional_days),
     "RENDER_WORKERS": ("render_workers", _int),
     "SEARCH_WORKERS": ("search_workers", _int),
-    "STRONG_PLAYOUTS": ("strong_playouts", _int),
+    "STRONG_PLAYOUTS": ("strong_playouts", _optional_int),
     "STRONG_TIME_CAP_SECONDS": ("strong_time_cap_s", lambda n, r: _float(n, r) or None),
 }
 

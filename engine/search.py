@@ -40,18 +40,17 @@ from typing import Any, Protocol
 from engine import BUILTIN_GAMES, GAMES
 from engine.core import Action, IllegalAction, Rng, Rules
 
-#: Playouts per decision at the default level (see ``bench/strength.py`` for what it buys).
-DEFAULT_ITERATIONS = 32
 #: At most this many candidate moves are searched; the game's prior picks them.
 MAX_CANDIDATES = 5
 
 
 @dataclass(frozen=True)
 class Budget:
-    """Playouts per decision, and an optional wall-clock cap in seconds (the bot's setting).
-    With ``time_cap_s`` None the search is fully reproducible."""
+    """Playouts per decision (None: the game's default, :attr:`Adapter.iterations`), and an
+    optional wall-clock cap in seconds (the bot's setting). With ``time_cap_s`` None the search is
+    fully reproducible."""
 
-    iterations: int = DEFAULT_ITERATIONS
+    iterations: int | None = None
     time_cap_s: float | None = None
 
 
@@ -62,6 +61,8 @@ class Adapter(Protocol):
     min_steps: int
     #: Actions a playout plays at most.
     max_steps: int
+    #: Playouts per decision by default (what ``bench/strength.py`` measures).
+    iterations: int
     #: VP by which another move must beat the heuristic's own choice (the prior's first) to be
     #: preferred: a guard against the noise of a few playouts.
     prior_bonus: float
@@ -130,7 +131,9 @@ class StrongPlayer:
         self.adapter = adapter(game_id)
         self.heuristic = heuristic_factory(game_id)
         self.rng = Rng.from_seed(seed)
-        self.budget = budget or Budget()
+        budget = budget or Budget()
+        self.iterations = budget.iterations or self.adapter.iterations
+        self.budget = budget
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if not legal:
@@ -153,7 +156,7 @@ class StrongPlayer:
         spent = 0
         stop = False
         for r in range(rounds):
-            remaining = self.budget.iterations - spent
+            remaining = self.iterations - spent
             per = remaining // ((rounds - r) * len(alive)) or (1 if remaining >= len(alive) else 0)
             if per == 0:
                 break  # the budget is spent

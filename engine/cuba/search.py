@@ -39,6 +39,7 @@ def card_hidden(state: State, owner: str, seat: str) -> bool:
 
 class CubaSearch:
     min_steps = 16
+    iterations = 32
     prior_bonus = 0.3
     max_steps = 90
 

@@ -46,6 +46,7 @@ def _rules():
 
 class GoaSearch:
     min_steps = 20
+    iterations = 32
     prior_bonus = 2.0
     max_steps = 110
 

@@ -33,7 +33,8 @@ PESO_SPREAD = 2
 
 class SantiagoSearch:
     min_steps = 12
-    prior_bonus = 0.3
+    iterations = 64
+    prior_bonus = 0.5
     max_steps = 60
 
     def known(self, state: State, seat: str) -> dict[str, Any]:
