@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from bot import workers
 from bot.outcome import Outcome
 from bot.texts import has_text, t
+from engine import BUILTIN_GAMES
 from engine.ai import seat_view
 from engine.core import Action
 from engine.search import Budget
@@ -68,6 +69,8 @@ async def hint(
     seat = table.seat_of(user_id)
     if seat is None:
         return Outcome.refuse(t("not_seated", lang))
+    if not hints_exist(table.row.game):
+        return Outcome.refuse(t("hints_unavailable", lang, title=table.rules.display_title(lang)))
     _, allowed = await service.store.table_play(table.row.id)
     if not allowed:
         return Outcome.refuse(t("hints_off", lang))
@@ -88,6 +91,11 @@ async def hint(
         why = gains_text(table.row.game, line.gains, lang) if len(lines) > 1 else t("hint_only_move", lang)
         out.append(t("hint_line", lang, n=n, label=label, why=why))
     return Outcome(ephemeral="\n".join(out))
+
+
+def hints_exist(game_id: str) -> bool:
+    """Whether the game has a strong player to give hints (every built-in game does)."""
+    return game_id in BUILTIN_GAMES
 
 
 def gains_text(game_id: str, gains: dict[str, float], lang: str) -> str:

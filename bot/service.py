@@ -295,7 +295,7 @@ class GameService:
                         fresh = replace(fresh, broken="its state cannot be rebuilt")
                     row = fresh
         _, hints_allowed = await self.store.table_play(row.id)
-        table = Table(row, seats, rules, state, hints_allowed)
+        table = Table(row, seats, rules, state, hints_allowed and computer.hints_exist(row.game))
         self._remember(table)
         return table
 
@@ -731,7 +731,9 @@ class GameService:
             if not await self.store.start_game(row.id, dumps(rules.dump(state)), now, plan):
                 return Outcome.refuse(t("already_started", lang))
             self._timers_added(plan)
-            table = Table(replace(row, status="active", version=1), table.seats, rules, state)
+            table = Table(
+                replace(row, status="active", version=1), table.seats, rules, state, table.hints_allowed
+            )
             self._remember(table)
             table, auto = await self._only_choices(table, found)
             seated = join_names([s.name for s in table.seats], table.lang)
@@ -939,7 +941,11 @@ class GameService:
             await self.store.set_timed_out(row.id, seat, False)
             seats = [replace(s, timed_out=False) if s.seat == seat else s for s in seats]
         new_table = Table(
-            replace(row, version=new_version, status=status, updated=now), seats, rules, new_state
+            replace(row, version=new_version, status=status, updated=now),
+            seats,
+            rules,
+            new_state,
+            table.hints_allowed,
         )
         self._remember(new_table)
         new_table, auto = await self._only_choices(new_table, found)
@@ -1557,7 +1563,7 @@ class GameService:
                     return Outcome.refuse(t("raced", lang))
                 self._timers_added(plan)
                 version = new_version
-            new_table = Table(replace(table.row, version=version, updated=now), table.seats, rules, state)
+            new_table = replace(table, row=replace(table.row, version=version, updated=now), state=state)
             self._remember(new_table)
 
             def undone(language: str) -> str:

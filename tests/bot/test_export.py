@@ -85,6 +85,8 @@ async def test_export_of_a_finished_game_replays_to_the_stored_state(env, game):
         assert (await svc.add_bot(CHANNEL, ANA, "random")).ok
     await env.deliver(svc, await svc.start(CHANNEL, ANA), interaction=None)
     pk = (await svc.store.open_game(CHANNEL)).id
+    for _ in range(2):  # Ana asked for two hints (counted as tests/bot/test_strong_seats.py shows)
+        await svc.store.add_hint(pk, "p0")
     undone = await play_out(env, svc, pk, game)
     row = await svc.store.game(pk)
     assert row.status == "finished"
@@ -120,6 +122,7 @@ async def test_export_of_a_finished_game_replays_to_the_stored_state(env, game):
     assert "Final scores" in final_message.text
     assert [a.name for a in final_message.attachments] == ["summary.png"]
     [(drawn_game, states, names, bots, lang)] = svc.summary_renderer.calls
+    assert svc.summary_renderer.hints == {"p0": 2}  # the summary shows the hints used
     assert (drawn_game, names, bots, lang) == (
         game,
         {"p0": "Ana", "p1": "Computer 1", "p2": "Computer 2"},

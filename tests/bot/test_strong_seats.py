@@ -75,6 +75,9 @@ async def test_hints_own_seat_only_when_to_act_only_when_allowed_and_counted(env
         refused = await svc.hint(CHANNEL, waiting)
         assert not refused.ok and await svc.store.hints_used(pk) == {}
     assert not (await svc.hint(CHANNEL, CY)).ok  # not seated
+    board = (await svc.board(CHANNEL, ANA)).public[0]
+    verbs = [parse_custom_id(c.custom_id).verb for c in board.choices]
+    assert "q" in verbs and verbs.index("q") == verbs.index("t") + 1  # "?" right after My turn
     answer = await svc.hint(CHANNEL, users[acting], locale="nl")
     assert (
         answer.ok
@@ -186,3 +189,12 @@ def test_searches_run_in_a_worker_process():
     finally:
         pool.close()
     assert pid != os.getpid()
+
+
+async def test_no_hint_for_a_game_without_a_strong_player(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])  # the tiny test game
+    refused = await svc.hint(CHANNEL, ANA)
+    assert not refused.ok and refused.ephemeral == t("hints_unavailable", title="Tiny Test Game")
+    board = (await svc.board(CHANNEL, ANA)).public[0]
+    assert all(parse_custom_id(c.custom_id).verb != "q" for c in board.choices)

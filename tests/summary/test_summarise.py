@@ -124,3 +124,24 @@ def test_a_replay_that_stops_early_ranks_the_points_so_far():
 def test_no_state_is_an_error():
     with pytest.raises(ValueError):
         summarise("goa", [], NAMES)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hints_each_player_used_are_in_the_summary_and_its_picture(lang):
+    import io
+
+    from PIL import Image
+
+    import render
+    from engine.i18n import common
+
+    states = states_of("santiago", 3, 1)
+    plain = summarise("santiago", iter(states), NAMES, lang=lang)
+    summary = summarise("santiago", iter(states), NAMES, lang=lang, hints={"p0": 3, "p2": 1, "p1": 0})
+    assert plain["hints"] == {} and "hints" not in plain["labels"]
+    assert summary["hints"] == {"p0": 3, "p2": 1}  # only the players who asked
+    assert summary["labels"]["hints"].startswith(common(lang, "summary.hints", list="")[:3])
+    assert "Ana 3" in summary["labels"]["hints"] and "Жора 1" in summary["labels"]["hints"]
+    with_hints = Image.open(io.BytesIO(render.summary(summary)))
+    without = Image.open(io.BytesIO(render.summary(plain)))
+    assert with_hints.height > without.height  # a line of its own under the table
