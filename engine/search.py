@@ -162,8 +162,9 @@ class StrongPlayer:
                 break  # the budget is spent
             for _ in range(per):
                 world_seed, play_seed = self.rng.next64(), self.rng.next64()
+                # one world for every candidate (``apply`` never changes the state it is given)
+                world = sample_world(self.adapter, self.rules, known, seat, legal, world_seed)
                 for i in alive:
-                    world = sample_world(self.adapter, self.rules, known, seat, legal, world_seed)
                     try:
                         value, gains = self._playout(world, seat, lines[i].action, Rng(play_seed))
                     except IllegalAction:
