@@ -7,9 +7,12 @@ For each game, plays ``--games`` 4-player games in which one seat (rotating p0�
 number, so no seat order favours it) is the ``--hero`` player and the other three are ``--field``
 players. Prints the hero's win rate (parity is 25 %), its average score margin (its final score
 less the best other seat's), the time of one hero decision (``choose(view, legal)`` with the view
-built, p50 and p95, at the strong player's budget of ``--iterations`` playouts and no time cap),
-and how long the whole measurement took. ``--workers`` plays games in that many processes (each
-decision still runs on one core).
+built, p50 and p95, at the strong player's budget — each game's own, or ``--iterations``
+playouts — and no time cap), and how long the whole measurement took. A decision's time is the
+CPU time of the process that decides (``time.process_time``): what one core spends on it, which
+on a machine shared with other work is less than the wall-clock time. ``--workers`` plays games
+in that many processes (each decision still runs on one core); ``--progress`` prints a line per
+finished game.
 
 Ties: a game counts as a win when the hero has place 1 in the engine's ``Result`` after the
 rulebook's tie-breaks; a tie that the rules leave shared counts as a win only if the hero shares
@@ -49,10 +52,10 @@ def play_one(
     while rules.result(state) is None:
         to_act = rules.to_act(state)
         seat = to_act[turn % len(to_act)]
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         action = bots[seat].choose(seat_view(game_id, kinds[seat], state, seat), rules.legal(state, seat))
         if seat == hero:
-            times.append(time.perf_counter() - t0)
+            times.append(time.process_time() - t0)
         state, _ = rules.apply(state, seat, action)
         turn += 1
     result = rules.result(state)
@@ -61,15 +64,36 @@ def play_one(
 
 
 def measure(
-    game_id: str, games: int, hero: str, field: str, iterations: int, workers: int
+    game_id: str,
+    games: int,
+    hero: str,
+    field: str,
+    iterations: int | None,
+    workers: int,
+    progress: bool = False,
 ) -> dict[str, float]:
     t0 = time.perf_counter()
     args = [(game_id, seed, hero, field, iterations) for seed in range(games)]
+    outcomes: list[tuple[bool, int, list[float]]] = []
+
+    def done(outcome: tuple[bool, int, list[float]]) -> None:
+        outcomes.append(outcome)
+        if progress:
+            wins = sum(w for w, _, _ in outcomes)
+            print(
+                f"{game_id} game {len(outcomes)}/{games}: {'won' if outcome[0] else 'lost'}, margin "
+                f"{outcome[1]:+d}; so far {wins}/{len(outcomes)} won",
+                file=sys.stderr,
+                flush=True,
+            )
+
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            outcomes = list(pool.map(play_one, *zip(*args, strict=True)))
+            for outcome in pool.map(play_one, *zip(*args, strict=True)):
+                done(outcome)
     else:
-        outcomes = [play_one(*a) for a in args]
+        for a in args:
+            done(play_one(*a))
     times = sorted(t for _, _, ts in outcomes for t in ts)
     return {
         "win_rate": round(sum(w for w, _, _ in outcomes) / games, 3),
@@ -90,9 +114,10 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=None, help="playouts (default: the game's own)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--progress", action="store_true", help="a line per finished game on stderr")
     args = ap.parse_args()
     for game_id in args.game or list(BUILTIN_GAMES):
-        f = measure(game_id, args.games, args.hero, args.field, args.iterations, args.workers)
+        f = measure(game_id, args.games, args.hero, args.field, args.iterations, args.workers, args.progress)
         if args.json:
             print(json.dumps({game_id: f}), flush=True)
             continue
