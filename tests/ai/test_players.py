@@ -10,6 +10,9 @@ from engine.ai import KINDS, player
 from tests.contract import long_run, play
 
 GAMES_PER_TITLE = long_run(100)
+#: The kinds that decide from the plain view at once; the strong player's search (which also
+#: needs the seat's information set) is held to the same in tests/ai/test_strong.py, on a budget.
+VIEW_KINDS = [k for k in KINDS if k != "strong"]
 
 
 class CheckedPlayer:
@@ -24,7 +27,7 @@ class CheckedPlayer:
         return action
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", VIEW_KINDS)
 @pytest.mark.parametrize("game_id", list(BUILTIN_GAMES))
 def test_every_kind_finishes_many_games_of_every_title(game_id, kind):
     rules = GAMES[game_id]
@@ -49,7 +52,7 @@ def action_log(game_id: str, kind: str, seed: int) -> list[str]:
     return log
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", VIEW_KINDS)
 @pytest.mark.parametrize("game_id", list(BUILTIN_GAMES))
 def test_a_player_is_deterministic_for_its_seed(game_id, kind):
     first = action_log(game_id, kind, 7)

@@ -85,3 +85,20 @@ def test_the_strong_player_never_peeks(game_id):
                 assert a == b
             compared += 1
     assert compared > 30 and owner_saw_change > 30
+
+
+@pytest.mark.parametrize("game_id", list(PERTURB))
+def test_a_strong_seat_finishes_a_game_with_legal_moves_only(game_id):
+    rules = GAMES[game_id]
+    state = rules.new(SEATS, 5)
+    kinds = {"p0": "strong", "p1": "heuristic", "p2": "heuristic", "p3": "heuristic"}
+    bots = {s: player(game_id, kinds[s], i, Budget(2)) for i, s in enumerate(SEATS)}
+    strong_moves = 0
+    while rules.result(state) is None:
+        seat = rules.to_act(state)[0]
+        legal = rules.legal(state, seat)
+        action = bots[seat].choose(seat_view(game_id, kinds[seat], state, seat), legal)
+        assert action in legal
+        strong_moves += seat == "p0"
+        state, _ = rules.apply(state, seat, action)
+    assert strong_moves > 30 and rules.result(state).winners
