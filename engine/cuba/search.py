@@ -14,7 +14,7 @@ from typing import Any
 from engine.core import Action, Rng
 from engine.cuba import ai
 from engine.cuba.data import END_VP_PER_BUILDING, ROUNDS
-from engine.cuba.rules import legal_actions
+from engine.cuba.rules import DONE, legal_actions
 from engine.cuba.state import State, copy_state
 from engine.search import heuristic_first, spread
 
@@ -113,7 +113,14 @@ class CubaSearch:
             amounts = spread([a.args[0] for a in legal], BID_CANDIDATES)
             return [first, *[Action("bid", (n,)) for n in amounts if n != first.args[0]]]
         scorer = ai.HeuristicPlayer(rng.next64())
-        return heuristic_first(view, legal, rng, lambda a: scorer.score(view, seat, me, a), "cuba")
+        ranked = heuristic_first(view, legal, rng, lambda a: scorer.score(view, seat, me, a), "cuba")
+        if view["step"] == "trader" and view["pending"].get("traded"):
+            # After a trade the Trader may go on trading: every further trade looks alike to the
+            # search (the heuristic plays the rest of the turn in each playout), and one that
+            # undoes the last would start a loop. The heuristic picks the trade; the search only
+            # decides whether to stop here.
+            return [ranked[0]] if ranked[0] == DONE else [ranked[0], DONE]
+        return ranked
 
 
 def _view(state: State, seat: str) -> dict[str, Any]:

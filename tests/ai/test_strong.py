@@ -9,7 +9,7 @@ import pytest
 
 from engine import GAMES
 from engine.ai import player, seat_view
-from engine.core import Rng
+from engine.core import Action, Rng
 from engine.search import Budget, StrongPlayer, adapter, sample_world
 from tests.ai.test_secrecy import PERTURB
 
@@ -102,3 +102,20 @@ def test_a_strong_seat_finishes_a_game_with_legal_moves_only(game_id):
         strong_moves += seat == "p0"
         state, _ = rules.apply(state, seat, action)
     assert strong_moves > 30 and rules.result(state).winners
+
+
+def test_after_a_trade_the_strong_trader_only_weighs_the_heuristics_trade_against_stopping():
+    """Every further trade looks alike to the search, and trading back and forth could go on for
+    ever (a game of seed 6 did): after a trade only the heuristic's move and 'done' are weighed."""
+    rules, ad = GAMES["cuba"], adapter("cuba")
+    for state, seat in positions("cuba", 6, 1):
+        trades = [a for a in rules.legal(state, seat) if a.kind in ("buy", "sell")]
+        if state["step"] == "trader" and trades:
+            state, _ = rules.apply(state, seat, trades[0])
+            if seat in rules.to_act(state) and state["step"] == "trader":
+                break
+    else:
+        raise AssertionError("no trader turn with two trades in the game")
+    view, legal = seat_view("cuba", "strong", state, seat), rules.legal(state, seat)
+    candidates = ad.prior(view, legal, Rng(1))
+    assert len(legal) > 2 and len(candidates) <= 2 and candidates[-1] == Action("done")
