@@ -146,9 +146,11 @@ class RecordingSummary:
     def __init__(self) -> None:
         self.states: list[Any] = []
 
-    def __call__(self, game: str, states: list[Any], names: dict, bots: list, lang: str) -> bytes:
+    def __call__(
+        self, game: str, states: list[Any], names: dict, bots: list, lang: str, hints: dict | None = None
+    ) -> bytes:
         self.states = states
-        return default_summary_renderer(game, states, names, bots, lang)
+        return default_summary_renderer(game, states, names, bots, lang, hints)
 
 
 def a_move_to_undo(rules: Any, state: Any, seat: str) -> str:
