@@ -983,9 +983,7 @@ class GameService:
                 break
             self._timers_added(plan)
             status = "finished" if finished else "active"
-            table = Table(
-                replace(row, version=version, status=status, updated=now), table.seats, rules, state
-            )
+            table = replace(table, row=replace(row, version=version, status=status, updated=now), state=state)
             self._remember(table)
             played += events
         return table, played

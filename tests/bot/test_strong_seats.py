@@ -8,8 +8,8 @@ import asyncio
 
 from bot.delivery import run_timers as run_loop
 from bot.outcome import parse_custom_id
+from bot.render_pool import RenderPool
 from bot.texts import t
-from bot.workers import SearchPool
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 from tests.bot.test_service_timers import run_timers
 
@@ -123,13 +123,13 @@ class StuckPool:
 
 
 async def test_a_restart_in_the_middle_of_a_search_neither_loses_nor_doubles_the_move(env):
-    first = await env.service(pool=StuckPool())
+    first = await env.service(search_pool=StuckPool())
     pk = await table(env, first)
     await play_humans_until_bot(env, first, pk)
     moved = len(await bot_moves(first, pk))
     env.clock.advance(first.config.bot_delay_s)
     search = asyncio.create_task(first.run_due_timers())
-    await asyncio.wait_for(first.pool.started.wait(), 5)
+    await asyncio.wait_for(first.search_pool.started.wait(), 5)
     assert [tm for tm in await first.store.timers(pk) if tm.kind == "bot"] == []  # claimed
     # the process dies mid-search; a new one starts, re-arms the move and plays it once
     search.cancel()
@@ -141,25 +141,25 @@ async def test_a_restart_in_the_middle_of_a_search_neither_loses_nor_doubles_the
     assert len(after) == moved + 1
     # a search still running elsewhere when the move was made is not applied over it: that
     # process sees the game moved on and searches again (or finds nothing to do)
-    other = await env.service(pool=StuckPool())
+    other = await env.service(search_pool=StuckPool())
     await play_humans_until_bot(env, other, pk)
     count = len(await other.store.actions(pk))
     env.clock.advance(other.config.bot_delay_s)
     late = asyncio.create_task(other.run_due_timers())
-    await asyncio.wait_for(other.pool.started.wait(), 5)
+    await asyncio.wait_for(other.search_pool.started.wait(), 5)
     await second.warm()
     env.clock.advance(second.config.bot_delay_s)
     await run_timers(env, second)  # the other process claimed the timer: the restarted one moves
     assert len(await second.store.actions(pk)) == count + 1
-    other.pool.release.set()
+    other.search_pool.release.set()
     outcomes = await asyncio.wait_for(late, 30)
     moved_late = [o for o in outcomes if o.public]
     assert len(await second.store.actions(pk)) == count + 1 + len(moved_late)
-    assert len(moved_late) <= other.pool.calls - 1  # a late move only after a new search
+    assert len(moved_late) <= other.search_pool.calls - 1  # a late move only after a new search
 
 
 async def test_a_search_in_one_game_does_not_hold_up_another_games_computer_move(env):
-    svc = await env.service(pool=StuckPool())
+    svc = await env.service(search_pool=StuckPool())
     pk = await table(env, svc)
     await play_humans_until_bot(env, svc, pk)
     other_channel = CHANNEL + 1
@@ -168,14 +168,14 @@ async def test_a_search_in_one_game_does_not_hold_up_another_games_computer_move
     env.clock.advance(svc.config.bot_delay_s)
     stop = asyncio.Event()
     loop = asyncio.create_task(run_loop(svc, env.gateway, interval=0.01, stop=stop))
-    await asyncio.wait_for(svc.pool.started.wait(), 5)  # the strong seat is searching…
+    await asyncio.wait_for(svc.search_pool.started.wait(), 5)  # the strong seat is searching…
     for _ in range(500):  # …while the other game's computer seat moves
         if any(a.seat == "p1" for a in await svc.store.actions(other)):
             break
         await asyncio.sleep(0.01)
     assert any(a.seat == "p1" for a in await svc.store.actions(other))
-    assert not svc.pool.release.is_set()  # the search had not finished
-    svc.pool.release.set()
+    assert not svc.search_pool.release.is_set()  # the search had not finished
+    svc.search_pool.release.set()
     stop.set()
     await asyncio.wait_for(loop, 5)
 
@@ -183,7 +183,7 @@ async def test_a_search_in_one_game_does_not_hold_up_another_games_computer_move
 def test_searches_run_in_a_worker_process():
     import os
 
-    pool = SearchPool(1)
+    pool = RenderPool(1, warm=False)  # the bot's search pool: SEARCH_WORKERS processes
     try:
         pid = asyncio.run(pool.run(os.getpid))
     finally:
