@@ -39,8 +39,9 @@ from bot.config import Settings  # noqa: E402
 from bot.delivery import deliver  # noqa: E402
 from bot.fake_gateway import RecordingGateway  # noqa: E402
 from bot.outcome import Outcome, custom_id  # noqa: E402
+from bot.rows import dumps  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from bot.store import Store, dumps  # noqa: E402
+from bot.store import Store  # noqa: E402
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
 from engine.core import IllegalAction  # noqa: E402
 

@@ -8,8 +8,9 @@ Every seat is a human driven by random legal moves, so each action goes through
 ``GameService.act``: the seat and turn checks, parse, apply, the version-checked transaction
 (action row, state cache, timers), the log lines, the buttons and the DMs. The persistence cost is
 the time of ``Store.append_action`` within those actions; the baseline is a bare
-``INSERT`` + ``COMMIT`` of a row of the same shape through aiosqlite on a WAL database with the
-same pragmas (``synchronous=NORMAL``). ``--json`` prints one JSON object as the last line.
+``INSERT`` + ``COMMIT`` of a row of the same shape through aiosqlite (the usual asyncio SQLite
+library; the store itself no longer uses it) on a WAL database with the same pragmas
+(``synchronous=NORMAL``). ``--json`` prints one JSON object as the last line.
 """
 
 from __future__ import annotations
@@ -17,15 +18,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sqlite3
 import statistics
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import aiosqlite  # noqa: E402
+import aiosqlite  # noqa: E402  (the baseline only: pip install aiosqlite, part of the test extra)
 
 from bot.config import Settings  # noqa: E402
 from bot.service import GameService  # noqa: E402
@@ -50,29 +53,42 @@ LOG_TABLE = (
 class BareLog:
     """A bare log table on its own WAL database (same pragmas as the store): the baseline.
 
-    ``insert`` is an INSERT + COMMIT through aiosqlite, as any aiosqlite program writes a row;
-    ``insert_one_hop`` runs the same two statements on aiosqlite's thread in one go, as
-    ``Store.append_action`` does (the ratio against it shows the SQLite work alone)."""
+    ``insert`` is an INSERT + COMMIT through aiosqlite, as any aiosqlite program writes a row
+    (one hop to aiosqlite's thread per statement); ``insert_one_hop`` runs the same two
+    statements on a database thread in one go, as the store runs a whole transaction (the ratio
+    against it shows the SQLite work alone)."""
 
-    def __init__(self, plain: aiosqlite.Connection, manual: aiosqlite.Connection) -> None:
+    def __init__(
+        self, plain: aiosqlite.Connection, thread: ThreadPoolExecutor, manual: sqlite3.Connection
+    ) -> None:
         self.plain = plain
+        self.thread = thread
         self.manual = manual
         self.n = 0
 
     @classmethod
     async def open(cls, directory: str) -> BareLog:
         plain = await aiosqlite.connect(f"{directory}/bare.db")
-        manual = await aiosqlite.connect(f"{directory}/bare_one_hop.db", isolation_level=None)
-        for db in (plain, manual):
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA synchronous=NORMAL")
-            await db.execute(LOG_TABLE)
-            await db.commit()
-        return cls(plain, manual)
+        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", LOG_TABLE):
+            await plain.execute(pragma)
+        await plain.commit()
+
+        def connect() -> sqlite3.Connection:
+            db = sqlite3.connect(
+                f"{directory}/bare_one_hop.db", isolation_level=None, check_same_thread=False
+            )
+            for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", LOG_TABLE):
+                db.execute(pragma)
+            return db
+
+        thread = ThreadPoolExecutor(max_workers=1)
+        manual = await asyncio.get_running_loop().run_in_executor(thread, connect)
+        return cls(plain, thread, manual)
 
     async def close(self) -> None:
         await self.plain.close()
-        await self.manual.close()
+        await asyncio.get_running_loop().run_in_executor(self.thread, self.manual.close)
+        self.thread.shutdown()
 
     async def insert(self, seat: str, text: str, events: str) -> float:
         self.n += 1
@@ -84,7 +100,7 @@ class BareLog:
         return (time.perf_counter() - t0) * 1e3
 
     async def insert_one_hop(self, seat: str, text: str, events: str) -> float:
-        def write(conn, n: int) -> None:
+        def write(conn: sqlite3.Connection, n: int) -> None:
             conn.execute("BEGIN")
             conn.execute(
                 "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)", (1, n, seat, text, "play", 0.0, events)
@@ -92,7 +108,7 @@ class BareLog:
             conn.execute("COMMIT")
 
         t0 = time.perf_counter()
-        await self.manual._execute(write, self.manual._conn, self.n)
+        await asyncio.get_running_loop().run_in_executor(self.thread, write, self.manual, self.n)
         return (time.perf_counter() - t0) * 1e3
 
 

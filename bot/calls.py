@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bot import hours
-from bot.store import GameRow, LiveMessages, UserPrefs
+from bot.rows import GameRow, LiveMessages, UserPrefs
 
 if TYPE_CHECKING:
     from bot.service import GameService, Table

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import autoplay
 from bot.records import effective_plays, replay_state
-from bot.store import ActionRow
+from bot.rows import ActionRow
 from bot.texts import t
 from engine.core import Event, Rules
 from engine.i18n import join_words

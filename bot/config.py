@@ -9,6 +9,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from urllib.parse import urlsplit, urlunsplit
+
+from bot.rows import Shards
 
 
 class SettingsError(ValueError):
@@ -20,7 +23,8 @@ class Settings:
     """Everything the bot can be told from outside. Field comments name the variable."""
 
     discord_token: str | None = field(default=None, repr=False)  # DISCORD_TOKEN
-    database_path: str = "./tradewinds.db"  # DATABASE_PATH
+    database_path: str = "./tradewinds.db"  # DATABASE_PATH (SQLite, when DATABASE_URL is unset)
+    database_url: str | None = field(default=None, repr=False)  # DATABASE_URL (postgresql://…)
     reminder_after_s: int = 12 * 3600  # REMINDER_AFTER_SECONDS (repeated every this long)
     lobby_expiry_s: int = 48 * 3600  # LOBBY_EXPIRY_SECONDS (the host is warned at 3/4 of it)
     bot_delay_s: float = 2.0  # BOT_DELAY_SECONDS (pause before a computer seat moves)
@@ -33,11 +37,26 @@ class Settings:
     search_workers: int = 1  # SEARCH_WORKERS (processes searching for the strong player; 0 = a thread)
     strong_playouts: int | None = None  # STRONG_PLAYOUTS (per decision; empty: each game's own)
     strong_time_cap_s: float | None = 1.0  # STRONG_TIME_CAP_SECONDS (stop a search sooner; 0 = none)
+    shard_count: int | None = None  # SHARD_COUNT (None: one process, Discord's own count)
+    shard_ids: tuple[int, ...] | None = None  # SHARD_IDS, comma-separated (None: every shard)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
         token = "set" if self.discord_token else "unset"
-        return f"Settings(discord_token=<{token}>, {shown})"
+        return f"Settings(discord_token=<{token}>, database_url={redact_url(self.database_url)!r}, {shown})"
+
+    @property
+    def shards(self) -> Shards:
+        """The shards this process serves (all of them, one, when sharding is not set)."""
+        if self.shard_count is None:
+            return Shards()
+        return Shards(self.shard_count, self.shard_ids or tuple(range(self.shard_count)))
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the slash commands on its first start: the one that
+        serves shard 0 (one process only, when several share the bot)."""
+        return 0 in self.shards.ids
 
     __str__ = __repr__
 
@@ -72,6 +91,31 @@ def _ids(name: str, raw: str) -> frozenset[int]:
     return frozenset(_int(name, part) for part in raw.split(",") if part.strip())
 
 
+def _shard_ids(name: str, raw: str) -> tuple[int, ...] | None:
+    ids = tuple(_int(name, part) for part in raw.split(",") if part.strip())
+    return ids or None
+
+
+def _database_url(name: str, raw: str) -> str | None:
+    url = raw.strip()
+    if not url:
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(f"{name} must be a postgresql:// URL, not {redact_url(url)!r}.")
+    return url
+
+
+def redact_url(url: str | None) -> str | None:
+    """A database URL without its password (for logs and messages)."""
+    if not url:
+        return url
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 def _text(name: str, raw: str) -> str:
     return raw.strip()
 
@@ -84,6 +128,7 @@ def _token(name: str, raw: str) -> str | None:
 VARIABLES: dict[str, tuple[str, object]] = {
     "DISCORD_TOKEN": ("discord_token", _token),
     "DATABASE_PATH": ("database_path", _text),
+    "DATABASE_URL": ("database_url", _database_url),
     "REMINDER_AFTER_SECONDS": ("reminder_after_s", _int),
     "LOBBY_EXPIRY_SECONDS": ("lobby_expiry_s", _int),
     "BOT_DELAY_SECONDS": ("bot_delay_s", _float),
@@ -96,6 +141,8 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "SEARCH_WORKERS": ("search_workers", _int),
     "STRONG_PLAYOUTS": ("strong_playouts", _optional_int),
     "STRONG_TIME_CAP_SECONDS": ("strong_time_cap_s", lambda n, r: _float(n, r) or None),
+    "SHARD_COUNT": ("shard_count", _optional_int),
+    "SHARD_IDS": ("shard_ids", _shard_ids),
 }
 
 
@@ -143,4 +190,10 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
         raise SettingsError("KEEP_FINISHED_DAYS must be positive (leave it empty to keep every game).")
     if settings.render_workers < 0:
         raise SettingsError("RENDER_WORKERS cannot be negative.")
+    if settings.shard_ids is not None and settings.shard_count is None:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT (how many shards the bot has in all).")
+    try:
+        settings.shards  # noqa: B018  (validates the pair)
+    except ValueError as error:
+        raise SettingsError(f"SHARD_COUNT / SHARD_IDS: {error}.") from None
     return settings

@@ -48,11 +48,12 @@ from discord import app_commands
 from bot import hours, rematch
 from bot.config import Settings
 from bot.delivery import deliver, run_timers
+from bot.gamestore import open_store
 from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage, parse_custom_id
 from bot.records import SCOPES
 from bot.render_pool import RenderPool
+from bot.rows import NOTIFY_MODES
 from bot.service import MAX_NAME, MAX_OPTIONS_TEXT, GameService, clip
-from bot.store import NOTIFY_MODES, Store
 from bot.texts import t
 from bot.translator import CommandTranslator, localised_payload
 from engine.ai import KINDS
@@ -901,7 +902,7 @@ class TradewindsBot(discord.Client):
         await self.tree.set_translator(CommandTranslator())  # localised names, also for `tradewinds sync`
         if not self.serve:
             return
-        store = await Store.open(self.settings.database_path)
+        store = await open_store(self.settings)
         self.service = GameService(
             store,
             self.settings,

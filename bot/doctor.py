@@ -10,7 +10,7 @@ cannot be read at all. The checks:
   one sentence, and its host can ``/game abandon`` it), its version matches its log, and its
   state cache is the replayed state (else rebuilt from the log, the truth); a computer seat that
   is to move has its timer (else one is added). A game begun before its rules changed replays
-  from its replay base (:class:`bot.store.ReplayBase`), as the bot replays it;
+  from its replay base (:class:`bot.rows.ReplayBase`), as the bot replays it;
 * every finished game whose log is kept: its kept result is the replayed one (else replaced);
 * timers of games that are gone or closed, of a kind nobody runs, or lobby timers of a game that
   started (deleted);
@@ -28,7 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.records import checked_state, effective_plays, replay_state
-from bot.store import GAME_COLUMNS, SCHEMA_VERSION, ActionRow, GameRow, ReplayBase, Store, _game_row, dumps
+from bot.rows import ActionRow, GameRow, ReplayBase, dumps
+from bot.sqlstore import GAME_COLUMNS
+from bot.sqlstore import game_row as _game_row
+from bot.store import SCHEMA_VERSION, Store
 from engine import GAMES
 
 #: Timer kinds the service runs (``bot.service.TIMER_HANDLERS``), and those of a lobby only.
@@ -63,7 +66,7 @@ def _actions(conn: sqlite3.Connection, pk: int) -> list[ActionRow]:
 
 def _base(conn: sqlite3.Connection, pk: int) -> ReplayBase | None:
     """Where the game's log replays from when not from its seed (a game begun before its rules
-    changed, see :class:`bot.store.ReplayBase`)."""
+    changed, see :class:`bot.rows.ReplayBase`)."""
     row = conn.execute("SELECT version, state FROM replay_bases WHERE game_pk = ?", (pk,)).fetchone()
     return ReplayBase(int(row[0]), row[1]) if row else None
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import autoplay, calls, catchup, hours, records
 from bot.outcome import BOARD, LOBBY, RETIRED, TURN, Choice, Live, PublicMessage, custom_id
-from bot.store import GameRow, LiveMessages, UserPrefs
+from bot.rows import GameRow, LiveMessages, UserPrefs
 from bot.texts import t
 from bot.turns import TurnChange
 from engine.core import Event
@@ -86,7 +86,7 @@ def compose(
     new_turn: bool,
     new_board: bool,
 ) -> tuple[list[PublicMessage], dict[str, Any]]:
-    """The public messages after a change, and the :class:`~bot.store.LiveMessages` fields to
+    """The public messages after a change, and the :class:`~bot.rows.LiveMessages` fields to
     keep (by name) — all but the id of a new message, which the delivery reports.
 
     ``new_turn``: a turn begins (or a phase or the game ended; or the board is posted again);

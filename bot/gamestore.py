@@ -1,17 +1,20 @@
 """What the service needs from game storage: the :class:`GameStore` protocol.
 
-``GameService`` types its store against this protocol, not against the SQLite
-:class:`bot.store.Store`, so that running the games on PostgreSQL (several bot processes, one
-database — see "Running past one process" in the README) is one new module implementing these
-methods with the same guarantees:
+``GameService`` types its store against this protocol. Two stores implement it, with the same
+queries (:mod:`bot.sqlstore`) and the same guarantees: SQLite (:class:`bot.store.Store`, one
+file, the embedded default) and PostgreSQL (:class:`bot.pgstore.PgStore`, one database shared by
+several bot processes — see "Running past one process" in the README). :func:`open_store`
+opens the one the settings name. The guarantees:
 
 * ``append_action`` is atomic and version-checked: it writes the action row, the state cache,
   the status and the timer changes in one transaction, and returns ``None`` (writing nothing)
   when the game's version is no longer ``expected_version`` — that is what keeps an action from
   being applied twice when two processes race;
-* ``claim_timer`` succeeds for exactly one caller (a ``DELETE ... RETURNING`` in PostgreSQL);
+* ``claim_timer`` succeeds for exactly one caller (a ``DELETE`` that one transaction wins);
+* ``add_replace_vote`` counts the votes in the transaction that stores the vote (which holds
+  the game), so two voters at once cannot both miss a majority;
 * a Discord interaction counts once: ``append_action(interaction_id=…)`` records it in the
-  action's transaction and raises :class:`bot.store.AlreadyProcessed` (writing nothing) for one
+  action's transaction and raises :class:`bot.rows.AlreadyProcessed` (writing nothing) for one
   recorded before; ``claim_interaction`` records one for a command that logs no action
   (``INSERT … ON CONFLICT DO NOTHING``, True for the one caller that inserted it);
 * ``mark_broken`` is true for the one caller that marked the game (who tells its channel);
@@ -20,29 +23,39 @@ methods with the same guarantees:
   rebuilt by replaying the log (``state`` then returns ``None`` for it); the rows before a
   replay base keep their events (they no longer replay);
 * ``delete_closed_logs`` deletes whole logs of closed games (KEEP_FINISHED_DAYS) and their replay
-  bases, keeping the game row, seats and result, and sets ``GameRow.log_deleted``; ``reclaim_space`` gives freed
-  space back to the system (PostgreSQL's autovacuum may make it a no-op);
-* rows come back as the plain dataclasses of :mod:`bot.store` (``GameRow``, ``SeatRow``, ...);
-* the replay bases of SQLite migration 9 (``replay_bases``) come along when a database is moved
-  over: without them the Cuba and Santiago games begun before issue 14 no longer replay.
+  bases, keeping the game row, seats and result, and sets ``GameRow.log_deleted``;
+  ``reclaim_space`` gives freed space back to the system (SQLite; PostgreSQL's autovacuum makes
+  the space reusable by the database itself, and there it is a no-op);
+* ``games``, ``due_timers`` and ``next_timer_due`` take the :class:`~bot.rows.Shards` of a bot
+  process and then answer for those shards' games only;
+* rows come back as the plain dataclasses of :mod:`bot.rows` (``GameRow``, ``SeatRow``, ...),
+  so nothing above the stores imports a database module;
+* the replay bases of migration 9 (``replay_bases``) come along when a database is moved over
+  (``tradewinds migrate-db`` copies every table): without them the Cuba and Santiago games
+  begun before issue 14 no longer replay.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from bot.store import (
+from bot.rows import (
+    STATUSES,
     ActionRow,
     GameRow,
     LiveMessages,
     PlayedSeat,
     ReplayBase,
     SeatRow,
+    Shards,
     TimerPlan,
     TimerRow,
     UserPrefs,
 )
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 
 @runtime_checkable
@@ -71,7 +84,9 @@ class GameStore(Protocol):
     async def game(self, pk: int) -> GameRow | None: ...
     async def open_game(self, channel_id: int) -> GameRow | None: ...
     async def latest_game(self, channel_id: int) -> GameRow | None: ...
-    async def games(self, statuses: Iterable[str] = ...) -> list[GameRow]: ...
+    async def games(
+        self, statuses: Iterable[str] = STATUSES, shards: Shards | None = None
+    ) -> list[GameRow]: ...
     async def state(self, pk: int) -> tuple[int, str | None]: ...
     async def start_game(
         self, pk: int, state_json: str, now: float, timers: TimerPlan | None = None
@@ -83,7 +98,7 @@ class GameStore(Protocol):
     async def public_message(self, pk: int) -> tuple[int | None, str | None]: ...
     async def live_messages(self, pk: int) -> LiveMessages: ...
     async def set_live_messages(self, pk: int, **changes: Any) -> None:
-        """Change some :class:`~bot.store.LiveMessages` fields by name — ``turn_id``,
+        """Change some :class:`~bot.rows.LiveMessages` fields by name — ``turn_id``,
         ``turn_text``, ``turn_log``, ``board_id``, ``board_version``, ``board_text`` and (migration
         11) ``turn_since``, when the current turn began; the word fields are kept only while the
         game is open (None once it is closed)."""
@@ -136,12 +151,12 @@ class GameStore(Protocol):
     async def set_notify(self, user_id: int, mode: str, now: float) -> None: ...
     async def notify_of(self, user_ids: Iterable[int]) -> dict[int, str]: ...
     async def set_prefs(self, user_id: int, now: float, **changes: Any) -> None:
-        """Change some :class:`~bot.store.UserPrefs` fields of a user (by name; None clears one,
+        """Change some :class:`~bot.rows.UserPrefs` fields of a user (by name; None clears one,
         except ``notify``, which must be one of ``NOTIFY_MODES``: ``StoreError`` otherwise, as for
         an unknown name); a user never seen gets a row with the defaults for the rest."""
 
     async def prefs_of(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
-        """Every asked user's :class:`~bot.store.UserPrefs`; ``UserPrefs()`` for one never seen."""
+        """Every asked user's :class:`~bot.rows.UserPrefs`; ``UserPrefs()`` for one never seen."""
 
     async def tell_once(self, channel_id: int, what: str, now: float) -> bool: ...
 
@@ -183,9 +198,9 @@ class GameStore(Protocol):
     # timers
     async def add_timers(self, pk: int, plan: TimerPlan) -> None: ...
     async def timers(self, pk: int | None = None) -> list[TimerRow]: ...
-    async def due_timers(self, now: float) -> list[TimerRow]: ...
+    async def due_timers(self, now: float, shards: Shards | None = None) -> list[TimerRow]: ...
+    async def next_timer_due(self, shards: Shards | None = None) -> float | None: ...
     async def claim_timer(self, timer_id: int) -> bool: ...
-    async def next_timer_due(self) -> float | None: ...
 
     # reliability: broken games, interactions counted once, retention
     async def repair_state(self, pk: int, version: int, state_json: str) -> bool: ...
@@ -205,3 +220,16 @@ class GameStore(Protocol):
     async def played_seats(self, user_id: int, guild_id: int | None) -> list[PlayedSeat]: ...
     async def user_games(self, user_id: int) -> list[GameRow]: ...
     async def forget_user(self, user_id: int, names: Mapping[int, str]) -> tuple[int, int]: ...
+
+
+async def open_store(settings: Settings) -> GameStore:
+    """The store the settings name: PostgreSQL at ``DATABASE_URL`` when it is set, else the
+    SQLite file at ``DATABASE_PATH``; opened and migrated to the latest schema. (The database
+    modules are imported here, so that this protocol module imports none.)"""
+    if settings.database_url:
+        from bot.pgstore import PgStore
+
+        return await PgStore.open(settings.database_url)
+    from bot.store import Store
+
+    return await Store.open(settings.database_path)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import calls, hours
 from bot.outcome import Outcome
-from bot.store import GameRow, LiveMessages
+from bot.rows import GameRow, LiveMessages
 from bot.texts import has_text, t
 from engine import GAMES
 from engine.i18n import join_words

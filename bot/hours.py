@@ -1,6 +1,6 @@
 """When a person may be called, and how long their turn clock has really run.
 
-A user's :class:`~bot.store.UserPrefs` may name quiet hours in their own time zone (an IANA name,
+A user's :class:`~bot.rows.UserPrefs` may name quiet hours in their own time zone (an IANA name,
 read with :mod:`zoneinfo`, so summer time is followed) and a vacation that ends at a given time.
 While either holds, the person is *paused*: nobody mentions or DMs them (the call is held until
 the pause ends), reminders leave them out, and their turn clock does not run. Pure functions of
@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from bot.store import UserPrefs
+from bot.rows import UserPrefs
 
 #: Minutes in a day.
 DAY = 24 * 60

@@ -2,7 +2,7 @@
 ``/game forget-me``.
 
 * **Replay** — a game's states are rebuilt from its log: from ``rules.new`` (seed, seats,
-  options), or from the game's replay base (:class:`bot.store.ReplayBase`: a Cuba or Santiago
+  options), or from the game's replay base (:class:`bot.rows.ReplayBase`: a Cuba or Santiago
   game begun before the rules changed under it) with only the plays after the base.
 * **Summary** — when a game ends, its log is replayed (every state from the set-up on) and
   ``engine.summary.summarise`` + ``render.summary`` draw the final scores by category and every
@@ -36,7 +36,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from bot.outcome import Attachment, Outcome, PublicMessage
-from bot.store import ActionRow, GameRow, PlayedSeat, ReplayBase, SeatRow, dumps
+from bot.rows import ActionRow, GameRow, PlayedSeat, ReplayBase, SeatRow, dumps
 from bot.texts import t
 from engine import GAMES, history
 from engine.core import Rules
@@ -181,7 +181,7 @@ def with_events(
     base: ReplayBase | None = None,
 ) -> list[ActionRow]:
     """A closed game's log rows with their events rebuilt by replaying the log (a closed game
-    keeps no events, :func:`bot.store._compact`): each play's events are those ``rules.apply``
+    keeps no events, :func:`bot.sqlstore._compact`): each play's events are those ``rules.apply``
     gives again, an undo goes back to the replay of the plays still counting. A game with a
     replay ``base`` replays from it; the rows before the base keep the events they were stored
     with (compaction keeps those). The rows as they are when the log does not replay."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.outcome import Choice, Outcome, PublicMessage, custom_id
-from bot.store import GameRow
+from bot.rows import GameRow
 from bot.texts import normalise, t
 from engine import GAMES
 from engine.i18n import join_words

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.outcome import Choice, Outcome, PublicMessage, parse_custom_id
-from bot.store import SeatRow, TimerPlan
+from bot.rows import SeatRow, TimerPlan
 from bot.texts import t
 
 if TYPE_CHECKING:

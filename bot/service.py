@@ -43,7 +43,7 @@ from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_i
 from bot.pages import pack
 from bot.records import checked_state, effective_plays, replay_state
 from bot.render_pool import RenderPool
-from bot.store import (
+from bot.rows import (
     NOTIFY_MODES,
     ActionRow,
     AlreadyProcessed,
@@ -1723,7 +1723,7 @@ class GameService:
         stand_in: bool | None = None,
     ) -> Outcome:
         """``/game notify``: how the caller is called to their turn and reminded, in every game
-        on every server (``users``, :class:`~bot.store.UserPrefs`):
+        on every server (``users``, :class:`~bot.rows.UserPrefs`):
 
         * ``turn``: ``mention`` (the default), ``dm``, ``both`` or ``none``;
         * ``time_zone``: an IANA name (``Europe/Amsterdam``), in which ``quiet`` is read;

@@ -4,3 +4,39 @@ instead of quietly falling back to English."""
 from engine.i18n import Catalogue
 
 Catalogue.strict = True
+
+
+# ---------------------------------------------------------------------- the game stores under test
+# (tests/backends.py): SQLite everywhere, PostgreSQL too in modules marked both_backends.
+
+import pytest  # noqa: E402
+
+from tests.backends import BACKENDS, Database, start_postgres  # noqa: E402
+
+
+def pytest_generate_tests(metafunc):
+    if "backend" not in metafunc.fixturenames:
+        return
+    for mark in metafunc.definition.iter_markers("parametrize"):
+        if "backend" in str(mark.args[0]).replace(" ", "").split(","):
+            return  # the test names its backend itself
+    both = metafunc.definition.get_closest_marker("both_backends") is not None
+    metafunc.parametrize("backend", BACKENDS if both else BACKENDS[:1])
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One real PostgreSQL server for the whole session (started on first use, deleted at the
+    end)."""
+    server = start_postgres()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+async def database(backend, tmp_path, request) -> Database:
+    """A fresh, empty-of-games database of the test's backend."""
+    if backend == "postgresql":
+        server = request.getfixturevalue("postgres_server")
+        return Database(backend, await server.new_database())
+    return Database(backend, str(tmp_path / "tradewinds.db"))

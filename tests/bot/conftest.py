@@ -1,5 +1,7 @@
-"""Fixtures for the service tests: a fake clock, a fake renderer, services on real SQLite files,
-and — for every game any test plays — the check that replaying its log gives the cached state."""
+"""Fixtures for the service tests: a fake clock, a fake renderer, services on a real database
+(a SQLite file; in modules marked ``both_backends`` also a PostgreSQL database, see
+tests/backends.py), and — for every game any test plays — the check that replaying its log gives
+the cached state."""
 
 from __future__ import annotations
 
@@ -14,10 +16,12 @@ import tests.bot.tinygame  # noqa: F401  (registers the tiny game)
 from bot.config import Settings
 from bot.delivery import deliver
 from bot.fake_gateway import RecordingGateway
+from bot.gamestore import GameStore
 from bot.outcome import Outcome
+from bot.rows import dumps
 from bot.service import GameService
-from bot.store import Store, dumps
 from engine import GAMES
+from tests.backends import Database
 
 
 class FakeClock:
@@ -71,10 +75,11 @@ class FakeDecisionRenderer:
 
 
 class Env:
-    """Services over one database file, a recording gateway, and the replay check at the end."""
+    """Services over one database, a recording gateway, and the replay check at the end."""
 
-    def __init__(self, path: str) -> None:
-        self.path = path
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.path = database.target  # the SQLite file, or the PostgreSQL URL
         self.clock = FakeClock()
         self.renderer = FakeRenderer()
         self.decision_renderer = FakeDecisionRenderer()
@@ -83,16 +88,19 @@ class Env:
             reminder_after_s=3600,
             lobby_expiry_s=8 * 3600,
             bot_delay_s=2.0,
-            database_path=path,
+            **database.settings,
             strong_playouts=8,
             strong_time_cap_s=None,
         )
-        self.stores: list[Store] = []
+        self.stores: list[GameStore] = []
+
+    async def open_store(self) -> GameStore:
+        return await self.database.open()
 
     async def service(
         self, renderer=None, private_renderer=None, decision_renderer=None, search_pool=None, **settings: Any
     ) -> GameService:
-        store = await Store.open(self.path)
+        store = await self.database.open()
         self.stores.append(store)
         cfg = self.settings if not settings else Settings(**{**self.settings.__dict__, **settings})
         return GameService(
@@ -115,7 +123,7 @@ class Env:
     async def check_replays(self) -> int:
         """Replay every started game in the file; the result must equal the cached state (as the
         engine loads it: a cache of an older state schema is brought up to date)."""
-        store = await Store.open(self.path)
+        store = await self.database.open()
         try:
             service = GameService(store, self.settings, clock=self.clock, renderer=self.renderer)
             checked = 0
@@ -148,8 +156,8 @@ class Env:
 
 
 @pytest.fixture
-async def env(tmp_path):
-    environment = Env(str(tmp_path / "tradewinds.db"))
+async def env(database):
+    environment = Env(database)
     yield environment
     await environment.close()
     await environment.check_replays()

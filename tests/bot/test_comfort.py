@@ -11,7 +11,8 @@ import pytest
 
 from bot import catchup, hours
 from bot.outcome import parse_custom_id
-from bot.store import Store, StoreError, UserPrefs
+from bot.rows import StoreError, UserPrefs
+from bot.store import Store
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
@@ -412,7 +413,7 @@ async def test_a_secret_only_choice_waits(env):
 async def test_migration_11_and_the_new_store_methods(tmp_path):
     store = await Store.open(str(tmp_path / "s.db"))
     try:
-        await store.db.execute("INSERT INTO users (user_id, updated, notify) VALUES (5, 0, 'mention')")
+        await store.execute("INSERT INTO users (user_id, updated, notify) VALUES (5, 0, 'mention')")
         await store.set_prefs(7, 1.0, notify="both", quiet_from=60, quiet_to=120, time_zone="UTC")
         assert (await store.prefs_of([7, 8]))[7] == UserPrefs("both", "UTC", 60, 120)
         assert (await store.prefs_of([8]))[8] == UserPrefs()
@@ -443,18 +444,18 @@ async def test_migration_11_and_the_new_store_methods(tmp_path):
 
 
 async def test_an_old_database_keeps_mention_and_dm_as_both(tmp_path):
-    import aiosqlite
+    import sqlite3
 
     from bot.store import MIGRATIONS, _statements
 
     path = str(tmp_path / "old.db")
-    db = await aiosqlite.connect(path, isolation_level=None)
+    db = sqlite3.connect(path, isolation_level=None)
     for number in range(8):
         for statement in _statements(MIGRATIONS[number]):
-            await db.execute(statement)
-    await db.execute("PRAGMA user_version = 8")
-    await db.execute("INSERT INTO users (user_id, updated, notify) VALUES (1, 0, 'mention+dm')")
-    await db.close()
+            db.execute(statement)
+    db.execute("PRAGMA user_version = 8")
+    db.execute("INSERT INTO users (user_id, updated, notify) VALUES (1, 0, 'mention+dm')")
+    db.close()
     store = await Store.open(path)
     try:
         assert await store.notify_of([1]) == {1: "both"}

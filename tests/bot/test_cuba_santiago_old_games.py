@@ -20,7 +20,8 @@ import pytest
 
 from bot.cli import replay_file
 from bot.records import default_summary_renderer
-from bot.store import MIGRATIONS, ReplayBase, _statements
+from bot.rows import ReplayBase
+from bot.store import MIGRATIONS, _statements
 from bot.texts import t
 from engine import GAMES, history
 from engine.core import undoable

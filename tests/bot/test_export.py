@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.store import Store
 from bot.texts import t
 from engine import GAMES, history
 from engine.ai import player
@@ -204,8 +203,8 @@ async def test_a_game_finished_before_results_were_kept_is_exported_too(env):
     await seated(env, svc, [ANA, BO], options={"rounds": 1})
     for user, text in ((ANA, "bid 0"), (BO, "bid 0"), (ANA, "done"), (BO, "done")):
         assert (await svc.act(CHANNEL, user, text)).ok
-    store: Store = svc.store
-    await store.db.execute("UPDATE games SET result = NULL")
+    store = svc.store
+    await store.execute("UPDATE games SET result = NULL")
     assert await store.result(1) is None
     data, _ = await exported(svc)
     assert data["result"]["ranking"] == ["p0", "p1"]

@@ -13,8 +13,9 @@ import pytest
 
 from bot import records
 from bot.config import Settings, SettingsError, load_settings
+from bot.rows import TimerPlan
 from bot.service import GameService
-from bot.store import MIGRATIONS, Store, TimerPlan, _statements
+from bot.store import MIGRATIONS, Store, _statements
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, Env
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
@@ -200,7 +201,7 @@ async def test_the_file_shrinks_after_deleting_logs(tmp_path):
                 timers=TimerPlan(clear=("reminder",), add=[("reminder", 9.0, {})]),
             )
     assert await store.reclaim_space() == 0  # nothing deleted yet
-    await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything written into the file
+    await store.fetch("PRAGMA wal_checkpoint(TRUNCATE)")  # everything written into the file
     before = os.path.getsize(path)
     assert len(await store.delete_closed_logs(before=1.0, now=2.0)) == 20
     freed = await store.reclaim_space()

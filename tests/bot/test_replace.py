@@ -16,6 +16,8 @@ from engine import GAMES
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke, view_custom_ids
 
+pytestmark = pytest.mark.both_backends  # the service over SQLite and over PostgreSQL
+
 OUTSIDER = 99
 
 
@@ -196,8 +198,7 @@ async def test_the_host_alone_replaces_a_timed_out_seat(env):
     (moved,) = await run_timers(env, svc)
     assert "Bids revealed" in moved.public[0].text
     # The stored votes went with the seat.
-    async with svc.store.db.execute("SELECT COUNT(*) FROM replace_votes") as cur:
-        assert (await cur.fetchone())[0] == 0
+    assert (await svc.store.fetch("SELECT COUNT(*) FROM replace_votes"))[0][0] == 0
 
 
 # ---------------------------------------------------------------------- refusals
@@ -219,8 +220,7 @@ async def test_refusals_are_sentences_and_change_nothing(env):
     for (caller, target), sentence in cases.items():
         out = await svc.replace_player(CHANNEL, caller, target)
         assert not out.ok and out.ephemeral == sentence and not out.public
-    async with svc.store.db.execute("SELECT COUNT(*) FROM replace_votes") as cur:
-        assert (await cur.fetchone())[0] == 0
+    assert (await svc.store.fetch("SELECT COUNT(*) FROM replace_votes"))[0][0] == 0
     assert (await svc.rejoin(CHANNEL, ANA)).ephemeral == t("rejoin_already_playing")
     assert (await svc.rejoin(CHANNEL, OUTSIDER)).ephemeral == t("rejoin_no_seat")
     await svc.replace_player(CHANNEL, ANA, CY)

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
+
+pytestmark = pytest.mark.both_backends  # the service over SQLite and over PostgreSQL
 
 
 async def log_texts(svc) -> list[str]:

@@ -14,6 +14,8 @@ from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, CHANNEL
 
+pytestmark = pytest.mark.both_backends  # the service over SQLite and over PostgreSQL
+
 
 class FewReal:
     """The real renderer for the first few pictures, the fake one after (speed)."""

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.outcome import parse_custom_id
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
+
+pytestmark = pytest.mark.both_backends  # the service over SQLite and over PostgreSQL
 
 
 async def test_open_join_start(env):

@@ -3,8 +3,12 @@ refused; restarts in the middle of a game."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.outcome import Outcome
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
+
+pytestmark = pytest.mark.both_backends  # the service over SQLite and over PostgreSQL
 
 
 async def run_timers(env, svc) -> list[Outcome]:

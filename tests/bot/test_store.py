@@ -1,4 +1,6 @@
-"""The SQLite store: schema, migrations, WAL, the version check and the append-only log."""
+"""The game stores, SQLite and PostgreSQL, with the same tests: schema and migrations, the
+version check, the append-only log, timers claimed once, seats, votes and users; then what is
+each backend's own (WAL, ``PRAGMA user_version``, the ``schema_version`` table)."""
 
 from __future__ import annotations
 
@@ -7,14 +9,22 @@ import sqlite3
 
 import pytest
 
+from bot import pgstore
+from bot import store as sqlite_store
 from bot.config import Settings, SettingsError, load_settings
-from bot.store import SCHEMA_VERSION, AlreadySeated, ChannelBusy, Store, TimerPlan
+from bot.gamestore import GameStore
+from bot.pgstore import PgStore
+from bot.rows import AlreadySeated, ChannelBusy, Shards, TimerPlan
+from bot.store import SCHEMA_VERSION, Store
+from tests.backends import integrity_errors
+
+pytestmark = pytest.mark.both_backends
 
 
-async def new_lobby(store: Store, channel: int = 10, host: int = 1) -> int:
+async def new_lobby(store: GameStore, channel: int = 10, host: int = 1, guild: int | None = 5) -> int:
     return await store.create_game(
         channel_id=channel,
-        guild_id=5,
+        guild_id=guild,
         game="tiny",
         options={"rounds": 1},
         seed=7,
@@ -26,30 +36,24 @@ async def new_lobby(store: Store, channel: int = 10, host: int = 1) -> int:
     )
 
 
-async def test_open_creates_schema_in_wal_mode(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
+async def test_both_stores_have_the_same_schema_versions():
+    assert len(pgstore.MIGRATIONS) == len(sqlite_store.MIGRATIONS) == SCHEMA_VERSION == pgstore.SCHEMA_VERSION
+
+
+async def test_open_creates_the_schema_and_opening_again_migrates_nothing(database):
+    store = await database.open()
     try:
         assert await store.schema_version() == SCHEMA_VERSION
-        assert (await store.journal_mode()).lower() == "wal"
     finally:
         await store.close()
     # Opening again runs no migration twice.
-    store = await Store.open(str(tmp_path / "t.db"))
+    store = await database.open()
     assert await store.schema_version() == SCHEMA_VERSION
     await store.close()
 
 
-async def test_newer_schema_is_refused(tmp_path):
-    path = str(tmp_path / "t.db")
-    con = sqlite3.connect(path)
-    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    con.close()
-    with pytest.raises(Exception, match="newer than this program"):
-        await Store.open(path)
-
-
-async def test_one_open_game_per_channel(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
+async def test_one_open_game_per_channel(database):
+    store = await database.open()
     pk = await new_lobby(store)
     with pytest.raises(ChannelBusy):
         await new_lobby(store)
@@ -62,8 +66,8 @@ async def test_one_open_game_per_channel(tmp_path):
     await store.close()
 
 
-async def test_seats_fill_in_order_and_close_up(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
+async def test_seats_fill_in_order_and_close_up(database):
+    store = await database.open()
     pk = await new_lobby(store)
     bo = await store.add_seat(pk, user_id=2, name="Bo", max_seats=3)
     bot = await store.add_seat(pk, user_id=None, name="Computer", bot_kind="random", max_seats=3)
@@ -77,9 +81,8 @@ async def test_seats_fill_in_order_and_close_up(tmp_path):
     await store.close()
 
 
-async def test_version_check_lets_exactly_one_writer_apply(tmp_path):
-    path = str(tmp_path / "t.db")
-    a, b = await Store.open(path), await Store.open(path)
+async def test_version_check_lets_exactly_one_writer_apply(database):
+    a, b = await database.open(), await database.open()
     pk = await new_lobby(a)
     assert await a.start_game(pk, '{"x": 0}', 102.0)
     assert not await a.start_game(pk, '{"x": 0}', 102.0)  # already started
@@ -98,8 +101,8 @@ async def test_version_check_lets_exactly_one_writer_apply(tmp_path):
     await b.close()
 
 
-async def test_action_log_is_append_only(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
+async def test_action_log_is_append_only(database):
+    store = await database.open()
     pk = await new_lobby(store)
     await store.start_game(pk, "{}", 1.0)
     await store.append_action(
@@ -113,19 +116,16 @@ async def test_action_log_is_append_only(tmp_path):
         status="active",
         now=2.0,
     )
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        async with store.transaction() as db:
-            await db.execute("UPDATE actions SET text = 'take 3'")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        async with store.transaction() as db:
-            await db.execute("DELETE FROM actions")
+    with pytest.raises(integrity_errors(), match="append-only"):
+        await store.execute("UPDATE actions SET text = 'take 3'")
+    with pytest.raises(integrity_errors(), match="append-only"):
+        await store.execute("DELETE FROM actions")
     assert [a.text for a in await store.actions(pk)] == ["take 1"]
     await store.close()
 
 
-async def test_timers_are_claimed_once_and_closed_games_drop_them(tmp_path):
-    path = str(tmp_path / "t.db")
-    a, b = await Store.open(path), await Store.open(path)
+async def test_timers_are_claimed_once_and_closed_games_drop_them(database):
+    a, b = await database.open(), await database.open()
     pk = await new_lobby(a)
     await a.add_timers(pk, TimerPlan(add=[("reminder", 50.0, {"n": 1}), ("lobby_expire", 500.0, {})]))
     due = await a.due_timers(60.0)
@@ -140,8 +140,8 @@ async def test_timers_are_claimed_once_and_closed_games_drop_them(tmp_path):
     await b.close()
 
 
-async def test_dm_refusal_is_remembered_across_games(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
+async def test_dm_refusal_is_remembered_across_games(database):
+    store = await database.open()
     pk = await new_lobby(store, host=42)
     await store.mark_dm_refused(42, 5.0)
     await store.mark_dm_refused(42, 6.0)  # remembering twice is harmless
@@ -154,8 +154,8 @@ async def test_dm_refusal_is_remembered_across_games(tmp_path):
     await store.close()
 
 
-async def test_users_languages_and_a_games_language_are_kept(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
+async def test_users_languages_and_a_games_language_are_kept(database):
+    store = await database.open()
     try:
         assert await store.locale_of([1, 2]) == {} and await store.locale_of([]) == {}
         await store.remember_locale(1, "ja", 100.0)
@@ -192,6 +192,33 @@ def test_settings_read_the_environment_and_hide_the_token():
     assert "database_path='/data/tw.db'" in repr(settings)
 
 
+def test_settings_for_postgresql_and_shards():
+    settings = load_settings(
+        {
+            "DATABASE_URL": "postgresql://tw:s3cret@db:5432/tradewinds",
+            "SHARD_COUNT": "4",
+            "SHARD_IDS": "2, 3",
+        },
+        dotenv=False,
+    )
+    assert settings.database_url == "postgresql://tw:s3cret@db:5432/tradewinds"
+    assert "s3cret" not in repr(settings) and "postgresql://tw:***@db:5432/tradewinds" in repr(settings)
+    assert settings.shards == Shards(4, (2, 3)) and not settings.syncs_commands
+    assert load_settings({"SHARD_COUNT": "2"}, dotenv=False).shards == Shards(2, (0, 1))
+    assert load_settings({"SHARD_COUNT": "2", "SHARD_IDS": "0"}, dotenv=False).syncs_commands
+    unsharded = load_settings({}, dotenv=False)
+    assert unsharded.database_url is None and unsharded.shards.everything and unsharded.syncs_commands
+    for env, message in (
+        ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL must be a postgresql:// URL"),
+        ({"SHARD_IDS": "1"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "shard ids must be distinct numbers from 0 to 1"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1,1"}, "shard ids must be distinct"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+    ):
+        with pytest.raises(SettingsError, match=message):
+            load_settings(env, dotenv=False)
+
+
 def test_settings_defaults_and_errors(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text("# comment\nDATABASE_PATH='from-dotenv.db'\nLOG_LEVEL=debug\n")
@@ -207,31 +234,8 @@ def test_settings_defaults_and_errors(tmp_path, monkeypatch):
         load_settings({"RENDER_WORKERS": "-1"}, dotenv=False)
 
 
-async def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path):
-    from bot.store import MIGRATIONS, _statements
-
-    path = str(tmp_path / "old.db")
-    con = sqlite3.connect(path)
-    for statement in _statements(MIGRATIONS[0]):
-        con.execute(statement)
-    con.execute("PRAGMA user_version = 1")
-    con.execute(
-        "INSERT INTO games (channel_id, game, seed, status, host_id, created, updated, reminder_s) "
-        "VALUES (10, 'tiny', 7, 'lobby', 1, 0, 0, 60)"
-    )
-    con.commit()
-    con.close()
-    store = await Store.open(path)
-    assert await store.schema_version() == SCHEMA_VERSION >= 2
-    row = await store.open_game(10)
-    assert row.game == "tiny" and await store.public_message(row.id) == (None, None)
-    await store.set_public_message(row.id, 1234, "the board")
-    assert await store.public_message(row.id) == (1234, "the board")
-    await store.close()
-
-
-async def test_an_action_rearms_its_timers_in_one_transaction(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
+async def test_an_action_rearms_its_timers_in_one_transaction(database):
+    store = await database.open()
     pk = await new_lobby(store)
     await store.start_game(pk, "{}", 1.0, TimerPlan(add=[("reminder", 10.0, {}), ("bot", 3.0, {})]))
     reminder_id = next(tm.id for tm in await store.timers(pk) if tm.kind == "reminder")
@@ -256,3 +260,181 @@ async def test_an_action_rearms_its_timers_in_one_transaction(tmp_path):
     assert await store.append_action(pk, expected_version=3, text="d", now=5.0, timers=plan, **done) == 4
     assert await store.timers(pk) == [] and (await store.game(pk)).status == "finished"
     await store.close()
+
+
+# ---------------------------------------------------------------------- several processes on one database
+
+
+def guild_of_shard(shard: int, count: int) -> int:
+    """A guild id (a Discord snowflake) that Discord puts on ``shard`` of ``count``."""
+    return ((1_000_000 * count + shard) << 22) | 12345
+
+
+async def test_each_process_sees_the_games_and_timers_of_its_own_shards(database):
+    store = await database.open()
+    try:
+        guilds = [guild_of_shard(s, 3) for s in range(3)]
+        assert [Shards(3, (s,)).of(g) for s, g in enumerate(guilds)] == [0, 1, 2]
+        pks = [await new_lobby(store, channel=20 + s, guild=g) for s, g in enumerate(guilds)]
+        for pk in pks:
+            await store.add_timers(pk, TimerPlan(add=[("reminder", 50.0 + pk, {})]))
+        for mine in ((0,), (1, 2), (0, 1, 2)):
+            shards = Shards(3, mine)
+            assert [g.id for g in await store.games(("lobby",), shards=shards)] == [pks[s] for s in mine]
+            assert [t.game_pk for t in await store.due_timers(100.0, shards)] == [pks[s] for s in mine]
+            assert await store.next_timer_due(shards) == 50.0 + pks[mine[0]]
+        assert await store.due_timers(52.0, Shards(3, (2,))) == []
+        assert await store.next_timer_due() == 50.0 + pks[0]
+    finally:
+        await store.close()
+
+
+async def test_two_processes_seating_at_once_take_distinct_seats(database):
+    a, b = await database.open(), await database.open()
+    try:
+        pk = await new_lobby(a)
+        seats = await asyncio.gather(
+            *(
+                (a if user % 2 else b).add_seat(pk, user_id=user, name=f"U{user}", max_seats=4)
+                for user in range(2, 8)
+            )
+        )
+        taken = [s.seat for s in seats if s is not None]
+        assert sorted(taken) == ["p1", "p2", "p3"]  # the table holds four: the host and three
+        assert [s.seat for s in await a.seats(pk)] == ["p0", "p1", "p2", "p3"]
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_one_open_game_per_channel_also_when_two_processes_open_it_at_once(database):
+    a, b = await database.open(), await database.open()
+    try:
+        results = await asyncio.gather(new_lobby(a, host=1), new_lobby(b, host=2), return_exceptions=True)
+        assert sorted(type(r).__name__ for r in results) == ["ChannelBusy", "int"]
+        assert len(await a.games(("lobby",))) == 1
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_votes_cast_at_once_in_two_processes_are_all_counted(database):
+    a, b = await database.open(), await database.open()
+    try:
+        pk = await new_lobby(a)
+        await a.start_game(pk, "{}", 1.0)
+        counted = await asyncio.gather(
+            *(
+                (a if voter % 2 else b).add_replace_vote(pk, "p1", voter, 1, 2.0 + voter)
+                for voter in range(10, 16)
+            )
+        )
+        # Every vote is stored, and the vote stored last saw every other one.
+        assert max(len(voters) for voters in counted) == 6
+        assert sorted(len(voters) for voters in counted) == [1, 2, 3, 4, 5, 6]
+        assert sorted(await a.replace_voters(pk, "p1")) == list(range(10, 16))
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_forget_user_renames_closed_games_now_and_open_ones_when_they_close(database):
+    store = await database.open()
+    try:
+        closed = await new_lobby(store, channel=1, host=7)
+        await store.set_status(closed, "abandoned", 2.0)
+        open_ = await new_lobby(store, channel=2, host=7)
+        assert await store.forget_user(7, {closed: "Former player {n}", open_: "Former player {n}"}) == (1, 1)
+        assert [(s.name, s.user_id) for s in await store.seats(closed)] == [("Former player 1", None)]
+        assert (await store.game(closed)).host_id == 0
+        assert [(s.name, s.user_id) for s in await store.seats(open_)] == [("Ana", 7)]
+        await store.set_status(open_, "abandoned", 3.0)
+        assert [(s.name, s.user_id) for s in await store.seats(open_)] == [("Former player 1", None)]
+        assert [g.id for g in await store.user_games(7)] == []
+    finally:
+        await store.close()
+
+
+# ---------------------------------------------------------------------- SQLite's own
+
+
+@pytest.mark.parametrize("backend", ["sqlite"])
+async def test_sqlite_runs_in_wal_mode(database):
+    store = await database.open()
+    try:
+        assert (await store.journal_mode()).lower() == "wal"
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite"])
+async def test_a_newer_sqlite_schema_is_refused(database):
+    con = sqlite3.connect(database.target)
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    con.close()
+    with pytest.raises(Exception, match="newer than this program"):
+        await Store.open(database.target)
+
+
+async def test_an_older_sqlite_database_is_migrated_and_keeps_its_games(tmp_path):
+    from bot.store import MIGRATIONS, _statements
+
+    path = str(tmp_path / "old.db")
+    con = sqlite3.connect(path)
+    for statement in _statements(MIGRATIONS[0]):
+        con.execute(statement)
+    con.execute("PRAGMA user_version = 1")
+    con.execute(
+        "INSERT INTO games (channel_id, game, seed, status, host_id, created, updated, reminder_s) "
+        "VALUES (10, 'tiny', 7, 'lobby', 1, 0, 0, 60)"
+    )
+    con.commit()
+    con.close()
+    store = await Store.open(path)
+    assert await store.schema_version() == SCHEMA_VERSION >= 2
+    row = await store.open_game(10)
+    assert row.game == "tiny" and await store.public_message(row.id) == (None, None)
+    await store.set_public_message(row.id, 1234, "the board")
+    assert await store.public_message(row.id) == (1234, "the board")
+    await store.close()
+
+
+# ---------------------------------------------------------------------- PostgreSQL's own
+
+
+async def test_a_newer_postgresql_schema_is_refused(postgres_server):
+    url = await postgres_server.new_database()
+    store = await PgStore.open(url)
+    await store.execute("UPDATE schema_version SET version = ?", SCHEMA_VERSION + 1)
+    await store.close()
+    with pytest.raises(Exception, match=f"version {SCHEMA_VERSION + 1}, newer than this program"):
+        await PgStore.open(url)
+
+
+async def test_an_older_postgresql_database_is_migrated_once_by_two_processes_at_once(postgres_server):
+    import asyncpg
+
+    url = await postgres_server.new_database()
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(pgstore.MIGRATIONS[0])
+        await conn.execute(
+            "CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1)"
+        )
+        await conn.execute(
+            "INSERT INTO games (channel_id, game, seed, status, host_id, created, updated, reminder_s) "
+            "VALUES (10, 'tiny', 7, 'lobby', 1, 0, 0, 60)"
+        )
+    finally:
+        await conn.close()
+    a, b = await asyncio.gather(PgStore.open(url), PgStore.open(url))
+    try:
+        assert await a.schema_version() == await b.schema_version() == SCHEMA_VERSION
+        assert await a.fetch("SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
+        row = await b.open_game(10)
+        assert row.game == "tiny" and await b.public_message(row.id) == (None, None)
+        await a.set_public_message(row.id, 1234, "the board")
+        assert await b.public_message(row.id) == (1234, "the board")
+    finally:
+        await a.close()
+        await b.close()

@@ -13,7 +13,7 @@ from bot import flow
 from bot.delivery import deliver
 from bot.fake_gateway import RecordingGateway
 from bot.outcome import RETIRED, TURN, Live, Outcome, PublicMessage
-from bot.store import LiveMessages
+from bot.rows import LiveMessages
 from bot.texts import t
 from engine import GAMES
 from tests.bot.conftest import ANA, BO, CHANNEL, CY

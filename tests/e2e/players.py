@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.outcome import ParsedCustomId, parse_custom_id
-from bot.store import SeatRow, Store
+from bot.rows import SeatRow
+from bot.store import Store
 from engine import GAMES
 from tests.e2e.emulator import AUTOCOMPLETE, COMMAND, COMPONENT, Emulator, Focused, Interaction
 from tests.e2e.emulator import Snapshot as EmulatedSnapshot

@@ -14,6 +14,7 @@ import pytest
 
 from bot import cli
 from bot.config import Settings
+from tests.backends import Database
 from tests.bot.conftest import ANA, BO, CHANNEL, Env, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, FakeUser, invoke
 
@@ -23,7 +24,7 @@ TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gxyzzy.not-a-real-token-abcdefghijklmnop0123"
 @pytest.fixture
 async def env(tmp_path):
     """Services on a SQLite file (as in tests/bot); every game played must replay to its cache."""
-    environment = Env(str(tmp_path / "tradewinds.db"))
+    environment = Env(Database("sqlite", str(tmp_path / "tradewinds.db")))
     yield environment
     await environment.close()
     assert await environment.check_replays() >= 1

@@ -1,0 +1,1189 @@
+"""The game store's queries, written once for SQLite (:mod:`bot.store`) and PostgreSQL
+(:mod:`bot.pgstore`).
+
+Every store operation is a *script*: a generator that yields :class:`Sql` statements and gets
+each one's result back (rows changed, the rows, or one row), deciding what to run next from
+what it read. The store runs a script as one transaction; how is the backend's business:
+
+* SQLite runs the whole script on its connection's thread in one go (``BEGIN IMMEDIATE`` …
+  ``COMMIT``), so an action costs one hop between the event loop and that thread;
+* PostgreSQL runs it statement by statement on one pooled connection inside a transaction,
+  at READ COMMITTED, and retries it from the start after a deadlock or a serialization failure.
+
+The SQL is the common part of both dialects: ``?`` placeholders (turned into ``$n`` for
+PostgreSQL), ``INSERT … ON CONFLICT``, ``RETURNING``, integer 0/1 flags, JSON kept as text.
+A script that reads and then writes what it read takes :func:`lock_game` first: in PostgreSQL
+that locks the game's row (``SELECT … FOR UPDATE``) so that two processes serialise on it; in
+SQLite the write transaction already holds the whole database.
+
+Guarantees (:mod:`bot.gamestore`): ``append_action`` writes the action, the state cache, the
+status and the timer changes in one transaction and writes nothing when the game is no longer
+at ``expected_version``; ``claim_timer`` is won by exactly one caller; a vote to replace a seat
+is counted in the transaction that stores it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from bot.rows import (
+    DEFAULT_HINTS_ALLOWED,
+    DEFAULT_TAKEOVER,
+    NOTIFY_MODES,
+    OPEN_STATUSES,
+    PREF_COLUMNS,
+    SHARD_SHIFT,
+    STATUSES,
+    ActionRow,
+    AlreadyProcessed,
+    AlreadySeated,
+    ChannelBusy,
+    GameRow,
+    LiveMessages,
+    PlayedSeat,
+    ReplayBase,
+    SeatRow,
+    Shards,
+    StoreError,
+    TimerPlan,
+    TimerRow,
+    UserPrefs,
+    dumps,
+)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Sql:
+    """One statement of a script: ``text`` with ``?`` placeholders, its ``args``, and what the
+    script gets back (``want``): ``"count"`` rows changed, ``"rows"`` every row (tuples),
+    ``"row"`` the first row or None, ``"many"`` (``args`` is a list of argument tuples: one
+    statement per tuple; returns None), ``"lock"`` (see :func:`lock_game`; returns None)."""
+
+    text: str
+    args: Sequence[Any] = ()
+    want: str = "count"
+
+
+def changed(text: str, *args: Any) -> Sql:
+    return Sql(text, args, "count")
+
+
+def rows(text: str, *args: Any) -> Sql:
+    return Sql(text, args, "rows")
+
+
+def row(text: str, *args: Any) -> Sql:
+    return Sql(text, args, "row")
+
+
+def many(text: str, arg_rows: list[tuple[Any, ...]]) -> Sql:
+    return Sql(text, arg_rows, "many")
+
+
+def lock_game(pk: int) -> Sql:
+    """Hold the game's row until the transaction ends (PostgreSQL: ``SELECT … FOR UPDATE``;
+    SQLite: nothing to do, ``BEGIN IMMEDIATE`` holds the database)."""
+    return Sql("SELECT 1 FROM games WHERE id = ? FOR UPDATE", (pk,), "lock")
+
+
+#: A store operation: yields statements, gets their results, returns its answer.
+Script = Generator[Sql, Any, T]
+ScriptFn = Callable[..., Script[Any]]
+
+
+def run_script(script: Script[T], execute: Callable[[Sql], Any]) -> T:
+    """Drive ``script`` with a synchronous ``execute`` (SQLite's thread)."""
+    try:
+        statement = next(script)
+        while True:
+            statement = script.send(execute(statement))
+    except StopIteration as stop:
+        return stop.value
+
+
+def marks(n: int) -> str:
+    return ", ".join("?" * n)
+
+
+# ---------------------------------------------------------------------- reading rows
+
+GAME_COLUMNS = (
+    "id, channel_id, guild_id, game, options, seed, status, host_id, version, created, updated, "
+    "public_message_id, clock_s, reminder_s, language, parent_channel_id, lobby_message_id, "
+    "broken, log_deleted, auto_single, rematch_of"
+)
+
+
+def game_row(r: Sequence[Any]) -> GameRow:
+    return GameRow(
+        id=r[0],
+        channel_id=r[1],
+        guild_id=r[2],
+        game=r[3],
+        options=json.loads(r[4]),
+        seed=r[5],
+        status=r[6],
+        host_id=r[7],
+        version=r[8],
+        created=r[9],
+        updated=r[10],
+        public_message_id=r[11],
+        clock_s=r[12],
+        reminder_s=r[13],
+        language=r[14],
+        parent_channel_id=r[15],
+        lobby_message_id=r[16],
+        broken=r[17],
+        log_deleted=r[18],
+        auto_single=bool(r[19]),
+        rematch_of=r[20],
+    )
+
+
+TIMER_COLUMNS = "t.id, t.game_pk, t.kind, t.due, t.payload"
+
+
+def timer_row(r: Sequence[Any]) -> TimerRow:
+    return TimerRow(r[0], r[1], r[2], r[3], json.loads(r[4]))
+
+
+def shard_filter(shards: Shards | None, games: str = "g") -> str:
+    """A condition keeping the games of ``shards`` (none when they are every shard). The
+    numbers are validated integers, written into the SQL so that the filter is one plan."""
+    if shards is None or shards.everything:
+        return "1 = 1"
+    ids = ", ".join(str(int(i)) for i in shards.ids)
+    return f"((COALESCE({games}.guild_id, 0) >> {SHARD_SHIFT}) % {int(shards.count)}) IN ({ids})"
+
+
+#: The columns of :class:`LiveMessages`' fields, and the fields that hold words (which a closed
+#: game does not keep).
+LIVE_COLUMNS = {
+    "turn_id": "public_message_id",
+    "turn_text": "public_message_text",
+    "turn_log": "public_message_log",
+    "board_id": "board_message_id",
+    "board_version": "board_version",
+    "board_text": "board_text",
+    "turn_since": "turn_since",
+}
+LIVE_WORDS = ("turn_text", "turn_log", "board_text")
+
+#: A vote to replace a seat lapses once the seat logged an action (a move or an undo) from the
+#: version it was cast at on (log row ``n`` took the game from version ``n`` to ``n + 1``).
+VOTE_LAPSED = (
+    "EXISTS (SELECT 1 FROM actions a WHERE a.game_pk = replace_votes.game_pk "
+    "AND a.seat = replace_votes.seat AND a.n >= replace_votes.version)"
+)
+
+
+# ---------------------------------------------------------------------- scripts
+
+
+def _one(statement: Sql) -> Script[Any]:
+    return (yield statement)
+
+
+def _create_game(
+    channel_id: int,
+    guild_id: int | None,
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    host_id: int,
+    host_name: str,
+    now: float,
+    reminder_s: int,
+    clock_s: int | None,
+    timers: TimerPlan | None,
+    language: str,
+    parent_channel_id: int | None,
+    rematch_of: int | None,
+) -> Script[int]:
+    created = yield row(
+        "INSERT INTO games (channel_id, guild_id, game, options, seed, status, host_id, "
+        "version, created, updated, clock_s, reminder_s, language, parent_channel_id, rematch_of) "
+        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+        channel_id,
+        guild_id,
+        game,
+        dumps(options),
+        seed,
+        host_id,
+        now,
+        now,
+        clock_s,
+        reminder_s,
+        language,
+        parent_channel_id,
+        rematch_of,
+    )
+    if created is None:
+        raise ChannelBusy(f"channel {channel_id} already has an open game")
+    pk = int(created[0])
+    yield changed(
+        "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (?, 'p0', ?, ?)", pk, host_id, host_name
+    )
+    yield from _apply_timers(pk, timers)
+    return pk
+
+
+def _start_game(pk: int, state_json: str, now: float, timers: TimerPlan | None) -> Script[bool]:
+    started = yield changed(
+        "UPDATE games SET status = 'active', state = ?, version = 1, updated = ? WHERE id = ? AND status = 'lobby'",
+        state_json,
+        now,
+        pk,
+    )
+    if started != 1:
+        return False
+    yield from _apply_timers(pk, timers)
+    return True
+
+
+def _set_status(pk: int, status: str, now: float, only_from: tuple[str, ...]) -> Script[bool]:
+    done = yield changed(
+        f"UPDATE games SET status = ?, updated = ? WHERE id = ? AND status IN ({marks(len(only_from))})",
+        status,
+        now,
+        pk,
+        *only_from,
+    )
+    if done != 1:
+        return False
+    if status not in OPEN_STATUSES:
+        yield from _closed(pk)
+    return True
+
+
+def _closed(pk: int) -> Script[None]:
+    """What a game that closes loses (inside the closing transaction): its timers, and the
+    names of users who asked to be forgotten."""
+    yield changed("DELETE FROM timers WHERE game_pk = ?", pk)
+    yield from _apply_forgets(pk)
+    yield from _compact(pk)
+
+
+def _compact(pk: int) -> Script[None]:
+    """A closed game keeps no redundant copy: its state cache and its log rows' events go (but
+    for the mark of a play the table made for a seat, an ``auto`` event: no replay can tell it
+    from the seat's own move), both rebuilt by replaying the log when needed (``/game log``,
+    the summary, a result kept before results were). A game with a replay base keeps the events
+    of the rows before its base (played under rules that changed since, they no longer replay).
+    A broken game keeps everything."""
+    broken = yield row("SELECT broken FROM games WHERE id = ?", pk)
+    if broken is None or broken[0] is not None:
+        return
+    base = yield row("SELECT version FROM replay_bases WHERE game_pk = ?", pk)
+    yield changed("UPDATE games SET state = NULL WHERE id = ?", pk)
+    logged = yield rows(
+        "SELECT n, events FROM actions WHERE game_pk = ? AND n >= ? AND events != '[]'",
+        pk,
+        base[0] if base else 0,
+    )
+    kept = [
+        (dumps([e for e in json.loads(events) if e.get("kind") == "auto"]), pk, n) for n, events in logged
+    ]
+    if kept:
+        yield many("UPDATE actions SET events = ? WHERE game_pk = ? AND n = ?", kept)
+
+
+def _apply_forgets(pk: int) -> Script[None]:
+    """Rewrite a closed game for its ``forget_requests``: each such user's seat takes its new
+    name and forgets the user (also a seat a computer player took over from them), the game
+    forgets them as host, their votes go, and the game's board text (which holds names) is
+    dropped."""
+    requests = yield rows("SELECT user_id, name FROM forget_requests WHERE game_pk = ?", pk)
+    for user_id, template in requests:
+        seats = yield rows(
+            "SELECT seat FROM seats WHERE game_pk = ? AND (user_id = ? OR former_user_id = ?)",
+            pk,
+            user_id,
+            user_id,
+        )
+        for (seat,) in seats:
+            yield changed(
+                "UPDATE seats SET name = ?, user_id = NULL, former_user_id = NULL, dm_refused = 0 "
+                "WHERE game_pk = ? AND seat = ?",
+                template.replace("{n}", str(int(seat[1:]) + 1)),
+                pk,
+                seat,
+            )
+        yield changed("UPDATE games SET host_id = 0 WHERE id = ? AND host_id = ?", pk, user_id)
+        yield changed("DELETE FROM replace_votes WHERE game_pk = ? AND voter_id = ?", pk, user_id)
+    if requests:
+        yield changed(
+            "UPDATE games SET public_message_text = NULL, public_message_log = NULL, board_text = NULL WHERE id = ?",
+            pk,
+        )
+        yield changed("DELETE FROM forget_requests WHERE game_pk = ?", pk)
+
+
+def _add_seat(
+    pk: int, user_id: int | None, name: str, bot_kind: str | None, max_seats: int
+) -> Script[SeatRow | None]:
+    yield lock_game(pk)
+    status = yield row("SELECT status FROM games WHERE id = ?", pk)
+    if status is None or status[0] != "lobby":
+        return None
+    (count,) = yield row("SELECT COUNT(*) FROM seats WHERE game_pk = ?", pk)
+    if count >= max_seats:
+        return None
+    seat = f"p{count}"
+    added = yield changed(
+        "INSERT INTO seats (game_pk, seat, user_id, name, is_bot, bot_kind) VALUES (?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT DO NOTHING",
+        pk,
+        seat,
+        user_id,
+        name,
+        int(bot_kind is not None),
+        bot_kind,
+    )
+    if added != 1:
+        raise AlreadySeated(f"user {user_id} already sits at game {pk}")
+    return SeatRow(pk, seat, user_id, name, bot_kind is not None, bot_kind, False, False)
+
+
+def _remove_seat(pk: int, seat: str) -> Script[bool]:
+    yield lock_game(pk)
+    status = yield row("SELECT status FROM games WHERE id = ?", pk)
+    if status is None or status[0] != "lobby":
+        return False
+    if (yield changed("DELETE FROM seats WHERE game_pk = ? AND seat = ?", pk, seat)) != 1:
+        return False
+    remaining = yield rows(
+        "SELECT seat FROM seats WHERE game_pk = ? ORDER BY CAST(SUBSTR(seat, 2) AS INTEGER)", pk
+    )
+    for index, (old,) in enumerate(remaining):
+        if old != f"p{index}":
+            yield changed("UPDATE seats SET seat = ? WHERE game_pk = ? AND seat = ?", f"p{index}", pk, old)
+    return True
+
+
+def _seat_to_bot(pk: int, seat: str, kind: str) -> Script[bool]:
+    yield changed("DELETE FROM replace_votes WHERE game_pk = ? AND seat = ?", pk, seat)
+    done = yield changed(
+        "UPDATE seats SET is_bot = 1, bot_kind = ?, former_user_id = COALESCE(user_id, former_user_id), "
+        "user_id = NULL, timed_out = 0 WHERE game_pk = ? AND seat = ?",
+        kind,
+        pk,
+        seat,
+    )
+    return done == 1
+
+
+def _replace_voters(pk: int, seat: str) -> Script[list[int]]:
+    found = yield rows(
+        f"SELECT voter_id FROM replace_votes WHERE game_pk = ? AND seat = ? AND NOT {VOTE_LAPSED} "
+        "ORDER BY created, voter_id",
+        pk,
+        seat,
+    )
+    return [r[0] for r in found]
+
+
+def _add_replace_vote(pk: int, seat: str, voter_id: int, version: int, now: float) -> Script[list[int]]:
+    yield lock_game(pk)  # two voters at once: the second counts the first's vote
+    yield changed(f"DELETE FROM replace_votes WHERE game_pk = ? AND seat = ? AND {VOTE_LAPSED}", pk, seat)
+    yield changed(
+        "INSERT INTO replace_votes (game_pk, seat, voter_id, version, created) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_pk, seat, voter_id) DO UPDATE SET version = excluded.version, created = excluded.created",
+        pk,
+        seat,
+        voter_id,
+        version,
+        now,
+    )
+    return (yield from _replace_voters(pk, seat))
+
+
+def _seat_back_to_player(pk: int, seat: str, user_id: int) -> Script[bool]:
+    done = yield changed(
+        "UPDATE seats SET is_bot = 0, bot_kind = NULL, user_id = former_user_id, former_user_id = NULL, "
+        "timed_out = 0 WHERE game_pk = ? AND seat = ? AND former_user_id = ? AND is_bot = 1",
+        pk,
+        seat,
+        user_id,
+    )
+    if done != 1:
+        return False
+    clocks = yield rows("SELECT id, payload FROM timers WHERE game_pk = ? AND kind = 'clock'", pk)
+    for timer_id, payload in clocks:
+        if json.loads(payload).get("seat") == seat:
+            yield changed("DELETE FROM timers WHERE id = ?", timer_id)
+    return True
+
+
+def _mark_dm_refused(user_id: int, now: float) -> Script[None]:
+    yield changed(
+        "INSERT INTO dm_refused (user_id, since) VALUES (?, ?) ON CONFLICT DO NOTHING", user_id, now
+    )
+    yield changed("UPDATE seats SET dm_refused = 1 WHERE user_id = ? AND dm_refused = 0", user_id)
+
+
+def _append_action(
+    pk: int,
+    expected_version: int,
+    seat: str | None,
+    text: str,
+    kind: str,
+    events_json: str,
+    state_json: str,
+    status: str,
+    now: float,
+    undoes: int | None,
+    timers: TimerPlan | None,
+    interaction_id: int | None,
+) -> Script[int | None]:
+    if interaction_id is not None and not (yield from _record_interaction(interaction_id, now)):
+        raise AlreadyProcessed(f"interaction {interaction_id}")  # the transaction writes nothing
+    # The status column is only written when it changes: writing it would rewrite the entries
+    # of the indexes on it (more pages to log per action).
+    set_status = ", status = ?" if status != "active" else ""
+    applied = yield changed(
+        f"UPDATE games SET state = ?, version = version + 1, updated = ?{set_status} "
+        "WHERE id = ? AND version = ? AND status = 'active'",
+        state_json,
+        now,
+        *((status,) if set_status else ()),
+        pk,
+        expected_version,
+    )
+    if applied != 1:
+        return None  # somebody else's action got there first: nothing was written
+    # The next number of the log (row n took the game from version n to n + 1).
+    yield changed(
+        "INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events) "
+        "VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game_pk = ?), ?, ?, ?, ?, ?, ?)",
+        pk,
+        pk,
+        seat,
+        text,
+        kind,
+        undoes,
+        now,
+        events_json,
+    )
+    if status not in OPEN_STATUSES:
+        yield from _closed(pk)
+    elif timers is not None:
+        yield from _move_timers(pk, timers)
+    return expected_version + 1
+
+
+def _record_interaction(interaction_id: int, now: float) -> Script[bool]:
+    """Record a processed Discord interaction; False when it was recorded before."""
+    recorded = yield changed(
+        "INSERT INTO interactions (id, created) VALUES (?, ?) ON CONFLICT DO NOTHING", interaction_id, now
+    )
+    return recorded == 1
+
+
+def _delete_closed_logs(before: float, now: float) -> Script[list[int]]:
+    found = yield rows(
+        "SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND updated < ? "
+        "AND log_deleted IS NULL AND broken IS NULL ORDER BY id",
+        before,
+    )
+    pks = [r[0] for r in found]
+    for pk in pks:
+        yield changed("DELETE FROM actions WHERE game_pk = ?", pk)
+        yield changed("DELETE FROM replace_votes WHERE game_pk = ?", pk)
+        yield changed("DELETE FROM replay_bases WHERE game_pk = ?", pk)  # replays nothing now
+        yield changed(
+            "UPDATE games SET log_deleted = ?, state = NULL, public_message_text = NULL, "
+            "public_message_log = NULL, board_text = NULL WHERE id = ?",
+            now,
+            pk,
+        )
+    return pks
+
+
+def _move_timers(pk: int, plan: TimerPlan) -> Script[None]:
+    """:class:`TimerPlan` on an action's hot path: a kind that is cleared and added back once
+    (the reminder re-armed after every action) is moved in place, one row rewritten instead of
+    a delete and an insert."""
+    added_kinds = [kind for kind, _, _ in plan.add]
+    add = list(plan.add)
+    clear = list(plan.clear)
+    for kind in plan.clear:
+        if added_kinds.count(kind) != 1:
+            continue
+        _, due, payload = next(item for item in add if item[0] == kind)
+        moved = yield changed(
+            "UPDATE timers SET due = ?, payload = ? WHERE game_pk = ? AND kind = ?",
+            due,
+            dumps(payload),
+            pk,
+            kind,
+        )
+        if moved == 1:
+            clear.remove(kind)
+            add = [item for item in add if item[0] != kind]
+    yield from _apply_timers(pk, TimerPlan(tuple(clear), add))
+
+
+def _apply_timers(pk: int, plan: TimerPlan | None) -> Script[None]:
+    if plan is None:
+        return
+    if plan.clear:
+        yield changed(
+            f"DELETE FROM timers WHERE game_pk = ? AND kind IN ({marks(len(plan.clear))})", pk, *plan.clear
+        )
+    if plan.add:
+        yield many(
+            "INSERT INTO timers (game_pk, kind, due, payload) VALUES (?, ?, ?, ?)",
+            [(pk, kind, due, dumps(payload)) for kind, due, payload in plan.add],
+        )
+
+
+def _closed_games(
+    channel_id: int | None, guild_id: int | None, limit: int, offset: int
+) -> Script[tuple[list[GameRow], int]]:
+    where = "status IN ('finished', 'abandoned') AND version > 0"
+    if channel_id is not None:  # with the games played in threads off the channel
+        where, args = where + " AND (channel_id = ? OR parent_channel_id = ?)", (channel_id, channel_id)
+    else:
+        where, args = where + " AND guild_id = ?", (guild_id,)
+    (total,) = yield row(f"SELECT COUNT(*) FROM games WHERE {where}", *args)
+    found = yield rows(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?",
+        *args,
+        limit,
+        offset,
+    )
+    return [game_row(r) for r in found], int(total)
+
+
+def _forget_user(user_id: int, names: Mapping[int, str]) -> Script[tuple[int, int]]:
+    done = waiting = 0
+    for pk in sorted(names):  # games locked in one order: two requests never wait on each other
+        yield lock_game(pk)
+        yield changed(
+            "INSERT INTO forget_requests (game_pk, user_id, name) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_pk, user_id) DO UPDATE SET name = excluded.name",
+            pk,
+            user_id,
+            names[pk],
+        )
+        status = yield row("SELECT status FROM games WHERE id = ?", pk)
+        if status is not None and status[0] not in OPEN_STATUSES:
+            yield from _apply_forgets(pk)
+            done += 1
+        else:
+            waiting += 1
+    return done, waiting
+
+
+# ---------------------------------------------------------------------- the store
+
+
+class SqlStore:
+    """The :class:`bot.gamestore.GameStore` methods over :meth:`_run`, which a backend supplies
+    (SQLite: :class:`bot.store.Store`; PostgreSQL: :class:`bot.pgstore.PgStore`)."""
+
+    #: The database's name in messages ("SQLite", "PostgreSQL").
+    backend = "SQL"
+
+    async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
+        """Run ``script_fn(*args)``: with ``write`` as one transaction (rolled back when the
+        script raises), else as plain reads."""
+        raise NotImplementedError
+
+    async def _read(self, script_fn: ScriptFn, *args: Any) -> Any:
+        return await self._run(script_fn, *args, write=False)
+
+    async def _write(self, script_fn: ScriptFn, *args: Any) -> Any:
+        return await self._run(script_fn, *args, write=True)
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ raw statements (tools, tests)
+
+    async def fetch(self, text: str, *args: Any) -> list[Sequence[Any]]:
+        """Every row of one query (``?`` placeholders), for tools and tests."""
+        return await self._read(_one, rows(text, *args))
+
+    async def execute(self, text: str, *args: Any) -> int:
+        """One statement in its own transaction (``?`` placeholders); rows changed."""
+        return await self._write(_one, changed(text, *args))
+
+    # ------------------------------------------------------------------ games
+
+    async def create_game(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        host_id: int,
+        host_name: str,
+        now: float,
+        reminder_s: int,
+        clock_s: int | None,
+        timers: TimerPlan | None = None,
+        language: str = "en",
+        parent_channel_id: int | None = None,
+        rematch_of: int | None = None,
+    ) -> int:
+        """A new lobby with the host in seat p0. Raises :class:`ChannelBusy` when the channel
+        already has an open game. ``parent_channel_id``: ``channel_id`` is a thread of the game's
+        own off that channel. ``rematch_of``: the game whose Rematch button opened it."""
+        return await self._write(
+            _create_game,
+            channel_id,
+            guild_id,
+            game,
+            options,
+            seed,
+            host_id,
+            host_name,
+            now,
+            reminder_s,
+            clock_s,
+            timers,
+            language,
+            parent_channel_id,
+            rematch_of,
+        )
+
+    async def _game_where(self, where: str, *args: Any) -> GameRow | None:
+        found = await self._read(_one, row(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", *args))
+        return game_row(found) if found else None
+
+    async def game(self, pk: int) -> GameRow | None:
+        return await self._game_where("id = ?", pk)
+
+    async def open_game(self, channel_id: int) -> GameRow | None:
+        """The channel's game in the lobby or running, if any."""
+        return await self._game_where("channel_id = ? AND status IN ('lobby', 'active')", channel_id)
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game whatever its status (for the log of a finished game)."""
+        return await self._game_where("channel_id = ? ORDER BY id DESC LIMIT 1", channel_id)
+
+    async def games(self, statuses: Iterable[str] = STATUSES, shards: Shards | None = None) -> list[GameRow]:
+        """The games in one of ``statuses`` (of ``shards``' guilds only, when given), oldest first."""
+        statuses = tuple(statuses)
+        found = await self.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games g WHERE status IN ({marks(len(statuses))}) "
+            f"AND {shard_filter(shards)} ORDER BY id",
+            *statuses,
+        )
+        return [game_row(r) for r in found]
+
+    async def state(self, pk: int) -> tuple[int, str | None]:
+        """(version, cached state JSON) of a game."""
+        found = await self.fetch("SELECT version, state FROM games WHERE id = ?", pk)
+        if not found:
+            raise StoreError(f"no game {pk}")
+        return int(found[0][0]), found[0][1]
+
+    async def replay_base(self, pk: int) -> ReplayBase | None:
+        """The game's :class:`ReplayBase`, or None when its log replays from the seed."""
+        found = await self.fetch("SELECT version, state FROM replay_bases WHERE game_pk = ?", pk)
+        return ReplayBase(int(found[0][0]), found[0][1]) if found else None
+
+    async def start_game(self, pk: int, state_json: str, now: float, timers: TimerPlan | None = None) -> bool:
+        """Lobby → active with the first state (version 1). False if it was not in the lobby."""
+        return await self._write(_start_game, pk, state_json, now, timers)
+
+    async def set_status(
+        self, pk: int, status: str, now: float, *, only_from: Iterable[str] = OPEN_STATUSES
+    ) -> bool:
+        """Change the status (and drop the game's timers once it is closed); False when the game
+        was not in one of ``only_from``."""
+        return await self._write(_set_status, pk, status, now, tuple(only_from))
+
+    async def set_public_message(self, pk: int, message_id: int | None, text: str | None = None) -> None:
+        """Remember the game's newest board message (its id and text). A closed game keeps no
+        text: nothing edits its messages any more, and the text holds players' names."""
+        await self.execute(
+            "UPDATE games SET public_message_id = ?, public_message_text = "
+            "CASE WHEN status IN ('lobby', 'active') THEN ? END WHERE id = ?",
+            message_id,
+            text,
+            pk,
+        )
+
+    async def public_message(self, pk: int) -> tuple[int | None, str | None]:
+        """(id, text) of the game's newest board message."""
+        found = await self.fetch("SELECT public_message_id, public_message_text FROM games WHERE id = ?", pk)
+        return (found[0][0], found[0][1]) if found else (None, None)
+
+    async def live_messages(self, pk: int) -> LiveMessages:
+        """The game's live messages (an unknown game: none)."""
+        found = await self.fetch(
+            "SELECT public_message_id, public_message_text, public_message_log, board_message_id, "
+            "board_version, board_text, turn_since FROM games WHERE id = ?",
+            pk,
+        )
+        return LiveMessages(*found[0]) if found else LiveMessages()
+
+    async def set_live_messages(self, pk: int, **changes: Any) -> None:
+        """Change some fields of the game's :class:`LiveMessages` (by their names). A closed
+        game keeps no words: nothing edits its messages any more, and they hold names."""
+        if not changes:
+            return
+        sets = ", ".join(
+            f"{LIVE_COLUMNS[name]} = CASE WHEN status IN ('lobby', 'active') THEN ? END"
+            if name in LIVE_WORDS
+            else f"{LIVE_COLUMNS[name]} = ?"
+            for name in changes
+        )
+        await self.execute(f"UPDATE games SET {sets} WHERE id = ?", *changes.values(), pk)
+
+    async def set_lobby_message(self, pk: int, message_id: int) -> None:
+        """The lobby notice of a game played in a thread, in the channel the thread hangs off."""
+        await self.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", message_id, pk)
+
+    async def set_game_settings(self, pk: int, *, reminder_s: int, clock_s: int | None) -> None:
+        await self.execute(
+            "UPDATE games SET reminder_s = ?, clock_s = ? WHERE id = ?", reminder_s, clock_s, pk
+        )
+
+    async def set_auto_single(self, pk: int, on: bool) -> None:
+        """Whether the table plays a player's only legal choice for them (GameRow.auto_single)."""
+        await self.execute("UPDATE games SET auto_single = ? WHERE id = ?", int(on), pk)
+
+    async def rematch(self, pk: int) -> GameRow | None:
+        """The newest game opened as the rematch of game ``pk`` (whatever its status), if any."""
+        return await self._game_where("rematch_of = ? ORDER BY id DESC LIMIT 1", pk)
+
+    async def seated_games(self, user_id: int) -> list[GameRow]:
+        """The open games (lobby or running) on every server where ``user_id`` holds a seat now
+        (not one a computer player took over from them), oldest first."""
+        found = await self.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') AND id IN "
+            "(SELECT game_pk FROM seats WHERE user_id = ? AND is_bot = 0) ORDER BY id",
+            user_id,
+        )
+        return [game_row(r) for r in found]
+
+    async def table_play(self, pk: int) -> tuple[str, bool]:
+        """(level that takes over seats, whether hints are allowed) of a game."""
+        found = await self.fetch("SELECT takeover, hints_allowed FROM table_play WHERE game_pk = ?", pk)
+        return (found[0][0], bool(found[0][1])) if found else (DEFAULT_TAKEOVER, DEFAULT_HINTS_ALLOWED)
+
+    async def set_table_play(self, pk: int, *, takeover: str, hints_allowed: bool) -> None:
+        await self.execute(
+            "INSERT INTO table_play (game_pk, takeover, hints_allowed) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_pk) DO UPDATE SET takeover = excluded.takeover, "
+            "hints_allowed = excluded.hints_allowed",
+            pk,
+            takeover,
+            int(hints_allowed),
+        )
+
+    async def add_hint(self, pk: int, seat: str) -> None:
+        """Count one hint used by ``seat``."""
+        await self.execute(
+            "INSERT INTO hints_used (game_pk, seat, n) VALUES (?, ?, 1) "
+            "ON CONFLICT (game_pk, seat) DO UPDATE SET n = hints_used.n + 1",
+            pk,
+            seat,
+        )
+
+    async def hints_used(self, pk: int) -> dict[str, int]:
+        return {
+            seat: int(n)
+            for seat, n in await self.fetch("SELECT seat, n FROM hints_used WHERE game_pk = ?", pk)
+        }
+
+    # ------------------------------------------------------------------ seats
+
+    async def seats(self, pk: int) -> list[SeatRow]:
+        found = await self.fetch(
+            "SELECT s.game_pk, s.seat, s.user_id, s.name, s.is_bot, s.bot_kind, "
+            "CASE WHEN s.dm_refused = 1 OR r.user_id IS NOT NULL THEN 1 ELSE 0 END, s.timed_out, "
+            "s.seen_version, s.former_user_id "
+            "FROM seats s LEFT JOIN dm_refused r ON r.user_id = s.user_id "
+            "WHERE s.game_pk = ? ORDER BY CAST(SUBSTR(s.seat, 2) AS INTEGER)",
+            pk,
+        )
+        return [
+            SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
+            for r in found
+        ]
+
+    async def set_seen(self, pk: int, seat: str, version: int) -> None:
+        """The seat looked at the game at ``version`` (kept only when later than its last look)."""
+        await self.execute(
+            "UPDATE seats SET seen_version = ? WHERE game_pk = ? AND seat = ? "
+            "AND (seen_version IS NULL OR seen_version < ?)",
+            version,
+            pk,
+            seat,
+            version,
+        )
+
+    async def add_seat(
+        self, pk: int, *, user_id: int | None, name: str, bot_kind: str | None = None, max_seats: int
+    ) -> SeatRow | None:
+        """Seat a user (or a computer player when ``bot_kind`` is given) in the next free seat of a
+        lobby. None when the table is full or the game is no longer in the lobby; raises
+        :class:`AlreadySeated` for a user who already sits there."""
+        return await self._write(_add_seat, pk, user_id, name, bot_kind, max_seats)
+
+    async def remove_seat(self, pk: int, seat: str) -> bool:
+        """Free a lobby seat; later seats move up so seats stay ``p0…pN``."""
+        return await self._write(_remove_seat, pk, seat)
+
+    async def seat_to_bot(self, pk: int, seat: str, kind: str) -> bool:
+        """Hand a running game's seat to a computer player of ``kind``; the seat remembers its
+        player in ``former_user_id`` (for /game rejoin) and its votes to replace it are dropped."""
+        return await self._write(_seat_to_bot, pk, seat, kind)
+
+    async def set_timed_out(self, pk: int, seat: str, timed_out: bool) -> None:
+        await self.execute(
+            "UPDATE seats SET timed_out = ? WHERE game_pk = ? AND seat = ?", int(timed_out), pk, seat
+        )
+
+    # ------------------------------------------------------------------ votes to replace a seat, rejoin
+
+    async def replace_voters(self, pk: int, seat: str) -> list[int]:
+        """Who voted to hand ``seat`` to a computer since its last action, oldest vote first."""
+        return await self._read(_replace_voters, pk, seat)
+
+    async def add_replace_vote(
+        self, pk: int, seat: str, voter_id: int, version: int, now: float
+    ) -> list[int]:
+        """Store a vote cast at game ``version`` (dropping the seat's lapsed ones) and return the
+        live voters, read in the same transaction — which holds the game — so that two processes
+        counting at once cannot both miss a majority."""
+        return await self._write(_add_replace_vote, pk, seat, voter_id, version, now)
+
+    async def former_seat(self, pk: int, user_id: int) -> str | None:
+        """The computer seat that ``user_id`` held before it was handed over, if any."""
+        found = await self.fetch(
+            "SELECT seat FROM seats WHERE game_pk = ? AND former_user_id = ? AND is_bot = 1", pk, user_id
+        )
+        return found[0][0] if found else None
+
+    async def seat_back_to_player(self, pk: int, seat: str, user_id: int) -> bool:
+        """A computer seat goes back to the player who held it (False when it is not theirs); the
+        seat's turn clock from before the handover is dropped."""
+        return await self._write(_seat_back_to_player, pk, seat, user_id)
+
+    # ------------------------------------------------------------------ DMs
+
+    async def mark_dm_refused(self, user_id: int, now: float) -> None:
+        """Remember that Discord refused a DM to this user (403): never try again."""
+        await self._write(_mark_dm_refused, user_id, now)
+
+    async def dm_refused_users(self) -> set[int]:
+        return {r[0] for r in await self.fetch("SELECT user_id FROM dm_refused")}
+
+    # ------------------------------------------------------------------ users' languages
+
+    async def remember_locale(self, user_id: int, locale: str, now: float) -> None:
+        """Remember the language of a user's latest interaction (for their DMs, which answer
+        no interaction)."""
+        await self.execute(
+            "INSERT INTO users (user_id, locale, updated) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated = excluded.updated",
+            user_id,
+            locale,
+            now,
+        )
+
+    async def locale_of(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """The remembered language of each of ``user_ids`` that has one."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        found = await self.fetch(
+            f"SELECT user_id, locale FROM users WHERE user_id IN ({marks(len(ids))})", *ids
+        )
+        return {r[0]: r[1] for r in found}
+
+    async def set_notify(self, user_id: int, mode: str, now: float) -> None:
+        """How the user wants to hear that it is their turn (one of :data:`NOTIFY_MODES`)."""
+        await self.set_prefs(user_id, now, notify=mode)
+
+    async def set_prefs(self, user_id: int, now: float, **changes: Any) -> None:
+        """Change some of the user's :class:`UserPrefs` (by field name; None clears a field —
+        ``notify`` cannot be cleared). A user never seen gets a row with the defaults."""
+        unknown = set(changes) - set(PREF_COLUMNS)
+        if unknown:
+            raise StoreError(f"no such preference: {sorted(unknown)[0]}")
+        if "notify" in changes and changes["notify"] not in NOTIFY_MODES:
+            raise StoreError(f"unknown way to notify: {changes['notify']!r}")
+        if not changes:
+            return
+        names = list(changes)
+        sets = ", ".join(f"{name} = excluded.{name}" for name in names)
+        await self.execute(
+            f"INSERT INTO users (user_id, updated, {', '.join(names)}) VALUES (?, ?, {marks(len(names))}) "
+            f"ON CONFLICT (user_id) DO UPDATE SET updated = excluded.updated, {sets}",
+            user_id,
+            now,
+            *changes.values(),
+        )
+
+    async def prefs_of(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
+        """Each user's :class:`UserPrefs` (the defaults for a user never seen)."""
+        ids = sorted(set(user_ids))
+        found: dict[int, UserPrefs] = {}
+        if ids:
+            rows_ = await self.fetch(
+                f"SELECT user_id, {', '.join(PREF_COLUMNS)} FROM users WHERE user_id IN ({marks(len(ids))})",
+                *ids,
+            )
+            found = {r[0]: UserPrefs(*r[1:]) for r in rows_}
+        return {user: found.get(user, UserPrefs()) for user in ids}
+
+    async def notify_of(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """Each user's way of hearing of their turn (``mention`` for a user never asked)."""
+        ids = sorted(set(user_ids))
+        found: dict[int, str] = {}
+        if ids:
+            rows_ = await self.fetch(
+                f"SELECT user_id, notify FROM users WHERE user_id IN ({marks(len(ids))})", *ids
+            )
+            found = {r[0]: r[1] for r in rows_}
+        return {user: found.get(user, "mention") for user in ids}
+
+    async def tell_once(self, channel_id: int, what: str, now: float) -> bool:
+        """True the first time it is asked for ``what`` in this channel (then remembered)."""
+        told = await self.execute(
+            "INSERT INTO told (channel_id, what, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            channel_id,
+            what,
+            now,
+        )
+        return told == 1
+
+    async def set_game_language(self, pk: int, language: str) -> None:
+        """The language of a game's public messages (``/game settings language``)."""
+        await self.execute("UPDATE games SET language = ? WHERE id = ?", language, pk)
+
+    # ------------------------------------------------------------------ the action log
+
+    async def append_action(
+        self,
+        pk: int,
+        *,
+        expected_version: int,
+        seat: str | None,
+        text: str,
+        kind: str,
+        events: list[dict[str, Any]],
+        state_json: str,
+        status: str,
+        now: float,
+        undoes: int | None = None,
+        timers: TimerPlan | None = None,
+        interaction_id: int | None = None,
+    ) -> int | None:
+        """Log one action and store the state it led to, in one transaction.
+
+        Returns the new version, or ``None`` when the game is no longer at ``expected_version``
+        (somebody else's action got there first) — then nothing was written. With an
+        ``interaction_id`` the interaction is recorded as processed in the same transaction;
+        raises :class:`AlreadyProcessed` (writing nothing) when it was recorded before. A game
+        that ends (``status`` finished) is compacted in the same transaction (see
+        :func:`_compact`)."""
+        return await self._write(
+            _append_action,
+            pk,
+            expected_version,
+            seat,
+            text,
+            kind,
+            dumps(events),
+            state_json,
+            status,
+            now,
+            undoes,
+            timers,
+            interaction_id,
+        )
+
+    #: The condition "log row ``a`` holds an ``auto`` event" (a play the table made for a seat),
+    #: in the backend's JSON functions.
+    AUTO_EVENT = ""
+
+    async def last_acts(self, pk: int) -> dict[str, int]:
+        """The log number ``n`` of each seat's latest action of its own: a move or an undo, not a
+        move the table played for it (an only choice: its events hold an ``auto`` event)."""
+        found = await self.fetch(
+            "SELECT seat, MAX(n) FROM actions a WHERE game_pk = ? AND seat IS NOT NULL "
+            f"AND NOT {self.AUTO_EVENT} GROUP BY seat",
+            pk,
+        )
+        return {r[0]: int(r[1]) for r in found}
+
+    async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]:
+        """The game's log rows with ``n >= since``, oldest first. (Row ``n`` took the game from
+        version ``n`` to ``n + 1``: the game starts at version 1.)"""
+        found = await self.fetch(
+            "SELECT game_pk, n, seat, text, kind, undoes, created, events FROM actions "
+            "WHERE game_pk = ? AND n >= ? ORDER BY n",
+            pk,
+            since,
+        )
+        return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7])) for r in found]
+
+    # ------------------------------------------------------------------ timers
+
+    async def add_timers(self, pk: int, plan: TimerPlan) -> None:
+        await self._write(_apply_timers, pk, plan)
+
+    async def timers(self, pk: int | None = None) -> list[TimerRow]:
+        where, args = ("t.game_pk = ?", (pk,)) if pk is not None else ("1 = 1", ())
+        found = await self.fetch(
+            f"SELECT {TIMER_COLUMNS} FROM timers t WHERE {where} ORDER BY t.due, t.id", *args
+        )
+        return [timer_row(r) for r in found]
+
+    async def due_timers(self, now: float, shards: Shards | None = None) -> list[TimerRow]:
+        """The timers due at ``now`` (of ``shards``' games only, when given), earliest first."""
+        if shards is None or shards.everything:
+            query = f"SELECT {TIMER_COLUMNS} FROM timers t WHERE t.due <= ? ORDER BY t.due, t.id"
+        else:
+            query = (
+                f"SELECT {TIMER_COLUMNS} FROM timers t JOIN games g ON g.id = t.game_pk "
+                f"WHERE t.due <= ? AND {shard_filter(shards)} ORDER BY t.due, t.id"
+            )
+        return [timer_row(r) for r in await self.fetch(query, now)]
+
+    async def next_timer_due(self, shards: Shards | None = None) -> float | None:
+        """When the earliest timer (of ``shards``' games, when given) is due; None: none."""
+        if shards is None or shards.everything:
+            found = await self.fetch("SELECT MIN(due) FROM timers")
+        else:
+            found = await self.fetch(
+                f"SELECT MIN(t.due) FROM timers t JOIN games g ON g.id = t.game_pk WHERE {shard_filter(shards)}"
+            )
+        return found[0][0] if found else None
+
+    async def claim_timer(self, timer_id: int) -> bool:
+        """Delete a due timer; True for the one caller that deleted it (so that two bot
+        processes on one database never both run it)."""
+        return await self.execute("DELETE FROM timers WHERE id = ?", timer_id) == 1
+
+    # ------------------------------------------------------------------ reliability
+
+    async def repair_state(self, pk: int, version: int, state_json: str) -> bool:
+        """Replace a bad state cache by one rebuilt from the log, if the game is still at
+        ``version`` (False otherwise: an action came in meanwhile and wrote a good one)."""
+        return (
+            await self.execute(
+                "UPDATE games SET state = ? WHERE id = ? AND version = ?", state_json, pk, version
+            )
+            == 1
+        )
+
+    async def mark_broken(self, pk: int, reason: str) -> bool:
+        """Mark a running game whose log no longer replays (kept, never deleted; the service
+        refuses it with one sentence). True for the one caller that marked it first (who tells
+        the channel), False when it was already marked or is not running."""
+        marked = await self.execute(
+            "UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL AND status = 'active'", reason, pk
+        )
+        return marked == 1
+
+    async def claim_interaction(self, interaction_id: int, now: float) -> bool:
+        """Record a Discord interaction as processed; False when it was recorded before (then
+        it must not be processed again). ``append_action(interaction_id=…)`` records it
+        atomically with an action instead."""
+        return await self._write(_record_interaction, interaction_id, now)
+
+    async def interaction_seen(self, interaction_id: int) -> bool:
+        """Whether the interaction was recorded as processed."""
+        return bool(await self.fetch("SELECT 1 FROM interactions WHERE id = ?", interaction_id))
+
+    async def forget_interactions(self, before: float) -> int:
+        """Drop the processed interactions recorded before ``before`` (Discord no longer
+        delivers them); returns how many."""
+        return await self.execute("DELETE FROM interactions WHERE created < ?", before)
+
+    async def delete_closed_logs(self, before: float, now: float) -> list[int]:
+        """KEEP_FINISHED_DAYS: delete the log of every finished or abandoned game closed before
+        ``before`` (not a broken one) — and its replay base, which only the log needed — and
+        note when (``log_deleted``); the game's row, seats and result stay, so history and stats
+        are unchanged. Returns the games' ids."""
+        return await self._write(_delete_closed_logs, before, now)
+
+    async def reclaim_space(self) -> int:
+        """Give the space freed by deletions back to the system; returns how much (the
+        backend's unit). Each backend says how."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ closed games: results, history, stats
+
+    async def set_result(self, pk: int, result_json: str) -> None:
+        """Keep a finished game's result (``Result.to_dict`` as JSON) beside its state."""
+        await self.execute("UPDATE games SET result = ? WHERE id = ?", result_json, pk)
+
+    async def result(self, pk: int) -> str | None:
+        """The kept result JSON of a finished game (None before it is kept)."""
+        found = await self.fetch("SELECT result FROM games WHERE id = ?", pk)
+        return found[0][0] if found else None
+
+    async def closed_games(
+        self, *, channel_id: int | None = None, guild_id: int | None = None, limit: int, offset: int = 0
+    ) -> tuple[list[GameRow], int]:
+        """The channel's (or the server's) finished and abandoned games that had started, newest
+        first: ``limit`` of them from ``offset``, and how many there are in all."""
+        return await self._read(_closed_games, channel_id, guild_id, limit, offset)
+
+    async def played_seats(self, user_id: int, guild_id: int | None) -> list[PlayedSeat]:
+        """Every seat ``user_id`` held to the end of a closed, started game on the server."""
+        guild, args = ("g.guild_id IS NULL", ()) if guild_id is None else ("g.guild_id = ?", (guild_id,))
+        found = await self.fetch(
+            "SELECT g.id, g.game, g.status, s.seat, g.result, "
+            "EXISTS (SELECT 1 FROM seats b WHERE b.game_pk = g.id AND b.is_bot = 1) "
+            f"FROM seats s JOIN games g ON g.id = s.game_pk WHERE s.user_id = ? AND s.is_bot = 0 AND {guild} "
+            "AND g.status IN ('finished', 'abandoned') AND g.version > 0 ORDER BY g.id",
+            user_id,
+            *args,
+        )
+        return [PlayedSeat(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in found]
+
+    async def user_games(self, user_id: int) -> list[GameRow]:
+        """Every game in which ``user_id`` holds a seat or held one a computer player took over."""
+        found = await self.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id IN "
+            "(SELECT game_pk FROM seats WHERE user_id = ? OR former_user_id = ?) ORDER BY id",
+            user_id,
+            user_id,
+        )
+        return [game_row(r) for r in found]
+
+    async def forget_user(self, user_id: int, names: Mapping[int, str]) -> tuple[int, int]:
+        """``/game forget-me``: in each game of ``names`` (game pk → the name template, with
+        ``{n}`` for the seat number), the user's seat gets that name and loses the user's id.
+
+        Closed games are rewritten now; an open game keeps the seat playable and is rewritten
+        when it closes (the request waits in ``forget_requests``). Returns (games rewritten,
+        games waiting)."""
+        return await self._write(_forget_user, user_id, dict(names))
+
+
+#: The tables of the schema, parents first (the order to copy them in, ``tradewinds migrate-db``).
+TABLES = (
+    "games",
+    "seats",
+    "dm_refused",
+    "actions",
+    "timers",
+    "replace_votes",
+    "users",
+    "forget_requests",
+    "told",
+    "replay_bases",
+    "interactions",
+    "table_play",
+    "hints_used",
+)
