@@ -1,7 +1,7 @@
-"""The ``tradewinds`` command: ``run``, ``demo``, ``replay``, ``sync`` and ``doctor``.
+"""The ``tradewinds`` command: ``run``, ``demo``, ``replay``, ``sync``, ``doctor`` and ``migrate-db``.
 
-``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo`` and ``replay`` work
-without Discord at all. Discord itself (``bot.discord_app``) is imported only by the commands that
+``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo``, ``replay`` and
+``migrate-db`` work without Discord at all. Discord itself (``bot.discord_app``) is imported only by the commands that
 connect, so ``demo`` starts quickly and works on a machine that never saw a token.
 """
 
@@ -373,6 +373,35 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return doctor.run(path, repair=args.repair, now=time.time())
 
 
+# ====================================================================== migrate-db
+
+
+def cmd_migrate_db(args: argparse.Namespace) -> int:
+    """Copy the SQLite database into an empty PostgreSQL one and check the copy."""
+    import asyncio
+
+    from bot.migrate import MigrationRefused, describe, migrate_database
+
+    settings = _settings_or_none()
+    if settings is None:
+        return EXIT_CONFIG
+    if not args.to.startswith(("postgresql://", "postgres://")):
+        print("tradewinds: --to must be a postgresql:// URL.", file=sys.stderr)
+        return EXIT_CONFIG
+    source = args.source or settings.database_path
+    try:
+        report = asyncio.run(migrate_database(source, args.to))
+    except MigrationRefused as refused:
+        print(f"tradewinds: {refused}.", file=sys.stderr)
+        return EXIT_CONFIG
+    except OSError as error:  # e.g. no server at that address
+        print(f"tradewinds: cannot reach the PostgreSQL database: {error}.", file=sys.stderr)
+        return EXIT_CONFIG
+    for line in describe(source, args.to, report):
+        print(line)
+    return 0 if report.ok else 1
+
+
 # ====================================================================== parser
 
 
@@ -416,6 +445,17 @@ def build_parser() -> argparse.ArgumentParser:
     sync = sub.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="only this server (default DEV_GUILD_ID)")
     sync.set_defaults(func=cmd_sync)
+
+    migrate = sub.add_parser(
+        "migrate-db", help="copy the SQLite database into an empty PostgreSQL database, and check it"
+    )
+    migrate.add_argument(
+        "--to", required=True, help="the PostgreSQL database (postgresql://user:pass@host/db)"
+    )
+    migrate.add_argument(
+        "--from", dest="source", default=None, help="the SQLite file (default DATABASE_PATH)"
+    )
+    migrate.set_defaults(func=cmd_migrate_db)
     return parser
 
 

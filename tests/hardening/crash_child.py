@@ -1,6 +1,8 @@
-"""The child process of the crash test: plays games on a SQLite file until it is killed.
+"""The child process of the crash test: plays games on a database until it is killed.
 
-python -m tests.hardening.crash_child DB_PATH ACK_PATH SEED
+python -m tests.hardening.crash_child DATABASE ACK_PATH SEED
+
+DATABASE is a SQLite file or a ``postgresql://`` URL.
 
 It keeps ``OPEN_GAMES`` games running (two human seats and one computer seat each, the titles in
 turn), plays random legal moves for the humans through ``GameService.act`` and runs the due timers
@@ -18,8 +20,8 @@ import random
 import sys
 
 from bot.config import Settings
+from bot.gamestore import GameStore, open_store
 from bot.service import GameService
-from bot.store import Store
 from engine import GAMES
 
 OPEN_GAMES = 4
@@ -30,7 +32,14 @@ def human_user(channel: int, seat_index: int) -> int:
     return channel * 10 + seat_index
 
 
-async def open_new_game(service: GameService, store: Store, title_index: int) -> None:
+def settings_for(database: str, **values: object) -> Settings:
+    """Settings pointing at ``database`` (a SQLite file or a PostgreSQL URL)."""
+    if database.startswith("postgresql://"):
+        return Settings(database_url=database, **values)
+    return Settings(database_path=database, **values)
+
+
+async def open_new_game(service: GameService, store: GameStore, title_index: int) -> None:
     """A new game in a fresh channel: two humans and a computer seat, started."""
     channel = max([g.channel_id for g in await store.games()] + [0]) + 1
     host = human_user(channel, 0)
@@ -40,12 +49,13 @@ async def open_new_game(service: GameService, store: Store, title_index: int) ->
     await service.start(channel, host)
 
 
-async def main(db_path: str, ack_path: str, seed: int) -> None:
+async def main(database: str, ack_path: str, seed: int) -> None:
     rnd = random.Random(seed)
-    store = await Store.open(db_path)
+    settings = settings_for(database, bot_delay_s=0.0)
+    store = await open_store(settings)
     service = GameService(
         store,
-        Settings(database_path=db_path, bot_delay_s=0.0),
+        settings,
         renderer=lambda game, view: b"\x89PNG",
         private_renderer=lambda game, view: None,
         decision_renderer=lambda game, view, legal, lang: None,

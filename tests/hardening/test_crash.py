@@ -1,11 +1,11 @@
-"""Crashes: the service plays games in a child process on a real SQLite file and is killed with
-SIGKILL at random moments, then restarted. Every acknowledged action must be stored exactly once,
-every game must replay to its cached state, and timers and buttons must work again."""
+"""Crashes: the service plays games in a child process on a real database (a SQLite file, and a
+PostgreSQL database) and is killed with SIGKILL at random moments, then restarted. Every
+acknowledged action must be stored exactly once, every game must replay to its cached state, and
+timers and buttons must work again."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess
@@ -13,20 +13,23 @@ import sys
 import time
 from pathlib import Path
 
-from bot.config import Settings
+import pytest
+
 from bot.outcome import custom_id
 from bot.service import GameService
-from bot.store import Store
 from engine import GAMES
+from tests.hardening.crash_child import settings_for
+
+pytestmark = pytest.mark.both_backends
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 8
 
 
-def run_and_kill(db: Path, ack: Path, seed: int, rnd: random.Random) -> None:
+def run_and_kill(database: str, ack: Path, seed: int, rnd: random.Random) -> None:
     """Start the child, let it play for a random moment, SIGKILL it."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "tests.hardening.crash_child", str(db), str(ack), str(seed)],
+        [sys.executable, "-m", "tests.hardening.crash_child", database, str(ack), str(seed)],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -46,20 +49,20 @@ def read_acks(ack: Path) -> list[tuple[int, int, str, str]]:
     return rows
 
 
-async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path):
-    db, ack = tmp_path / "crash.db", tmp_path / "acks.txt"
+async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path, database):
+    ack = tmp_path / "acks.txt"
     rnd = random.Random(8)
     for round_ in range(KILLS):
-        run_and_kill(db, ack, 100 + round_, rnd)
+        run_and_kill(database.target, ack, 100 + round_, rnd)
 
     acks = read_acks(ack)
     assert len(acks) > 200  # the child really played between the kills
     assert len(set(acks)) == len(acks)  # no action acknowledged twice
-    store = await Store.open(str(db))
+    store = await database.open()
     try:
         service = GameService(
             store,
-            Settings(database_path=str(db), bot_delay_s=0.0),
+            settings_for(database.target, bot_delay_s=0.0),
             renderer=lambda g, v: b"\x89PNG",
             private_renderer=lambda g, v: None,
             decision_renderer=lambda g, v, legal, lang: None,
@@ -113,15 +116,13 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path):
         assert pressed > 0
     finally:
         await store.close()
-    assert os.path.getsize(db) > 0
 
 
-async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_start(tmp_path):
+async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_start(database):
     from tests.hardening.crash_child import open_new_game
 
-    path = str(tmp_path / "claimed.db")
-    store = await Store.open(path)
-    settings = Settings(database_path=path, bot_delay_s=0.0)
+    store = await database.open()
+    settings = settings_for(database.target, bot_delay_s=0.0)
     first = GameService(
         store,
         settings,
@@ -147,7 +148,7 @@ async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_star
     version = first._tables[row.id].row.version
     await store.close()
 
-    store = await Store.open(path)
+    store = await database.open()
     try:
         second = GameService(
             store,

@@ -1,12 +1,17 @@
-"""The store the crash test relies on implements the GameStore protocol the service types
-against, method by method with the same parameters (the seam for a PostgreSQL store)."""
+"""Both stores implement the GameStore protocol the service types against, method by method
+with the same parameters, and the service uses nothing else of its store."""
 
 from __future__ import annotations
 
 import inspect
 
+import pytest
+
 from bot.gamestore import GameStore
+from bot.pgstore import PgStore
 from bot.store import Store
+
+pytestmark = pytest.mark.both_backends
 
 
 def protocol_methods() -> list[str]:
@@ -17,22 +22,28 @@ def protocol_methods() -> list[str]:
     ]
 
 
-async def test_the_sqlite_store_implements_the_game_store_protocol(tmp_path):
-    store = await Store.open(str(tmp_path / "p.db"))
+async def test_each_store_implements_the_game_store_protocol(database):
+    store = await database.open()
     try:
         assert isinstance(store, GameStore)
+        assert type(store) is {"sqlite": Store, "postgresql": PgStore}[database.backend]
     finally:
         await store.close()
 
 
-def test_every_protocol_method_has_the_stores_parameters():
+@pytest.mark.parametrize("store_class", [Store, PgStore])
+def test_every_protocol_method_has_the_stores_parameters(store_class):
     assert len(protocol_methods()) >= 25
     for name in protocol_methods():
         wanted = inspect.signature(getattr(GameStore, name)).parameters
-        actual = inspect.signature(getattr(Store, name)).parameters
+        actual = inspect.signature(getattr(store_class, name)).parameters
         assert list(wanted) == list(actual), name
         for param in wanted:
             assert wanted[param].kind == actual[param].kind, (name, param)
+            assert wanted[param].default == actual[param].default or wanted[param].default is ..., (
+                name,
+                param,
+            )
 
 
 def test_the_service_uses_only_protocol_methods_of_its_store():
