@@ -25,7 +25,10 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
     """Send everything ``outcome`` says through ``gateway``.
 
     ``service`` is the :class:`bot.service.GameService` (told about refused DMs and about the
-    ids of new live messages)."""
+    ids of new live messages). The answer to the caller goes to ``interaction``, or to the
+    interaction another process handed over (``outcome.reply_to``)."""
+    if interaction is None:
+        interaction = outcome.reply_to
     if interaction is not None:
         try:
             if outcome.ok and outcome.done is not None:
@@ -75,8 +78,9 @@ async def run_timers(
     It sleeps until the earliest timer is due (at most ``interval`` seconds), and the service
     wakes it sooner when a timer is added that is due before then (``service.timers_changed``,
     see ``GameService._timers_added``): so a computer seat moves BOT_DELAY_SECONDS after the
-    action that made it due, not up to ``interval`` later. Timers live in the store, so a
-    restart simply picks them up again."""
+    action that made it due, not up to ``interval`` later — also when another process adds one
+    (a press handed over: the store tells, see ``GameStore.watch_timers``). Timers live in the
+    store, so a restart simply picks them up again."""
     stop = stop or asyncio.Event()
     running: set[asyncio.Task[None]] = set()
     while not stop.is_set():

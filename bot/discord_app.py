@@ -19,9 +19,15 @@ catalogue; nothing here decides who may act.
   messages keep working after a restart; when there are more choices than buttons they go into
   :class:`ChoiceSelect` menus, whose option values are those same custom_ids.
 * The timer loop (:func:`bot.delivery.run_timers`) is started in ``setup_hook``.
+* Shards: the client is a ``discord.AutoShardedClient``; with ``SHARD_COUNT`` / ``SHARD_IDS``
+  it runs those shards only, and its service the timers of those shards' games only. A press in
+  a direct message (Discord sends every one to shard 0) for another process's game is
+  acknowledged here and handed over to that process, which answers it
+  (:meth:`bot.service.GameService.hand_over_press`).
 * Slash commands are synced on demand (``tradewinds sync`` or ``/game sync``), plus once on the
-  very first start; afterwards a changed command tree (or a changed translation of it) is only
-  reported in the log. Their names and descriptions come in every language through
+  very first start by the process that runs shard 0 (one process only, when there are several);
+  afterwards a changed command tree (or a changed translation of it) is only reported in the
+  log. Their names and descriptions come in every language through
   :class:`bot.translator.CommandTranslator`, installed in ``setup_hook``.
 * Languages: each handler passes the interaction's ``locale`` to the service (which answers the
   caller in it and remembers it for their DMs); ``/game new`` also passes the server's locale,
@@ -38,7 +44,7 @@ import json
 import logging
 import re
 import signal
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -323,9 +329,27 @@ class DiscordGateway:
             log.warning("a DM to %s failed: %s", msg.user_id, error)
         return True
 
+    def handed_over(self, handle: Mapping[str, Any]) -> HandedOver:
+        """An interaction another process received and handed over, from its plain handle."""
+        followup = discord.Webhook.partial(
+            int(handle["application_id"]), str(handle["token"]), client=self.client
+        )
+        # An interaction's follow-up webhook is an application webhook (``Interaction.followup``
+        # builds the same), which may send ephemeral messages.
+        followup.type = discord.WebhookType.application
+        message = None
+        if handle.get("channel_id") and handle.get("message_id"):
+            channel = self.client.get_partial_messageable(
+                int(handle["channel_id"]), type=discord.ChannelType.private
+            )
+            message = channel.get_partial_message(int(handle["message_id"]))
+        return HandedOver(followup, message)
+
     async def reply_ephemeral(
         self, interaction: Any, text: str, image: bytes | None = None, choices: list[Choice] | None = None
     ) -> None:
+        if isinstance(interaction, Mapping):
+            interaction = self.handed_over(interaction)
         kwargs: dict[str, Any] = {"ephemeral": True}
         if image is not None:
             kwargs["file"] = _file(image)
@@ -340,6 +364,8 @@ class DiscordGateway:
             await interaction.response.send_message(text or None, **kwargs)
 
     async def acknowledge(self, interaction: Any, outcome: Outcome) -> None:
+        if isinstance(interaction, Mapping):
+            interaction = self.handed_over(interaction)
         text = outcome.ephemeral or outcome.done or ""
         image, choices = outcome.ephemeral_image, outcome.ephemeral_choices
         if not _is_component(interaction):  # a typed command: its placeholder answers
@@ -362,6 +388,30 @@ def pressed_privately(interaction: Any) -> bool:
         return False
     flags = getattr(message, "flags", None)
     return getattr(interaction, "guild_id", None) is None or bool(getattr(flags, "ephemeral", False))
+
+
+class _Acknowledged:
+    """The ``response`` of an interaction another process already acknowledged."""
+
+    def is_done(self) -> bool:
+        return True
+
+
+class HandedOver:
+    """What the gateway needs of an interaction another process received and handed over (a
+    press on a button of a direct message, acknowledged there): the pressed DM, which the bot
+    wrote and so may edit in place, and the interaction's webhook for anything else."""
+
+    type = discord.InteractionType.component
+    guild_id = None  # a direct message
+
+    def __init__(self, followup: discord.Webhook, message: Any = None) -> None:
+        self.followup = followup
+        self.message = message
+        self.response = _Acknowledged()
+
+    async def edit_original_response(self, **fields: Any) -> None:
+        await self.message.edit(**fields)
 
 
 # ====================================================================== handling interactions
@@ -416,8 +466,11 @@ async def answer(
 async def press(interaction: Any, custom_id: str) -> Outcome:
     """Every button and menu choice: the service reads the custom_id (and refuses stale ones).
     A Rematch opens its lobby in a thread of its own when the old table had one and the bot may
-    open another (:func:`rematch_press`)."""
+    open another (:func:`rematch_press`). A press in a direct message for a game of another
+    process's shards is acknowledged and handed over to that process, which answers it."""
     user_id, lang, name = interaction.user.id, _lang(interaction), _name(interaction)
+    if getattr(interaction, "guild_id", None) is None and await _hand_over(interaction, custom_id):
+        return Outcome()
     once = getattr(interaction, "id", None)
     parsed = parse_custom_id(custom_id)
     if parsed is not None and parsed.verb == "r":  # counted once by answer()'s claim
@@ -445,6 +498,34 @@ async def rematch_press(interaction: Any, svc: GameService, pk: int) -> Outcome:
     if isinstance(where, tuple) and may:
         thread = await interaction.client.gateway.open_thread(where[1], where[0])
     return await rematch.rematch(svc, pk, user, name, interaction.channel_id, thread_id=thread, locale=lang)
+
+
+async def _hand_over(interaction: Any, custom_id: str) -> bool:
+    """Hand a direct-message press over to the process whose shards own its game (True)."""
+    service: GameService = interaction.client.service
+    if service.shards.everything:
+        return False
+    pressed = getattr(interaction, "message", None)
+    handle = {
+        "application_id": interaction.application_id,
+        "token": interaction.token,
+        "channel_id": interaction.channel_id,
+        "message_id": getattr(pressed, "id", None),
+    }
+    if not interaction.response.is_done():
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException as error:
+            log.warning("acknowledging a press of %s failed: %s", interaction.user.id, error)
+    return await service.hand_over_press(
+        custom_id,
+        interaction.user.id,
+        interaction.channel_id,
+        reply_to=handle,
+        locale=_lang(interaction),
+        interaction_id=getattr(interaction, "id", None),
+        user_name=_name(interaction),
+    )
 
 
 def _lang(interaction: Any) -> str:
@@ -880,14 +961,18 @@ def hash_path(settings: Settings, guild_id: int | None) -> Path:
 # ====================================================================== the client
 
 
-class TradewindsBot(discord.Client):
+class TradewindsBot(discord.AutoShardedClient):
     """The Discord client: the command tree, the dynamic buttons, the service and the timers.
 
-    With ``serve=False`` (``tradewinds sync``) ``setup_hook`` opens no database and runs no
-    timers."""
+    It runs the shards of ``SHARD_COUNT`` / ``SHARD_IDS`` (all of them, as many as Discord
+    advises, when those are not set). With ``serve=False`` (``tradewinds sync``) ``setup_hook``
+    opens no database and runs no timers."""
 
     def __init__(self, settings: Settings, *, serve: bool = True) -> None:
-        super().__init__(intents=discord.Intents.default())
+        shards: dict[str, Any] = {}
+        if settings.shard_count is not None:
+            shards = {"shard_count": settings.shard_count, "shard_ids": list(settings.shards.ids)}
+        super().__init__(intents=discord.Intents.default(), **shards)
         self.settings = settings
         self.serve = serve
         self.tree = app_commands.CommandTree(self)
@@ -911,8 +996,10 @@ class TradewindsBot(discord.Client):
         )
         self.service.render_pool.start()
         await self.service.warm()
+        await store.watch_timers(self.service.timers_changed.set)
         self._timers = asyncio.create_task(self._run_timers(), name="tradewinds-timers")
-        await self.check_commands()
+        if self.settings.syncs_commands:
+            await self.check_commands()
 
     async def _run_timers(self) -> None:
         """The timer loop, from the moment the client is ready until it closes."""

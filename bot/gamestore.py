@@ -27,7 +27,9 @@ opens the one the settings name. The guarantees:
   ``reclaim_space`` gives freed space back to the system (SQLite; PostgreSQL's autovacuum makes
   the space reusable by the database itself, and there it is a no-op);
 * ``games``, ``due_timers`` and ``next_timer_due`` take the :class:`~bot.rows.Shards` of a bot
-  process and then answer for those shards' games only;
+  process and then answer for those shards' games only; after ``watch_timers(wake)`` the store
+  calls ``wake()`` when another process adds timers (PostgreSQL's ``LISTEN``; SQLite, one
+  process per file, never does: the timer loop's polling covers it);
 * rows come back as the plain dataclasses of :mod:`bot.rows` (``GameRow``, ``SeatRow``, ...),
   so nothing above the stores imports a database module;
 * the replay bases of migration 9 (``replay_bases``) come along when a database is moved over
@@ -37,7 +39,7 @@ opens the one the settings name. The guarantees:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bot.rows import (
@@ -201,6 +203,7 @@ class GameStore(Protocol):
     async def due_timers(self, now: float, shards: Shards | None = None) -> list[TimerRow]: ...
     async def next_timer_due(self, shards: Shards | None = None) -> float | None: ...
     async def claim_timer(self, timer_id: int) -> bool: ...
+    async def watch_timers(self, wake: Callable[[], None]) -> None: ...
 
     # reliability: broken games, interactions counted once, retention
     async def repair_state(self, pk: int, version: int, state_json: str) -> bool: ...

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 #: custom_id forms. ``a`` = play an action, ``h`` = show my hand / private view,
 #: ``t`` = open my turn panel (ephemeral buttons for choices that are private),
@@ -146,6 +146,8 @@ class Outcome:
     pressed (which it replaces, with the caller's next private decision in ``ephemeral`` and
     ``ephemeral_choices`` when there is one), or a typed command's placeholder — and never as
     a new message (see :meth:`Gateway.acknowledge`).
+    ``reply_to`` is the handle of an interaction another process received and handed over
+    (plain data: ``application_id`` and ``token``): the answer to the caller goes there.
     """
 
     ok: bool = True
@@ -156,6 +158,7 @@ class Outcome:
     public: list[PublicMessage] = field(default_factory=list)
     private: list[PrivateMessage] = field(default_factory=list)
     done: str | None = None
+    reply_to: dict[str, Any] | None = None
 
     @classmethod
     def refuse(cls, sentence: str) -> Outcome:

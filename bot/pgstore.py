@@ -27,11 +27,12 @@ refused, as in SQLite.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import asyncpg
 
-from bot.rows import StoreError
+from bot.rows import StoreError, TimerPlan
 from bot.sqlstore import Script, ScriptFn, Sql, SqlStore
 
 #: Connections per process. Each operation holds one for its transaction only.
@@ -40,6 +41,9 @@ POOL_SIZE = 10
 RETRIES = 5
 #: ``pg_advisory_xact_lock`` key held while migrating (any constant; "TW" in ASCII).
 MIGRATION_LOCK = 0x5457
+#: The ``NOTIFY`` channel on which a process says it added timers (e.g. a press handed over to
+#: the process that owns its game), so that the others' timer loops look at once.
+TIMERS_CHANNEL = "tradewinds_timers"
 
 MIGRATIONS: list[str] = [
     # 1: the first schema (SQLite's migration 1). Integer 0/1 flags and JSON as text, as in
@@ -308,6 +312,7 @@ class PgStore(SqlStore):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url
+        self._listener: asyncpg.Connection | None = None
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgStore:
@@ -328,7 +333,22 @@ class PgStore(SqlStore):
         return store
 
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
         await self.pool.close()
+
+    async def add_timers(self, pk: int, plan: TimerPlan) -> None:
+        """Add timers, then tell the other processes (``NOTIFY``, after the commit, so that a
+        woken timer loop finds them)."""
+        await super().add_timers(pk, plan)
+        await self.pool.execute(f"NOTIFY {TIMERS_CHANNEL}")
+
+    async def watch_timers(self, wake: Callable[[], None]) -> None:
+        """``LISTEN`` on a connection of its own: ``wake()`` whenever a process adds timers."""
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self.url)
+            await self._listener.add_listener(TIMERS_CHANNEL, lambda *_: wake())
 
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         for attempt in range(RETRIES):

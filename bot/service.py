@@ -10,6 +10,13 @@ a player asked to hear of by DM — never anything private in public.
 
 Concurrency: one ``asyncio.Lock`` per channel orders the commands of one process; the version
 check in the store keeps two processes (or two services on one file) from both applying.
+
+Several processes (``SHARD_COUNT`` / ``SHARD_IDS``, one PostgreSQL database): a game belongs to
+the shard of its guild, and each service loads, times and moves the games of its own shards
+only (:class:`~bot.rows.Shards`). Discord delivers a guild's commands to the process running its
+shard, but every direct-message interaction to shard 0's: such a press for a game of another
+process is handed over to that process through the store (:meth:`GameService.hand_over_press`,
+a ``press`` timer its timer loop runs), which then answers it.
 """
 
 from __future__ import annotations
@@ -240,6 +247,7 @@ class GameService:
         self._next_sweep = 0.0
         self.views = catchup.Views()  # recent public views: the board marks changes since a look
         self._calls: dict[tuple[int, str], float] = {}  # (game, seat) → when last called (reminders)
+        self.shards = settings.shards  # the Discord shards whose games this process runs
 
     # ================================================================== languages
 
@@ -388,18 +396,17 @@ class GameService:
         return await self._table(row) if row is not None else None
 
     async def warm(self) -> None:
-        """Load every open game into memory (autocomplete reads only memory), and re-arm the
-        move of a computer seat whose timer was claimed by a process that died before moving.
+        """Load every open game of this process's shards into memory (autocomplete reads only
+        memory), and give each back the timers a process that died took with it
+        (:meth:`_rearm_lost_timers`).
 
         Each game on its own: a bad state cache is rebuilt from the log, a game whose log no
         longer replays is marked broken (its channel is told by the timer loop's first round,
         :meth:`take_notices`), and a game that fails in any other way is logged and left out —
         every other game starts."""
-        for row in await self.store.games(("lobby", "active")):
+        for row in await self.store.games(("lobby", "active"), shards=self.shards):
             try:
-                table = await self._table(row)
-                if table.state is not None and any(s in table.bots for s in table.rules.to_act(table.state)):
-                    await self._rearm_bot_move(row.id)
+                await self._rearm_lost_timers(await self._table(row))
             except Exception:
                 log.exception("game %s (%s) could not be loaded; the other games start", row.id, row.game)
 
@@ -409,6 +416,27 @@ class GameService:
             due = self.clock() + self.config.bot_delay_s
             plan = TimerPlan(add=[("bot", due, {})])
             await self.store.add_timers(pk, plan)
+            self._timers_added(plan)
+
+    async def _rearm_lost_timers(self, table: Table) -> None:
+        """A timer is claimed (deleted) before it runs, so a process killed in between loses it.
+        The kinds a game always has while they are needed come back: a computer seat's move, the
+        reminder of whoever must act (due when it would have been, or now), a lobby's expiry.
+        (A lobby's one-off warning and a turn clock cannot tell "lost" from "done": not those.)"""
+        row, now = table.row, self.clock()
+        kinds = {timer.kind for timer in await self.store.timers(row.id)}
+        plan = TimerPlan()
+        if row.status == "lobby":
+            if "lobby_expire" not in kinds:
+                plan.add.append(("lobby_expire", max(now, row.created + self.config.lobby_expiry_s), {}))
+        elif row.status == "active" and table.state is not None:
+            to_act = table.rules.to_act(table.state)
+            if "bot" not in kinds and any(s in table.bots for s in to_act):
+                plan.add.append(("bot", now + self.config.bot_delay_s, {}))
+            if "reminder" not in kinds and any(s not in table.bots for s in to_act):
+                plan.add.append(("reminder", max(now, row.updated + row.reminder_s), {}))
+        if plan.add:
+            await self.store.add_timers(row.id, plan)
             self._timers_added(plan)
 
     # ================================================================== lobby
@@ -1898,7 +1926,7 @@ class GameService:
 
     async def claim_due_timers(self) -> list[Any]:
         """The timers due now, each claimed (deleted) so that it runs once, in this process."""
-        due = await self.store.due_timers(self.clock())
+        due = await self.store.due_timers(self.clock(), self.shards)
         return [tm for tm in due if await self.store.claim_timer(tm.id)]
 
     async def run_timer(self, timer: Any) -> Outcome | None:
@@ -1922,7 +1950,7 @@ class GameService:
         """When the earliest timer is due; now when a notice waits to be said."""
         if self._notices:
             return self.clock()
-        return await self.store.next_timer_due()
+        return await self.store.next_timer_due(self.shards)
 
     async def sweep(self) -> None:
         """Storage upkeep (the timer loop runs it hourly): forget processed interactions older
@@ -1936,6 +1964,56 @@ class GameService:
             if deleted:
                 log.info("deleted the logs of %d games closed more than %s days ago", len(deleted), days)
         await self.store.reclaim_space()
+
+    # ================================================================== several processes
+
+    async def hand_over_press(
+        self,
+        custom_id: str,
+        user_id: int,
+        channel_id: int | None,
+        *,
+        reply_to: dict[str, Any],
+        locale: Any = None,
+        interaction_id: int | None = None,
+        user_name: str | None = None,
+    ) -> bool:
+        """A press in a direct message, which Discord delivers to shard 0's process whatever the
+        game: when the button's game belongs to another process's shards, hand it over (True) —
+        a ``press`` timer due now, which only that process's timer loop runs (and answers through
+        ``reply_to``, the interaction's plain handle, :attr:`Outcome.reply_to`). False: the game
+        is this process's (or the button is not a game's), press it here."""
+        if self.shards.everything:
+            return False
+        parsed = parse_custom_id(custom_id)
+        row = await self.store.game(parsed.game_pk) if parsed is not None else None
+        if row is None or self.shards.owns(row.guild_id):
+            return False
+        payload = {
+            "custom_id": custom_id,
+            "user_id": user_id,
+            "channel_id": channel_id,
+            "locale": None if locale is None else str(locale),
+            "interaction_id": interaction_id,
+            "user_name": user_name,
+            "reply_to": reply_to,
+        }
+        await self.store.add_timers(row.id, TimerPlan(add=[("press", self.clock(), payload)]))
+        log.info("handed a press on game %s over to shard %s", row.id, self.shards.of(row.guild_id))
+        return True
+
+    async def _timer_press(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
+        """A press another process handed over (see :meth:`hand_over_press`), answered here."""
+        outcome = await self.press(
+            payload["custom_id"],
+            payload["user_id"],
+            payload.get("channel_id"),
+            locale=payload.get("locale"),
+            interaction_id=payload.get("interaction_id"),
+            user_name=payload.get("user_name"),
+        )
+        outcome.reply_to = payload.get("reply_to")
+        return outcome
 
     async def _timer_reminder(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
         """Remind the people to act, each the way they chose (a mention, a DM, both, none),
@@ -2197,6 +2275,7 @@ TIMER_HANDLERS: dict[str, Callable[[GameService, int, dict[str, Any]], Any]] = {
     "clock": GameService._timer_clock,
     "bot": GameService._timer_bot,
     "held": GameService._timer_held,
+    "press": GameService._timer_press,
 }
 
 

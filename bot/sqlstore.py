@@ -1120,6 +1120,10 @@ class SqlStore:
         backend's unit). Each backend says how."""
         raise NotImplementedError
 
+    async def watch_timers(self, wake: Callable[[], None]) -> None:
+        """Call ``wake()`` when another process adds timers. Here: never (one process per
+        SQLite file; the timer loop polls); PostgreSQL listens."""
+
     # ------------------------------------------------------------------ closed games: results, history, stats
 
     async def set_result(self, pk: int, result_json: str) -> None:

@@ -104,6 +104,11 @@ class Database:
         return {"DATABASE_PATH": self.target, "DATABASE_URL": ""}
 
 
+def guild_of_shard(shard: int, count: int) -> int:
+    """A guild id (a Discord snowflake) that Discord puts on ``shard`` of ``count``."""
+    return ((1_000_000 * count + shard) << 22) | 12345
+
+
 def integrity_errors() -> tuple[type[BaseException], ...]:
     """What each backend raises when a constraint or trigger refuses a statement."""
     import sqlite3

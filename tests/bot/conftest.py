@@ -180,9 +180,10 @@ async def seated(
     start: bool = True,
     channel: int = CHANNEL,
     level: str = "random",
+    guild: int = 9,
 ) -> Outcome | None:
     """A table in ``channel`` with ``users`` (the first hosts) and ``bots`` computer seats."""
-    assert (await service.new_game(channel, 9, users[0], NAMES[users[0]], game, options)).ok
+    assert (await service.new_game(channel, guild, users[0], NAMES[users[0]], game, options)).ok
     for user in users[1:]:
         assert (await service.join(channel, user, NAMES[user])).ok
     for _ in range(bots):

@@ -16,7 +16,7 @@ from bot.gamestore import GameStore
 from bot.pgstore import PgStore
 from bot.rows import AlreadySeated, ChannelBusy, Shards, TimerPlan
 from bot.store import SCHEMA_VERSION, Store
-from tests.backends import integrity_errors
+from tests.backends import guild_of_shard, integrity_errors
 
 pytestmark = pytest.mark.both_backends
 
@@ -263,11 +263,6 @@ async def test_an_action_rearms_its_timers_in_one_transaction(database):
 
 
 # ---------------------------------------------------------------------- several processes on one database
-
-
-def guild_of_shard(shard: int, count: int) -> int:
-    """A guild id (a Discord snowflake) that Discord puts on ``shard`` of ``count``."""
-    return ((1_000_000 * count + shard) << 22) | 12345
 
 
 async def test_each_process_sees_the_games_and_timers_of_its_own_shards(database):
