@@ -39,11 +39,19 @@ def settings_for(database: str, **values: object) -> Settings:
     return Settings(database_path=database, **values)
 
 
-async def open_new_game(service: GameService, store: GameStore, title_index: int) -> None:
+async def open_new_game(
+    service: GameService,
+    store: GameStore,
+    title_index: int,
+    *,
+    guild: int | None = None,
+    channel: int | None = None,
+) -> None:
     """A new game in a fresh channel: two humans and a computer seat, started."""
-    channel = max([g.channel_id for g in await store.games()] + [0]) + 1
+    if channel is None:
+        channel = max([g.channel_id for g in await store.games()] + [0]) + 1
     host = human_user(channel, 0)
-    await service.new_game(channel, None, host, f"H{channel}", TITLES[title_index % len(TITLES)])
+    await service.new_game(channel, guild, host, f"H{channel}", TITLES[title_index % len(TITLES)])
     await service.join(channel, human_user(channel, 1), f"J{channel}")
     await service.add_bot(channel, host, "random")
     await service.start(channel, host)
