@@ -1,4 +1,5 @@
-"""The ``tradewinds`` command: ``run``, ``demo``, ``replay``, ``sync``, ``doctor`` and ``migrate-db``.
+"""The ``tradewinds`` command: ``run``, ``demo``, ``replay``, ``sync``, ``doctor``, ``migrate-db`` and
+``health``.
 
 ``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo``, ``replay`` and
 ``migrate-db`` work without Discord at all. Discord itself (``bot.discord_app``) is imported only by the commands that
@@ -402,6 +403,32 @@ def cmd_migrate_db(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+# ====================================================================== health
+
+
+def cmd_health(args: argparse.Namespace) -> int:
+    """Exit 0 when the running bot's heartbeat (``HEALTH_FILE``) is fresh, else 1: the health
+    check of a container (deploy/compose.yaml)."""
+    import time
+
+    settings = _settings_or_none()
+    if settings is None:
+        return EXIT_CONFIG
+    if not settings.health_file:
+        print("tradewinds: HEALTH_FILE is not set: the bot keeps no heartbeat to check.", file=sys.stderr)
+        return EXIT_CONFIG
+    try:
+        age = time.time() - Path(settings.health_file).stat().st_mtime
+    except FileNotFoundError:
+        print(f"unhealthy: no heartbeat yet ({settings.health_file})")
+        return 1
+    if age > args.max_age:
+        print(f"unhealthy: the last heartbeat is {age:.0f} s old (more than {args.max_age:.0f} s)")
+        return 1
+    print(f"healthy: the last heartbeat is {age:.0f} s old")
+    return 0
+
+
 # ====================================================================== parser
 
 
@@ -456,6 +483,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--from", dest="source", default=None, help="the SQLite file (default DATABASE_PATH)"
     )
     migrate.set_defaults(func=cmd_migrate_db)
+
+    health = sub.add_parser("health", help="exit 0 if the running bot's heartbeat (HEALTH_FILE) is fresh")
+    health.add_argument("--max-age", type=float, default=60.0, help="seconds (default 60)")
+    health.set_defaults(func=cmd_health)
     return parser
 
 

@@ -39,6 +39,7 @@ class Settings:
     strong_time_cap_s: float | None = 1.0  # STRONG_TIME_CAP_SECONDS (stop a search sooner; 0 = none)
     shard_count: int | None = None  # SHARD_COUNT (None: one process, Discord's own count)
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS, comma-separated (None: every shard)
+    health_file: str | None = None  # HEALTH_FILE (touched while connected; `tradewinds health`)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -143,6 +144,7 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "STRONG_TIME_CAP_SECONDS": ("strong_time_cap_s", lambda n, r: _float(n, r) or None),
     "SHARD_COUNT": ("shard_count", _optional_int),
     "SHARD_IDS": ("shard_ids", _shard_ids),
+    "HEALTH_FILE": ("health_file", _token),
 }
 
 

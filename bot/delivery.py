@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.outcome import RETIRED, Gateway, Outcome
@@ -71,7 +72,12 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
 
 
 async def run_timers(
-    service, gateway: Gateway, *, interval: float = 30.0, stop: asyncio.Event | None = None
+    service,
+    gateway: Gateway,
+    *,
+    interval: float = 30.0,
+    stop: asyncio.Event | None = None,
+    heartbeat: Callable[[], None] | None = None,
 ) -> None:
     """The background loop: run due timers and deliver what they say, until ``stop`` is set.
 
@@ -80,11 +86,14 @@ async def run_timers(
     see ``GameService._timers_added``): so a computer seat moves BOT_DELAY_SECONDS after the
     action that made it due, not up to ``interval`` later — also when another process adds one
     (a press handed over: the store tells, see ``GameStore.watch_timers``). Timers live in the
-    store, so a restart simply picks them up again."""
+    store, so a restart simply picks them up again; a round that fails (the database away for a
+    while) is tried again after ``interval``. After every round that reached the store,
+    ``heartbeat()`` (the health check's sign of life, see ``HEALTH_FILE``)."""
     stop = stop or asyncio.Event()
     running: set[asyncio.Task[None]] = set()
     while not stop.is_set():
         service.timers_changed.clear()
+        wait = interval
         try:
             for outcome in await service.upkeep():  # notices waiting, the hourly sweep
                 await deliver(outcome, gateway, service)
@@ -94,13 +103,16 @@ async def run_timers(
                 task = asyncio.create_task(_run_and_deliver(service, gateway, timer))
                 running.add(task)
                 task.add_done_callback(running.discard)
-        except Exception:  # keep the loop alive; the next round retries what is still due
+            # From here on any new timer wakes the loop: one added while the next due time is
+            # being read sets the event, and the wait below then returns at once.
+            service.wake_at = math.inf
+            next_due = await service.next_timer_due()
+            if next_due is not None:
+                wait = min(interval, max(MIN_WAIT, next_due - service.clock()))
+            if heartbeat is not None:
+                heartbeat()
+        except Exception:  # keep the loop alive (the database may be back next round)
             log.exception("running timers failed")
-        # From here on any new timer wakes the loop: one added while the next due time is being
-        # read sets the event, and the wait below then returns at once.
-        service.wake_at = math.inf
-        next_due = await service.next_timer_due()
-        wait = interval if next_due is None else min(interval, max(MIN_WAIT, next_due - service.clock()))
         service.wake_at = service.clock() + wait
         await _sleep(wait, stop, service.timers_changed)
         service.wake_at = -math.inf  # a round runs: it reads the due timers itself

@@ -1010,7 +1010,16 @@ class TradewindsBot(discord.AutoShardedClient):
             waiter.cancel()
         if self._stop_timers.is_set():
             return
-        await run_timers(self.service, self.gateway, interval=TIMER_INTERVAL, stop=self._stop_timers)
+        heartbeat = self._heartbeat if self.settings.health_file else None
+        await run_timers(
+            self.service, self.gateway, interval=TIMER_INTERVAL, stop=self._stop_timers, heartbeat=heartbeat
+        )
+
+    def _heartbeat(self) -> None:
+        """The health check's sign of life (``HEALTH_FILE``): touched after every round of the
+        timer loop while the shards are connected (``tradewinds health`` reads its age)."""
+        if self.is_ready() and not self.is_closed() and all(not s.is_closed() for s in self.shards.values()):
+            Path(self.settings.health_file or "").touch()
 
     async def check_commands(self) -> None:
         """Sync once when nothing was ever synced; afterwards only say when a sync is needed."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 import io
 import logging
 import os
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import discord
@@ -275,3 +277,56 @@ def test_deploy_files_run_the_bot_as_a_user_with_the_database_on_a_volume():
     unit = (ROOT / "deploy" / "tradewinds.service").read_text(encoding="utf-8")
     assert "ExecStart=/opt/tradewinds/.venv/bin/tradewinds run" in unit and "User=tradewinds" in unit
     assert "RestartPreventExitStatus=2" in unit  # a missing token is not retried in a loop
+
+
+def test_health_reads_the_age_of_the_running_bots_heartbeat(tmp_path, monkeypatch, capsys):
+    beat = tmp_path / "alive"
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("HEALTH_FILE", str(beat))
+    assert cli.main(["health"]) == 1
+    assert capsys.readouterr().out == f"unhealthy: no heartbeat yet ({beat})\n"
+    beat.touch()
+    assert cli.main(["health"]) == 0
+    assert re.fullmatch(r"healthy: the last heartbeat is [0-9] s old\n", capsys.readouterr().out)
+    old = time.time() - 120
+    os.utime(beat, (old, old))
+    assert cli.main(["health", "--max-age", "60"]) == 1
+    said = capsys.readouterr().out
+    assert re.fullmatch(r"unhealthy: the last heartbeat is 12[0-9] s old \(more than 60 s\)\n", said)
+    monkeypatch.delenv("HEALTH_FILE")
+    assert cli.main(["health"]) == 2
+    assert "HEALTH_FILE is not set" in capsys.readouterr().err
+
+
+async def test_the_timer_loop_beats_after_every_round_it_reached_the_store(tmp_path):
+    import asyncio
+
+    from bot.delivery import run_timers
+    from bot.fake_gateway import RecordingGateway
+    from bot.service import GameService
+    from bot.store import Store
+
+    store = await Store.open(str(tmp_path / "t.db"))
+    service = GameService(store, Settings(), renderer=lambda g, v: b"")
+    beats: list[float] = []
+    stop = asyncio.Event()
+
+    def beat() -> None:
+        beats.append(time.time())
+        if len(beats) == 3:
+            stop.set()
+
+    await asyncio.wait_for(
+        run_timers(service, RecordingGateway(), interval=0.01, stop=stop, heartbeat=beat), 10
+    )
+    assert len(beats) == 3
+    await store.close()
+    stop.clear()
+    beats.clear()
+    task = asyncio.create_task(
+        run_timers(service, RecordingGateway(), interval=0.01, stop=stop, heartbeat=beat)
+    )
+    await asyncio.sleep(0.2)  # the store is closed: rounds fail, and nothing beats
+    stop.set()
+    await asyncio.wait_for(task, 5)
+    assert beats == []

@@ -32,8 +32,9 @@ ORDER = {
 
 
 async def a_busy_sqlite_database(env: Env) -> None:
-    """A finished game, a running one with a vote and a computer seat, a lobby with its
-    timers, a forget-me request waiting, a refused DM and remembered languages."""
+    """A finished game, a running one with a vote, a lobby with a computer seat and its
+    timers, a forget-me request waiting, a refused DM, remembered languages, a channel told
+    something once."""
     svc = await env.service()
     await seated(env, svc, [ANA, BO], options={"rounds": 1}, channel=1)
     for user, text in ((ANA, "bid 0"), (BO, "bid 0"), (ANA, "done"), (BO, "done")):

@@ -6,6 +6,8 @@ configured shards, and the commands registered by the process running shard 0 on
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import discord
 import pytest
 
@@ -72,14 +74,24 @@ async def test_a_direct_message_press_is_handed_to_the_process_that_owns_the_gam
     assert answered.ok and answered.reply_to == HANDLE
     assert [(a.seat, a.text) for a in await one.store.actions(there)] == [("p0", "bid 2")]
     assert "press" not in {t.kind for t in await one.store.timers(there)}  # answered once
-    env.gateway.ephemeral.clear()
+    env.gateway.acknowledged.clear()
     await deliver(answered, env.gateway, one)
-    (reply,) = env.gateway.ephemeral
-    assert reply.interaction == HANDLE and reply.text == answered.ephemeral
+    (reply,) = env.gateway.acknowledged  # the move is acknowledged to the handed-over press
+    assert reply.interaction == HANDLE and reply.text == (answered.ephemeral or answered.done)
     # A press on its own game, or in a process that runs every shard, is played where it came.
     mine = custom_id("a", here, (await zero.store.game(here)).version, "bid 1")
     assert not await zero.hand_over_press(mine, ANA, 555, reply_to=HANDLE)
     assert not await (await env.service()).hand_over_press(press, CY, 555, reply_to=HANDLE)
+
+
+class PressedDM:
+    """The DM whose button was pressed, as the owning process reaches it (edited in place)."""
+
+    def __init__(self) -> None:
+        self.edits: list[dict] = []
+
+    async def edit(self, **fields) -> None:
+        self.edits.append(fields)
 
 
 async def test_the_adapter_acknowledges_a_dm_press_and_the_owner_answers_it(env):
@@ -88,19 +100,30 @@ async def test_the_adapter_acknowledges_a_dm_press_and_the_owner_answers_it(env)
     receiving = FakeClient(zero)
     interaction = FakeInteraction(receiving, CY, channel_id=555, component=True)
     interaction.guild_id, interaction.application_id, interaction.token = None, 4242, "interaction-token"
+    interaction.message = SimpleNamespace(id=777)
     await app.press(interaction, custom_id("a", there, version, "bid 3"))
-    assert [kind for kind, _, _ in interaction.response.calls] == [
-        "defer"
-    ] and interaction.followup.sent == []
-    assert [a.text for a in await zero.store.actions(there)] == []
+    assert [kind for kind, _, _ in interaction.response.calls] == ["defer"]  # acknowledged
+    assert interaction.followup.sent == [] and [a.text for a in await zero.store.actions(there)] == []
 
     owning = FakeClient(one)
-    followup = FakeFollowup()
-    owning.gateway.handed_over = lambda handle: app.HandedOver(followup)  # no Discord here
+    followup, dm = FakeFollowup(), PressedDM()
+    handles: list[dict] = []
+
+    def handed_over(handle):  # what DiscordGateway.handed_over builds, without Discord
+        handles.append(handle)
+        return app.HandedOver(followup, dm)
+
+    owning.gateway.handed_over = handed_over
     for outcome in await one.run_due_timers():
         await deliver(outcome, owning.gateway, one)
     assert [(a.seat, a.text) for a in await one.store.actions(there)] == [("p0", "bid 3")]
-    assert followup.sent and all(kwargs.get("ephemeral") is True for _, kwargs in followup.sent)
+    assert handles == [
+        {"application_id": 4242, "token": "interaction-token", "channel_id": 555, "message_id": 777}
+    ]
+    # The pressed DM is replaced in place by what was played, as when the press is answered
+    # by the process that received it; nothing is posted to the channel of the receiver.
+    assert dm.edits == [{"content": "Cy bids 3 in secret.", "view": None, "attachments": []}]
+    assert followup.sent == [] and receiving.public(THERE) == []
 
 
 async def test_the_follow_up_of_a_handed_over_interaction_is_an_application_webhook():
