@@ -272,8 +272,20 @@ def test_deploy_files_run_the_bot_as_a_user_with_the_database_on_a_volume():
         'CMD ["tradewinds", "run"]'
     )
     assert 'VOLUME ["/data"]' in dockerfile and "DATABASE_PATH=/data/tradewinds.db" in dockerfile
-    compose = (ROOT / "deploy" / "compose.yaml").read_text(encoding="utf-8")
+    compose = (ROOT / "deploy" / "compose.sqlite.yaml").read_text(encoding="utf-8")
     assert "dockerfile: deploy/Dockerfile" in compose and "tradewinds-data:/data" in compose
+    # Past one process: PostgreSQL and two shards of two, each checked by its heartbeat.
+    sharded = (ROOT / "deploy" / "compose.yaml").read_text(encoding="utf-8")
+    assert (
+        "image: postgres:16" in sharded
+        and "pg_isready" in sharded
+        and "condition: service_healthy" in sharded
+    )
+    assert (
+        sharded.count('SHARD_COUNT: "2"') == 2 and 'SHARD_IDS: "0"' in sharded and 'SHARD_IDS: "1"' in sharded
+    )
+    assert sharded.count("HEALTH_FILE:") == 2 and '"tradewinds", "health"' in sharded
+    assert sharded.count("DATABASE_URL: postgresql://tradewinds:") == 2
     unit = (ROOT / "deploy" / "tradewinds.service").read_text(encoding="utf-8")
     assert "ExecStart=/opt/tradewinds/.venv/bin/tradewinds run" in unit and "User=tradewinds" in unit
     assert "RestartPreventExitStatus=2" in unit  # a missing token is not retried in a loop
