@@ -433,3 +433,20 @@ async def test_an_older_postgresql_database_is_migrated_once_by_two_processes_at
     finally:
         await a.close()
         await b.close()
+
+
+async def test_postgresql_tells_the_other_processes_when_timers_are_added(postgres_server):
+    """A press handed over to another process is a timer due now: its timer loop is woken
+    through ``LISTEN``/``NOTIFY`` instead of at its next round."""
+    url = await postgres_server.new_database()
+    receiving, owning = await PgStore.open(url), await PgStore.open(url)
+    woken = asyncio.Event()
+    try:
+        await owning.watch_timers(woken.set)
+        pk = await new_lobby(receiving)
+        assert not woken.is_set()
+        await receiving.add_timers(pk, TimerPlan(add=[("press", 1.0, {})]))
+        await asyncio.wait_for(woken.wait(), 10)
+    finally:
+        await receiving.close()
+        await owning.close()
