@@ -148,8 +148,9 @@ def describe(source_path: str, target_url: str, report: Report) -> list[str]:
         lines.append(f"Every game replays to its cached state or kept result ({checked}).")
     else:
         ids = ", ".join(str(pk) for pk in report.differing)
-        games = "1 game does" if len(report.differing) == 1 else f"{len(report.differing)} games do"
-        lines.append(
-            f"{games} not replay to their cached state or kept result (ids {ids}); {report.replayed} do."
-        )
+        if len(report.differing) == 1:
+            games = "1 game does not replay to its"
+        else:
+            games = f"{len(report.differing)} games do not replay to their"
+        lines.append(f"{games} cached state or kept result (ids {ids}); {report.replayed} do.")
     return lines
