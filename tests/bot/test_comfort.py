@@ -14,6 +14,7 @@ from bot.outcome import parse_custom_id
 from bot.rows import StoreError, UserPrefs
 from bot.store import Store
 from bot.texts import t
+from tests.backends import BACKENDS
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
 
@@ -410,8 +411,9 @@ async def test_a_secret_only_choice_waits(env):
 # ---------------------------------------------------------------------- the store
 
 
-async def test_migration_11_and_the_new_store_methods(tmp_path):
-    store = await Store.open(str(tmp_path / "s.db"))
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_migration_11_and_the_new_store_methods(database):
+    store = await database.open()
     try:
         await store.execute("INSERT INTO users (user_id, updated, notify) VALUES (5, 0, 'mention')")
         await store.set_prefs(7, 1.0, notify="both", quiet_from=60, quiet_to=120, time_zone="UTC")

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot import discord_app as app
 from bot.delivery import deliver
 from bot.service import GameService
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, NAMES, Env
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
+
+pytestmark = pytest.mark.both_backends  # interactions counted once, on SQLite and on PostgreSQL
 
 
 async def cuba_table(env: Env, svc: GameService, client: FakeClient | None = None) -> tuple[int, int, str]:

@@ -1,6 +1,7 @@
 """Storage that does not grow without bound: a closed game keeps no redundant copy (its state
 cache and its log's events are rebuilt by replaying), KEEP_FINISHED_DAYS deletes old logs while
-results and stats stay, and the file shrinks after deletions (incremental auto-vacuum)."""
+results and stats stay (on both stores), and the SQLite file shrinks after deletions
+(incremental auto-vacuum)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, Env
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
 
+pytestmark = pytest.mark.both_backends  # what closed games keep, on SQLite and on PostgreSQL
+
 DAY = 86400.0
 
 
@@ -38,16 +41,22 @@ async def finish_tiny(env: Env, svc: GameService, channel: int = CHANNEL) -> int
 
 
 def raw(path: str, query: str, *args) -> list[tuple]:
+    """A query straight on a SQLite file."""
     with sqlite3.connect(path) as conn:
         return conn.execute(query, args).fetchall()
+
+
+async def stored(svc: GameService, query: str, *args) -> list[tuple]:
+    """A query on the service's store, whichever it is."""
+    return [tuple(r) for r in await svc.store.fetch(query, *args)]
 
 
 async def test_a_finished_game_keeps_its_log_and_result_but_no_redundant_copy(env):
     svc = await env.service()
     pk = await finish_tiny(env, svc)
-    assert raw(env.path, "SELECT state FROM games WHERE id = ?", pk) == [(None,)]
+    assert await stored(svc, "SELECT state FROM games WHERE id = ?", pk) == [(None,)]
     # No events are kept, but the mark of a play the table made for a seat (its only choice).
-    kept = [json.loads(e) for (e,) in raw(env.path, "SELECT events FROM actions WHERE game_pk = ?", pk)]
+    kept = [json.loads(e) for (e,) in await stored(svc, "SELECT events FROM actions WHERE game_pk = ?", pk)]
     assert all(e == [] or [x["kind"] for x in e] == ["auto"] for e in kept)
     # What history, export, replay, stats and the log need is all there.
     assert (await svc.history(CHANNEL, 9)).ephemeral.count("#1") == 1
@@ -74,7 +83,7 @@ async def test_the_log_of_a_closed_game_shows_the_events_it_had_while_running(en
     assert any(a.events for a in running) and any(a.kind == "undo" for a in running)
     lines = (await svc.log(CHANNEL, ANA)).ephemeral
     assert (await svc.abandon(CHANNEL, ANA)).ok
-    assert {e for (e,) in raw(env.path, "SELECT events FROM actions WHERE game_pk = ?", pk)} == {"[]"}
+    assert {e for (e,) in await stored(svc, "SELECT events FROM actions WHERE game_pk = ?", pk)} == {"[]"}
     assert (await svc.log(CHANNEL, ANA)).ephemeral == lines  # events rebuilt by replaying
     table = await svc._table(await svc.store.game(pk))
     rebuilt = records.with_events(table.rules, table.row, ["p0", "p1"], await svc.store.actions(pk))
@@ -92,18 +101,16 @@ async def test_a_game_with_a_replay_base_keeps_the_events_before_it_and_replays_
     # The rules "changed" here: the game replays from its state at version 3 (as migration 9
     # gives the old Cuba and Santiago games), and no longer from its seed.
     base_version, base_state = await svc.store.state(pk)
-    with sqlite3.connect(env.path) as conn:
-        conn.execute(
-            "INSERT INTO replay_bases (game_pk, version, state) VALUES (?, ?, ?)",
-            (pk, base_version, base_state),
-        )
-        conn.execute("UPDATE games SET seed = seed + 1 WHERE id = ?", (pk,))
+    await svc.store.execute(
+        "INSERT INTO replay_bases (game_pk, version, state) VALUES (?, ?, ?)", pk, base_version, base_state
+    )
+    await svc.store.execute("UPDATE games SET seed = seed + 1 WHERE id = ?", pk)
     for move in ("draw", "take 1"):
         assert (await svc.act(CHANNEL, ANA, move)).ok
     running = await svc.store.actions(pk)
     lines = (await svc.log(CHANNEL, ANA)).ephemeral
     assert (await svc.abandon(CHANNEL, ANA)).ok
-    kept = raw(env.path, "SELECT n, events FROM actions WHERE game_pk = ? ORDER BY n", pk)
+    kept = await stored(svc, "SELECT n, events FROM actions WHERE game_pk = ? ORDER BY n", pk)
     assert [json.loads(e) for n, e in kept if n < base_version] == [a.events for a in running[:2]]
     # After the base nothing is kept but the mark of the only choice played for Ana ("done").
     after = [json.loads(e) for n, e in kept if n >= base_version]
@@ -157,7 +164,7 @@ async def test_a_game_in_a_thread_keeps_its_thread_and_notice_when_compacted_and
     # the notice in the channel was edited in place to the result.
     closed = await svc.store.game(row.id)
     assert closed.status == "finished"
-    assert raw(env.path, "SELECT state FROM games WHERE id = ?", row.id) == [(None,)]
+    assert await stored(svc, "SELECT state FROM games WHERE id = ?", row.id) == [(None,)]
     assert (closed.parent_channel_id, closed.lobby_message_id) == (CHANNEL, row.lobby_message_id)
     notice = client.get_channel(CHANNEL).sent[0][0] or ""
     assert notice.startswith(f"Tiny Test Game in <#{thread}>: Final scores: ")
