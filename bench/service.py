@@ -156,10 +156,12 @@ async def play_game(
         figures["act"].append((time.perf_counter() - t0) * 1e3)
         assert outcome.ok, outcome.ephemeral
         moves += 1
-        (logged,) = await store.actions(pk, since=row.version)
-        events = json.dumps(logged.events, separators=(",", ":"))
-        figures["bare"].append(await bare.insert(seat, str(action), events))
-        figures["bare_one_hop"].append(await bare.insert_one_hop(seat, str(action), events))
+        # One baseline row per logged row: a move may be followed by the only choice the table
+        # plays for the next seat (bot/autoplay.py), a second append_action.
+        for logged in await store.actions(pk, since=row.version):
+            events = json.dumps(logged.events, separators=(",", ":"))
+            figures["bare"].append(await bare.insert(logged.seat or "", logged.text, events))
+            figures["bare_one_hop"].append(await bare.insert_one_hop(logged.seat or "", logged.text, events))
     await store.close()
 
 
