@@ -370,6 +370,13 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         settings = _settings_or_none()
         if settings is None:
             return EXIT_CONFIG
+        if settings.database_url:
+            print(
+                "tradewinds: doctor checks a SQLite file (--database PATH); "
+                "it does not check the PostgreSQL database of DATABASE_URL.",
+                file=sys.stderr,
+            )
+            return EXIT_CONFIG
         path = settings.database_path
     return doctor.run(path, repair=args.repair, now=time.time())
 

@@ -342,3 +342,13 @@ async def test_the_timer_loop_beats_after_every_round_it_reached_the_store(tmp_p
     stop.set()
     await asyncio.wait_for(task, 5)
     assert beats == []
+
+
+def test_doctor_says_it_checks_sqlite_files_only(monkeypatch, tmp_path, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://tw:secret@db/tradewinds")
+    assert cli.main(["doctor"]) == 2
+    assert capsys.readouterr().err == (
+        "tradewinds: doctor checks a SQLite file (--database PATH); "
+        "it does not check the PostgreSQL database of DATABASE_URL.\n"
+    )
