@@ -28,6 +28,8 @@ ORDER = {
     "told": "channel_id, what",
     "replay_bases": "game_pk",
     "interactions": "id",
+    "table_play": "game_pk",
+    "hints_used": "game_pk, seat",
 }
 
 
@@ -52,6 +54,8 @@ async def a_busy_sqlite_database(env: Env) -> None:
     await svc.dm_refused(BO)
     assert await svc.store.tell_once(2, "threads", env.clock())
     assert await svc.store.claim_interaction(1_150_000_000_000_000_000, env.clock())
+    await svc.store.set_table_play(running, takeover="strong", hints_allowed=False)
+    await svc.store.add_hint(running, "p0")
     await env.close()
 
 
@@ -73,7 +77,7 @@ async def test_every_table_is_copied_row_for_row_and_the_games_go_on(tmp_path, p
     said = capsys.readouterr().out.splitlines()
     assert said[0].startswith(f"Copied {env.path} to postgresql://") and said[0].endswith(
         ": games 3, seats 8, dm_refused 1, actions 5, timers 3, replace_votes 1, users 2, forget_requests 1, "
-        "told 1, replay_bases 1, interactions 1."
+        "told 1, replay_bases 1, interactions 1, table_play 1, hints_used 1."
     )
     assert said[1] == "Every game replays to its cached state or kept result (2 games checked)."
 

@@ -450,3 +450,19 @@ async def test_postgresql_tells_the_other_processes_when_timers_are_added(postgr
     finally:
         await receiving.close()
         await owning.close()
+
+
+async def test_a_tables_play_settings_and_the_hints_its_seats_used(database):
+    store = await database.open()
+    try:
+        pk = await new_lobby(store)
+        assert await store.table_play(pk) == ("heuristic", True)  # never set: the defaults
+        await store.set_table_play(pk, takeover="strong", hints_allowed=False)
+        await store.set_table_play(pk, takeover="random", hints_allowed=False)
+        assert await store.table_play(pk) == ("random", False)
+        assert await store.hints_used(pk) == {}
+        for seat in ("p0", "p1", "p0"):
+            await store.add_hint(pk, seat)
+        assert await store.hints_used(pk) == {"p0": 2, "p1": 1}
+    finally:
+        await store.close()
