@@ -90,7 +90,9 @@ class SampledPool(RenderPool):
         self.drawn = drawn
 
     async def run(self, fn, *args):
-        view = args[-1]
+        # The view is the renderer's first mapping argument (a decision picture has the seat's
+        # texts and language after it).
+        view = next((arg for arg in args if isinstance(arg, dict) and "_channel" in arg), {})
         if view.get("_channel") not in self.drawn:
             return b""
         return await super().run(fn, *args)
