@@ -744,12 +744,8 @@ class GameService:
                     t("too_few_players", lang, title=title, min=rules.min_players, count=count)
                 )
             seats = [s.seat for s in table.seats]
-            new_with_events = getattr(rules, "new_with_events", None)
             try:
-                if new_with_events is not None:
-                    state, events = new_with_events(seats, row.seed, **row.options)
-                else:
-                    state, events = rules.new(seats, row.seed, **row.options), []
+                state, events = rules.start(seats, row.seed, **row.options)
             except IllegalAction as error:
                 return Outcome.refuse(t("bad_option", lang, reason=error.text(lang)))
             now = self.clock()

@@ -46,7 +46,8 @@ def player(game_id: str, kind: str, seed: int, budget: Any = None) -> Player:
         if game_id not in BUILTIN_GAMES:
             raise KeyError(f"no heuristic player for game {game_id!r}")
         module = importlib.import_module(f"{BUILTIN_GAMES[game_id]}.ai")
-        return module.HeuristicPlayer(seed)
+        heuristic: Player = module.HeuristicPlayer(seed)
+        return heuristic
     if kind == "strong":
         from engine.search import StrongPlayer
 
@@ -60,7 +61,7 @@ def seat_view(game_id: str, kind: str, state: Any, seat: str) -> dict[str, Any]:
     secret and every unseen order left out, built by the game's search adapter)."""
     from engine import GAMES
 
-    view = GAMES[game_id].view(state, seat)
+    view = dict(GAMES[game_id].view(state, seat))
     if kind == "strong":
         from engine.search import adapter
 

@@ -1,7 +1,10 @@
 """The engine contract every game implements, and the pieces all games share.
 
-A game is a module that exposes one ``Rules`` object (see :class:`Rules`). The bot only ever talks
-to games through that object, so the three games look the same from outside:
+A game is a module that exposes one ``RULES`` object, a :class:`Game`: the rules
+(:class:`GameRules`: setup, who acts, legal moves, apply, views, the result, dump/load) and their
+presentation (:class:`GamePresentation`: every sentence, in any language, and :class:`SeatView`,
+all a seat sees in one call). ``Rules`` is the older name of :class:`Game`. The bot only ever
+talks to games through that object, so the three games look the same from outside:
 
 * players are seat ids ``"p0"``…``"pN"``;
 * states are game-specific objects that are never mutated by ``apply`` (it returns a new one);
@@ -19,15 +22,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypedDict, TypeVar, runtime_checkable
 
 __all__ = [
     "Action",
+    "Arg",
     "Event",
+    "Game",
+    "GamePresentation",
+    "GameRules",
+    "GameState",
     "IllegalAction",
+    "Move",
+    "Progress",
     "Result",
     "Rng",
     "Rules",
+    "RulesBase",
+    "SeatView",
     "seat_ids",
     "parse_from_legal",
     "rank_by_keys",
@@ -74,7 +86,11 @@ def seat_ids(count: int) -> list[str]:
 # Actions
 
 
-def _token(value: str) -> int | str:
+#: One argument of an :class:`Action`: a number (a field's row, an amount) or a lowercase word.
+Arg = int | str
+
+
+def _token(value: str) -> Arg:
     """A canonical-text token: integers (also negative) become ``int``, words stay ``str``."""
     if value.lstrip("-").isdigit() and value not in ("-", ""):
         return int(value)
@@ -91,7 +107,7 @@ class Action:
     """
 
     kind: str
-    args: tuple[int | str, ...] = ()
+    args: tuple[Arg, ...] = ()
 
     def __str__(self) -> str:
         if not self.args:
@@ -235,7 +251,7 @@ class Result:
         }
 
 
-def rank_by_keys(scores: Mapping[str, int], keys: Mapping[str, tuple], **extra: Any) -> Result:
+def rank_by_keys(scores: Mapping[str, int], keys: Mapping[str, tuple[int, ...]], **extra: Any) -> Result:
     """Build a :class:`Result` from seat → sort key (higher is better, compared left to right;
     e.g. ``(vp, pesos)``). Seats whose whole key is equal share a place; within a shared place
     the seat order is kept so the ranking is deterministic."""
@@ -321,9 +337,24 @@ class Rng:
 # The contract
 
 
+#: A game's state: each game has its own type (a typed dict, a dataclass); the contract does not
+#: look inside it, only hands it back to the same game.
+GameState = Any
+
+#: What a seat's view, a dump or the options are made of: JSON values under string keys.
+JsonDict = dict[str, Any]
+
+
+class Progress(TypedDict):
+    """The score as it grows (see :meth:`GameRules.progress`)."""
+
+    round: int
+    scores: dict[str, int]
+
+
 @runtime_checkable
-class Rules(Protocol):
-    """What every game module exposes as ``RULES`` (registered in ``engine.GAMES``).
+class GameRules(Protocol):
+    """The rules half of the contract: what a game is and how it is played.
 
     Required attributes: ``id`` (``"cuba"``…), ``title`` (``"Cuba"``), ``min_players``,
     ``max_players`` and ``options`` (option name → default value).
@@ -335,116 +366,193 @@ class Rules(Protocol):
     max_players: int
     options: Mapping[str, Any]
 
-    def new(self, players: list[str], seed: int, **options: Any) -> Any:
+    def new(self, players: list[str], seed: int, **options: Any) -> GameState:
         """A set-up game; every random choice comes from ``seed``. Unknown options or values
         raise ``IllegalAction``. Choices the rules give players at setup are actions."""
+        ...
 
-    def to_act(self, state: Any) -> list[str]:
+    def start(self, players: list[str], seed: int, **options: Any) -> tuple[GameState, list[Event]]:
+        """:meth:`new` with the events of the setup for the log (Santiago's placement and first
+        roll); ``(new(...), [])`` for a game whose setup tells the table nothing
+        (:class:`RulesBase` gives that). The bot starts a game with it."""
+        ...
+
+    def to_act(self, state: GameState) -> list[str]:
         """Seats that may act now (several in a simultaneous step); empty when the game is over."""
+        ...
 
-    def legal(self, state: Any, seat: str) -> list[Action]:
+    def legal(self, state: GameState, seat: str) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it may not act). Finite and complete."""
+        ...
 
-    def apply(self, state: Any, seat: str, action: Action) -> tuple[Any, list[Event]]:
+    def apply(self, state: GameState, seat: str, action: Action) -> tuple[GameState, list[Event]]:
         """The state after ``seat`` plays ``action``; the input state is never mutated.
         Raises ``IllegalAction`` (with a sentence a player understands) for any illegal move."""
+        ...
 
-    def parse(self, state: Any, seat: str, text: str) -> Action:
+    def parse(self, state: GameState, seat: str, text: str) -> Action:
         """The action whose canonical text is ``text``; ``parse(s, seat, str(a)) == a``."""
+        ...
 
-    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+    def view(self, state: GameState, seat: str | None) -> Mapping[str, Any]:
         """A JSON-able view for ``seat`` (``None``: the public table) with everybody else's hidden
         information removed. The renderer and computer players see only views."""
+        ...
 
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: GameState) -> Result | None:
         """``None`` while the game runs, then the final :class:`Result`."""
+        ...
 
-    def dump(self, state: Any) -> dict[str, Any]:
+    def dump(self, state: GameState) -> JsonDict:
         """A lossless JSON-able dict of the state, with a ``"schema"`` version."""
+        ...
 
-    def load(self, data: Mapping[str, Any]) -> Any:
+    def load(self, data: Mapping[str, Any]) -> GameState:
         """The state from :meth:`dump`'s output."""
+        ...
 
-    # ---- the score as it grows (for the end-of-game summary) ----
+    # ---- the score as it grows (for the end-of-game summary and ``/game status``) ----
 
-    def progress(self, state: Any) -> dict[str, Any]:
+    def progress(self, state: GameState) -> Progress:
         """``{"round": n, "scores": {seat: points}}``: the round now being played (1-based) and
         each seat's points as the table shows them now. The summary chart samples it after
         every action of a replay; at the end ``scores`` equals ``result(state).scores``."""
+        ...
 
-    # ---- text for the table, in any language of :data:`engine.i18n.LANGUAGES` ----
-    # Every text method takes ``lang`` (default English); the words come from the game's
-    # catalogues in ``engine/<game>/locales``.
+    def public_scores(self, state: GameState) -> dict[str, int] | None:
+        """The points the open table shows now (``/game status``); ``None`` while they are
+        hidden (behind Santiago's screens) or when the game shows none during play."""
+        ...
+
+
+@runtime_checkable
+class GamePresentation(Protocol):
+    """The text half of the contract: everything a game says, in any language of
+    :data:`engine.i18n.LANGUAGES`.
+
+    Every text method takes ``lang`` (default English); the words come from the game's
+    catalogues in ``engine/<game>/locales``. :class:`engine.presentation.PresentationBase` gives
+    :meth:`seat_view` from the other methods.
+    """
 
     def display_title(self, lang: str = "en") -> str:
         """The game's name as players of that language know it (``古巴`` for Cuba in Chinese)."""
+        ...
 
     def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
         """One log line for ``event``; ``names`` maps seat → display name."""
+        ...
 
     def label(
-        self, state: Any, seat: str, action: Action, lang: str = "en", names: Mapping[str, str] | None = None
+        self,
+        state: GameState,
+        seat: str,
+        action: Action,
+        lang: str = "en",
+        names: Mapping[str, str] | None = None,
     ) -> str:
         """A short button label for ``action`` (≤ 80 characters, e.g. "Buy rum · 5"). ``names``
         (seat → display name) is for labels that name another player (Goa's spy)."""
+        ...
 
-    def prompt(self, state: Any, seat: str, lang: str = "en") -> str:
+    def prompt(self, state: GameState, seat: str, lang: str = "en") -> str:
         """One sentence telling ``seat`` what it must decide now ("Choose a field for your
         worker."); empty when the seat has nothing to do."""
+        ...
 
     def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
         """The rules explained in short sections (title, text) for ``/game rules``."""
+        ...
 
     def category_name(self, category: str, lang: str = "en") -> str:
         """The name of a scoring category of ``Result.breakdown`` ("Shipping", "船运")."""
+        ...
 
-    def private_summary(self, state: Any, seat: str, lang: str = "en") -> str:
+    def private_summary(self, state: GameState, seat: str, lang: str = "en") -> str:
         """What only ``seat`` knows, in a few lines (Santiago's screen, Goa's ducats and hand,
         Cuba's own bid); empty when the seat holds no secret. The bot shows it behind the
         "My hand" button, always current (and in the DM of a secret simultaneous decision)."""
+        ...
 
-    def private_choices(self, state: Any, seat: str) -> bool:
+    def private_choices(self, state: GameState, seat: str) -> bool:
         """True when listing ``seat``'s legal actions would reveal hidden information (amounts
         bounded by hidden money, cards from a hidden hand, a secret bid). The bot then offers
         those choices only privately (DM or ephemeral), never as buttons under the public board."""
+        ...
+
+    def seat_view(
+        self, state: GameState, seat: str, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> SeatView:
+        """Everything ``seat`` sees of ``state`` in ``lang``, in one call (see :class:`SeatView`):
+        the same answers as :meth:`GameRules.to_act`, :meth:`GameRules.legal`, :meth:`label`
+        per move, :meth:`prompt`, :meth:`private_summary`, :meth:`private_choices` and
+        :meth:`GameRules.view` asked one by one."""
+        ...
 
 
-class TextFromModule:
-    """The text half of :class:`Rules`, read from a game's ``text`` module.
+@runtime_checkable
+class Game(GameRules, GamePresentation, Protocol):
+    """What every game module exposes as ``RULES`` and ``engine.GAMES`` hands out: the rules and
+    their presentation. The bot only ever talks to a game through these methods."""
 
-    A game whose texts live in one module (functions ``describe``, ``label``, ``prompt``,
-    ``help_sections``, ``category_name``, ``display_title``, ``private_summary`` and
-    ``private_choices``, each taking ``lang``) sets ``text = module`` on its Rules class and
-    inherits these methods instead of writing the same delegations.
+
+#: The name the bot and the tests have always used for the whole contract.
+Rules = Game
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One legal action of a seat with its button label in the reader's language."""
+
+    action: Action
+    label: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat sees after a change, in one language: the answer of
+    :meth:`GamePresentation.seat_view`.
+
+    Only ``seat``'s own secrets are in it (its ``private_summary`` and ``view``); ``moves`` and
+    ``prompt`` are empty when it may not act. When ``private_choices`` is true the moves must be
+    offered to ``seat`` alone (DM or ephemeral), never under the public board.
     """
 
-    text: Any
+    seat: str
+    lang: str
+    #: Whether ``seat`` is among the seats to act now.
+    acting: bool
+    #: Its legal actions in the engine's order, each with its label in ``lang``.
+    moves: tuple[Move, ...]
+    #: What it must decide now ("" when nothing).
+    prompt: str
+    #: What only it knows ("" when it holds no secret).
+    private_summary: str
+    #: Whether listing its moves would reveal hidden information.
+    private_choices: bool
+    #: Its own view of the table (``GameRules.view(state, seat)``).
+    view: Mapping[str, Any]
 
-    def display_title(self, lang: str = "en") -> str:
-        return self.text.display_title(lang)
+    @property
+    def legal(self) -> list[Action]:
+        """The legal actions alone, as :meth:`GameRules.legal` gives them."""
+        return [move.action for move in self.moves]
 
-    def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
-        return self.text.describe(event, names, lang)
-
-    def label(
-        self, state: Any, seat: str, action: Action, lang: str = "en", names: Mapping[str, str] | None = None
-    ) -> str:
-        return self.text.label(state, seat, action, lang)
-
-    def prompt(self, state: Any, seat: str, lang: str = "en") -> str:
-        return self.text.prompt(state, seat, lang)
-
-    def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
-        return list(self.text.help_sections(lang))
-
-    def category_name(self, category: str, lang: str = "en") -> str:
-        return self.text.category_name(category, lang)
-
-    def private_summary(self, state: Any, seat: str, lang: str = "en") -> str:
-        return self.text.private_summary(state, seat, lang)
-
-    def private_choices(self, state: Any, seat: str) -> bool:
-        return self.text.private_choices(state, seat)
+    def labels(self) -> dict[str, str]:
+        """Canonical action text → label, as the bot keys its buttons."""
+        return {str(move.action): move.label for move in self.moves}
 
 
-GameFactory = Callable[[], Rules]
+class _Setup(Protocol):
+    def new(self, players: list[str], seed: int, **options: Any) -> GameState: ...
+
+
+class RulesBase:
+    """What a game inherits instead of writing it: :meth:`GameRules.start` for a game whose
+    setup has no events to log (Cuba, Goa)."""
+
+    def start(self: _Setup, players: list[str], seed: int, **options: Any) -> tuple[GameState, list[Event]]:
+        return self.new(players, seed, **options), []
+
+
+GameFactory = Callable[[], Game]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, Result, TextFromModule, rank_by_keys
+from engine.core import Action, Event, IllegalAction, Progress, Result, RulesBase, rank_by_keys
 from engine.cuba import board as b
 from engine.cuba import text
 from engine.cuba.data import CARGO, OPTIONS, PIECES, PRODUCTS, RESOURCES
@@ -18,6 +18,7 @@ from engine.cuba.explain import explain
 from engine.cuba.rules import apply_action, legal_actions, new_game, to_act
 from engine.cuba.state import State, copy_state, deep_copy, load_state
 from engine.cuba.view import build_view
+from engine.presentation import TextFromModule
 
 __all__ = ["RULES", "CubaRules"]
 
@@ -61,7 +62,7 @@ def refusal(state: State, seat: str, action: Action) -> IllegalAction:
     return IllegalAction(lambda lang: explain(state, seat, action, lang))
 
 
-class CubaRules(TextFromModule):
+class CubaRules(RulesBase, TextFromModule):
     """The Cuba rules engine (see :mod:`engine.core` for the contract)."""
 
     id = "cuba"
@@ -115,7 +116,7 @@ class CubaRules(TextFromModule):
         """The points the open table shows: the VP track (``/game status``)."""
         return self.progress(state)["scores"]
 
-    def progress(self, state: State) -> dict[str, Any]:
+    def progress(self, state: State) -> Progress:
         """The round (1…6) and the VP track; at the end the final scores, with the 2 VP per
         building tile that only the final scoring adds."""
         res = state["result"]

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, Result, Rng, rank_by_keys
+from engine.core import Action, Event, IllegalAction, Progress, Result, Rng, RulesBase, rank_by_keys
 from engine.goa import board, data
 from engine.goa import text as goa_text
 from engine.goa.board import add_spice, has_room, placements, remove_spice, spice_counts
 from engine.goa.state import Player, State
 from engine.i18n import join_list
+from engine.presentation import PresentationBase
 
 S = data.SPICES
 COL = data.COLUMN_INDEX
@@ -59,7 +60,7 @@ def _limit(s: State, p: Player) -> int:
     return _yield(s, p, "expedition")
 
 
-class GoaRules:
+class GoaRules(RulesBase, PresentationBase):
     """The Goa engine behind the :class:`engine.core.Rules` contract."""
 
     id = "goa"
@@ -918,7 +919,7 @@ class GoaRules:
         never the kept cards or the ducats, which are hidden until the end."""
         return self.progress(s)["scores"]
 
-    def progress(self, s: State) -> dict[str, Any]:
+    def progress(self, s: State) -> Progress:
         """Goa scores everything at the end, so "points so far" are what the open table would
         score if the game ended now: progress markers, colonies, single plantations, the duty
         used and missions. Kept cards and the most-ducats bonus are hidden until the end and

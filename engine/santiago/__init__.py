@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, Result, TextFromModule
+from engine.core import Action, Event, IllegalAction, Progress, Result
+from engine.presentation import TextFromModule
 from engine.santiago import data as d
 from engine.santiago import text
 from engine.santiago.explain import explain
@@ -76,7 +77,7 @@ class SantiagoRules(TextFromModule):
         state, _ = new_game(list(players), seed, options)
         return state
 
-    def new_with_events(self, players: list[str], seed: int, **options: Any) -> tuple[State, list[Event]]:
+    def start(self, players: list[str], seed: int, **options: Any) -> tuple[State, list[Event]]:
         """Like :meth:`new`, with the setup events (placement, the first roll) for the log."""
         return new_game(list(players), seed, options)
 
@@ -120,7 +121,7 @@ class SantiagoRules(TextFromModule):
             return None
         return {s: players[s]["vp"] for s in state["seats"]}
 
-    def progress(self, state: State) -> dict[str, Any]:
+    def progress(self, state: State) -> Progress:
         """Santiago has no numbered rounds; the ship in the harbour (1…7) stands for one: a
         round ends when its ship sails. The points are each player's true VP, although the
         table keeps them behind the screens: the summary is drawn only once the game is over and

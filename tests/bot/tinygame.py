@@ -18,13 +18,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import engine
-from engine.core import Action, Event, IllegalAction, Result, Rng, rank_by_keys
+from engine.core import Action, Event, IllegalAction, Result, Rng, RulesBase, rank_by_keys
+from engine.presentation import PresentationBase
 
 START_COINS = 5
 BID_PRIZE = 3
 
 
-class TinyRules:
+class TinyRules(RulesBase, PresentationBase):
     id = "tiny"
     title = "Tiny Test Game"
     min_players = 2
@@ -193,6 +194,9 @@ class TinyRules:
 
     def progress(self, state: dict[str, Any]) -> dict[str, Any]:
         return {"round": state["round"], "scores": dict(state["points"])}
+
+    def public_scores(self, state: dict[str, Any]) -> dict[str, int] | None:
+        return None  # /game status shows no points for the test game
 
     # ---------------------------------------------------------------- text (English only: a test game)
 

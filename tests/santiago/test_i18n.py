@@ -58,7 +58,7 @@ def every_language(render: Callable[..., str], *args: Any) -> None:
 def random_game(players: int, seed: int) -> Iterator[tuple[State, list[Event]]]:
     """The states of one game with random computer players, each with the events leading to it."""
     seats = [f"p{i}" for i in range(players)]
-    state, events = RULES.new_with_events(seats, seed)
+    state, events = RULES.start(seats, seed)
     bots = {s: player("santiago", "random", seed + i) for i, s in enumerate(seats)}
     yield state, events
     while RULES.result(state) is None:

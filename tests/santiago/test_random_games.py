@@ -66,7 +66,7 @@ def test_seven_departures_and_every_event_reads_as_a_sentence():
     names = {f"p{i}": f"Player{i}" for i in range(4)}
     for seed in range(30):
         seats = [f"p{i}" for i in range(2 + seed % 3)]
-        state, events = RULES.new_with_events(seats, seed)
+        state, events = RULES.start(seats, seed)
         bots = {s: player("santiago", "random", seed + i) for i, s in enumerate(seats)}
         while RULES.result(state) is None:
             seat = RULES.to_act(state)[0]

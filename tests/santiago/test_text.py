@@ -98,7 +98,7 @@ def test_event_flags_for_undo():
     state, events = act(state, "p0", "drive 1")
     state, events = act(state, "p0", "deliver citrus 1")
     assert events[0].kind == "deliver" and events[0].reveals_hidden
-    assert RULES.new_with_events(["p0", "p1"], 4)[1][-1].random  # the first roll
+    assert RULES.start(["p0", "p1"], 4)[1][-1].random  # the first roll
 
 
 def test_deliveries_may_be_typed_count_first_or_with_wood_in_front():
