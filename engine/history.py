@@ -115,7 +115,8 @@ def loads(text: str | bytes) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError) as error:
         raise ExportError(f"the file is not JSON ({error})") from None
     check(data)
-    return data
+    export: dict[str, Any] = data  # check() proved it is a dict
+    return export
 
 
 def check(export: Any) -> Rules:

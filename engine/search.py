@@ -91,11 +91,13 @@ def adapter(game_id: str) -> Adapter:
     """The search adapter of a built-in game."""
     if game_id not in BUILTIN_GAMES:
         raise KeyError(f"no strong player for game {game_id!r}")
-    return importlib.import_module(f"{BUILTIN_GAMES[game_id]}.search").ADAPTER
+    found: Adapter = importlib.import_module(f"{BUILTIN_GAMES[game_id]}.search").ADAPTER
+    return found
 
 
 def heuristic_factory(game_id: str) -> Callable[[int], Any]:
-    return importlib.import_module(f"{BUILTIN_GAMES[game_id]}.ai").HeuristicPlayer
+    factory: Callable[[int], Any] = importlib.import_module(f"{BUILTIN_GAMES[game_id]}.ai").HeuristicPlayer
+    return factory
 
 
 @dataclass
