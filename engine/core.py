@@ -34,6 +34,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "Move",
+    "Names",
     "Progress",
     "Result",
     "Rng",
@@ -341,8 +342,11 @@ class Rng:
 #: look inside it, only hands it back to the same game.
 GameState = Any
 
-#: What a seat's view, a dump or the options are made of: JSON values under string keys.
+#: What a dump is made of: JSON values under string keys.
 JsonDict = dict[str, Any]
+
+#: Seat → the player's display name, for sentences that name players.
+Names = Mapping[str, str]
 
 
 class Progress(TypedDict):
@@ -369,47 +373,38 @@ class GameRules(Protocol):
     def new(self, players: list[str], seed: int, **options: Any) -> GameState:
         """A set-up game; every random choice comes from ``seed``. Unknown options or values
         raise ``IllegalAction``. Choices the rules give players at setup are actions."""
-        ...
 
     def start(self, players: list[str], seed: int, **options: Any) -> tuple[GameState, list[Event]]:
         """:meth:`new` with the events of the setup for the log (Santiago's placement and first
         roll); ``(new(...), [])`` for a game whose setup tells the table nothing
         (:class:`RulesBase` gives that). The bot starts a game with it."""
-        ...
 
     def to_act(self, state: GameState) -> list[str]:
         """Seats that may act now (several in a simultaneous step); empty when the game is over."""
-        ...
 
     def legal(self, state: GameState, seat: str) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it may not act). Finite and complete."""
-        ...
 
     def apply(self, state: GameState, seat: str, action: Action) -> tuple[GameState, list[Event]]:
         """The state after ``seat`` plays ``action``; the input state is never mutated.
         Raises ``IllegalAction`` (with a sentence a player understands) for any illegal move."""
-        ...
 
     def parse(self, state: GameState, seat: str, text: str) -> Action:
         """The action whose canonical text is ``text``; ``parse(s, seat, str(a)) == a``."""
-        ...
 
     def view(self, state: GameState, seat: str | None) -> Mapping[str, Any]:
         """A JSON-able view for ``seat`` (``None``: the public table) with everybody else's hidden
-        information removed. The renderer and computer players see only views."""
-        ...
+        information removed. The renderer and computer players see only views. A mapping, so that a
+        game may return its own typed dict; callers only read it."""
 
     def result(self, state: GameState) -> Result | None:
         """``None`` while the game runs, then the final :class:`Result`."""
-        ...
 
     def dump(self, state: GameState) -> JsonDict:
         """A lossless JSON-able dict of the state, with a ``"schema"`` version."""
-        ...
 
     def load(self, data: Mapping[str, Any]) -> GameState:
         """The state from :meth:`dump`'s output."""
-        ...
 
     # ---- the score as it grows (for the end-of-game summary and ``/game status``) ----
 
@@ -417,12 +412,10 @@ class GameRules(Protocol):
         """``{"round": n, "scores": {seat: points}}``: the round now being played (1-based) and
         each seat's points as the table shows them now. The summary chart samples it after
         every action of a replay; at the end ``scores`` equals ``result(state).scores``."""
-        ...
 
     def public_scores(self, state: GameState) -> dict[str, int] | None:
         """The points the open table shows now (``/game status``); ``None`` while they are
         hidden (behind Santiago's screens) or when the game shows none during play."""
-        ...
 
 
 @runtime_checkable
@@ -437,57 +430,43 @@ class GamePresentation(Protocol):
 
     def display_title(self, lang: str = "en") -> str:
         """The game's name as players of that language know it (``古巴`` for Cuba in Chinese)."""
-        ...
 
-    def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
+    def describe(self, event: Event, names: Names, lang: str = "en") -> str:
         """One log line for ``event``; ``names`` maps seat → display name."""
-        ...
 
     def label(
-        self,
-        state: GameState,
-        seat: str,
-        action: Action,
-        lang: str = "en",
-        names: Mapping[str, str] | None = None,
+        self, state: GameState, seat: str, action: Action, lang: str = "en", names: Names | None = None
     ) -> str:
         """A short button label for ``action`` (≤ 80 characters, e.g. "Buy rum · 5"). ``names``
         (seat → display name) is for labels that name another player (Goa's spy)."""
-        ...
 
     def prompt(self, state: GameState, seat: str, lang: str = "en") -> str:
         """One sentence telling ``seat`` what it must decide now ("Choose a field for your
         worker."); empty when the seat has nothing to do."""
-        ...
 
     def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
         """The rules explained in short sections (title, text) for ``/game rules``."""
-        ...
 
     def category_name(self, category: str, lang: str = "en") -> str:
         """The name of a scoring category of ``Result.breakdown`` ("Shipping", "船运")."""
-        ...
 
     def private_summary(self, state: GameState, seat: str, lang: str = "en") -> str:
         """What only ``seat`` knows, in a few lines (Santiago's screen, Goa's ducats and hand,
         Cuba's own bid); empty when the seat holds no secret. The bot shows it behind the
         "My hand" button, always current (and in the DM of a secret simultaneous decision)."""
-        ...
 
     def private_choices(self, state: GameState, seat: str) -> bool:
         """True when listing ``seat``'s legal actions would reveal hidden information (amounts
         bounded by hidden money, cards from a hidden hand, a secret bid). The bot then offers
         those choices only privately (DM or ephemeral), never as buttons under the public board."""
-        ...
 
     def seat_view(
-        self, state: GameState, seat: str, lang: str = "en", names: Mapping[str, str] | None = None
+        self, state: GameState, seat: str, lang: str = "en", names: Names | None = None
     ) -> SeatView:
         """Everything ``seat`` sees of ``state`` in ``lang``, in one call (see :class:`SeatView`):
         the same answers as :meth:`GameRules.to_act`, :meth:`GameRules.legal`, :meth:`label`
         per move, :meth:`prompt`, :meth:`private_summary`, :meth:`private_choices` and
         :meth:`GameRules.view` asked one by one."""
-        ...
 
 
 @runtime_checkable

@@ -7,48 +7,23 @@ delegations to a game whose sentences all live in one ``text`` module (Cuba, San
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
-from engine.core import Action, Event, GameState, Move, SeatView
+from engine.core import Action, Event, Game, GameState, Move, Names, SeatView
 
 __all__ = ["PresentationBase", "TextFromModule", "TextModule"]
 
 
-class _SeatQuestions(Protocol):
-    """The separate questions :meth:`PresentationBase.seat_view` gathers into one answer."""
-
-    def to_act(self, state: GameState) -> list[str]: ...
-
-    def legal(self, state: GameState, seat: str) -> list[Action]: ...
-
-    def view(self, state: GameState, seat: str | None) -> Mapping[str, Any]: ...
-
-    def label(
-        self,
-        state: GameState,
-        seat: str,
-        action: Action,
-        lang: str = "en",
-        names: Mapping[str, str] | None = None,
-    ) -> str: ...
-
-    def prompt(self, state: GameState, seat: str, lang: str = "en") -> str: ...
-
-    def private_summary(self, state: GameState, seat: str, lang: str = "en") -> str: ...
-
-    def private_choices(self, state: GameState, seat: str) -> bool: ...
-
-
 class PresentationBase:
-    """What a game inherits instead of writing it: :meth:`seat_view`."""
+    """What a game inherits instead of writing it: :meth:`seat_view`, from the rest of the
+    contract (a class using it must be a whole :class:`engine.core.Game`; mypy checks it)."""
 
     def seat_view(
-        self: _SeatQuestions,
+        self: Game,
         state: GameState,
         seat: str,
         lang: str = "en",
-        names: Mapping[str, str] | None = None,
+        names: Names | None = None,
     ) -> SeatView:
         """Everything ``seat`` sees of ``state`` in ``lang`` (see :class:`engine.core.SeatView`).
 
@@ -74,7 +49,7 @@ class TextModule(Protocol):
 
     def display_title(self, lang: str = "en", /) -> str: ...
 
-    def describe(self, event: Event, names: Mapping[str, str], lang: str = "en", /) -> str: ...
+    def describe(self, event: Event, names: Names, lang: str = "en", /) -> str: ...
 
     def label(self, state: GameState, seat: str, action: Action, lang: str = "en", /) -> str: ...
 
@@ -103,16 +78,11 @@ class TextFromModule(PresentationBase):
     def display_title(self, lang: str = "en") -> str:
         return self.text.display_title(lang)
 
-    def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
+    def describe(self, event: Event, names: Names, lang: str = "en") -> str:
         return self.text.describe(event, names, lang)
 
     def label(
-        self,
-        state: GameState,
-        seat: str,
-        action: Action,
-        lang: str = "en",
-        names: Mapping[str, str] | None = None,
+        self, state: GameState, seat: str, action: Action, lang: str = "en", names: Names | None = None
     ) -> str:
         return self.text.label(state, seat, action, lang)
 

@@ -79,30 +79,22 @@ def test_the_samples_hold_private_and_public_choices():
         assert flags == {True, False}, game_id
 
 
-def separate(rules: Game, state: Any, seat: str, lang: str) -> SeatView:
-    """The SeatView put together from the contract's separate questions."""
-    return SeatView(
-        seat=seat,
-        lang=lang,
-        acting=seat in rules.to_act(state),
-        moves=tuple(Move(a, rules.label(state, seat, a, lang, NAMES)) for a in rules.legal(state, seat)),
-        prompt=rules.prompt(state, seat, lang),
-        private_summary=rules.private_summary(state, seat, lang),
-        private_choices=rules.private_choices(state, seat),
-        view=rules.view(state, seat),
-    )
-
-
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_seat_view_agrees_with_the_separate_calls(game_id):
     rules = GAMES[game_id]
     for state in sample_states(game_id):
         for seat in ("p0", "p1", "p2"):
+            legal = rules.legal(state, seat)
             for lang in ("en", "zh-CN", "nl"):
                 seen = rules.seat_view(state, seat, lang, NAMES)
-                assert seen == separate(rules, state, seat, lang)
-                assert seen.legal == rules.legal(state, seat)
-                assert seen.labels() == {str(m.action): m.label for m in seen.moves}
+                assert isinstance(seen, SeatView) and (seen.seat, seen.lang) == (seat, lang)
+                assert seen.acting == (seat in rules.to_act(state))
+                assert seen.moves == tuple(Move(a, rules.label(state, seat, a, lang, NAMES)) for a in legal)
+                assert seen.legal == legal and seen.labels() == {str(m.action): m.label for m in seen.moves}
+                assert seen.prompt == rules.prompt(state, seat, lang)
+                assert seen.private_summary == rules.private_summary(state, seat, lang)
+                assert seen.private_choices == rules.private_choices(state, seat)
+                assert seen.view == rules.view(state, seat)
                 if not seen.acting:
                     assert not seen.moves and not seen.prompt and not seen.private_choices
 
