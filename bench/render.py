@@ -52,7 +52,7 @@ import render  # noqa: E402
 from engine import GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
 from engine.summary import summarise  # noqa: E402
-from render.common import save_png  # noqa: E402
+from render.png import save_png  # noqa: E402
 
 
 def decision_figures(game: str, states: list[Any], names: tuple[str, ...]) -> dict[str, Any]:

@@ -44,8 +44,8 @@ def _module(game_id: str) -> ModuleType:
 def board(game_id: str, view: dict[str, Any]) -> bytes:
     """The board picture for ``view`` (a ``rules.view(state, None)`` dict) as PNG bytes, in the
     title's palette (:mod:`render.palette`)."""
-    from render.common import encode_png
     from render.palette import title_palette
+    from render.png import encode_png
 
     img = _module(game_id).draw(view)
     return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
@@ -58,7 +58,7 @@ def private(game_id: str, view: dict[str, Any]) -> bytes | None:
     draw_private = getattr(module, "draw_private", None)
     if draw_private is None:
         return None
-    from render.common import encode_png
+    from render.png import encode_png
 
     return encode_png(draw_private(view))
 
@@ -72,7 +72,7 @@ def decision(game_id: str, view: dict[str, Any], legal: list[str], lang: str = "
     if game_id not in DECISION_MODULES:
         raise KeyError(f"no decision pictures for game {game_id!r}")
     from engine.i18n import normalise
-    from render.common import encode_png
+    from render.png import encode_png
 
     module = importlib.import_module(DECISION_MODULES[game_id])
     img = module.draw_decision(view, legal, normalise(lang))
@@ -92,7 +92,7 @@ def legend(game_id: str, labels: dict[str, str] | None = None, lang: str = "en")
     if draw_legend is None:
         return None
     from engine.i18n import normalise
-    from render.common import encode_png
+    from render.png import encode_png
 
     return encode_png(draw_legend(labels, normalise(lang)))
 

@@ -6,13 +6,13 @@ building tiles still available and the black-marker spaces in the second; one pa
 with score, pesos, characters, bid, plantation (fields, buildings, figure, warehouse) and
 farmyard. It is language-neutral: icons, numbers, seat colours *and* shapes, buildings as a
 pictogram of their effect (each building's differs), and the players' names in whatever script
-they are written (see :mod:`render.common`). Words only appear in the building legend
+they are written (see :mod:`render.faces`). Words only appear in the building legend
 (:func:`draw_legend`), in the reader's language.
 
 The static parts (frame, section and panel cards, the market's pieces) are drawn once per seat
-count and copied per turn (:func:`render.common.cached_layer`); each game's plantation fields are
+count and copied per turn (:func:`render.layers.cached_layer`); each game's plantation fields are
 pasted on the copy from field images drawn once per kind and width, and building tiles and
-statute cards are drawn once per card and pasted (:func:`render.common.card`).
+statute cards are drawn once per card and pasted (:func:`render.layers.card`).
 """
 
 from __future__ import annotations
@@ -25,9 +25,26 @@ from PIL import Image, ImageDraw
 
 from engine.cuba.board import field_name
 from engine.cuba.data import BUILDINGS, CHARACTERS, STATUTES
-from render import common as c
-from render import marks
-from render.common import INK, MUTED, PAPER, WHITE, paste_icon, register_icon
+from render import layers, marks
+from render.colours import (
+    CARD,
+    FAINT,
+    FRAME,
+    GOLD,
+    GOLD_DARK,
+    GREEN,
+    INK,
+    MUTED,
+    OUTLINE,
+    PAPER,
+    PAPER_DARK,
+    SEA_DARK,
+    WHITE,
+)
+from render.icons import paste_icon, register_icon
+from render.layout import player_name, text_width, truncate
+from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker
+from render.text import badge, draw_label, draw_text, text_centered, text_outlined
 
 WIDTH = 1600
 MARGIN = 16
@@ -120,7 +137,7 @@ def _product(draw: ImageDraw.ImageDraw, s: int) -> None:
         )
         for i in range(8)
     ]
-    draw.polygon(pts, fill=(250, 206, 120), outline=c.OUTLINE, width=max(2, s // 16))
+    draw.polygon(pts, fill=(250, 206, 120), outline=OUTLINE, width=max(2, s // 16))
     draw.pieslice((s * 0.2, s * 0.2, s * 0.8, s * 0.8), 90, 210, fill=(236, 232, 200))
     draw.pieslice((s * 0.2, s * 0.2, s * 0.8, s * 0.8), 210, 330, fill=(120, 170, 70))
     draw.pieslice((s * 0.2, s * 0.2, s * 0.8, s * 0.8), 330, 450, fill=(247, 160, 28))
@@ -131,20 +148,20 @@ def _good(draw: ImageDraw.ImageDraw, s: int) -> None:
     """Any good: half bottle, half cigar box."""
     w = max(2, s // 16)
     draw.rounded_rectangle(
-        (s * 0.1, s * 0.3, s * 0.9, s * 0.9), radius=s * 0.1, fill=(122, 72, 36), outline=c.OUTLINE, width=w
+        (s * 0.1, s * 0.3, s * 0.9, s * 0.9), radius=s * 0.1, fill=(122, 72, 36), outline=OUTLINE, width=w
     )
     draw.rounded_rectangle(
-        (s * 0.1, s * 0.3, s * 0.5, s * 0.9), radius=s * 0.1, fill=(178, 34, 34), outline=c.OUTLINE, width=w
+        (s * 0.1, s * 0.3, s * 0.5, s * 0.9), radius=s * 0.1, fill=(178, 34, 34), outline=OUTLINE, width=w
     )
-    draw.rectangle((s * 0.22, s * 0.1, s * 0.38, s * 0.3), fill=(178, 34, 34), outline=c.OUTLINE, width=w)
+    draw.rectangle((s * 0.22, s * 0.1, s * 0.38, s * 0.3), fill=(178, 34, 34), outline=OUTLINE, width=w)
 
 
 @register_icon("market")
 def _market(draw: ImageDraw.ImageDraw, s: int) -> None:
     """A market stall: striped awning over a counter."""
     w = max(2, s // 16)
-    draw.rectangle((s * 0.12, s * 0.42, s * 0.88, s * 0.92), fill=(235, 220, 190), outline=c.OUTLINE, width=w)
-    draw.rectangle((s * 0.12, s * 0.62, s * 0.88, s * 0.74), fill=(150, 100, 60), outline=c.OUTLINE, width=w)
+    draw.rectangle((s * 0.12, s * 0.42, s * 0.88, s * 0.92), fill=(235, 220, 190), outline=OUTLINE, width=w)
+    draw.rectangle((s * 0.12, s * 0.62, s * 0.88, s * 0.74), fill=(150, 100, 60), outline=OUTLINE, width=w)
     for k in range(4):
         fill = (200, 50, 40) if k % 2 == 0 else WHITE
         draw.polygon(
@@ -155,7 +172,7 @@ def _market(draw: ImageDraw.ImageDraw, s: int) -> None:
                 (s * (0.06 + 0.22 * k), s * 0.42),
             ],
             fill=fill,
-            outline=c.OUTLINE,
+            outline=OUTLINE,
         )
 
 
@@ -166,11 +183,11 @@ def _cards(draw: ImageDraw.ImageDraw, s: int) -> None:
         (s * 0.08, s * 0.16, s * 0.58, s * 0.9),
         radius=s * 0.06,
         fill=(230, 220, 200),
-        outline=c.OUTLINE,
+        outline=OUTLINE,
         width=w,
     )
     draw.rounded_rectangle(
-        (s * 0.4, s * 0.06, s * 0.92, s * 0.8), radius=s * 0.06, fill=WHITE, outline=c.OUTLINE, width=w
+        (s * 0.4, s * 0.06, s * 0.92, s * 0.8), radius=s * 0.06, fill=WHITE, outline=OUTLINE, width=w
     )
     draw.ellipse((s * 0.56, s * 0.3, s * 0.76, s * 0.5), fill=(200, 60, 50))
 
@@ -178,30 +195,30 @@ def _cards(draw: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("ballot")
 def _ballot(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 16)
-    draw.rectangle((s * 0.3, s * 0.04, s * 0.7, s * 0.46), fill=WHITE, outline=c.OUTLINE, width=w)
+    draw.rectangle((s * 0.3, s * 0.04, s * 0.7, s * 0.46), fill=WHITE, outline=OUTLINE, width=w)
     draw.line((s * 0.38, s * 0.24, s * 0.48, s * 0.34, s * 0.62, s * 0.14), fill=(46, 140, 70), width=w * 2)
-    draw.rectangle((s * 0.08, s * 0.4, s * 0.92, s * 0.94), fill=(70, 110, 170), outline=c.OUTLINE, width=w)
-    draw.rectangle((s * 0.26, s * 0.38, s * 0.74, s * 0.46), fill=c.OUTLINE)
+    draw.rectangle((s * 0.08, s * 0.4, s * 0.92, s * 0.94), fill=(70, 110, 170), outline=OUTLINE, width=w)
+    draw.rectangle((s * 0.26, s * 0.38, s * 0.74, s * 0.46), fill=OUTLINE)
 
 
 @register_icon("scroll")
 def _scroll(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 16)
-    draw.rectangle((s * 0.18, s * 0.1, s * 0.82, s * 0.9), fill=(250, 240, 210), outline=c.OUTLINE, width=w)
+    draw.rectangle((s * 0.18, s * 0.1, s * 0.82, s * 0.9), fill=(250, 240, 210), outline=OUTLINE, width=w)
     for y in (0.3, 0.45, 0.6, 0.75):
         draw.line((s * 0.3, s * y, s * 0.7, s * y), fill=(150, 130, 100), width=w)
     draw.rounded_rectangle(
         (s * 0.1, s * 0.04, s * 0.9, s * 0.16),
         radius=s * 0.06,
         fill=(200, 160, 100),
-        outline=c.OUTLINE,
+        outline=OUTLINE,
         width=w,
     )
     draw.rounded_rectangle(
         (s * 0.1, s * 0.84, s * 0.9, s * 0.96),
         radius=s * 0.06,
         fill=(200, 160, 100),
-        outline=c.OUTLINE,
+        outline=OUTLINE,
         width=w,
     )
 
@@ -213,25 +230,25 @@ def _worker(draw: ImageDraw.ImageDraw, s: int) -> None:
     draw.polygon(
         [(s * 0.14, s * 0.62), (s * 0.4, s * 0.72), (s * 0.3, s * 0.98), (s * 0.06, s * 0.9)],
         fill=(160, 160, 170),
-        outline=c.OUTLINE,
+        outline=OUTLINE,
     )
 
 
 @register_icon("trader")
 def _trader(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 16)
-    draw.line((s * 0.5, s * 0.1, s * 0.5, s * 0.88), fill=c.OUTLINE, width=w * 2)
-    draw.line((s * 0.12, s * 0.24, s * 0.88, s * 0.24), fill=c.OUTLINE, width=w * 2)
-    draw.rectangle((s * 0.3, s * 0.86, s * 0.7, s * 0.94), fill=c.OUTLINE)
+    draw.line((s * 0.5, s * 0.1, s * 0.5, s * 0.88), fill=OUTLINE, width=w * 2)
+    draw.line((s * 0.12, s * 0.24, s * 0.88, s * 0.24), fill=OUTLINE, width=w * 2)
+    draw.rectangle((s * 0.3, s * 0.86, s * 0.7, s * 0.94), fill=OUTLINE)
     for x in (0.2, 0.8):
-        draw.line((s * x, s * 0.24, s * (x - 0.12), s * 0.56), fill=c.OUTLINE, width=w)
-        draw.line((s * x, s * 0.24, s * (x + 0.12), s * 0.56), fill=c.OUTLINE, width=w)
+        draw.line((s * x, s * 0.24, s * (x - 0.12), s * 0.56), fill=OUTLINE, width=w)
+        draw.line((s * x, s * 0.24, s * (x + 0.12), s * 0.56), fill=OUTLINE, width=w)
         draw.chord(
             (s * (x - 0.18), s * 0.4, s * (x + 0.18), s * 0.7),
             0,
             180,
-            fill=c.GOLD,
-            outline=c.OUTLINE,
+            fill=GOLD,
+            outline=OUTLINE,
             width=w,
         )
 
@@ -244,7 +261,7 @@ def _architect(draw: ImageDraw.ImageDraw, s: int) -> None:
         (s * 0.38, s * 0.08, s * 0.94, s * 0.34),
         radius=s * 0.05,
         fill=(150, 150, 160),
-        outline=c.OUTLINE,
+        outline=OUTLINE,
         width=w,
     )
 
@@ -259,20 +276,20 @@ def _foreman(draw: ImageDraw.ImageDraw, s: int) -> None:
         r = 0.46 if i % 2 == 0 else 0.34
         a = 2 * math.pi * i / 16
         pts.append((s * (0.5 + r * math.cos(a)), s * (0.5 + r * math.sin(a))))
-    draw.polygon(pts, fill=(140, 150, 170), outline=c.OUTLINE, width=w)
-    draw.ellipse((s * 0.36, s * 0.36, s * 0.64, s * 0.64), fill=WHITE, outline=c.OUTLINE, width=w)
+    draw.polygon(pts, fill=(140, 150, 170), outline=OUTLINE, width=w)
+    draw.ellipse((s * 0.36, s * 0.36, s * 0.64, s * 0.64), fill=WHITE, outline=OUTLINE, width=w)
 
 
 @register_icon("mayor")
 def _mayor(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 16)
-    draw.rectangle((s * 0.28, s * 0.12, s * 0.72, s * 0.72), fill=(50, 50, 60), outline=c.OUTLINE, width=w)
+    draw.rectangle((s * 0.28, s * 0.12, s * 0.72, s * 0.72), fill=(50, 50, 60), outline=OUTLINE, width=w)
     draw.rectangle((s * 0.28, s * 0.56, s * 0.72, s * 0.66), fill=(190, 40, 40))
     draw.rounded_rectangle(
         (s * 0.06, s * 0.7, s * 0.94, s * 0.86),
         radius=s * 0.06,
         fill=(50, 50, 60),
-        outline=c.OUTLINE,
+        outline=OUTLINE,
         width=w,
     )
 
@@ -281,11 +298,11 @@ def _mayor(draw: ImageDraw.ImageDraw, s: int) -> None:
 def _start(draw: ImageDraw.ImageDraw, s: int) -> None:
     """The start-player card: a flag."""
     w = max(2, s // 16)
-    draw.line((s * 0.22, s * 0.06, s * 0.22, s * 0.96), fill=c.OUTLINE, width=w * 2)
+    draw.line((s * 0.22, s * 0.06, s * 0.22, s * 0.96), fill=OUTLINE, width=w * 2)
     draw.polygon(
         [(s * 0.26, s * 0.08), (s * 0.92, s * 0.28), (s * 0.26, s * 0.5)],
         fill=(220, 50, 40),
-        outline=c.OUTLINE,
+        outline=OUTLINE,
     )
 
 
@@ -306,13 +323,13 @@ def _sun(draw: ImageDraw.ImageDraw, s: int) -> None:
             fill=(230, 140, 20),
             width=w * 2,
         )
-    draw.ellipse((s * 0.26, s * 0.26, s * 0.74, s * 0.74), fill=(250, 200, 40), outline=c.OUTLINE, width=w)
+    draw.ellipse((s * 0.26, s * 0.26, s * 0.74, s * 0.74), fill=(250, 200, 40), outline=OUTLINE, width=w)
 
 
 @register_icon("field")
 def _field(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 16)
-    draw.rectangle((s * 0.08, s * 0.08, s * 0.92, s * 0.92), fill=(172, 196, 120), outline=c.OUTLINE, width=w)
+    draw.rectangle((s * 0.08, s * 0.08, s * 0.92, s * 0.92), fill=(172, 196, 120), outline=OUTLINE, width=w)
     for y in (0.3, 0.5, 0.7):
         draw.line((s * 0.18, s * y, s * 0.82, s * y), fill=(90, 120, 50), width=w)
 
@@ -320,10 +337,10 @@ def _field(draw: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("swap")
 def _swap(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 10)
-    draw.line((s * 0.1, s * 0.34, s * 0.86, s * 0.34), fill=c.OUTLINE, width=w)
-    draw.polygon([(s * 0.9, s * 0.34), (s * 0.66, s * 0.18), (s * 0.66, s * 0.5)], fill=c.OUTLINE)
-    draw.line((s * 0.14, s * 0.68, s * 0.9, s * 0.68), fill=c.OUTLINE, width=w)
-    draw.polygon([(s * 0.1, s * 0.68), (s * 0.34, s * 0.52), (s * 0.34, s * 0.84)], fill=c.OUTLINE)
+    draw.line((s * 0.1, s * 0.34, s * 0.86, s * 0.34), fill=OUTLINE, width=w)
+    draw.polygon([(s * 0.9, s * 0.34), (s * 0.66, s * 0.18), (s * 0.66, s * 0.5)], fill=OUTLINE)
+    draw.line((s * 0.14, s * 0.68, s * 0.9, s * 0.68), fill=OUTLINE, width=w)
+    draw.polygon([(s * 0.1, s * 0.68), (s * 0.34, s * 0.52), (s * 0.34, s * 0.84)], fill=OUTLINE)
 
 
 @register_icon("arrow")
@@ -360,7 +377,7 @@ def _wave(draw: ImageDraw.ImageDraw, s: int) -> None:
     for y in (0.35, 0.65):
         for x in (0.0, 0.33, 0.66):
             draw.arc(
-                (s * x, s * (y - 0.12), s * (x + 0.34), s * (y + 0.12)), 180, 360, fill=c.SEA_DARK, width=w
+                (s * x, s * (y - 0.12), s * (x + 0.34), s * (y + 0.12)), 180, 360, fill=SEA_DARK, width=w
             )
 
 
@@ -430,28 +447,28 @@ def _build_base(layout: Layout) -> Image.Image:
     """What every table of ``layout.seats`` players shows, whatever the game: the section cards
     and the player panels. The plantation fields differ from game to game: :func:`_draw_fields`
     pastes them on the copy, so one base serves every game of that many players."""
-    img = Image.new("RGB", (WIDTH, HEIGHT), c.FRAME)
+    img = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((6, 6, WIDTH - 7, HEIGHT - 7), radius=18, fill=PAPER)
     # Market: section card and the piece of each row (the ladders change every turn).
-    c.panel(draw, MARKET_BOX)
+    layers.panel(draw, MARKET_BOX)
     _section_title(img, MARKET_BOX, "coin")
     for r, piece in enumerate(CARGO):
         y = MARKET_ROWS_Y + r * MARKET_ROW_H
         paste_icon(img, piece, (MARKET_BOX[0] + 38, y + MARKET_ROW_H / 2), 42)
     # Harbour.
-    c.panel(draw, HARBOUR_BOX, fill=(226, 238, 244))
+    layers.panel(draw, HARBOUR_BOX, fill=(226, 238, 244))
     _section_title(img, HARBOUR_BOX, "ship")
     # Parliament.
-    c.panel(draw, PARLIAMENT_BOX)
+    layers.panel(draw, PARLIAMENT_BOX)
     _section_title(img, PARLIAMENT_BOX, "ballot")
     # Buildings and black markers.
-    c.panel(draw, BUILDINGS_BOX)
+    layers.panel(draw, BUILDINGS_BOX)
     _section_title(img, BUILDINGS_BOX, "house")
-    c.panel(draw, MARKERS_BOX)
+    layers.panel(draw, MARKERS_BOX)
     # Player panels (their plantation fields come with each game).
     for i in range(layout.seats):
-        c.panel(draw, layout.panel_box(i))
+        layers.panel(draw, layout.panel_box(i))
     return img
 
 
@@ -497,12 +514,12 @@ def _draw_field_labels(draw: ImageDraw.ImageDraw, gx: int, gy: int, cw: int, row
     """Column letters above a plantation grid and row numbers on its left: together the names
     (``B2``) the buttons and log lines give the fields."""
     for col, letter in enumerate(column_letters(cols)):
-        c.text_centered(
+        text_centered(
             draw, (gx + col * cw + cw / 2, gy - LABEL_STRIP / 2 - 1), letter, 15, fill=MUTED, bold=True
         )
     for row, number in enumerate(row_numbers(rows)):
         y = gy + row * CELL_H + CELL_H / 2
-        c.text_centered(draw, (gx - LABEL_STRIP / 2 - 1, y), number, 15, fill=MUTED, bold=True)
+        text_centered(draw, (gx - LABEL_STRIP / 2 - 1, y), number, 15, fill=MUTED, bold=True)
 
 
 # ------------------------------------------------------------------------------------------
@@ -515,12 +532,12 @@ def _seat_label(view: dict[str, Any], seat: str, max_w: int, size: int) -> tuple
     The fonts cover Latin, Greek, Cyrillic, Chinese, Japanese and Korean; what none has (emoji…)
     is dropped. A name with nothing left is not written and the seat's marker (its shape and
     number) stands for it; the initial is the first letter of the name, else the seat number."""
-    number = str(c.seat_index(seat) + 1)
-    name = c.player_name(view, seat)
+    number = str(seat_index(seat) + 1)
+    name = player_name(view, seat)
     if not name:
         return number, ""
     initial = next((ch.upper()[:1] for ch in name if ch.isalnum()), number)
-    return initial, c.truncate(name, size, max_w, bold=True)
+    return initial, truncate(name, size, max_w, bold=True)
 
 
 def active_character(view: dict[str, Any]) -> str | None:
@@ -540,16 +557,16 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     for rnd in range(1, int(view.get("rounds", 6)) + 1):
         cur = rnd == view["round"]
         past = rnd < view["round"] or view["phase"] == "over"
-        fill = c.GOLD if cur else (c.FAINT if past else c.CARD)
+        fill = GOLD if cur else (FAINT if past else CARD)
         draw.ellipse((x, 14, x + 36, 50), fill=fill, outline=INK if cur else MUTED, width=3 if cur else 2)
-        c.text_centered(draw, (x + 18, 32), str(rnd), 20, fill=INK if cur or not past else MUTED, bold=True)
+        text_centered(draw, (x + 18, 32), str(rnd), 20, fill=INK if cur or not past else MUTED, bold=True)
         x += 44
     # Phase track.
     x += 24
     for phase in PHASES:
         cur = view["phase"] == phase
         if cur:
-            draw.rounded_rectangle((x - 4, 8, x + 48, 56), radius=10, fill=c.GOLD, outline=INK, width=2)
+            draw.rounded_rectangle((x - 4, 8, x + 48, 56), radius=10, fill=GOLD, outline=INK, width=2)
         paste_icon(img, PHASE_ICONS[phase], (x + 22, 32), 38, 1.0 if cur else 0.35)
         x += 60
     x += 20
@@ -559,10 +576,10 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         places = result.get("places") or {}
         for seat in result.get("ranking", []):
             place = places.get(seat)
-            c.text_centered(draw, (x + 10, 32), str(place), 22, fill=MUTED, bold=True)
+            text_centered(draw, (x + 10, 32), str(place), 22, fill=MUTED, bold=True)
             initial, _ = _seat_label(view, seat, 100, 18)
-            c.seat_marker(draw, seat, (x + 40, 32), 18, initial)
-            c.draw_text(draw, (x + 64, 32), str(result["scores"].get(seat, "")), 26, INK, True, "lm")
+            seat_marker(draw, seat, (x + 40, 32), 18, initial)
+            draw_text(draw, (x + 64, 32), str(result["scores"].get(seat, "")), 26, INK, True, "lm")
             x += 118
     # Whom we wait for.
     waiting = view.get("to_act") or []
@@ -571,7 +588,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         x += 42
         for seat in waiting:
             initial, _ = _seat_label(view, seat, 100, 18)
-            c.seat_marker(draw, seat, (x + 18, 32), 18, initial)
+            seat_marker(draw, seat, (x + 18, 32), 18, initial)
             x += 44
     # Current character being played.
     step = active_character(view)
@@ -584,7 +601,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     if sp:
         initial, _ = _seat_label(view, sp, 100, 18)
         paste_icon(img, "start", (WIDTH - 100, 32), 38)
-        c.seat_marker(draw, sp, (WIDTH - 58, 32), 20, initial)
+        seat_marker(draw, sp, (WIDTH - 58, 32), 20, initial)
 
 
 def _draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -600,7 +617,7 @@ def _draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
             filled = k < row["count"]
             is_buy = filled and k == row["count"] - 1
             is_sell = not filled and k == row["count"]
-            outline = c.GOLD_DARK if is_buy else (c.GREEN if is_sell else c.FAINT)
+            outline = GOLD_DARK if is_buy else (GREEN if is_sell else FAINT)
             draw.rounded_rectangle(
                 box,
                 radius=8,
@@ -610,20 +627,20 @@ def _draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
             )
             if filled:
                 paste_icon(img, piece, (cx, cy - 4), 34)
-                c.text_outlined(draw, (cx + 13, cy + 13), str(price), 20, fill=WHITE, outline=INK, width=3)
+                text_outlined(draw, (cx + 13, cy + 13), str(price), 20, fill=WHITE, outline=INK, width=3)
             else:
-                c.text_centered(draw, (cx, cy), str(price), 24, fill=c.GREEN if is_sell else MUTED, bold=True)
+                text_centered(draw, (cx, cy), str(price), 24, fill=GREEN if is_sell else MUTED, bold=True)
         # Supply left of this piece.
         sx = MARKET_LADDER_X + 5 * MARKET_CELL + 32
-        draw.rounded_rectangle((sx - 24, cy - 15, sx + 24, cy + 15), radius=15, fill=c.PAPER_DARK)
-        c.text_centered(draw, (sx, cy), str(supply.get(piece, 0)), 18, fill=INK, bold=True)
+        draw.rounded_rectangle((sx - 24, cy - 15, sx + 24, cy + 15), radius=15, fill=PAPER_DARK)
+        text_centered(draw, (sx, cy), str(supply.get(piece, 0)), 18, fill=INK, bold=True)
     # Resources in the supply.
     y = MARKET_ROWS_Y + 5 * MARKET_ROW_H + 6
-    draw.line((x0 + 14, y, x1 - 14, y), fill=c.FAINT, width=2)
+    draw.line((x0 + 14, y, x1 - 14, y), fill=FAINT, width=2)
     x = x0 + 40
     for piece in RESOURCES:
         paste_icon(img, piece, (x, y + 30), 34)
-        c.text_centered(draw, (x + 38, y + 30), str(supply.get(piece, 0)), 20, bold=True)
+        text_centered(draw, (x + 38, y + 30), str(supply.get(piece, 0)), 20, bold=True)
         x += 96
     # Column label for the supply counts: a heap.
     sx = MARKET_LADDER_X + 5 * MARKET_CELL + 32
@@ -666,7 +683,7 @@ def _draw_harbour(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, A
     y = y0 + 54
     for berth in harbour["berths"]:
         paste_icon(img, "star", (x0 + 34, y + 31), 50)
-        c.text_outlined(draw, (x0 + 34, y + 34), str(berth["vp"]), 22, fill=INK, outline=WHITE, width=3)
+        text_outlined(draw, (x0 + 34, y + 34), str(berth["vp"]), 22, fill=INK, outline=WHITE, width=3)
         _ship(img, draw, berth["ship"], x0 + 66, y)
         y += 78
     # The sea: next ship and the deck.
@@ -683,7 +700,7 @@ def _draw_harbour(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, A
             outline=WHITE,
             width=2,
         )
-    c.text_centered(draw, (x0 + 146, dy + 12), f"×{harbour.get('deck_count', 0)}", 22, bold=True)
+    text_centered(draw, (x0 + 146, dy + 12), f"×{harbour.get('deck_count', 0)}", 22, bold=True)
 
 
 def _statute_tokens(statute: dict[str, Any]) -> list[tuple[str, str | None]]:
@@ -762,7 +779,7 @@ def _draw_tokens(
         else:
             paste_icon(img, name, (mx, cy), size)
             if label:
-                c.text_outlined(
+                text_outlined(
                     draw,
                     (mx + size * 0.28, cy + size * 0.28),
                     label,
@@ -775,7 +792,7 @@ def _draw_tokens(
 
 
 def _at_most_width(number: str, size: int) -> float:
-    return size * 0.7 + 4 + c.text_width(number, size, True) + 14
+    return size * 0.7 + 4 + text_width(number, size, True) + 14
 
 
 def _at_most(draw: ImageDraw.ImageDraw, xy: tuple[float, float], number: str, size: int) -> None:
@@ -791,7 +808,7 @@ def _at_most(draw: ImageDraw.ImageDraw, xy: tuple[float, float], number: str, si
         (sx + s * 2, y - s - 2, sx, y - 2, sx + s * 2, y + s - 2), fill=WHITE, width=line, joint="curve"
     )
     draw.line((sx, y + s + 2, sx + s * 2, y + s + 2), fill=WHITE, width=line)
-    c.draw_text(draw, (x + w / 2 - 7, y), number, size, WHITE, True, "rm")
+    draw_text(draw, (x + w / 2 - 7, y), number, size, WHITE, True, "rm")
 
 
 def _statute_card(
@@ -804,12 +821,12 @@ def _statute_card(
 ) -> None:
     x0, y0, x1, y1 = box
     if statute is None:
-        draw.rounded_rectangle(box, radius=10, outline=c.FAINT, width=2)
-        c.text_centered(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "—", 26, fill=c.FAINT)
+        draw.rounded_rectangle(box, radius=10, outline=FAINT, width=2)
+        text_centered(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "—", 26, fill=FAINT)
         return
     vetoed = bool(statute.get("vetoed"))
 
-    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
         x0, y0, x1, y1 = box
         colour = GROUP_COLOURS[group]
         fill = tuple(int(v * 0.35 + 255 * 0.65) for v in colour) if proposal else colour
@@ -820,7 +837,7 @@ def _statute_card(
         if vetoed:
             paste_icon(img, "cross", ((x0 + x1) / 2, (y0 + y1) / 2), min(x1 - x0, y1 - y0) - 8)
 
-    c.card(img, box, ("statute", statute["id"], group, proposal, vetoed), paint, radius=10)
+    layers.card(img, box, ("statute", statute["id"], group, proposal, vetoed), paint, radius=10)
 
 
 def _draw_parliament(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -832,7 +849,7 @@ def _draw_parliament(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str
         cx0 = x0 + 12 + k * col_w
         cx1 = cx0 + col_w - 8
         draw.rounded_rectangle((cx0, y0 + 52, cx1, y0 + 84), radius=8, fill=GROUP_COLOURS[g])
-        c.text_centered(draw, ((cx0 + cx1) / 2, y0 + 68), g, 22, bold=True)
+        text_centered(draw, ((cx0 + cx1) / 2, y0 + 68), g, 22, bold=True)
         _statute_card(img, draw, (cx0, y0 + 92, cx1, y0 + 192), view["statutes"].get(g), g, False)
         # This round's proposal, below an arrow showing it would replace the card above.
         draw.polygon(
@@ -851,14 +868,14 @@ def _draw_parliament(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str
     if parl.get("winner"):
         paste_icon(img, "crown", (x + 18, y), 36)
         initial, _ = _seat_label(view, parl["winner"], 100, 18)
-        c.seat_marker(draw, parl["winner"], (x + 58, y), 18, initial)
+        seat_marker(draw, parl["winner"], (x + 58, y), 18, initial)
         x += 96
     if parl.get("tied"):
-        c.text_centered(draw, (x + 16, y), "=", 30, bold=True)
+        text_centered(draw, (x + 16, y), "=", 30, bold=True)
         x += 36
         for seat in parl["tied"]:
             initial, _ = _seat_label(view, seat, 100, 18)
-            c.seat_marker(draw, seat, (x + 18, y), 18, initial)
+            seat_marker(draw, seat, (x + 18, y), 18, initial)
             x += 44
     # Votes per seat, once known (cards + town hall + bids).
     x = max(x + 20, x0 + 260)
@@ -870,8 +887,8 @@ def _draw_parliament(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str
         if total is None:
             continue
         initial, _ = _seat_label(view, seat, 100, 18)
-        c.seat_marker(draw, seat, (x + 16, y), 16, initial)
-        c.text_centered(draw, (x + 48, y), str(total), 22, bold=True)
+        seat_marker(draw, seat, (x + 16, y), 16, initial)
+        text_centered(draw, (x + 48, y), str(total), 22, bold=True)
         x += 82
 
 
@@ -884,7 +901,7 @@ def _building_tile(
 ) -> None:
     """A building tile: an effect-coloured card with a pictogram of its effect (every building's
     pictogram differs; the legend gives the names in the reader's language). Drawn once per
-    building, size and dimming, then pasted (:func:`render.common.card`)."""
+    building, size and dimming, then pasted (:func:`render.layers.card`)."""
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
         data = BUILDINGS.get(bid, {})
@@ -898,7 +915,7 @@ def _building_tile(
             img, draw, _building_tokens(bid), (x0 + x1) / 2, (y0 + y1) / 2, size, max_width=x1 - x0 - 10
         )
 
-    c.card(img, box, ("building", bid, dim), paint, radius=6)
+    layers.card(img, box, ("building", bid, dim), paint, radius=6)
 
 
 def _building_tokens(bid: str) -> list[tuple[str, str | None]]:
@@ -950,7 +967,7 @@ def _draw_buildings(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
         if left == 0:
             draw.line((tx + 4, ty + 60, tx + tile_w - 10, ty + 4), fill=(150, 60, 60), width=3)
         elif left > 1:
-            c.badge(draw, (tx + tile_w - 12, ty + 6), f"×{left}", size=13, fill=INK)
+            badge(draw, (tx + tile_w - 12, ty + 6), f"×{left}", size=13, fill=INK)
 
 
 def _draw_markers(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -968,11 +985,11 @@ def _draw_markers(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, A
             draw.ellipse((cx - 26, cy - 26, cx + 26, cy + 26), fill=(60, 60, 66), outline=INK, width=2)
             paste_icon(img, reward, (cx, cy), 32)
             if number is not None:
-                c.text_outlined(draw, (cx + 10, cy + 10), str(number), 18, fill=WHITE, outline=INK, width=3)
+                text_outlined(draw, (cx + 10, cy + 10), str(number), 18, fill=WHITE, outline=INK, width=3)
             taken = markers.get(m)
             if taken:
                 initial, _ = _seat_label(view, taken, 100, 18)
-                c.seat_marker(draw, taken, (cx + 16, cy - 18), 15, initial)
+                seat_marker(draw, taken, (cx + 16, cy - 18), 15, initial)
 
 
 def _character_chip(
@@ -996,7 +1013,7 @@ def _character_chip(
         "active": (255, 236, 160),
         "parliament": (255, 236, 160),
     }
-    outlines = {"hand": INK, "played": MUTED, "active": c.GOLD_DARK, "parliament": c.GOLD_DARK}
+    outlines = {"hand": INK, "played": MUTED, "active": GOLD_DARK, "parliament": GOLD_DARK}
     draw.rounded_rectangle(
         box,
         radius=6,
@@ -1007,7 +1024,7 @@ def _character_chip(
     w = x1 - x0
     size = int(min(w, y1 - y0) * 0.62)
     paste_icon(img, character, ((x0 + x1) / 2, y0 + size / 2 + 5), size, 0.45 if state == "played" else 1.0)
-    c.text_outlined(
+    text_outlined(
         draw,
         ((x0 + x1) / 2, y1 - 11),
         str(CHARACTERS[character]),
@@ -1017,7 +1034,7 @@ def _character_chip(
         width=3,
     )
     if order is not None:
-        c.badge(draw, (x1 - 4, y0 + 4), order, size=12, fill=(90, 90, 96))
+        badge(draw, (x1 - 4, y0 + 4), order, size=12, fill=(90, 90, 96))
 
 
 def _draw_player(
@@ -1025,23 +1042,23 @@ def _draw_player(
 ) -> None:
     p = view["players"][seat]
     x0, y0, x1, y1 = layout.panel_box(i)
-    colour = c.seat_colour(seat)
+    colour = seat_colour(seat)
     to_act = seat in (view.get("to_act") or [])
     # Header strip in the seat colour.
     draw.rounded_rectangle((x0, y0, x1, y0 + PLAYER_HEADER_H), radius=12, fill=colour)
     draw.rectangle((x0, y0 + PLAYER_HEADER_H - 12, x1, y0 + PLAYER_HEADER_H), fill=colour)
     draw.rounded_rectangle(
-        (x0, y0, x1, y1), radius=12, outline=INK if to_act else c.FAINT, width=5 if to_act else 2
+        (x0, y0, x1, y1), radius=12, outline=INK if to_act else FAINT, width=5 if to_act else 2
     )
     if to_act:  # a gold ring inside the dark one: whose turn it is reads even on a thumbnail
-        draw.rounded_rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), radius=9, outline=c.GOLD, width=4)
-    text_colour = c.SEAT_TEXT[c.seat_index(seat)]
+        draw.rounded_rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), radius=9, outline=GOLD, width=4)
+    text_colour = SEAT_TEXT[seat_index(seat)]
     badges_w = 40 * (1 + (seat == view.get("start_player")) + to_act + (seat in (view.get("bots") or [])))
     initial, name = _seat_label(view, seat, x1 - x0 - 80 - badges_w, 24)
     draw.ellipse((x0 + 8, y0 + 3, x0 + 48, y0 + 43), fill=WHITE)
-    c.seat_marker(draw, seat, (x0 + 28, y0 + 23), 17, initial)
+    seat_marker(draw, seat, (x0 + 28, y0 + 23), 17, initial)
     if name:
-        c.draw_text(draw, (x0 + 56, y0 + 23), name, 24, text_colour, True, "lm")
+        draw_text(draw, (x0 + 56, y0 + 23), name, 24, text_colour, True, "lm")
     bx = x1 - 26
     if to_act:
         draw.ellipse((bx - 19, y0 + 4, bx + 19, y0 + 42), fill=WHITE)
@@ -1060,9 +1077,9 @@ def _draw_player(
     result = view.get("result")
     vp = result["scores"].get(seat, p["vp"]) if result else p["vp"]
     paste_icon(img, "star", (x0 + 30, sy), 40)
-    c.draw_text(draw, (x0 + 54, sy), str(vp), 30, INK, True, "lm")
+    draw_text(draw, (x0 + 54, sy), str(vp), 30, INK, True, "lm")
     paste_icon(img, "coin", (x0 + 130, sy), 34)
-    c.draw_text(draw, (x0 + 152, sy), str(p["pesos"]), 28, INK, True, "lm")
+    draw_text(draw, (x0 + 152, sy), str(p["pesos"]), 28, INK, True, "lm")
     if view["phase"] == "parliament":
         _draw_bid(img, draw, view, seat, (x1 - 30, sy))
     if result:
@@ -1100,7 +1117,7 @@ def _draw_place(
         paste_icon(img, "trophy", (x, y - 2), 48)
     else:
         draw.ellipse((x - 22, y - 22, x + 22, y + 22), fill=(200, 200, 206), outline=INK, width=3)
-        c.text_centered(draw, (x, y), str(place), 26, bold=True)
+        text_centered(draw, (x, y), str(place), 26, bold=True)
 
 
 def _draw_bid(
@@ -1122,18 +1139,18 @@ def _draw_bid(
     elif isinstance(first, int):
         # A revealed bid: pesos offered for votes.
         label = str(first)
-        w = c.text_width(label, 26, True)
+        w = text_width(label, 26, True)
         draw.rounded_rectangle(
             (x - 40 - w, y - 21, x + 22, y + 21),
             radius=21,
             fill=(255, 236, 160),
-            outline=c.GOLD_DARK,
+            outline=GOLD_DARK,
             width=3,
         )
         paste_icon(img, "ballot", (x - w - 18, y), 30)
-        c.draw_text(draw, (x + 6, y), label, 26, INK, True, "rm")
+        draw_text(draw, (x + 6, y), label, 26, INK, True, "rm")
     # The second bid of a tie, on the top-left corner of the first.
-    w = c.text_width(str(first), 26, True) if isinstance(first, int) else 0
+    w = text_width(str(first), 26, True) if isinstance(first, int) else 0
     bx, by = x - 40 - w + 2, y - 16
     if second == "hidden" or (tie_round and second is None and placed):
         draw.ellipse((bx - 14, by - 14, bx + 14, by + 14), fill=WHITE, outline=INK, width=2)
@@ -1142,7 +1159,7 @@ def _draw_bid(
         draw.ellipse((bx - 14, by - 14, bx + 14, by + 14), fill=WHITE, outline=MUTED, width=2)
         paste_icon(img, "hourglass", (bx, by), 18)
     elif isinstance(second, int):
-        c.badge(draw, (bx, by), second, size=15, fill=c.GOLD_DARK)
+        badge(draw, (bx, by), second, size=15, fill=GOLD_DARK)
 
 
 def _draw_characters(
@@ -1170,11 +1187,11 @@ def _draw_characters(
             state = "active" if ch == active and played[-1] == ch else "played"
             _character_chip(img, draw, box, ch, state, played.index(ch) + 1)
         elif ch == card:
-            draw.rounded_rectangle(box, radius=6, outline=c.GOLD_DARK, width=2)
+            draw.rounded_rectangle(box, radius=6, outline=GOLD_DARK, width=2)
         elif ch in hand:
             _character_chip(img, draw, box, ch, "hand")
         else:
-            draw.rounded_rectangle(box, radius=6, outline=c.FAINT, width=2)
+            draw.rounded_rectangle(box, radius=6, outline=FAINT, width=2)
     # The parliament card (5th), face up or face down.
     cx = x0 + 12 + len(CHARACTER_ORDER) * w + 12
     box = (cx + 2, y, cx + w - 4, y + h)
@@ -1183,10 +1200,10 @@ def _draw_characters(
     elif card in CHARACTERS:
         _character_chip(img, draw, box, card, "parliament")
     else:
-        draw.rounded_rectangle(box, radius=6, outline=c.FAINT, width=2)
+        draw.rounded_rectangle(box, radius=6, outline=FAINT, width=2)
         paste_icon(img, "ballot", ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), 28, 0.35)
     if p.get("town_hall"):
-        c.badge(draw, (box[2] - 2, box[3] - 2), "+2", size=13, fill=(190, 60, 60))
+        badge(draw, (box[2] - 2, box[3] - 2), "+2", size=13, fill=(190, 60, 60))
 
 
 def _draw_plantation(
@@ -1202,10 +1219,10 @@ def _draw_plantation(
     fr, fc = p.get("figure", (0, 0))
     # The figure's row and column are what a worker there activates: outline them.
     draw.rectangle(
-        (gx, gy + fr * CELL_H, gx + 4 * cw, gy + (fr + 1) * CELL_H), outline=c.seat_colour(seat), width=3
+        (gx, gy + fr * CELL_H, gx + 4 * cw, gy + (fr + 1) * CELL_H), outline=seat_colour(seat), width=3
     )
     draw.rectangle(
-        (gx + fc * cw, gy, gx + (fc + 1) * cw, gy + 3 * CELL_H), outline=c.seat_colour(seat), width=3
+        (gx + fc * cw, gy, gx + (fc + 1) * cw, gy + 3 * CELL_H), outline=seat_colour(seat), width=3
     )
     for b in p.get("buildings", []):
         x, y = gx + b["col"] * cw, gy + b["row"] * CELL_H
@@ -1230,7 +1247,7 @@ def _draw_plantation(
     x = gx + fc * cw + cw - 20
     y = gy + fr * CELL_H + (20 if (fr, fc) == (0, 0) else CELL_H - 20)
     draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=WHITE, outline=INK, width=2)
-    c.seat_marker(draw, seat, (x, y), 13, "")
+    seat_marker(draw, seat, (x, y), 13, "")
 
 
 def _draw_pieces(
@@ -1258,7 +1275,7 @@ def _draw_pieces(
         size = int(min(size, (x_max - x) / len(items) - 2))
         for piece, n in items:
             paste_icon(img, piece, (x + size / 2, cy), size)
-            c.text_outlined(
+            text_outlined(
                 draw,
                 (x + size * 0.8, cy + size * 0.35),
                 str(n),
@@ -1271,7 +1288,7 @@ def _draw_pieces(
         return
 
     def widths(sz: int) -> list[float]:
-        return [sz + 6 + c.text_width(str(n), int(sz * 0.75), True) + 16 for _, n in items]
+        return [sz + 6 + text_width(str(n), int(sz * 0.75), True) + 16 for _, n in items]
 
     rows = [items]
     if sum(widths(size)) > x_max - x and max_height:
@@ -1282,11 +1299,11 @@ def _draw_pieces(
         ry = cy if len(rows) == 1 else cy + (r - 0.5) * (size + 4)
         rx = x
         for piece, n in row:
-            w = size + 6 + c.text_width(str(n), int(size * 0.75), True) + 16
+            w = size + 6 + text_width(str(n), int(size * 0.75), True) + 16
             if rx + size > x_max:
                 break
             paste_icon(img, piece, (rx + size / 2, ry), size)
-            c.draw_text(draw, (rx + size + 4, ry), str(n), int(size * 0.75), INK, True, "lm")
+            draw_text(draw, (rx + size + 4, ry), str(n), int(size * 0.75), INK, True, "lm")
             rx += w
 
 
@@ -1299,7 +1316,7 @@ def draw(view: dict[str, Any]) -> Image.Image:
     seats = list(view["seats"])
     layout = layout_for(len(seats))
     layouts = tuple(tuple(tuple(row) for row in view["players"][s]["layout"]) for s in seats)
-    img = c.cached_layer(("cuba", layout), lambda: _build_base(layout)).copy()
+    img = layers.cached_layer(("cuba", layout), lambda: _build_base(layout)).copy()
     _draw_fields(img, layout, layouts)
     d = ImageDraw.Draw(img)
     _draw_header(img, d, view)
@@ -1360,7 +1377,7 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
     ids = list(BUILDINGS)
     per_col = (len(ids) + 1) // 2
     height = 2 * MARGIN + (per_col + 1) * LEGEND_ROW_H
-    img = Image.new("RGB", (LEGEND_W, height), c.FRAME)
+    img = Image.new("RGB", (LEGEND_W, height), FRAME)
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
     col_w = (LEGEND_W - 2 * MARGIN) // 2
@@ -1377,7 +1394,7 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         text = (labels or {}).get(bid) or (building_label(bid) if lang == "en" else "")
         tx = x + 124 + 5 * 24 + 10
         room = col_w - (tx - x) - 12
-        c.draw_label(draw, (tx, y + LEGEND_ROW_H / 2), text, room, 19, 17, lines=2, spacing=21)
+        draw_label(draw, (tx, y + LEGEND_ROW_H / 2), text, room, 19, 17, lines=2, spacing=21)
     y = MARGIN + per_col * LEGEND_ROW_H
     marks.key(img, draw, (MARGIN, y, MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
     return img

@@ -22,9 +22,12 @@ from PIL import Image, ImageDraw
 
 from engine.cuba.data import BUILDINGS, PRODUCTS
 from engine.cuba.words import building_name
-from render import common as c
 from render import cuba
+from render.colours import INK, PAPER
 from render.decision_parts import Crop, Drawn, Mark, Part, compose
+from render.icons import paste_icon
+from render.layout import wrap
+from render.text import draw_text
 
 #: Building list: tiles per row, and one entry's size in board pixels.
 PER_ROW = 2
@@ -62,7 +65,7 @@ def _buildings(bids: list[str], lang: str, width: int) -> Drawn:
     size = (width, rows * ENTRY_H + 6)
 
     def paint(zoom: float) -> Image.Image:
-        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), c.PAPER)
+        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), PAPER)
         draw = ImageDraw.Draw(img)
         for k, bid in enumerate(bids):
             row, col = divmod(k, PER_ROW)
@@ -72,13 +75,13 @@ def _buildings(bids: list[str], lang: str, width: int) -> Drawn:
             cx = x + 84 * zoom
             for piece, n in BUILDINGS[bid]["cost"].items():
                 for _ in range(n):
-                    c.paste_icon(img, piece, (cx + 8 * zoom, y + 14 * zoom), round(17 * zoom))
+                    paste_icon(img, piece, (cx + 8 * zoom, y + 14 * zoom), round(17 * zoom))
                     cx += 15 * zoom
             name = building_name(bid, lang)
             px = round(15 * zoom)
-            lines = c.wrap(name, px, round((entry_w - 86) * zoom), lines=2, bold=True)
+            lines = wrap(name, px, round((entry_w - 86) * zoom), lines=2, bold=True)
             for j, line in enumerate(lines):
-                c.draw_text(draw, (x + 84 * zoom, y + (33 + 16 * j) * zoom), line, px, c.INK, True, "lm")
+                draw_text(draw, (x + 84 * zoom, y + (33 + 16 * j) * zoom), line, px, INK, True, "lm")
         return img
 
     return Drawn(size, paint)

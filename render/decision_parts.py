@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from render import common as c
+from render.colours import FRAME, GOLD, GOLD_DARK, INK, PAPER
+from render.layout import truncate
+from render.text import badge, draw_text
 
 Box = tuple[int, int, int, int]
 
@@ -32,8 +34,8 @@ MAX_H = 760
 MAX_ZOOM = 2.2
 MARGIN = 12
 GAP = 12
-RING = (232, 176, 38)
-RING_DARK = (150, 104, 10)
+RING = GOLD
+RING_DARK = GOLD_DARK
 
 
 @dataclass(frozen=True)
@@ -82,16 +84,16 @@ def _zoom(columns: Sequence[Sequence[Part]]) -> float:
     return zoom
 
 
-def _ring(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], zoom: float, badge: str) -> None:
+def _ring(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], zoom: float, label: str) -> None:
     x0, y0, x1, y1 = box
     w = max(3, round(2 * zoom))
     draw.rounded_rectangle((x0 - w, y0 - w, x1 + w, y1 + w), radius=3 * w, outline=RING_DARK, width=w + 2)
     draw.rounded_rectangle(
         (x0 - w + 1, y0 - w + 1, x1 + w - 1, y1 + w - 1), radius=3 * w, outline=RING, width=w
     )
-    if badge:
+    if label:
         size = max(14, round(11 * zoom))
-        c.badge(draw, (x0 + size * 0.4, y0 + size * 0.4), badge, size=size, fill=RING_DARK)
+        badge(draw, (x0 + size * 0.4, y0 + size * 0.4), label, size=size, fill=RING_DARK)
 
 
 def _render(part: Part, board: Image.Image | None, zoom: float) -> Image.Image:
@@ -133,10 +135,10 @@ def compose(columns: Sequence[Sequence[Part]], board: Image.Image | None = None)
     heights = [sum(im.height for im in col) + GAP * (len(col) - 1) for col in rendered]
     width = sum(widths) + GAP * (len(columns) - 1) + 2 * MARGIN
     height = max(heights) + 2 * MARGIN
-    out = Image.new("RGB", (width, height), c.FRAME)
+    out = Image.new("RGB", (width, height), FRAME)
     out.info["zoom"] = zoom  # how much the board's pixels were enlarged (tests, benches)
     draw = ImageDraw.Draw(out)
-    draw.rounded_rectangle((3, 3, width - 4, height - 4), radius=14, fill=c.PAPER)
+    draw.rounded_rectangle((3, 3, width - 4, height - 4), radius=14, fill=PAPER)
     x = MARGIN
     for col, w in zip(rendered, widths, strict=True):
         y = MARGIN
@@ -152,11 +154,11 @@ def caption(text: str, width: int, size: int = 22, bold: bool = True, height: in
     h = height or size + 14
 
     def paint(zoom: float) -> Image.Image:
-        img = Image.new("RGB", (round(width * zoom), round(h * zoom)), c.PAPER)
+        img = Image.new("RGB", (round(width * zoom), round(h * zoom)), PAPER)
         draw = ImageDraw.Draw(img)
         px = max(10, round(size * zoom))
-        shown = c.truncate(text, px, img.width - 8, bold=bold)
-        c.draw_text(draw, (img.width / 2, img.height / 2), shown, px, c.INK, bold, "mm")
+        shown = truncate(text, px, img.width - 8, bold=bold)
+        draw_text(draw, (img.width / 2, img.height / 2), shown, px, INK, bold, "mm")
         return img
 
     return Drawn((width, h), paint)

@@ -16,9 +16,13 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.goa.data import COLONY_NEED
-from render import common as c
-from render import marks
-from render.common import INK, MUTED, PAPER, font, icon, paste_icon, register_icon, seat_marker, text_centered
+from render import layers, marks
+from render.colours import CARD, FAINT, FRAME, GOLD, INK, MUTED, OUTLINE, PAPER, PAPER_DARK, RED, SEA
+from render.faces import font
+from render.icons import icon, paste_icon, register_icon
+from render.layout import player_name, truncate
+from render.seats import seat_colour, seat_marker
+from render.text import badge, draw_label, draw_text, text_centered, text_outlined
 
 WIDTH, HEIGHT = 1600, 1000
 CELL = 112
@@ -56,21 +60,23 @@ NAME_W = 258  # room for a player's name, from the panel's left edge to the supp
 # --------------------------------------------------------------------------------------------
 # Icons of this game (shared helpers candidates: colonist, cards, flag)
 
-_O = (40, 34, 30, 255)
-
 
 @register_icon("goa_colonist")
 def _colonist(d: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 16)
-    d.ellipse((s * 0.34, s * 0.04, s * 0.66, s * 0.36), fill=(236, 196, 150), outline=_O, width=w)
+    d.ellipse((s * 0.34, s * 0.04, s * 0.66, s * 0.36), fill=(236, 196, 150), outline=OUTLINE, width=w)
     d.rounded_rectangle(
-        (s * 0.2, s * 0.4, s * 0.8, s * 0.96), radius=s * 0.18, fill=(70, 110, 170), outline=_O, width=w
+        (s * 0.2, s * 0.4, s * 0.8, s * 0.96), radius=s * 0.18, fill=(70, 110, 170), outline=OUTLINE, width=w
     )
 
 
 def _card(d: ImageDraw.ImageDraw, s: int, fill: tuple[int, int, int]) -> None:
     d.rounded_rectangle(
-        (s * 0.16, s * 0.04, s * 0.84, s * 0.96), radius=s * 0.1, fill=fill, outline=_O, width=max(2, s // 16)
+        (s * 0.16, s * 0.04, s * 0.84, s * 0.96),
+        radius=s * 0.1,
+        fill=fill,
+        outline=OUTLINE,
+        width=max(2, s // 16),
     )
 
 
@@ -87,8 +93,8 @@ def _expedition(d: ImageDraw.ImageDraw, s: int) -> None:
 def _action_card(d: ImageDraw.ImageDraw, s: int) -> None:
     _card(d, s, (246, 206, 70))
     w = max(3, s // 9)
-    d.line((s * 0.5, s * 0.26, s * 0.5, s * 0.74), fill=_O, width=w)
-    d.line((s * 0.28, s * 0.5, s * 0.72, s * 0.5), fill=_O, width=w)
+    d.line((s * 0.5, s * 0.26, s * 0.5, s * 0.74), fill=OUTLINE, width=w)
+    d.line((s * 0.28, s * 0.5, s * 0.72, s * 0.5), fill=OUTLINE, width=w)
 
 
 @register_icon("goa_harvest")
@@ -97,20 +103,20 @@ def _harvest(d: ImageDraw.ImageDraw, s: int) -> None:
     d.polygon(
         [(s * 0.16, s * 0.3), (s * 0.84, s * 0.3), (s * 0.74, s * 0.96), (s * 0.26, s * 0.96)],
         fill=(200, 150, 80),
-        outline=_O,
+        outline=OUTLINE,
         width=w,
     )
-    d.ellipse((s * 0.16, s * 0.16, s * 0.84, s * 0.44), fill=(150, 60, 30), outline=_O, width=w)
+    d.ellipse((s * 0.16, s * 0.16, s * 0.84, s * 0.44), fill=(150, 60, 30), outline=OUTLINE, width=w)
 
 
 @register_icon("goa_flag")
 def _flag(d: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 14)
-    d.line((s * 0.2, s * 0.04, s * 0.2, s * 0.96), fill=_O, width=w * 2)
+    d.line((s * 0.2, s * 0.04, s * 0.2, s * 0.96), fill=OUTLINE, width=w * 2)
     d.polygon(
         [(s * 0.24, s * 0.06), (s * 0.92, s * 0.24), (s * 0.24, s * 0.5)],
         fill=(220, 40, 40),
-        outline=_O,
+        outline=OUTLINE,
         width=w,
     )
 
@@ -130,32 +136,32 @@ def _cycle(d: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("goa_swap")
 def _swap(d: ImageDraw.ImageDraw, s: int) -> None:
     w = max(3, s // 9)
-    d.line((s * 0.12, s * 0.32, s * 0.8, s * 0.32), fill=_O, width=w)
-    d.polygon([(s * 0.92, s * 0.32), (s * 0.7, s * 0.14), (s * 0.7, s * 0.5)], fill=_O)
-    d.line((s * 0.2, s * 0.7, s * 0.88, s * 0.7), fill=_O, width=w)
-    d.polygon([(s * 0.08, s * 0.7), (s * 0.3, s * 0.52), (s * 0.3, s * 0.88)], fill=_O)
+    d.line((s * 0.12, s * 0.32, s * 0.8, s * 0.32), fill=OUTLINE, width=w)
+    d.polygon([(s * 0.92, s * 0.32), (s * 0.7, s * 0.14), (s * 0.7, s * 0.5)], fill=OUTLINE)
+    d.line((s * 0.2, s * 0.7, s * 0.88, s * 0.7), fill=OUTLINE, width=w)
+    d.polygon([(s * 0.08, s * 0.7), (s * 0.3, s * 0.52), (s * 0.3, s * 0.88)], fill=OUTLINE)
 
 
 @register_icon("goa_eye")
 def _eye(d: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 14)
-    d.chord((s * 0.04, s * 0.2, s * 0.96, s * 0.8), 180, 360, fill=(255, 255, 255), outline=_O, width=w)
-    d.chord((s * 0.04, s * 0.2, s * 0.96, s * 0.8), 0, 180, fill=(255, 255, 255), outline=_O, width=w)
-    d.ellipse((s * 0.34, s * 0.3, s * 0.66, s * 0.7), fill=(60, 110, 170), outline=_O, width=w)
-    d.ellipse((s * 0.44, s * 0.42, s * 0.56, s * 0.56), fill=_O)
+    d.chord((s * 0.04, s * 0.2, s * 0.96, s * 0.8), 180, 360, fill=(255, 255, 255), outline=OUTLINE, width=w)
+    d.chord((s * 0.04, s * 0.2, s * 0.96, s * 0.8), 0, 180, fill=(255, 255, 255), outline=OUTLINE, width=w)
+    d.ellipse((s * 0.34, s * 0.3, s * 0.66, s * 0.7), fill=(60, 110, 170), outline=OUTLINE, width=w)
+    d.ellipse((s * 0.44, s * 0.42, s * 0.56, s * 0.56), fill=OUTLINE)
 
 
 @register_icon("goa_box")
 def _box(d: ImageDraw.ImageDraw, s: int) -> None:
     w = max(2, s // 14)
-    d.rectangle((s * 0.1, s * 0.36, s * 0.9, s * 0.92), fill=(190, 140, 80), outline=_O, width=w)
+    d.rectangle((s * 0.1, s * 0.36, s * 0.9, s * 0.92), fill=(190, 140, 80), outline=OUTLINE, width=w)
     d.polygon(
         [(s * 0.1, s * 0.36), (s * 0.3, s * 0.12), (s * 0.7, s * 0.12), (s * 0.9, s * 0.36)],
         fill=(220, 170, 100),
-        outline=_O,
+        outline=OUTLINE,
         width=w,
     )
-    d.line((s * 0.5, s * 0.36, s * 0.5, s * 0.92), fill=_O, width=w)
+    d.line((s * 0.5, s * 0.36, s * 0.5, s * 0.92), fill=OUTLINE, width=w)
 
 
 ONE_TIME_ICONS = {
@@ -180,7 +186,7 @@ def _count_row(
     for k, (name, n) in enumerate(items):
         x = x0 + k * step
         paste_icon(img, name, (x - 6, cy), size)
-        c.text_outlined(d, (x + size / 2 - 2, cy + size / 2 - 4), str(n), 20)
+        text_outlined(d, (x + size / 2 - 2, cy + size / 2 - 4), str(n), 20)
 
 
 @lru_cache(maxsize=128)
@@ -205,20 +211,20 @@ def tile_image(tile_key: tuple[tuple[str, Any], ...], size: int = CELL - 8) -> I
             paste_icon(img, SPICE_ICONS[t["spice"]], (x, mid - 6), sz)
         if cap == 1:
             paste_icon(img, "star", (size - 22, size - 22), 26)
-            c.text_outlined(d, (size - 22, size - 21), "1", 14)
-        c.badge(d, (20, size - 20), cap, size=14)
+            text_outlined(d, (size - 22, size - 21), "1", 14)
+        badge(d, (20, size - 20), cap, size=14)
     elif kind == "each_round":
         paste_icon(img, "goa_cycle", (mid, mid), size - 24)
         name = GIVES_ICONS[t["gives"]]
         paste_icon(img, name, (mid, mid), 44)
-        c.text_outlined(d, (mid + 22, mid + 22), str(t["amount"]), 22)
+        text_outlined(d, (mid + 22, mid + 22), str(t["amount"]), 22)
     elif kind == "immediate":
         if t["choice"]:
             paste_icon(img, "ship", (mid - 26, mid - 18), 38)
             paste_icon(img, "goa_colonist", (mid + 26, mid + 18), 38)
             d.line((mid + 14, mid - 34, mid - 14, mid + 34), fill=INK, width=4)
-            c.text_outlined(d, (mid - 26, mid + 16), str(t["choice"]), 22)
-            c.text_outlined(d, (mid + 26, mid - 20), str(t["choice"]), 22)
+            text_outlined(d, (mid - 26, mid + 16), str(t["choice"]), 22)
+            text_outlined(d, (mid + 26, mid - 20), str(t["choice"]), 22)
         else:
             items = [
                 (name, t[key])
@@ -233,24 +239,24 @@ def tile_image(tile_key: tuple[tuple[str, Any], ...], size: int = CELL - 8) -> I
             if len(items) == 3:
                 for k, (name, n) in enumerate(items):
                     paste_icon(img, name, (22 + k * 33, mid), 32)
-                    c.text_outlined(d, (22 + k * 33, mid + 28), str(n), 18)
+                    text_outlined(d, (22 + k * 33, mid + 28), str(n), 18)
             else:
                 _count_row(img, d, items, mid, mid, 48)
     elif kind == "duty":
         for k, spice in enumerate(("ginger", "nutmeg", "cinnamon", "pepper", "clove", "ginger")):
             paste_icon(img, SPICE_ICONS[spice], (18 + (k % 3) * 24, 24 + (k // 3) * 26), 24)
         paste_icon(img, "star", (mid + 26, mid + 22), 40)
-        c.text_outlined(d, (mid + 26, mid + 24), "4", 20)
+        text_outlined(d, (mid + 26, mid + 24), "4", 20)
         d.line((16, size - 22, 78, size - 22), fill=INK, width=3)
     elif kind == "mission":
         paste_icon(img, "star", (mid, mid), 64)
-        c.text_outlined(d, (mid, mid + 4), str(t["vp"]), 30)
+        text_outlined(d, (mid, mid + 4), str(t["vp"]), 30)
     else:
         paste_icon(img, ONE_TIME_ICONS[t["effect"]], (mid, mid - 6), 58)
         if t["effect"] == "addharvest":
-            c.text_outlined(d, (mid + 30, mid + 28), "3", 22)
+            text_outlined(d, (mid + 30, mid + 28), "3", 22)
         d.ellipse((6, size - 30, 28, size - 8), fill=(255, 255, 255), outline=INK, width=2)
-        c.text_centered(d, (17, size - 19), "1", 15, bold=True)
+        text_centered(d, (17, size - 19), "1", 15, bold=True)
     return img
 
 
@@ -288,16 +294,16 @@ def _parse_pos(name: str) -> tuple[int, int]:
 
 
 def _base() -> Image.Image:
-    img = Image.new("RGB", (WIDTH, HEIGHT), c.FRAME)
+    img = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((8, 8, WIDTH - 8, HEIGHT - 8), radius=18, fill=PAPER)
     # the sea around the grid and the grid itself
     x0, y0 = GRID_X - RING, GRID_Y - RING
-    d.rounded_rectangle((x0, y0, x0 + 5 * CELL + 2 * RING, y0 + 5 * CELL + 2 * RING), radius=16, fill=c.SEA)
+    d.rounded_rectangle((x0, y0, x0 + 5 * CELL + 2 * RING, y0 + 5 * CELL + 2 * RING), radius=16, fill=SEA)
     d.rectangle((GRID_X, GRID_Y, GRID_X + 5 * CELL, GRID_Y + 5 * CELL), fill=(232, 214, 170))
     for k in range(6):
-        d.line((GRID_X + k * CELL, GRID_Y, GRID_X + k * CELL, GRID_Y + 5 * CELL), fill=c.PAPER_DARK, width=2)
-        d.line((GRID_X, GRID_Y + k * CELL, GRID_X + 5 * CELL, GRID_Y + k * CELL), fill=c.PAPER_DARK, width=2)
+        d.line((GRID_X + k * CELL, GRID_Y, GRID_X + k * CELL, GRID_Y + 5 * CELL), fill=PAPER_DARK, width=2)
+        d.line((GRID_X, GRID_Y + k * CELL, GRID_X + 5 * CELL, GRID_Y + k * CELL), fill=PAPER_DARK, width=2)
     # ring places, each labelled with its own name
     for k in range(5):
         for r, col in ((-1, k), (5, k), (k, -1), (k, 5)):
@@ -336,7 +342,7 @@ def _draw_grid(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         r, col = _parse_pos(auction["pos"])
         cx, cy = _ring_centre(r, col)
         half = CELL / 2 if 0 <= r < 5 and 0 <= col < 5 else 27
-        d.rounded_rectangle((cx - half, cy - half, cx + half, cy + half), radius=12, outline=c.RED, width=5)
+        d.rounded_rectangle((cx - half, cy - half, cx + half, cy + half), radius=12, outline=RED, width=5)
 
 
 def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -344,7 +350,7 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
     for k in range(8):
         x = 30 + k * 44
         current = k + 1 == view["round"]
-        fill = c.GOLD if current else (c.CARD if k + 1 > view["round"] else c.PAPER_DARK)
+        fill = GOLD if current else (CARD if k + 1 > view["round"] else PAPER_DARK)
         d.rounded_rectangle((x, 24, x + 38, 62), radius=8, fill=fill, outline=INK, width=3 if current else 1)
         text_centered(d, (x + 19, 43), str(k + 1), 18, bold=True)
     text_centered(d, (30 + 2 * 44 - 3, 74), "A", 14, fill=MUTED, bold=True)
@@ -365,7 +371,7 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
     if auction:
         # the lot under auction: framed in red like the lot on the board
         x = 470
-        d.rounded_rectangle((x, 22, x + 150, 64), radius=10, fill=c.CARD, outline=c.RED, width=4)
+        d.rounded_rectangle((x, 22, x + 150, 64), radius=10, fill=CARD, outline=RED, width=4)
         r, col = _parse_pos(auction["pos"])
         lot_tile = view["grid"][r][col] if auction["lot"] > 1 else None
         if lot_tile:
@@ -387,11 +393,11 @@ def _draw_colonies(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
     w = (5 * CELL + 2 * RING) // 4
     for k, (name, st) in enumerate(view["colony_stacks"].items()):
         x = GRID_X - RING + k * w
-        c.panel(d, (x + 2, y, x + w - 4, HEIGHT - 22), header=(96, 140, 90), header_height=28, radius=10)
+        layers.panel(d, (x + 2, y, x + w - 4, HEIGHT - 22), header=(96, 140, 90), header_height=28, radius=10)
         text_centered(d, (x + w / 2, y + 14), name.capitalize(), 16, fill=(255, 255, 255), bold=True)
         paste_icon(img, "goa_colonist", (x + 26, y + 52), 30)
-        c.text_outlined(d, (x + 56, y + 52), str(st["need"]), 22)
-        c.badge(d, (x + w - 30, y + 52), f"×{st['count']}", size=16)
+        text_outlined(d, (x + 56, y + 52), str(st["need"]), 22)
+        badge(d, (x + w - 30, y + 52), f"×{st['count']}", size=16)
         for f_i, field in enumerate(st["fields"]):
             fy = y + 92 + f_i * 40
             _draw_field(img, d, x + 12, fy, w - 30, field["cap"], field["kinds"], {})
@@ -399,7 +405,7 @@ def _draw_colonies(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
 
 def _draw_field(img, d, x, y, w, cap, kinds, spices) -> None:
     """A colony field: capacity slots, filled ones with their spice, allowed kinds as small icons."""
-    d.rounded_rectangle((x, y - 16, x + w, y + 16), radius=8, fill=(236, 226, 200), outline=c.FAINT)
+    d.rounded_rectangle((x, y - 16, x + w, y + 16), radius=8, fill=(236, 226, 200), outline=FAINT)
     filled = [k for k, n in spices.items() for _ in range(n)]
     slot = min(22, (w - 60) // max(cap, 1))
     for i in range(cap):
@@ -492,9 +498,9 @@ def _draw_player(
     lay = panel_layout(players, box)
     f = lay.f
     acting = seat in view["to_act"]
-    colour = c.seat_colour(seat)
-    c.panel(
-        d, box, header=colour, header_height=8, outline=INK if acting else c.FAINT, width=4 if acting else 2
+    colour = seat_colour(seat)
+    layers.panel(
+        d, box, header=colour, header_height=8, outline=INK if acting else FAINT, width=4 if acting else 2
     )
     seat_marker(d, seat, (x0 + 30 * f, y0 + 40 * f), 20 * f)
     if view["start"] == seat:
@@ -505,8 +511,8 @@ def _draw_player(
         paste_icon(img, "robot", (x0 + 30 * f, y0 + 164 * f), int(28 * f))
     # the player's name, in any script
     size = int(20 * f)
-    name = c.truncate(c.player_name(view, seat), size, int(lay.name_w), bold=True)
-    c.draw_text(d, (x0 + lay.name[0], min(y0 + lay.name[1], y1 - 18)), name, size, INK, True, "lm")
+    name = truncate(player_name(view, seat), size, int(lay.name_w), bold=True)
+    draw_text(d, (x0 + lay.name[0], min(y0 + lay.name[1], y1 - 18)), name, size, INK, True, "lm")
     _draw_progress(img, d, p["progress"], colour, x0 + lay.progress[0], y0 + lay.progress[1], f, lay.v)
     _draw_supply(img, d, p, x0 + lay.supply[0], y0 + lay.supply[1], lay.slot_w, f, lay.v)
     _draw_counts(img, d, p, x0 + lay.counts[0], y0 + lay.counts[1], f, lay.v)
@@ -523,7 +529,7 @@ def _draw_progress(img, d, progress, colour, px, py, f: float, v: float) -> None
         text_centered(d, (px + 12 * f, ry + rh / 2), str(ROW_VP[r]), int(13 * f), fill=MUTED, bold=True)
         for col in range(5):
             cx = px + 30 * f + col * cw
-            d.rectangle((cx, ry, cx + cw, ry + rh), fill=(250, 244, 230), outline=c.FAINT)
+            d.rectangle((cx, ry, cx + cw, ry + rh), fill=(250, 244, 230), outline=FAINT)
             if progress[col] == r + 1:
                 d.ellipse(
                     (cx + 7 * f, ry + rh / 2 - 10 * f, cx + cw - 7 * f, ry + rh / 2 + 10 * f),
@@ -540,7 +546,7 @@ def _draw_supply(img, d, p, sx, py, slot_w, f: float, v: float) -> None:
     for k in range(4):
         bx = sx + k * (slot_w + gap)
         d.rounded_rectangle(
-            (bx, py, bx + slot_w, py + plant_h), radius=8, fill=(236, 226, 200), outline=c.FAINT
+            (bx, py, bx + slot_w, py + plant_h), radius=8, fill=(236, 226, 200), outline=FAINT
         )
         if k < len(p["plantations"]):
             pl = p["plantations"][k]
@@ -568,7 +574,7 @@ def _draw_supply(img, d, p, sx, py, slot_w, f: float, v: float) -> None:
                 paste_icon(img, "star", (bx + slot_w - 14 * f, py + 14 * f), int(18 * f))
         else:
             text_centered(
-                d, (bx + slot_w / 2, py + plant_h / 2), str(k + 1), int(18 * f), fill=c.FAINT, bold=True
+                d, (bx + slot_w / 2, py + plant_h / 2), str(k + 1), int(18 * f), fill=FAINT, bold=True
             )
     for k, name in enumerate(("quilon", "cochin", "madras", "calicut")):
         bx = sx + k * (slot_w + gap)
@@ -578,7 +584,7 @@ def _draw_supply(img, d, p, sx, py, slot_w, f: float, v: float) -> None:
             (bx, by, bx + slot_w, by + colony_h),
             radius=8,
             fill=(214, 230, 206) if col else (236, 226, 200),
-            outline=c.FAINT,
+            outline=FAINT,
         )
         # the colony told by the colonists it needs, as on its stack (a number, not a word)
         paste_icon(img, "goa_colonist", (bx + slot_w / 2 - 10 * f, by + 11 * f), int(16 * f), alpha=0.8)
@@ -623,7 +629,7 @@ def _draw_tiles(img, d, p, tx, ty, width, bottom, f: float) -> None:
         x, y = tx + col * step, ty + r * step
         if tile is None:
             paste_icon(img, "star", (x + ts / 2, y + ts / 2), ts)
-            c.text_outlined(d, (x + ts / 2, y + ts / 2 + 1), str(4 * p["duty_used"]), int(16 * f))
+            text_outlined(d, (x + ts / 2, y + ts / 2 + 1), str(4 * p["duty_used"]), int(16 * f))
             continue
         tim = tile_image(_tile_key(tile), ts)
         img.paste(tim, (int(x), int(y)), tim)
@@ -669,7 +675,7 @@ def player_box(players: int, k: int) -> tuple[int, int, int, int]:
 
 def draw(view: dict[str, Any]) -> Image.Image:
     """The public board for a ``rules.view(state, None)`` dict."""
-    img = c.cached_layer(("goa", "base", WIDTH, HEIGHT), _base).copy()
+    img = layers.cached_layer(("goa", "base", WIDTH, HEIGHT), _base).copy()
     d = ImageDraw.Draw(img)
     _draw_header(img, d, view)
     _draw_grid(img, d, view)
@@ -767,7 +773,7 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
     items = list(firsts.items())
     per_col = (len(items) + 1) // 2
     height = 2 * LEGEND_MARGIN + (per_col + 1) * LEGEND_ROW_H
-    img = Image.new("RGB", (LEGEND_W, height), c.FRAME)
+    img = Image.new("RGB", (LEGEND_W, height), FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
     col_w = (LEGEND_W - 2 * LEGEND_MARGIN) // 2
@@ -779,7 +785,7 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         img.paste(tile, (x + 4, y + 4), tile)
         text = (labels or {}).get(tid) or (tile_name(tid, "en") if lang == "en" else "")
         tx = x + LEGEND_ROW_H + 16
-        c.draw_label(d, (tx, y + LEGEND_ROW_H / 2), text, col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
+        draw_label(d, (tx, y + LEGEND_ROW_H / 2), text, col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
     y = LEGEND_MARGIN + per_col * LEGEND_ROW_H
     marks.key(img, d, (LEGEND_MARGIN, y, LEGEND_MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
     return img

@@ -21,9 +21,13 @@ from PIL import Image, ImageDraw
 
 from engine.goa import data
 from engine.goa.text import card_text, lot_name
-from render import common as c
 from render import goa
+from render.colours import INK, PAPER, RED
 from render.decision_parts import Crop, Drawn, Mark, Part, compose
+from render.icons import paste_icon
+from render.layout import truncate, wrap
+from render.seats import seat_marker
+from render.text import draw_text
 
 #: Ring places and grid spaces around the choices shown when the flag or a marker is placed.
 PLACE_MARGIN = 14
@@ -59,41 +63,39 @@ def _lot(view: dict[str, Any], lang: str) -> Drawn:
     ducats = view["players"][seat].get("ducats")
 
     def paint(zoom: float) -> Image.Image:
-        img = Image.new("RGB", (round(LOT_W * zoom), round(LOT_H * zoom)), c.PAPER)
+        img = Image.new("RGB", (round(LOT_W * zoom), round(LOT_H * zoom)), PAPER)
         draw = ImageDraw.Draw(img)
         size = round(118 * zoom)
         x, y = round(6 * zoom), round(6 * zoom)
         draw.rounded_rectangle(
             (x - 3, y - 3, x + size + 3, y + size + 3),
             radius=round(12 * zoom),
-            outline=c.RED,
+            outline=RED,
             width=max(3, round(4 * zoom)),
         )
         if tile is not None:
             tim = goa.tile_image(goa._tile_key(tile), size)
             img.paste(tim, (x, y), tim)
         else:
-            c.paste_icon(img, "goa_flag", (x + size / 2, y + size / 2), round(90 * zoom))
+            paste_icon(img, "goa_flag", (x + size / 2, y + size / 2), round(90 * zoom))
         # auctioneer, then the highest bid and who holds it
         rx = x + size + round(20 * zoom)
-        c.paste_icon(img, "goa_flag", (rx + 12 * zoom, y + 20 * zoom), round(26 * zoom))
-        c.seat_marker(draw, auction["auctioneer"], (rx + 46 * zoom, y + 20 * zoom), round(14 * zoom))
-        c.paste_icon(img, "coin", (rx + 12 * zoom, y + 62 * zoom), round(28 * zoom))
-        c.draw_text(
-            draw, (rx + 32 * zoom, y + 62 * zoom), str(auction["high"]), round(26 * zoom), c.INK, True, "lm"
+        paste_icon(img, "goa_flag", (rx + 12 * zoom, y + 20 * zoom), round(26 * zoom))
+        seat_marker(draw, auction["auctioneer"], (rx + 46 * zoom, y + 20 * zoom), round(14 * zoom))
+        paste_icon(img, "coin", (rx + 12 * zoom, y + 62 * zoom), round(28 * zoom))
+        draw_text(
+            draw, (rx + 32 * zoom, y + 62 * zoom), str(auction["high"]), round(26 * zoom), INK, True, "lm"
         )
         if auction.get("high_seat"):
-            c.seat_marker(draw, auction["high_seat"], (rx + 90 * zoom, y + 62 * zoom), round(14 * zoom))
+            seat_marker(draw, auction["high_seat"], (rx + 90 * zoom, y + 62 * zoom), round(14 * zoom))
         if ducats is not None:  # the seat's own purse, under its marker
-            c.seat_marker(draw, seat, (rx + 12 * zoom, y + 104 * zoom), round(14 * zoom))
-            c.paste_icon(img, "coin", (rx + 42 * zoom, y + 104 * zoom), round(24 * zoom))
-            c.draw_text(
-                draw, (rx + 60 * zoom, y + 104 * zoom), str(ducats), round(24 * zoom), c.INK, True, "lm"
-            )
+            seat_marker(draw, seat, (rx + 12 * zoom, y + 104 * zoom), round(14 * zoom))
+            paste_icon(img, "coin", (rx + 42 * zoom, y + 104 * zoom), round(24 * zoom))
+            draw_text(draw, (rx + 60 * zoom, y + 104 * zoom), str(ducats), round(24 * zoom), INK, True, "lm")
         px = round(17 * zoom)
-        lines = c.wrap(name, px, img.width - round(12 * zoom), lines=2, bold=True)
+        lines = wrap(name, px, img.width - round(12 * zoom), lines=2, bold=True)
         for j, line in enumerate(lines):
-            c.draw_text(draw, (img.width / 2, (150 + 22 * j) * zoom), line, px, c.INK, True, "mm")
+            draw_text(draw, (img.width / 2, (150 + 22 * j) * zoom), line, px, INK, True, "mm")
         return img
 
     return Drawn((LOT_W, LOT_H), paint)
@@ -108,18 +110,18 @@ def _hand(view: dict[str, Any], lang: str) -> Drawn | None:
     size = (HAND_W, CARD_H * (1 + len(cards)) + 6)
 
     def paint(zoom: float) -> Image.Image:
-        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), c.PAPER)
+        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), PAPER)
         draw = ImageDraw.Draw(img)
-        c.paste_icon(img, "coin", (20 * zoom, CARD_H / 2 * zoom), round(26 * zoom))
-        c.draw_text(
-            draw, (40 * zoom, CARD_H / 2 * zoom), str(mine["ducats"]), round(22 * zoom), c.INK, True, "lm"
+        paste_icon(img, "coin", (20 * zoom, CARD_H / 2 * zoom), round(26 * zoom))
+        draw_text(
+            draw, (40 * zoom, CARD_H / 2 * zoom), str(mine["ducats"]), round(22 * zoom), INK, True, "lm"
         )
         px = round(17 * zoom)
         for k, card in enumerate(cards):
             cy = (CARD_H * (k + 1.5)) * zoom
-            c.paste_icon(img, "goa_expedition", (20 * zoom, cy), round(26 * zoom))
-            text = c.truncate(card_text(card["id"], lang), px, img.width - round(44 * zoom))
-            c.draw_text(draw, (40 * zoom, cy), text, px, c.INK, False, "lm")
+            paste_icon(img, "goa_expedition", (20 * zoom, cy), round(26 * zoom))
+            text = truncate(card_text(card["id"], lang), px, img.width - round(44 * zoom))
+            draw_text(draw, (40 * zoom, cy), text, px, INK, False, "lm")
         return img
 
     return Drawn(size, paint)

@@ -15,11 +15,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import common as c
+from render.colours import CARD, FAINT, PAPER, RGB
+from render.text import draw_label
 
 #: The mark's colour (not a seat colour, not a good's).
-MARK: c.RGB = (226, 0, 122)
-HALO: c.RGB = (255, 255, 255)
+MARK: RGB = (226, 0, 122)
+HALO: RGB = (255, 255, 255)
 WIDTH = 7
 DOT = 13
 
@@ -84,7 +85,7 @@ def swatch() -> Image.Image:
     """The mark drawn a few times on paper, for a title's palette to learn its colours (the
     sample boards carry no marks): without it the mark would be posted in the nearest art
     colour (a red)."""
-    img = Image.new("RGB", (480, 240), c.PAPER)
+    img = Image.new("RGB", (480, 240), PAPER)
     draw = ImageDraw.Draw(img)
     for k in range(4):
         x, y = 16 + k * 116, 24 + (k % 2) * 90
@@ -96,7 +97,7 @@ def key(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, text: str) -> Non
     """The legend's line for the mark: a sample box marked, then ``text`` (may be empty)."""
     x0, y0, x1, y1 = box
     sample = (x0 + 10, y0 + 12, x0 + 90, y1 - 12)
-    draw.rounded_rectangle(sample, radius=10, fill=c.CARD, outline=c.FAINT, width=2)
+    draw.rounded_rectangle(sample, radius=10, fill=CARD, outline=FAINT, width=2)
     outline(draw, sample, radius=10)
     if text:
-        c.draw_label(draw, (x0 + 118, (y0 + y1) / 2), text, x1 - x0 - 130, 19, 17, lines=2, spacing=21)
+        draw_label(draw, (x0 + 118, (y0 + y1) / 2), text, x1 - x0 - 130, 19, 17, lines=2, spacing=21)

@@ -14,18 +14,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import common as c
-from render import marks
-from render.common import (
-    INK,
-    MUTED,
-    PAPER,
-    badge,
-    paste_icon,
-    register_icon,
-    seat_marker,
-    text_centered,
-)
+from render import layers, marks
+from render.colours import CARD, FAINT, FRAME, INK, MUTED, OUTLINE, PAPER, RED
+from render.icons import paste_icon, register_icon
+from render.layout import player_name, truncate
+from render.seats import SEAT_SHAPES, seat_colour, seat_index, seat_marker, shape_points
+from render.text import badge, draw_label, draw_text, text_centered
 
 WIDTH, HEIGHT = 1600, 1000
 TILE = 118  # a Cuban tile on the road
@@ -81,9 +75,7 @@ DISTRICT_BOXES: dict[str, tuple[int, int, int, int]] = {
 }
 
 # --------------------------------------------------------------------------------------------
-# Icons of this game (candidates for render/common.py: die, arrow, chequered flag, car)
-
-_O = (40, 34, 30, 255)
+# Icons of this game (candidates for render/icons.py: die, arrow, chequered flag, car)
 
 
 @register_icon("santiago_mask")
@@ -91,7 +83,11 @@ def _mask(d: ImageDraw.ImageDraw, s: int) -> None:
     """El Zorro's black mask."""
     w = max(2, s // 16)
     d.rounded_rectangle(
-        (s * 0.06, s * 0.3, s * 0.94, s * 0.7), radius=int(s * 0.2), fill=(30, 30, 34), outline=_O, width=w
+        (s * 0.06, s * 0.3, s * 0.94, s * 0.7),
+        radius=int(s * 0.2),
+        fill=(30, 30, 34),
+        outline=OUTLINE,
+        width=w,
     )
     for cx in (0.32, 0.68):
         d.ellipse((s * (cx - 0.12), s * 0.4, s * (cx + 0.12), s * 0.58), fill=(250, 250, 250))
@@ -114,7 +110,7 @@ def _car(d: ImageDraw.ImageDraw, s: int) -> None:
             (s * 0.94, s * 0.7),
         ],
         fill=CAR_COLOUR,
-        outline=_O,
+        outline=OUTLINE,
         width=w,
     )
     d.polygon(
@@ -127,7 +123,10 @@ def _car(d: ImageDraw.ImageDraw, s: int) -> None:
     )
     for cx in (0.26, 0.74):
         d.ellipse(
-            (s * (cx - 0.12), s * 0.58, s * (cx + 0.12), s * 0.82), fill=(40, 40, 44), outline=_O, width=w
+            (s * (cx - 0.12), s * 0.58, s * (cx + 0.12), s * 0.82),
+            fill=(40, 40, 44),
+            outline=OUTLINE,
+            width=w,
         )
         d.ellipse((s * (cx - 0.05), s * 0.65, s * (cx + 0.05), s * 0.75), fill=(190, 190, 190))
 
@@ -136,7 +135,7 @@ def _car(d: ImageDraw.ImageDraw, s: int) -> None:
 def _paper(d: ImageDraw.ImageDraw, s: int) -> None:
     """A newspaper."""
     w = max(2, s // 16)
-    d.rectangle((s * 0.14, s * 0.16, s * 0.86, s * 0.84), fill=(250, 250, 246), outline=_O, width=w)
+    d.rectangle((s * 0.14, s * 0.16, s * 0.86, s * 0.84), fill=(250, 250, 246), outline=OUTLINE, width=w)
     d.rectangle((s * 0.22, s * 0.24, s * 0.78, s * 0.36), fill=(40, 40, 44))
     for y in (0.46, 0.56, 0.66, 0.76):
         d.line((s * 0.22, s * y, s * 0.48, s * y), fill=(120, 120, 120), width=w)
@@ -148,7 +147,11 @@ def _tile_down(d: ImageDraw.ImageDraw, s: int) -> None:
     """A Cuban tile lying face down."""
     w = max(2, s // 16)
     d.rounded_rectangle(
-        (s * 0.16, s * 0.12, s * 0.84, s * 0.88), radius=int(s * 0.1), fill=(92, 84, 120), outline=_O, width=w
+        (s * 0.16, s * 0.12, s * 0.84, s * 0.88),
+        radius=int(s * 0.1),
+        fill=(92, 84, 120),
+        outline=OUTLINE,
+        width=w,
     )
     d.line((s * 0.24, s * 0.2, s * 0.76, s * 0.8), fill=(150, 140, 180), width=w)
     d.line((s * 0.76, s * 0.2, s * 0.24, s * 0.8), fill=(150, 140, 180), width=w)
@@ -158,14 +161,14 @@ def _tile_down(d: ImageDraw.ImageDraw, s: int) -> None:
 def _flag(d: ImageDraw.ImageDraw, s: int) -> None:
     """The chequered flag."""
     w = max(2, s // 16)
-    d.line((s * 0.18, s * 0.1, s * 0.18, s * 0.92), fill=_O, width=w * 2)
+    d.line((s * 0.18, s * 0.1, s * 0.18, s * 0.92), fill=OUTLINE, width=w * 2)
     n = 4
     x0, y0, cw, ch = s * 0.2, s * 0.12, s * 0.18, s * 0.12
     for i in range(n):
         for j in range(n):
             fill = (30, 30, 34) if (i + j) % 2 == 0 else (250, 250, 250)
             d.rectangle((x0 + i * cw, y0 + j * ch, x0 + (i + 1) * cw, y0 + (j + 1) * ch), fill=fill)
-    d.rectangle((x0, y0, x0 + n * cw, y0 + n * ch), outline=_O, width=w)
+    d.rectangle((x0, y0, x0 + n * cw, y0 + n * ch), outline=OUTLINE, width=w)
 
 
 # --------------------------------------------------------------------------------------------
@@ -334,7 +337,7 @@ def building_box(district: str, k: int) -> tuple[int, int, int, int]:
 
 
 def _base(layout: tuple[tuple[str, tuple[str, ...]], ...]) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, HEIGHT), c.FRAME)
+    img = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((8, 8, WIDTH - 8, HEIGHT - 8), radius=18, fill=PAPER)
     # the road
@@ -359,12 +362,12 @@ def _base(layout: tuple[tuple[str, tuple[str, ...]], ...]) -> Image.Image:
     # districts
     for colour, buildings in layout:
         box = DISTRICT_BOXES[colour]
-        c.panel(d, box, fill=DISTRICT_TINT[colour], outline=INK, radius=14, width=3)
+        layers.panel(d, box, fill=DISTRICT_TINT[colour], outline=INK, radius=14, width=3)
         flower(d, colour, ((box[0] + box[2]) / 2, box[1] + 28), 22)
         for k, building in enumerate(buildings):
             bb = building_box(colour, k)
-            d.rounded_rectangle(bb, radius=10, fill=c.CARD, outline=INK, width=2)
-            d.line((bb[2] - 112, bb[1] + 10, bb[2] - 112, bb[3] - 10), fill=c.FAINT, width=2)
+            d.rounded_rectangle(bb, radius=10, fill=CARD, outline=INK, width=2)
+            d.line((bb[2] - 112, bb[1] + 10, bb[2] - 112, bb[3] - 10), fill=FAINT, width=2)
             building_effect(img, d, building, (bb[0], bb[1], bb[2] - 112, bb[3]), k=1.15)
     return img
 
@@ -380,7 +383,7 @@ def _draw_road(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         h = TILE // 2
         box = (x - h, y - h, x + h, y + h)
         if stop["face_up"]:
-            d.rounded_rectangle(box, radius=14, fill=c.CARD, outline=INK, width=3)
+            d.rounded_rectangle(box, radius=14, fill=CARD, outline=INK, width=3)
             cuban_effect(img, d, stop["cuban"], (x, y + 8), 44)
             if stop["colour"] is not None:
                 flower(d, stop["colour"], (x - h + 18, y - h + 18), 14)
@@ -430,21 +433,21 @@ def _draw_districts(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, An
 def property_marker(d: ImageDraw.ImageDraw, seat: str, xy: tuple[float, float]) -> None:
     """A house in the owner's colour with the owner's shape on it."""
     x, y = xy
-    fill = c.seat_colour(seat)
+    fill = seat_colour(seat)
     d.polygon(
         [(x - 16, y - 2), (x, y - 18), (x + 16, y - 2), (x + 16, y + 16), (x - 16, y + 16)],
         fill=fill,
         outline=INK,
         width=2,
     )
-    pts = c.shape_points(c.SEAT_SHAPES[c.seat_index(seat)], x, y + 5, 7)
+    pts = shape_points(SEAT_SHAPES[seat_index(seat)], x, y + 5, 7)
     d.polygon(pts, fill=(255, 255, 255), outline=INK, width=1)
 
 
 def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     ship = view["ship"]
     box = (PANEL_X, 24, WIDTH - 24, 420)
-    c.panel(d, box, radius=14)
+    layers.panel(d, box, radius=14)
     x0, y0 = box[0] + 24, box[1] + 20
     # the ship track 1..7
     paste_icon(img, "ship", (x0 + 20, y0 + 24), 44)
@@ -452,7 +455,7 @@ def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         x = x0 + 70 + (k - 1) * 62
         current = k == ship["number"]
         past = k < ship["number"]
-        fill = HIGHLIGHT if current else (c.FAINT if past else c.CARD)
+        fill = HIGHLIGHT if current else (FAINT if past else CARD)
         d.rounded_rectangle(
             (x, y0, x + 50, y0 + 48), radius=10, fill=fill, outline=INK, width=3 if current else 2
         )
@@ -466,7 +469,7 @@ def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         d.rounded_rectangle(
             (x, vy, x + 90, vy + 60),
             radius=12,
-            fill=HIGHLIGHT if current else c.CARD,
+            fill=HIGHLIGHT if current else CARD,
             outline=INK,
             width=4 if current else 2,
         )
@@ -487,8 +490,8 @@ def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
             paste_icon(img, good, (x, dy + 112), 44)
         elif ship["aside"] == good:
             die(d, good, (x, dy + 36), 70, None, faded=True)
-            d.line((x - 30, dy + 6, x + 30, dy + 66), fill=c.RED, width=6)
-            d.line((x + 30, dy + 6, x - 30, dy + 66), fill=c.RED, width=6)
+            d.line((x - 30, dy + 6, x + 30, dy + 66), fill=RED, width=6)
+            d.line((x + 30, dy + 6, x - 30, dy + 66), fill=RED, width=6)
             paste_icon(img, good, (x, dy + 112), 44, alpha=0.35)
     if ship["rolled"] is not None:  # the roller is choosing the die to set aside
         d.rounded_rectangle(
@@ -513,14 +516,14 @@ def _draw_players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
     for i, seat in enumerate(seats):
         box = player_box(len(seats), i)
         acting = seat in view["to_act"]
-        c.panel(d, box, outline=INK if acting else c.FAINT, width=4 if acting else 2, radius=12)
+        layers.panel(d, box, outline=INK if acting else FAINT, width=4 if acting else 2, radius=12)
         cy = (box[1] + box[3]) / 2 + NAME_H / 2
         seat_marker(d, seat, (box[0] + 40, cy), 26)
         p = view["players"][seat]
         x = box[0] + 90
         # the player's name on the top line, in any script
-        name = c.truncate(c.player_name(view, seat), 20, box[2] - 16 - x, bold=True)
-        c.draw_text(d, (x + 4, box[1] + NAME_H / 2 + 4), name, 20, INK, True, "lm")
+        name = truncate(player_name(view, seat), 20, box[2] - 16 - x, bold=True)
+        draw_text(d, (x + 4, box[1] + NAME_H / 2 + 4), name, 20, INK, True, "lm")
         # figure: where it stands (building pictogram in its district colour) or off the board
         figure_box = (x, cy - 32, x + 150, cy + 32)
         d.rounded_rectangle(figure_box, radius=10, fill=_figure_tint(view, p["figure"]), outline=INK, width=2)
@@ -542,7 +545,7 @@ def _draw_players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
                         (mx + k * 40 + 16, cy + 16),
                         (mx + k * 40 - 16, cy + 16),
                     ],
-                    outline=c.FAINT,
+                    outline=FAINT,
                     width=2,
                 )
         sx = box[2] - 40
@@ -576,11 +579,11 @@ def _draw_holdings(
 
 def _figure_tint(view: dict[str, Any], building: str | None) -> tuple[int, int, int]:
     if building is None:
-        return c.CARD
+        return CARD
     for colour, buildings in view["districts"].items():
         if any(b["building"] == building for b in buildings):
             return DISTRICT_TINT[colour]
-    return c.CARD
+    return CARD
 
 
 def _layout_key(view: dict[str, Any]) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -590,7 +593,7 @@ def _layout_key(view: dict[str, Any]) -> tuple[tuple[str, tuple[str, ...]], ...]
 def draw(view: dict[str, Any]) -> Image.Image:
     """The public table for ``view`` (``rules.view(state, None)``) as an RGB image."""
     layout = _layout_key(view)
-    img = c.cached_layer(("santiago", layout), lambda: _base(layout)).copy()
+    img = layers.cached_layer(("santiago", layout), lambda: _base(layout)).copy()
     d = ImageDraw.Draw(img)
     _draw_road(img, d, view)
     _draw_districts(img, d, view)
@@ -647,7 +650,7 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
 
     left, right = list(data.BUILDINGS), list(data.CUBANS)
     height = 2 * LEGEND_MARGIN + (len(left) + 1) * LEGEND_ROW_H
-    img = Image.new("RGB", (LEGEND_W, height), c.FRAME)
+    img = Image.new("RGB", (LEGEND_W, height), FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
     col_w = (LEGEND_W - 2 * LEGEND_MARGIN) // 2
@@ -656,7 +659,7 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
             x = LEGEND_MARGIN + col * col_w
             y = LEGEND_MARGIN + row * LEGEND_ROW_H
             tile = (x + 4, y + 4, x + 170, y + LEGEND_ROW_H - 4)
-            d.rounded_rectangle(tile, radius=10, fill=c.CARD, outline=INK, width=2)
+            d.rounded_rectangle(tile, radius=10, fill=CARD, outline=INK, width=2)
             cy = y + LEGEND_ROW_H / 2
             if col == 0:
                 building_effect(img, d, item, tile)
@@ -667,7 +670,7 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
                     flower(d, colour, (tile[0] + 22, cy), 14)
             text = (labels or {}).get(item) or (legend_text(item) if lang == "en" else "")
             tx = tile[2] + 16
-            c.draw_label(d, (tx, cy), text, x + col_w - tx - 12, 19, 17, lines=2, spacing=21)
+            draw_label(d, (tx, cy), text, x + col_w - tx - 12, 19, 17, lines=2, spacing=21)
     y = LEGEND_MARGIN + len(left) * LEGEND_ROW_H  # the change mark, below the buildings
     marks.key(img, d, (LEGEND_MARGIN, y, LEGEND_MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
     return img
@@ -682,7 +685,7 @@ SCREEN_W, SCREEN_H = 1200, 260
 def draw_private(view: dict[str, Any]) -> Image.Image:
     """The viewer's screen — pesos, VP and goods — for ``rules.view(state, seat)``; only ever
     sent to that seat. A view without the viewer's holdings draws an empty screen."""
-    img = Image.new("RGB", (SCREEN_W, SCREEN_H), c.FRAME)
+    img = Image.new("RGB", (SCREEN_W, SCREEN_H), FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((6, 6, SCREEN_W - 7, SCREEN_H - 7), radius=18, fill=PAPER)
     seat = view.get("you")
@@ -697,7 +700,7 @@ def draw_private(view: dict[str, Any]) -> Image.Image:
     for k, (name, n) in enumerate(items):
         w = 150 if k < 2 else 118
         box = (x, 40, x + w - 12, SCREEN_H - 40)
-        c.panel(d, box, fill=c.CARD if n or k < 2 else PAPER, outline=INK if k < 2 else c.FAINT, radius=14)
+        layers.panel(d, box, fill=CARD if n or k < 2 else PAPER, outline=INK if k < 2 else FAINT, radius=14)
         cx = (box[0] + box[2]) / 2
         paste_icon(img, name, (cx, 100), 72, alpha=1.0 if n or k < 2 else 0.3)
         text_centered(d, (cx, 178), str(n), 44, fill=INK if n or k < 2 else MUTED, bold=True)

@@ -21,9 +21,13 @@ from PIL import Image, ImageDraw
 
 from engine.santiago import data as d
 from engine.santiago.names import T, building_name, cuban_name, pesos_text, sentence_start
-from render import common as c
 from render import santiago
+from render.colours import CARD, INK, MUTED, PAPER
 from render.decision_parts import Crop, Drawn, Mark, Part, compose
+from render.icons import paste_icon
+from render.layout import truncate, wrap
+from render.seats import seat_colour
+from render.text import badge, draw_text, text_centered
 
 #: One reachable stop of the road-ahead picture, in board pixels.
 CELL_W, TILE_H, CAPTION_H = 136, 124, 52
@@ -46,22 +50,22 @@ def _screen(view: dict[str, Any]) -> Drawn | None:
     size = (ITEM_W * len(SCREEN), SCREEN_H)
 
     def paint(zoom: float) -> Image.Image:
-        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), c.PAPER)
+        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), PAPER)
         draw = ImageDraw.Draw(img)
         seat = view["you"]
         draw.rounded_rectangle(
             (1, 1, img.width - 2, img.height - 2),
             radius=round(10 * zoom),
-            fill=c.CARD,
-            outline=c.seat_colour(seat),
+            fill=CARD,
+            outline=seat_colour(seat),
             width=max(2, round(2 * zoom)),
         )
         for k, (name, n) in enumerate(zip(SCREEN, counts, strict=True)):
             cx = (k + 0.5) * ITEM_W * zoom
             alpha = 1.0 if n or k < 2 else 0.3
-            c.paste_icon(img, name, (cx, 24 * zoom), round(32 * zoom), alpha=alpha)
-            fill = c.INK if n or k < 2 else c.MUTED
-            c.text_centered(draw, (cx, 54 * zoom), str(n), round(20 * zoom), fill=fill, bold=True)
+            paste_icon(img, name, (cx, 24 * zoom), round(32 * zoom), alpha=alpha)
+            fill = INK if n or k < 2 else MUTED
+            text_centered(draw, (cx, 54 * zoom), str(n), round(20 * zoom), fill=fill, bold=True)
         return img
 
     return Drawn(size, paint)
@@ -73,8 +77,8 @@ def _cell_caption(
     x0, y0, x1, _ = box
     for j, (text, bold) in enumerate(zip(lines, (True, False), strict=False)):
         px = round((17 if bold else 16) * zoom)
-        shown = c.truncate(text, px, round(x1 - x0 - 4 * zoom), bold=bold)
-        c.draw_text(draw, ((x0 + x1) / 2, y0 + (12 + 22 * j) * zoom), shown, px, c.INK, bold, "mm")
+        shown = truncate(text, px, round(x1 - x0 - 4 * zoom), bold=bold)
+        draw_text(draw, ((x0 + x1) / 2, y0 + (12 + 22 * j) * zoom), shown, px, INK, bold, "mm")
 
 
 def _road(view: dict[str, Any], steps: list[int], board: Image.Image, lang: str) -> Drawn:
@@ -87,7 +91,7 @@ def _road(view: dict[str, Any], steps: list[int], board: Image.Image, lang: str)
     car = view["car"]
 
     def paint(zoom: float) -> Image.Image:
-        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), c.PAPER)
+        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), PAPER)
         draw = ImageDraw.Draw(img)
         for k, n in enumerate(shown):
             row, col = divmod(k, per_row)
@@ -98,11 +102,9 @@ def _road(view: dict[str, Any], steps: list[int], board: Image.Image, lang: str)
             fit = min((CELL_W - 12) / w, (TILE_H - 8) / h) * zoom
             tile = board.crop(box).resize((round(w * fit), round(h * fit)), Image.Resampling.LANCZOS)
             img.paste(tile, (round(x0 + (CELL_W * zoom - tile.width) / 2), round(y0 + 4 * zoom)))
-            c.badge(
-                draw, (x0 + 16 * zoom, y0 + 14 * zoom), n, size=round(17 * zoom), fill=santiago.CAR_COLOUR
-            )
+            badge(draw, (x0 + 16 * zoom, y0 + 14 * zoom), n, size=round(17 * zoom), fill=santiago.CAR_COLOUR)
             if car + n > d.ROAD_LEN:  # the car passes the harbour on the way: the value marker moves up
-                c.paste_icon(
+                paste_icon(
                     img, "santiago_flag", (x0 + (CELL_W - 20) * zoom, y0 + 18 * zoom), round(26 * zoom)
                 )
             stop = view["road"][space]
@@ -121,16 +123,16 @@ def _names(box: Box, buildings: list[tuple[Box, str]], lang: str) -> Drawn:
     size = (NAMES_W, box[3] - box[1])
 
     def paint(zoom: float) -> Image.Image:
-        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), c.PAPER)
+        img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), PAPER)
         draw = ImageDraw.Draw(img)
         px = round(19 * zoom)
         for (_x0, y0, _x1, y1), building in buildings:
             cy = ((y0 + y1) / 2 - box[1]) * zoom
             name = sentence_start(building_name(building, lang))
-            lines = c.wrap(name, px, img.width - round(8 * zoom), lines=2, bold=True)
+            lines = wrap(name, px, img.width - round(8 * zoom), lines=2, bold=True)
             for j, line in enumerate(lines):
                 y = cy + (j - (len(lines) - 1) / 2) * 24 * zoom
-                c.draw_text(draw, (4 * zoom, y), line, px, c.INK, True, "lm")
+                draw_text(draw, (4 * zoom, y), line, px, INK, True, "lm")
         return img
 
     return Drawn(size, paint)

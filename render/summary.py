@@ -11,7 +11,7 @@ One picture in the boards' style, for a phone as much as for a desktop (1400 px 
   numbers along the bottom, points up the side, and each line's marker and name at its end.
 
 The only words are the ones ``summary["labels"]`` gives (in the reader's language); every text
-goes through :mod:`render.common`'s text helpers, so names in any script are drawn.
+goes through :mod:`render.text`'s helpers, so names in any script are drawn.
 """
 
 from __future__ import annotations
@@ -24,8 +24,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import common as c
-from render.common import CARD, INK, MUTED, PAPER
+from render.colours import CARD, FAINT, FRAME, GOLD, INK, MUTED, PAPER, RED, WHITE
+from render.faces import safe_text
+from render.icons import paste_icon
+from render.layers import panel
+from render.layout import NO_LINE_START, text_width, truncate, wrap
+from render.png import encode_png
+from render.seats import seat_colour, seat_index, seat_marker
+from render.text import badge, draw_text
 
 __all__ = ["WIDTH", "draw", "height", "png"]
 
@@ -51,7 +57,7 @@ TOTAL_SIZE = 36
 
 WIN_ROW = (252, 236, 178)
 ROW_ALT = (246, 241, 230)
-NEGATIVE = c.RED
+NEGATIVE = RED
 TABLE_HEADER = (96, 120, 140)
 CHART_HEADER = (86, 130, 112)
 GRID = (222, 214, 198)
@@ -79,7 +85,7 @@ def _table_h(rows: int) -> int:
 def draw(summary: dict[str, Any]) -> Image.Image:
     """The summary picture (RGB) of a :func:`engine.summary.summarise` dict."""
     h = height(summary)
-    img = Image.new("RGB", (WIDTH, h), c.FRAME)
+    img = Image.new("RGB", (WIDTH, h), FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((6, 6, WIDTH - 7, h - 7), radius=18, fill=PAPER)
     _header(img, d, summary)
@@ -97,15 +103,15 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, summary: dict[str, Any]) -
     title = summary["title"].upper()
     x = MARGIN + 8
     cy = MARGIN + HEADER_H // 2 - 6
-    title = c.truncate(title, 46, WIDTH // 2 - 2 * MARGIN, bold=True)
-    c.draw_text(d, (x, cy), title, 46, INK, True, "lm")
+    title = truncate(title, 46, WIDTH // 2 - 2 * MARGIN, bold=True)
+    draw_text(d, (x, cy), title, 46, INK, True, "lm")
     headline = summary["labels"]["headline"]
     right = WIDTH - MARGIN - 8
-    room = WIDTH - MARGIN - x - c.text_width(title, 46, True) - 120
-    size = next((s for s in (36, 32, 28) if c.text_width(headline, s, True) <= room), 28)
-    headline = c.truncate(headline, size, room, bold=True)
-    c.draw_text(d, (right, cy), headline, size, INK, True, "rm")
-    c.paste_icon(img, "trophy", (right - c.text_width(headline, size, True) - 34, cy), 48)
+    room = WIDTH - MARGIN - x - text_width(title, 46, True) - 120
+    size = next((s for s in (36, 32, 28) if text_width(headline, s, True) <= room), 28)
+    headline = truncate(headline, size, room, bold=True)
+    draw_text(d, (right, cy), headline, size, INK, True, "rm")
+    paste_icon(img, "trophy", (right - text_width(headline, size, True) - 34, cy), 48)
 
 
 # --------------------------------------------------------------------------------------------
@@ -128,22 +134,22 @@ def _table(img: Image.Image, d: ImageDraw.ImageDraw, summary: dict[str, Any], y0
     categories = summary["categories"]
     labels = summary["labels"]
     box = (MARGIN, y0, WIDTH - MARGIN, y0 + _table_h(len(ranking)))
-    c.panel(d, box, fill=CARD, header=TABLE_HEADER, header_height=TABLE_HEAD_H + PAD, radius=14)
+    panel(d, box, fill=CARD, header=TABLE_HEADER, header_height=TABLE_HEAD_H + PAD, radius=14)
     name_x, name_w, cat_w = _columns(categories)
     head_y = y0 + PAD + TABLE_HEAD_H // 2
-    c.draw_text(
-        d, (name_x + 6, head_y), c.truncate(labels["final"], 28, name_w - 12, True), 28, c.WHITE, True, "lm"
+    draw_text(
+        d, (name_x + 6, head_y), truncate(labels["final"], 28, name_w - 12, True), 28, WHITE, True, "lm"
     )
     x = name_x + name_w
     for category in categories:
         _header_cell(d, labels.get(category, category), (x + cat_w / 2, head_y), cat_w - 10)
         x += cat_w
-    c.draw_text(
+    draw_text(
         d,
         (x + TOTAL_W / 2, head_y),
-        c.truncate(labels["total"], 26, TOTAL_W - 10, True),
+        truncate(labels["total"], 26, TOTAL_W - 10, True),
         26,
-        c.WHITE,
+        WHITE,
         True,
         "mm",
     )
@@ -154,11 +160,11 @@ def _table(img: Image.Image, d: ImageDraw.ImageDraw, summary: dict[str, Any], y0
     y = box[3]
     if summary.get("bots"):
         cy = y + NOTE_H // 2 + 2
-        c.paste_icon(img, "robot", (MARGIN + 26, cy), 30)
-        c.draw_text(
+        paste_icon(img, "robot", (MARGIN + 26, cy), 30)
+        draw_text(
             d,
             (MARGIN + 50, cy),
-            c.truncate("= " + labels["bot"], 24, WIDTH // 2, False),
+            truncate("= " + labels["bot"], 24, WIDTH // 2, False),
             24,
             MUTED,
             False,
@@ -166,8 +172,8 @@ def _table(img: Image.Image, d: ImageDraw.ImageDraw, summary: dict[str, Any], y0
         )
         y += NOTE_H
     if summary.get("hints"):
-        line = c.truncate(summary["labels"]["hints"], 24, WIDTH - 2 * MARGIN, False)
-        c.draw_text(d, (MARGIN + 10, y + NOTE_H // 2 + 2), line, 24, MUTED, False, "lm")
+        line = truncate(summary["labels"]["hints"], 24, WIDTH - 2 * MARGIN, False)
+        draw_text(d, (MARGIN + 10, y + NOTE_H // 2 + 2), line, 24, MUTED, False, "lm")
         y += NOTE_H
     return y
 
@@ -180,21 +186,21 @@ def _header_cell(d: ImageDraw.ImageDraw, text: str, xy: tuple[float, float], wid
     step = size + 4
     top = y - step * (len(lines) - 1) / 2
     for k, line in enumerate(lines):
-        c.draw_text(d, (x, top + k * step), line, size, c.WHITE, True, "mm")
+        draw_text(d, (x, top + k * step), line, size, WHITE, True, "mm")
 
 
 def _fit_header(text: str, width: float) -> tuple[list[str], int]:
     """(lines, size) for a header cell: one line at 22, 20 or 18 px; else two lines from 22 px
-    down to 16; else whatever :func:`render.common.wrap` makes of it at 16."""
-    text = c.safe_text(text)
+    down to 16; else whatever :func:`render.layout.wrap` makes of it at 16."""
+    text = safe_text(text)
     for size in (HEAD_SIZE, HEAD_SIZE - 2, HEAD_SIZE - 4):
-        if c.text_width(text, size, True) <= width:
+        if text_width(text, size, True) <= width:
             return [text], size
     for size in range(HEAD_SIZE, 15, -2):
         lines = _header_lines(text, size, width)
         if lines is not None:
             return lines, size
-    return c.wrap(text, 16, int(width), lines=2, bold=True), 16
+    return wrap(text, 16, int(width), lines=2, bold=True), 16
 
 
 def _header_lines(text: str, size: int, width: float) -> list[str] | None:
@@ -203,11 +209,11 @@ def _header_lines(text: str, size: int, width: float) -> list[str] | None:
     lines: list[str] = []
     for word, space in _words(text):
         joined = lines[-1] + (" " if space else "") + word if lines else word
-        if lines and c.text_width(joined, size, True) <= width:
+        if lines and text_width(joined, size, True) <= width:
             lines[-1] = joined
         else:
             lines.append(word)
-    if len(lines) > 2 or any(c.text_width(line, size, True) > width for line in lines):
+    if len(lines) > 2 or any(text_width(line, size, True) > width for line in lines):
         return None
     return lines
 
@@ -232,7 +238,7 @@ def _words(text: str) -> list[tuple[str, bool]]:
 
 def _joins(before: str, ch: str) -> bool:
     """Whether ``ch`` continues the word ending in ``before`` (no line break between them)."""
-    if ch in c.NO_LINE_START:
+    if ch in NO_LINE_START:
         return True
     if _katakana(before) and _katakana(ch):
         return True
@@ -254,39 +260,39 @@ def _row(
     winner = place == 1 and summary.get("finished", True)
     x0, x1 = MARGIN + 6, WIDTH - MARGIN - 6
     if winner:
-        d.rounded_rectangle((x0, y + 3, x1, y + ROW_H - 3), radius=10, fill=WIN_ROW, outline=c.GOLD, width=2)
+        d.rounded_rectangle((x0, y + 3, x1, y + ROW_H - 3), radius=10, fill=WIN_ROW, outline=GOLD, width=2)
     elif i % 2:
         d.rectangle((x0, y + 3, x1, y + ROW_H - 3), fill=ROW_ALT)
     cy = y + ROW_H // 2
     px = MARGIN + PAD + PLACE_W // 2
     if winner:
-        c.paste_icon(img, "crown", (px, cy), 46)
+        paste_icon(img, "crown", (px, cy), 46)
     else:
-        c.badge(d, (px, cy), place, size=26, fill=MUTED)
+        badge(d, (px, cy), place, size=26, fill=MUTED)
     name_x, name_w, cat_w = _columns(summary["categories"])
     name = summary["names"].get(seat, seat)
-    c.seat_marker(d, seat, (name_x + 24, cy), 22, _initial(name, seat))
+    seat_marker(d, seat, (name_x + 24, cy), 22, _initial(name, seat))
     text_x = name_x + 56
     bot = seat in summary.get("bots", ())
     room = name_w - 56 - (46 if bot else 10)
-    shown = c.truncate(name, NAME_SIZE, room, bold=True)
-    c.draw_text(d, (text_x, cy), shown, NAME_SIZE, INK, True, "lm")
+    shown = truncate(name, NAME_SIZE, room, bold=True)
+    draw_text(d, (text_x, cy), shown, NAME_SIZE, INK, True, "lm")
     if bot:
-        c.paste_icon(img, "robot", (text_x + c.text_width(shown, NAME_SIZE, True) + 24, cy), 34)
+        paste_icon(img, "robot", (text_x + text_width(shown, NAME_SIZE, True) + 24, cy), 34)
     x = name_x + name_w
     for category in summary["categories"]:
         points = summary["breakdown"][seat].get(category, 0)
         colour = MUTED if points == 0 else NEGATIVE if points < 0 else INK
-        c.draw_text(d, (x + cat_w / 2, cy), str(points), NUMBER_SIZE, colour, False, "mm")
+        draw_text(d, (x + cat_w / 2, cy), str(points), NUMBER_SIZE, colour, False, "mm")
         x += cat_w
-    d.line((x + 4, y + 12, x + 4, y + ROW_H - 12), fill=c.FAINT, width=2)
-    c.draw_text(d, (x + TOTAL_W / 2, cy), str(summary["final"][seat]), TOTAL_SIZE, INK, True, "mm")
+    d.line((x + 4, y + 12, x + 4, y + ROW_H - 12), fill=FAINT, width=2)
+    draw_text(d, (x + TOTAL_W / 2, cy), str(summary["final"][seat]), TOTAL_SIZE, INK, True, "mm")
 
 
 def _initial(name: str, seat: str) -> str:
     """The marker's letter: the name's first letter or digit, else the seat number."""
-    drawable = c.safe_text(name)
-    return next((ch.upper() for ch in drawable if ch.isalnum()), str(c.seat_index(seat) + 1))
+    drawable = safe_text(name)
+    return next((ch.upper() for ch in drawable if ch.isalnum()), str(seat_index(seat) + 1))
 
 
 # --------------------------------------------------------------------------------------------
@@ -303,11 +309,9 @@ def _nice_step(span: int) -> int:
 
 def _chart(d: ImageDraw.ImageDraw, summary: dict[str, Any], box: tuple[int, int, int, int]) -> None:
     labels = summary["labels"]
-    c.panel(d, box, fill=CARD, header=CHART_HEADER, header_height=56, radius=14)
+    panel(d, box, fill=CARD, header=CHART_HEADER, header_height=56, radius=14)
     x0, y0, x1, y1 = box
-    c.draw_text(
-        d, (x0 + 22, y0 + 28), c.truncate(labels["chart"], 28, x1 - x0 - 44, True), 28, c.WHITE, True, "lm"
-    )
+    draw_text(d, (x0 + 22, y0 + 28), truncate(labels["chart"], 28, x1 - x0 - 44, True), 28, WHITE, True, "lm")
     rounds = summary["rounds"]
     series = summary["series"]
     values = [v for points in series.values() for v in points]
@@ -327,20 +331,20 @@ def _chart(d: ImageDraw.ImageDraw, summary: dict[str, Any], box: tuple[int, int,
 
     for v in range(low, top + 1, step):
         y = sy(v)
-        d.line((px0, y, px1, y), fill=GRID if v else c.FAINT, width=2)
-        c.draw_text(d, (px0 - 24, y), str(v), 24, MUTED, False, "rm")
+        d.line((px0, y, px1, y), fill=GRID if v else FAINT, width=2)
+        draw_text(d, (px0 - 24, y), str(v), 24, MUTED, False, "rm")
     for k, r in enumerate(rounds):
-        d.line((sx(k), py1, sx(k), py1 + 8), fill=c.FAINT, width=2)
-        c.draw_text(d, (sx(k), py1 + 24), str(r), 26, INK, True, "mm")
-    c.draw_text(d, ((px0 + px1) / 2, y1 - 22), labels["round"], 24, MUTED, False, "mm")
-    c.draw_text(d, (x0 + 22, py0 - 32), labels["points"], 22, MUTED, False, "lm")
+        d.line((sx(k), py1, sx(k), py1 + 8), fill=FAINT, width=2)
+        draw_text(d, (sx(k), py1 + 24), str(r), 26, INK, True, "mm")
+    draw_text(d, ((px0 + px1) / 2, y1 - 22), labels["round"], 24, MUTED, False, "mm")
+    draw_text(d, (x0 + 22, py0 - 32), labels["points"], 22, MUTED, False, "lm")
     seats = list(summary["ranking"])
-    order = sorted(seats, key=c.seat_index)
+    order = sorted(seats, key=seat_index)
     spread = {s: (i - (len(order) - 1) / 2) * SPREAD for i, s in enumerate(order)}
     paths = {s: [(sx(k) + spread[s], sy(v)) for k, v in enumerate(series[s])] for s in seats}
     for s in reversed(seats):  # the winner's line on top
         d.line(paths[s], fill=INK, width=LINE_W + 4, joint="curve")
-        d.line(paths[s], fill=c.seat_colour(s), width=LINE_W, joint="curve")
+        d.line(paths[s], fill=seat_colour(s), width=LINE_W, joint="curve")
     _markers(d, seats, series, paths)
     _end_labels(d, summary, {s: paths[s][-1] for s in seats}, px1 + 40, (py0, py1))
 
@@ -359,7 +363,7 @@ def _markers(
             by_value.setdefault(series[s][k], []).append(s)
         for same in by_value.values():
             for j, s in enumerate(same):
-                c.seat_marker(d, s, paths[s][k], MARKER_R + TIE_GROWTH * (len(same) - 1 - j), "")
+                seat_marker(d, s, paths[s][k], MARKER_R + TIE_GROWTH * (len(same) - 1 - j), "")
 
 
 def _end_labels(
@@ -371,7 +375,7 @@ def _end_labels(
 ) -> None:
     """Each line's marker and name beside its last point, pushed apart so none overlap."""
     gap = 34
-    order = sorted(ends, key=lambda s: (ends[s][1], c.seat_index(s)))
+    order = sorted(ends, key=lambda s: (ends[s][1], seat_index(s)))
     ys = [ends[s][1] for s in order]
     for i in range(1, len(ys)):
         ys[i] = max(ys[i], ys[i - 1] + gap)
@@ -382,13 +386,13 @@ def _end_labels(
             ys[i] = min(ys[i], ys[i + 1] - gap)
     for s, y in zip(order, ys, strict=True):
         ex, ey = ends[s]
-        d.line((ex + MARKER_R, ey, x + 2, y), fill=c.FAINT, width=2)
+        d.line((ex + MARKER_R, ey, x + 2, y), fill=FAINT, width=2)
         name = summary["names"].get(s, s)
-        c.seat_marker(d, s, (x + 16, y), 14, _initial(name, s))
-        c.draw_text(
+        seat_marker(d, s, (x + 16, y), 14, _initial(name, s))
+        draw_text(
             d,
             (x + 38, y),
-            c.truncate(name, LABEL_SIZE, WIDTH - MARGIN - x - 50, True),
+            truncate(name, LABEL_SIZE, WIDTH - MARGIN - x - 50, True),
             LABEL_SIZE,
             INK,
             True,
@@ -402,7 +406,7 @@ def _end_labels(
 
 def png(summary: dict[str, Any]) -> bytes:
     """The summary picture as PNG bytes (a small palette PNG, like the boards)."""
-    return c.encode_png(draw(summary))
+    return encode_png(draw(summary))
 
 
 class _CallableModule(types.ModuleType):

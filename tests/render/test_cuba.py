@@ -10,9 +10,13 @@ import pytest
 from PIL import Image, ImageDraw
 
 import render
+import render.faces
+import render.icons
+import render.layers
+import render.layout
 from engine import GAMES
-from render import common, cuba
-from render.common import PAPER
+from render import cuba
+from render.colours import PAPER
 from tests.render.conftest import play_views
 
 RULES = GAMES["cuba"]
@@ -120,12 +124,12 @@ def test_caches_do_not_leak_between_views(cuba_games: list) -> None:
     a = cuba_games[1][60][1]  # 3 players
     b = cuba_games[3][90][1]  # 5 players
     c = cuba_games[1][-1][1]  # 3 players, same layout as a, other content
-    common.clear_caches()
+    render.layers.clear_caches()
     cold_a = render.board("cuba", a)
     render.board("cuba", b)
     render.board("cuba", c)
     assert render.board("cuba", a) == cold_a
-    common.clear_caches()
+    render.layers.clear_caches()
     cold_c = render.board("cuba", c)
     render.board("cuba", a)
     assert render.board("cuba", c) == cold_c
@@ -135,7 +139,7 @@ def test_the_cached_base_is_never_drawn_on(cuba_games: list) -> None:
     view = cuba_games[0][40][1]
     render.board("cuba", view)
     layout = cuba.layout_for(len(view["seats"]))
-    cached = common.cached_layer(("cuba", layout), lambda: None)  # type: ignore[arg-type,return-value]
+    cached = render.layers.cached_layer(("cuba", layout), lambda: None)  # type: ignore[arg-type,return-value]
     render.board("cuba", cuba_games[0][-1][1])
     assert cached.tobytes() == cuba._build_base(layout).tobytes()
 
@@ -148,9 +152,9 @@ def test_one_base_serves_every_game_of_as_many_players(cuba_games: list) -> None
     first = other["players"]["p0"]["layout"]
     r, col = next((r, k) for r, row in enumerate(first) for k, f in enumerate(row) if f != first[0][0])
     first[0][0], first[r][col] = first[r][col], first[0][0]  # two different fields swapped
-    common.clear_caches()
+    render.layers.clear_caches()
     a, b = cuba.draw(view), cuba.draw(other)
-    assert len(common._LAYERS) == 1
+    assert len(render.layers._LAYERS) == 1
     gx, gy, cw = cuba._grid_geometry(cuba.layout_for(2), 0)
     corner = (gx + 1, gy + 1, gx + cw - 1, gy + cuba.CELL_H - 1)
     assert a.crop(corner).tobytes() != b.crop(corner).tobytes()
@@ -178,7 +182,7 @@ def test_names_are_drawn_truncated_in_any_script_and_emoji_fall_back_to_the_seat
     view["names"]["p1"] = "(김민준)"
     assert cuba._seat_label(view, "p1", 200, 24) == ("김", "(김민준)")
     initial, name = cuba._seat_label(view, "p2", 200, 24)
-    assert initial == "D" and name.endswith("…") and common.text_width(name, 24, True) <= 200
+    assert initial == "D" and name.endswith("…") and render.layout.text_width(name, 24, True) <= 200
     named = render.board("cuba", view)
     assert named != render.board("cuba", cuba_games[1][30][1])
     # A name of emoji only changes nothing in the picture (no tofu boxes): the seat number stays.
@@ -361,7 +365,7 @@ def test_boards_rendered_in_parallel_threads_are_the_same_as_one_by_one(cuba_gam
     from concurrent.futures import ThreadPoolExecutor
 
     views = [game[len(game) // 2][1] for game in cuba_games] * 2
-    common.clear_caches()
+    render.layers.clear_caches()
     with ThreadPoolExecutor(max_workers=4) as pool:
         parallel = list(pool.map(lambda v: render.board("cuba", v), views))
     assert parallel == [render.board("cuba", v) for v in views]
@@ -370,14 +374,14 @@ def test_boards_rendered_in_parallel_threads_are_the_same_as_one_by_one(cuba_gam
 def test_every_statute_and_building_has_a_pictogram_made_of_known_icons() -> None:
     from engine.cuba.data import BUILDINGS, STATUTES
 
-    known = set(common.icon_names()) | {"=", "max"}
+    known = set(render.icons.icon_names()) | {"=", "max"}
     for sid, data in STATUTES.items():
         tokens = cuba._statute_tokens(
             {"id": sid, "group": data["group"], "vetoed": False, "text": data["text"]}
         )
         assert tokens, sid
         assert {name for name, _ in tokens} <= known, sid
-        assert all(common.safe_text(label) == label for _, label in tokens if label), sid
+        assert all(render.faces.safe_text(label) == label for _, label in tokens if label), sid
     for bid in BUILDINGS:
         tokens = cuba._building_tokens(bid)
         assert tokens and {name for name, _ in tokens} <= known, bid

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import io
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,9 +17,14 @@ import pytest
 from PIL import Image, ImageDraw
 
 import render
+import render.colours
+import render.faces
+import render.layout
+import render.seats
+import render.text
 from engine import GAMES
 from engine.ai import player
-from render import common, cuba, goa, santiago
+from render import cuba, goa, santiago
 
 NAMES: dict[str, str] = {
     "zh-Hans": "王小明",
@@ -87,7 +93,7 @@ def panel_box(game: str, view: dict[str, Any], seat: str) -> tuple[int, int, int
 
 @dataclass
 class Drawn:
-    """One call of :func:`render.common.draw_text`: where, what, how big."""
+    """One call of :func:`render.text.draw_text`: where, what, how big."""
 
     xy: tuple[float, float]
     text: str
@@ -97,10 +103,10 @@ class Drawn:
 
     def box(self) -> tuple[float, float, float, float]:
         """The box the text takes (its advance width, the main font's line height)."""
-        width = common.text_width(self.text, self.size, self.bold)
-        ascent, descent = common.font(self.size, self.bold).getmetrics()
+        width = render.layout.text_width(self.text, self.size, self.bold)
+        ascent, descent = render.faces.font(self.size, self.bold).getmetrics()
         x = self.xy[0] - {"l": 0, "m": width / 2, "r": width}[self.anchor[0]]
-        baseline = self.xy[1] + common._baseline_offset(self.size, self.bold, self.anchor[1])
+        baseline = self.xy[1] + render.text._baseline_offset(self.size, self.bold, self.anchor[1])
         return (x, baseline - ascent, x + width, baseline + descent)
 
 
@@ -115,11 +121,13 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recording]:
     """Records every text the renderers draw, at both levels: the shared helper, and each run
     put on the picture with its font (from the glyph cache, or by Pillow itself)."""
     rec = Recording([], [])
-    real_draw_text = common.draw_text
+    real_draw_text = render.text.draw_text
     real_text = ImageDraw.ImageDraw.text
-    real_put_text = common._put_text
+    real_put_text = render.text._put_text
 
-    def draw_text(draw, xy, text, size, fill=common.INK, bold=False, anchor="la", stroke=0, stroke_fill=None):
+    def draw_text(
+        draw, xy, text, size, fill=render.colours.INK, bold=False, anchor="la", stroke=0, stroke_fill=None
+    ):
         rec.texts.append(Drawn(tuple(xy), text, size, bold, anchor))
         real_draw_text(draw, xy, text, size, fill, bold, anchor, stroke, stroke_fill)
 
@@ -129,11 +137,14 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recording]:
         return real_text(self, xy, text, *args, **kwargs)
 
     def put_text(draw, xy, text, face, size, bold, *args, **kwargs):
-        rec.glyph_calls.append((text, Path(common.face_font(face, size, bold).path).name))
+        rec.glyph_calls.append((text, Path(render.faces.face_font(face, size, bold).path).name))
         return real_put_text(draw, xy, text, face, size, bold, *args, **kwargs)
 
-    monkeypatch.setattr(common, "draw_text", draw_text)
-    monkeypatch.setattr(common, "_put_text", put_text)
+    # Every module of the package that draws with the shared helper holds it by name.
+    for name, module in list(sys.modules.items()):
+        if name.startswith("render.") and getattr(module, "draw_text", None) is real_draw_text:
+            monkeypatch.setattr(module, "draw_text", draw_text)
+    monkeypatch.setattr(render.text, "_put_text", put_text)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     yield rec
 
@@ -144,7 +155,7 @@ def draw_board(game: str, view: dict[str, Any]) -> Image.Image:
 
 def name_draws(rec: Recording, name: str) -> list[Drawn]:
     """The draws of ``name`` (whole, or truncated with an ellipsis), not of its initial alone."""
-    full = " ".join(common.safe_text(name).split())
+    full = " ".join(render.faces.safe_text(name).split())
     return [
         d
         for d in rec.texts
@@ -166,7 +177,7 @@ def test_names_in_every_script_render_without_tofu_inside_the_panels(
         # No tofu: every character Pillow is asked to draw is in the font file it draws with.
         assert recording.glyph_calls
         for text, font_file in recording.glyph_calls:
-            cmap = common.font_codepoints(font_file)
+            cmap = render.faces.font_codepoints(font_file)
             missing = [ch for ch in text if ch != " " and ord(ch) not in cmap]
             assert not missing, (game, kind, text, font_file)
         # Every text lies on the picture; every name in its player's panel, once per seat.
@@ -175,7 +186,7 @@ def test_names_in_every_script_render_without_tofu_inside_the_panels(
             assert x0 >= 0 and x1 <= img.width and y0 >= 0 and y1 <= img.height, (game, d)
         draws = name_draws(recording, name)
         if kind == "emoji":
-            assert not draws and common.player_name(view, "p0") == ""
+            assert not draws and render.layout.player_name(view, "p0") == ""
             continue
         assert len(draws) == len(view["seats"]), (game, kind, [d.text for d in draws])
         for seat, d in zip(view["seats"], sorted(draws, key=lambda d: (d.xy[1], d.xy[0])), strict=True):
@@ -188,7 +199,7 @@ def test_names_in_every_script_render_without_tofu_inside_the_panels(
 
 #: Where each game draws a name relative to its panel's top-left corner, and its text colour.
 def ink_colour(game: str, seat: str) -> tuple[int, int, int]:
-    return common.SEAT_TEXT[common.seat_index(seat)] if game == "cuba" else common.INK
+    return render.seats.SEAT_TEXT[render.seats.seat_index(seat)] if game == "cuba" else render.colours.INK
 
 
 @pytest.mark.parametrize("name", [NAMES["zh-Hans"], NAMES["zh-Hant"], NAMES["ja"], NAMES["ko"]])
@@ -202,7 +213,7 @@ def test_a_cjk_name_puts_ink_where_it_is_drawn(
     recording.texts.clear()
     img = draw_board(game, named(view, {seat: name}))
     (d,) = [d for d in name_draws(recording, name) if d.text == name]
-    assert all(face != common.MAIN for _, face in common.runs(d.text))  # drawn by a fallback face
+    assert all(face != render.faces.MAIN for _, face in render.faces.runs(d.text))  # drawn by a fallback face
     box = tuple(int(round(v)) for v in d.box())
     ink = ink_colour(game, seat)
     near = sum(
@@ -227,13 +238,13 @@ def test_mixed_latin_and_cjk_share_one_baseline() -> None:
     size = 40
     img = Image.new("L", (600, 100), 0)
     d = ImageDraw.Draw(img)
-    common.draw_text(d, (10, 50), "Hxg李H", size, fill=255, anchor="lm")
+    render.text.draw_text(d, (10, 50), "Hxg李H", size, fill=255, anchor="lm")
     ref = Image.new("L", (600, 100), 0)
-    ImageDraw.Draw(ref).text((10, 50), "Hxg", font=common.font(size), fill=255, anchor="lm")
-    lead = 10 + common.text_width("Hxg", size)
+    ImageDraw.Draw(ref).text((10, 50), "Hxg", font=render.faces.font(size), fill=255, anchor="lm")
+    lead = 10 + render.layout.text_width("Hxg", size)
     assert abs(img.crop((0, 0, lead, 100)).getbbox()[3] - ref.crop((0, 0, lead, 100)).getbbox()[3]) <= 1
-    han = img.crop((lead + 1, 0, lead + common.text_width("李", size), 100)).getbbox()
-    h_box = ref.crop((0, 0, 10 + common.text_width("H", size), 100)).getbbox()
+    han = img.crop((lead + 1, 0, lead + render.layout.text_width("李", size), 100)).getbbox()
+    h_box = ref.crop((0, 0, 10 + render.layout.text_width("H", size), 100)).getbbox()
     baseline = h_box[3]
     assert baseline - 2 <= han[3] <= baseline + size * 0.15
     assert abs(han[1] - h_box[1]) <= size * 0.2
@@ -245,12 +256,14 @@ def test_a_text_in_the_main_font_is_placed_as_pillow_places_it(anchor: str) -> N
     size = 30
     ours = Image.new("L", (400, 120), 0)
     # "李" makes it a two-run text; compare the Latin part only.
-    common.draw_text(ImageDraw.Draw(ours), (200, 60), "Ana 李", size, fill=255, anchor=anchor)
-    width = common.text_width("Ana 李", size)
+    render.text.draw_text(ImageDraw.Draw(ours), (200, 60), "Ana 李", size, fill=255, anchor=anchor)
+    width = render.layout.text_width("Ana 李", size)
     left = {"l": 200, "m": 200 - width / 2, "r": 200 - width}[anchor[0]]
     theirs = Image.new("L", (400, 120), 0)
-    ImageDraw.Draw(theirs).text((left, 60), "Ana ", font=common.font(size), fill=255, anchor="l" + anchor[1])
-    cut = int(left + common.text_width("Ana", size)) + 1
+    ImageDraw.Draw(theirs).text(
+        (left, 60), "Ana ", font=render.faces.font(size), fill=255, anchor="l" + anchor[1]
+    )
+    cut = int(left + render.layout.text_width("Ana", size)) + 1
     a = ours.crop((0, 0, cut, 120)).getbbox()
     b = theirs.crop((0, 0, cut, 120)).getbbox()
     assert all(abs(p - q) <= 1 for p, q in zip(a, b, strict=True)), (a, b)
@@ -259,7 +272,7 @@ def test_a_text_in_the_main_font_is_placed_as_pillow_places_it(anchor: str) -> N
 def test_bold_cjk_is_drawn_heavier_than_regular() -> None:
     def ink(bold: bool) -> int:
         img = Image.new("L", (200, 60), 0)
-        common.draw_text(ImageDraw.Draw(img), (10, 30), "王小明김", 26, fill=255, bold=bold, anchor="lm")
+        render.text.draw_text(ImageDraw.Draw(img), (10, 30), "王小明김", 26, fill=255, bold=bold, anchor="lm")
         return sum(1 for v in img.tobytes() if v > 128)
 
     assert ink(True) > ink(False) * 1.2

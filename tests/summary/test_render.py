@@ -67,7 +67,7 @@ def test_more_players_make_a_taller_picture_and_bots_add_the_robot_note():
 
 
 def test_the_picture_shows_each_seat_colour():
-    from render.common import SEAT_COLOURS
+    from render.seats import SEAT_COLOURS
 
     summary = summary_of("cuba", 5, "zh-TW")
     rgb = picture(render.summary(summary)).convert("RGB")

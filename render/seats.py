@@ -1,0 +1,89 @@
+"""Seat identities: each seat's colour and shape, and its marker.
+
+Colour-blind safe: the Okabe–Ito colours, each also told by its shape, so a player finds their
+pieces and their line on the summary chart by either. :func:`seat_marker` draws a seat's shape
+in its colour with its initial.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import ImageDraw
+
+from render.colours import INK, RGB, WHITE
+from render.text import draw_text
+
+__all__ = [
+    "SEAT_COLOURS",
+    "SEAT_SHAPES",
+    "SEAT_TEXT",
+    "seat_colour",
+    "seat_index",
+    "seat_marker",
+    "shape_points",
+]
+
+#: Seat colours p0…p4: Okabe–Ito (vermillion, blue, bluish green, yellow, reddish purple).
+#: Each is also told apart by :data:`SEAT_SHAPES`, and markers always carry a dark outline so the
+#: light yellow reads on light backgrounds and every colour on dark ones.
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (213, 94, 0),
+    (0, 114, 178),
+    (0, 158, 115),
+    (240, 228, 66),
+    (204, 121, 167),
+)
+#: Text colour that reads on each seat colour.
+SEAT_TEXT: tuple[RGB, ...] = (WHITE, WHITE, WHITE, INK, INK)
+SEAT_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "pentagon")
+
+
+def seat_index(seat: str) -> int:
+    """``"p3"`` → 3 (the seat's position, which picks its colour and shape)."""
+    return int(seat.lstrip("p")) % len(SEAT_COLOURS)
+
+
+def seat_colour(seat: str) -> RGB:
+    return SEAT_COLOURS[seat_index(seat)]
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """Corner points of a seat shape of 'radius' ``r`` (circle: a 32-gon)."""
+
+    def regular(n: int, start: float, scale: float = 1.0) -> list[tuple[float, float]]:
+        return [
+            (
+                cx + r * scale * math.cos(start + 2 * math.pi * i / n),
+                cy + r * scale * math.sin(start + 2 * math.pi * i / n),
+            )
+            for i in range(n)
+        ]
+
+    if shape == "circle":
+        return regular(32, 0)
+    if shape == "square":
+        s = r * 0.86
+        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+    if shape == "triangle":
+        pts = regular(3, -math.pi / 2, 1.18)
+        return [(x, y + r * 0.18) for x, y in pts]
+    if shape == "diamond":
+        return regular(4, -math.pi / 2, 1.1)
+    if shape == "pentagon":
+        return regular(5, -math.pi / 2, 1.04)
+    raise ValueError(f"unknown seat shape {shape!r}")
+
+
+def seat_marker(
+    draw: ImageDraw.ImageDraw, seat: str, xy: tuple[float, float], r: float, initial: str | None = None
+) -> None:
+    """The seat's shape in its colour, outlined, with ``initial`` (default: seat number 1…5)."""
+    i = seat_index(seat)
+    cx, cy = xy
+    pts = shape_points(SEAT_SHAPES[i], cx, cy, r)
+    draw.polygon(pts, fill=SEAT_COLOURS[i], outline=INK, width=max(2, int(r / 7)))
+    label = initial if initial is not None else str(i + 1)
+    if label:
+        dy = r * 0.12 if SEAT_SHAPES[i] == "triangle" else 0
+        draw_text(draw, (cx, cy + dy), label, int(r * 0.95), SEAT_TEXT[i], True, "mm")
