@@ -4,7 +4,8 @@
 bytes. Each game has a module ``render/<game>.py`` with ``draw(view) -> PIL.Image`` and, when the
 game has a picture only its owner may see, ``draw_private(view) -> PIL.Image``.
 ``render.decision(game_id, view, legal, lang)`` draws what one seat's decision needs, for a phone,
-from that seat's view (``render/<game>_decision.py`` over :mod:`render.decision_parts`). Importing
+from that seat's view (``render/<game>_decision.py`` over :mod:`render.decision_parts`).
+``render.summary(summary)`` draws the end-of-game summary of any game (``render/scores.py``). Importing
 ``render`` loads nothing heavy: a game's module (and Pillow) is imported on first use.
 """
 
@@ -98,9 +99,8 @@ def legend(game_id: str, labels: dict[str, str] | None = None, lang: str = "en")
 
 
 def summary(summary: dict[str, Any]) -> bytes:
-    """The end-of-game summary picture of an :func:`engine.summary.summarise` dict as PNG bytes.
-    (Importing ``render.summary``, the module that draws it, makes the package's ``summary`` that
-    module, which is callable in the same way: ``render.summary(summary)`` always works.)"""
-    from render.summary import png
+    """The end-of-game summary picture of an :func:`engine.summary.summarise` dict as PNG bytes,
+    drawn by :mod:`render.scores` (one module for every game)."""
+    from render.scores import png
 
     return png(summary)

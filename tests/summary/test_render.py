@@ -41,7 +41,7 @@ def picture(png: bytes) -> Image.Image:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game_id", list(GAMES_PLAYERS))
 def test_a_png_of_the_expected_size_in_every_language(game_id, lang):
-    from render.summary import WIDTH, height
+    from render.scores import WIDTH, height
 
     summary = summary_of(game_id, GAMES_PLAYERS[game_id], lang)
     png = render.summary(summary)
@@ -58,7 +58,7 @@ def test_the_same_summary_gives_the_same_bytes(game_id):
 
 
 def test_more_players_make_a_taller_picture_and_bots_add_the_robot_note():
-    from render.summary import height
+    from render.scores import height
 
     two = summary_of("goa", 2, "en")
     four = summary_of("goa", 4, "en")
@@ -79,7 +79,7 @@ def test_the_picture_shows_each_seat_colour():
 def test_render_summary_is_callable_before_and_after_its_module_is_imported():
     summary = summary_of("santiago", 2, "nl")
     before = render.summary(summary)
-    module = importlib.import_module("render.summary")
+    module = importlib.import_module("render.scores")
     assert render.summary(summary) == module.png(summary) == before
 
 
@@ -102,7 +102,7 @@ def test_a_game_stopped_early_and_unknown_categories_still_draw():
     ],
 )
 def test_header_names_break_between_words_only(text, lines):
-    from render.summary import _fit_header
+    from render.scores import _fit_header
 
     got, size = _fit_header(text, 106)
     assert got == lines and 16 <= size <= 22

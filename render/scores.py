@@ -17,9 +17,6 @@ goes through :mod:`render.text`'s helpers, so names in any script are drawn.
 from __future__ import annotations
 
 import math
-import sys
-import types
-import unicodedata
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -28,7 +25,7 @@ from render.colours import CARD, FAINT, FRAME, GOLD, INK, MUTED, PAPER, RED, WHI
 from render.faces import safe_text
 from render.icons import paste_icon
 from render.layers import panel
-from render.layout import NO_LINE_START, text_width, truncate, wrap
+from render.layout import break_units, text_width, truncate, wrap
 from render.png import encode_png
 from render.seats import seat_colour, seat_index, seat_marker
 from render.text import badge, draw_text
@@ -205,9 +202,10 @@ def _fit_header(text: str, width: float) -> tuple[list[str], int]:
 
 def _header_lines(text: str, size: int, width: float) -> list[str] | None:
     """``text`` in at most two lines of ``width`` px at ``size``, broken only between words
-    (:func:`_words`), or ``None`` when it does not fit so."""
+    (in Chinese and Japanese: between ideographs, a katakana word kept whole), or ``None`` when
+    it does not fit so."""
     lines: list[str] = []
-    for word, space in _words(text):
+    for word, space in break_units(text, katakana=True):
         joined = lines[-1] + (" " if space else "") + word if lines else word
         if lines and text_width(joined, size, True) <= width:
             lines[-1] = joined
@@ -216,41 +214,6 @@ def _header_lines(text: str, size: int, width: float) -> list[str] | None:
     if len(lines) > 2 or any(text_width(line, size, True) > width for line in lines):
         return None
     return lines
-
-
-def _words(text: str) -> list[tuple[str, bool]]:
-    """``text`` as (word, preceded by a space) for line breaking: words between spaces; in
-    Chinese and Japanese, each ideograph on its own but a katakana word (ドゥカート) in one
-    piece; closing punctuation stays with the word before it."""
-    out: list[tuple[str, bool]] = []
-    space = False
-    for ch in text:
-        if ch == " ":
-            space = bool(out)
-            continue
-        if out and not space and _joins(out[-1][0][-1], ch):
-            out[-1] = (out[-1][0] + ch, out[-1][1])
-        else:
-            out.append((ch, space))
-        space = False
-    return out
-
-
-def _joins(before: str, ch: str) -> bool:
-    """Whether ``ch`` continues the word ending in ``before`` (no line break between them)."""
-    if ch in NO_LINE_START:
-        return True
-    if _katakana(before) and _katakana(ch):
-        return True
-    return not (_wide(before) or _wide(ch))
-
-
-def _katakana(ch: str) -> bool:
-    return "\u30a0" <= ch <= "\u30ff"
-
-
-def _wide(ch: str) -> bool:
-    return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
 def _row(
@@ -401,21 +364,9 @@ def _end_labels(
 
 
 # --------------------------------------------------------------------------------------------
-# PNG, and ``render.summary(summary)`` once this module has replaced the package's function
+# PNG (what ``render.summary(summary)`` returns)
 
 
 def png(summary: dict[str, Any]) -> bytes:
     """The summary picture as PNG bytes (a small palette PNG, like the boards)."""
     return encode_png(draw(summary))
-
-
-class _CallableModule(types.ModuleType):
-    """Importing ``render.summary`` binds this module as the ``render`` package's ``summary``,
-    in place of the function ``render.summary(summary) -> bytes``: calling the module does the
-    same, so callers never see the difference."""
-
-    def __call__(self, summary: dict[str, Any]) -> bytes:
-        return png(summary)
-
-
-sys.modules[__name__].__class__ = _CallableModule
