@@ -8,8 +8,17 @@ colours are in :mod:`render.seats`; a title's PNG palette, learnt from its board
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
+
+
+def rgb(channels: Iterable[int]) -> RGB:
+    """A colour computed channel by channel (a tint, a shade) as an :data:`RGB` triple."""
+    r, g, b = channels
+    return (r, g, b)
+
 
 FRAME: RGB = (52, 63, 74)
 PAPER: RGB = (244, 236, 220)

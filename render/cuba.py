@@ -40,6 +40,7 @@ from render.colours import (
     PAPER_DARK,
     SEA_DARK,
     WHITE,
+    rgb,
 )
 from render.icons import paste_icon, register_icon
 from render.layout import player_name, text_width, truncate
@@ -725,7 +726,7 @@ def _statute_tokens(statute: dict[str, Any]) -> list[tuple[str, str | None]]:
             "water": ("water", None),
             "card_votes": ("ballot", None),
             "per_3_pesos": ("coin", "3"),
-        }.get(data.get("subsidy"), ("field", None))
+        }.get(data.get("subsidy", ""), ("field", None))
         tokens = [("star", "1"), ("=", None), what]
         if data.get("cap"):
             tokens.append(("max", str(data["cap"])))
@@ -829,7 +830,7 @@ def _statute_card(
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
         x0, y0, x1, y1 = box
         colour = GROUP_COLOURS[group]
-        fill = tuple(int(v * 0.35 + 255 * 0.65) for v in colour) if proposal else colour
+        fill = rgb(int(v * 0.35 + 255 * 0.65) for v in colour) if proposal else colour
         draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK if not proposal else MUTED, width=2)
         _draw_tokens(
             img, draw, _statute_tokens(statute), (x0 + x1) / 2, (y0 + y1) / 2, 40, max_width=x1 - x0 - 20
@@ -907,7 +908,7 @@ def _building_tile(
         data = BUILDINGS.get(bid, {})
         colour = EFFECT_COLOURS.get(data.get("effect", ""), (220, 220, 220))
         if dim:
-            colour = tuple(int(v * 0.5 + 200 * 0.5) for v in colour)
+            colour = rgb(int(v * 0.5 + 200 * 0.5) for v in colour)
         x0, y0, x1, y1 = box
         draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK if not dim else MUTED, width=2)
         size = int(min(y1 - y0 - 12, 48))
@@ -1231,7 +1232,7 @@ def _draw_plantation(
             draw,
             (x + 4, y + 4, x + cw - 4, y + CELL_H - 4),
             b["id"],
-            dim=b["id"] == "church" and p.get("church_used"),
+            dim=b["id"] == "church" and bool(p.get("church_used")),
         )
     # Fields harvested / buildings used so far by the character being played.
     if seat == view.get("current") and view.get("step") in ("worker_fields", "foreman"):

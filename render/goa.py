@@ -781,8 +781,8 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         col, row = divmod(k, per_col)
         x = LEGEND_MARGIN + col * col_w
         y = LEGEND_MARGIN + row * LEGEND_ROW_H
-        tile = tile_image(key, LEGEND_ROW_H - 8)
-        img.paste(tile, (x + 4, y + 4), tile)
+        picture = tile_image(key, LEGEND_ROW_H - 8)
+        img.paste(picture, (x + 4, y + 4), picture)
         text = (labels or {}).get(tid) or (tile_name(tid, "en") if lang == "en" else "")
         tx = x + LEGEND_ROW_H + 16
         draw_label(d, (tx, y + LEGEND_ROW_H / 2), text, col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)

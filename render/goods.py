@@ -12,7 +12,7 @@ import math
 
 from PIL import ImageDraw
 
-from render.colours import OUTLINE, RGB
+from render.colours import OUTLINE, RGB, rgb
 
 __all__ = ["bark_roll", "bottle", "cube", "fruit", "leaf", "line_width", "pod", "root", "seed_cluster"]
 
@@ -65,8 +65,8 @@ def bottle(draw: ImageDraw.ImageDraw, s: int, colour: RGB, label: RGB = (245, 23
 
 def cube(draw: ImageDraw.ImageDraw, s: int, colour: RGB) -> None:
     """An isometric cube (wood, stone, any resource cube)."""
-    top = tuple(min(255, int(c * 1.25)) for c in colour)
-    side = tuple(int(c * 0.72) for c in colour)
+    top = rgb(min(255, int(c * 1.25)) for c in colour)
+    side = rgb(int(c * 0.72) for c in colour)
     cx, t, m, b = s * 0.5, s * 0.08, s * 0.32, s * 0.94
     left, r = s * 0.08, s * 0.92
     mid = s * 0.56

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import layers, marks
-from render.colours import CARD, FAINT, FRAME, INK, MUTED, OUTLINE, PAPER, RED
+from render.colours import CARD, FAINT, FRAME, INK, MUTED, OUTLINE, PAPER, RED, rgb
 from render.icons import paste_icon, register_icon
 from render.layout import player_name, truncate
 from render.seats import SEAT_SHAPES, seat_colour, seat_index, seat_marker, shape_points
@@ -219,7 +219,7 @@ def die(
     """A ship die in its good's colour showing ``value`` as a number."""
     fill, ink = DIE_FILL[good]
     if faded:
-        fill = tuple(int(v * 0.45 + 200 * 0.55) for v in fill)
+        fill = rgb(int(v * 0.45 + 200 * 0.55) for v in fill)
         ink = MUTED
     x, y = xy
     h = size / 2
@@ -268,7 +268,11 @@ def cuban_effect(
 
 
 def building_effect(
-    img: Image.Image, d: ImageDraw.ImageDraw, building: str, box: tuple[int, int, int, int], k: float = 1.0
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    building: str,
+    box: tuple[float, float, float, float],
+    k: float = 1.0,
 ) -> None:
     """The building's effect centred in ``box``, drawn at scale ``k``."""
     x0, y0, x1, y1 = box
