@@ -17,6 +17,7 @@ statute cards are drawn once per card and pasted (:func:`render.layers.card`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -42,6 +43,7 @@ from render.colours import (
     WHITE,
     rgb,
 )
+from render.goods import line_width
 from render.icons import paste_icon, register_icon
 from render.layout import player_name, text_width, truncate
 from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker
@@ -129,8 +131,6 @@ PHASE_ICONS = {
 @register_icon("product")
 def _product(draw: ImageDraw.ImageDraw, s: int) -> None:
     """Any product: the octagonal product piece, in three product colours."""
-    import math
-
     pts = [
         (
             s * (0.5 + 0.44 * math.cos(math.pi / 8 + i * math.pi / 4)),
@@ -138,7 +138,7 @@ def _product(draw: ImageDraw.ImageDraw, s: int) -> None:
         )
         for i in range(8)
     ]
-    draw.polygon(pts, fill=(250, 206, 120), outline=OUTLINE, width=max(2, s // 16))
+    draw.polygon(pts, fill=(250, 206, 120), outline=OUTLINE, width=line_width(s))
     draw.pieslice((s * 0.2, s * 0.2, s * 0.8, s * 0.8), 90, 210, fill=(236, 232, 200))
     draw.pieslice((s * 0.2, s * 0.2, s * 0.8, s * 0.8), 210, 330, fill=(120, 170, 70))
     draw.pieslice((s * 0.2, s * 0.2, s * 0.8, s * 0.8), 330, 450, fill=(247, 160, 28))
@@ -147,7 +147,7 @@ def _product(draw: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("good")
 def _good(draw: ImageDraw.ImageDraw, s: int) -> None:
     """Any good: half bottle, half cigar box."""
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.rounded_rectangle(
         (s * 0.1, s * 0.3, s * 0.9, s * 0.9), radius=s * 0.1, fill=(122, 72, 36), outline=OUTLINE, width=w
     )
@@ -160,7 +160,7 @@ def _good(draw: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("market")
 def _market(draw: ImageDraw.ImageDraw, s: int) -> None:
     """A market stall: striped awning over a counter."""
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.rectangle((s * 0.12, s * 0.42, s * 0.88, s * 0.92), fill=(235, 220, 190), outline=OUTLINE, width=w)
     draw.rectangle((s * 0.12, s * 0.62, s * 0.88, s * 0.74), fill=(150, 100, 60), outline=OUTLINE, width=w)
     for k in range(4):
@@ -179,7 +179,7 @@ def _market(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("cards")
 def _cards(draw: ImageDraw.ImageDraw, s: int) -> None:
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.rounded_rectangle(
         (s * 0.08, s * 0.16, s * 0.58, s * 0.9),
         radius=s * 0.06,
@@ -195,7 +195,7 @@ def _cards(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("ballot")
 def _ballot(draw: ImageDraw.ImageDraw, s: int) -> None:
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.rectangle((s * 0.3, s * 0.04, s * 0.7, s * 0.46), fill=WHITE, outline=OUTLINE, width=w)
     draw.line((s * 0.38, s * 0.24, s * 0.48, s * 0.34, s * 0.62, s * 0.14), fill=(46, 140, 70), width=w * 2)
     draw.rectangle((s * 0.08, s * 0.4, s * 0.92, s * 0.94), fill=(70, 110, 170), outline=OUTLINE, width=w)
@@ -204,7 +204,7 @@ def _ballot(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("scroll")
 def _scroll(draw: ImageDraw.ImageDraw, s: int) -> None:
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.rectangle((s * 0.18, s * 0.1, s * 0.82, s * 0.9), fill=(250, 240, 210), outline=OUTLINE, width=w)
     for y in (0.3, 0.45, 0.6, 0.75):
         draw.line((s * 0.3, s * y, s * 0.7, s * y), fill=(150, 130, 100), width=w)
@@ -226,7 +226,7 @@ def _scroll(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("worker")
 def _worker(draw: ImageDraw.ImageDraw, s: int) -> None:
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.line((s * 0.3, s * 0.9, s * 0.72, s * 0.12), fill=(130, 86, 44), width=w * 2)
     draw.polygon(
         [(s * 0.14, s * 0.62), (s * 0.4, s * 0.72), (s * 0.3, s * 0.98), (s * 0.06, s * 0.9)],
@@ -237,7 +237,7 @@ def _worker(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("trader")
 def _trader(draw: ImageDraw.ImageDraw, s: int) -> None:
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.line((s * 0.5, s * 0.1, s * 0.5, s * 0.88), fill=OUTLINE, width=w * 2)
     draw.line((s * 0.12, s * 0.24, s * 0.88, s * 0.24), fill=OUTLINE, width=w * 2)
     draw.rectangle((s * 0.3, s * 0.86, s * 0.7, s * 0.94), fill=OUTLINE)
@@ -256,7 +256,7 @@ def _trader(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("architect")
 def _architect(draw: ImageDraw.ImageDraw, s: int) -> None:
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.line((s * 0.2, s * 0.9, s * 0.62, s * 0.34), fill=(130, 86, 44), width=w * 2)
     draw.rounded_rectangle(
         (s * 0.38, s * 0.08, s * 0.94, s * 0.34),
@@ -269,9 +269,7 @@ def _architect(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("foreman")
 def _foreman(draw: ImageDraw.ImageDraw, s: int) -> None:
-    import math
-
-    w = max(2, s // 16)
+    w = line_width(s)
     pts = []
     for i in range(16):
         r = 0.46 if i % 2 == 0 else 0.34
@@ -283,7 +281,7 @@ def _foreman(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("mayor")
 def _mayor(draw: ImageDraw.ImageDraw, s: int) -> None:
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.rectangle((s * 0.28, s * 0.12, s * 0.72, s * 0.72), fill=(50, 50, 60), outline=OUTLINE, width=w)
     draw.rectangle((s * 0.28, s * 0.56, s * 0.72, s * 0.66), fill=(190, 40, 40))
     draw.rounded_rectangle(
@@ -298,7 +296,7 @@ def _mayor(draw: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("start")
 def _start(draw: ImageDraw.ImageDraw, s: int) -> None:
     """The start-player card: a flag."""
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.line((s * 0.22, s * 0.06, s * 0.22, s * 0.96), fill=OUTLINE, width=w * 2)
     draw.polygon(
         [(s * 0.26, s * 0.08), (s * 0.92, s * 0.28), (s * 0.26, s * 0.5)],
@@ -309,9 +307,7 @@ def _start(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("sun")
 def _sun(draw: ImageDraw.ImageDraw, s: int) -> None:
-    import math
-
-    w = max(2, s // 16)
+    w = line_width(s)
     for i in range(8):
         a = math.pi * i / 4
         draw.line(
@@ -329,7 +325,7 @@ def _sun(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("field")
 def _field(draw: ImageDraw.ImageDraw, s: int) -> None:
-    w = max(2, s // 16)
+    w = line_width(s)
     draw.rectangle((s * 0.08, s * 0.08, s * 0.92, s * 0.92), fill=(172, 196, 120), outline=OUTLINE, width=w)
     for y in (0.3, 0.5, 0.7):
         draw.line((s * 0.18, s * y, s * 0.82, s * y), fill=(90, 120, 50), width=w)
@@ -354,9 +350,7 @@ def _arrow(draw: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("cuba_palm")
 def _palm(draw: ImageDraw.ImageDraw, s: int) -> None:
     """The game's emblem in the header: a royal palm on an island (a picture, not a word)."""
-    import math
-
-    w = max(2, s // 16)
+    w = line_width(s)
     outline = (40, 34, 30, 255)
     draw.chord(
         (s * 0.02, s * 0.78, s * 0.98, s * 1.22), 180, 360, fill=(226, 200, 140), outline=outline, width=w

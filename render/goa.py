@@ -19,6 +19,7 @@ from engine.goa.data import COLONY_NEED
 from render import layers, marks
 from render.colours import CARD, FAINT, FRAME, GOLD, INK, MUTED, OUTLINE, PAPER, PAPER_DARK, RED, SEA
 from render.faces import font
+from render.goods import line_width
 from render.icons import icon, paste_icon, register_icon
 from render.layout import player_name, truncate
 from render.seats import seat_colour, seat_marker
@@ -63,7 +64,7 @@ NAME_W = 258  # room for a player's name, from the panel's left edge to the supp
 
 @register_icon("goa_colonist")
 def _colonist(d: ImageDraw.ImageDraw, s: int) -> None:
-    w = max(2, s // 16)
+    w = line_width(s)
     d.ellipse((s * 0.34, s * 0.04, s * 0.66, s * 0.36), fill=(236, 196, 150), outline=OUTLINE, width=w)
     d.rounded_rectangle(
         (s * 0.2, s * 0.4, s * 0.8, s * 0.96), radius=s * 0.18, fill=(70, 110, 170), outline=OUTLINE, width=w
@@ -76,14 +77,14 @@ def _card(d: ImageDraw.ImageDraw, s: int, fill: tuple[int, int, int]) -> None:
         radius=s * 0.1,
         fill=fill,
         outline=OUTLINE,
-        width=max(2, s // 16),
+        width=line_width(s),
     )
 
 
 @register_icon("goa_expedition")
 def _expedition(d: ImageDraw.ImageDraw, s: int) -> None:
     _card(d, s, (128, 84, 170))
-    w = max(2, s // 16)
+    w = line_width(s)
     d.arc((s * 0.28, s * 0.3, s * 0.72, s * 0.74), 180, 360, fill=(240, 230, 250), width=w)
     d.line((s * 0.5, s * 0.52, s * 0.64, s * 0.34), fill=(240, 230, 250), width=w)
     d.line((s * 0.28, s * 0.52, s * 0.72, s * 0.52), fill=(240, 230, 250), width=w)
@@ -99,7 +100,7 @@ def _action_card(d: ImageDraw.ImageDraw, s: int) -> None:
 
 @register_icon("goa_harvest")
 def _harvest(d: ImageDraw.ImageDraw, s: int) -> None:
-    w = max(2, s // 16)
+    w = line_width(s)
     d.polygon(
         [(s * 0.16, s * 0.3), (s * 0.84, s * 0.3), (s * 0.74, s * 0.96), (s * 0.26, s * 0.96)],
         fill=(200, 150, 80),

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from render import layers, marks
 from render.colours import CARD, FAINT, FRAME, INK, MUTED, OUTLINE, PAPER, RED, rgb
+from render.goods import line_width
 from render.icons import paste_icon, register_icon
 from render.layout import player_name, truncate
 from render.seats import SEAT_SHAPES, seat_colour, seat_index, seat_marker, shape_points
@@ -81,7 +82,7 @@ DISTRICT_BOXES: dict[str, tuple[int, int, int, int]] = {
 @register_icon("santiago_mask")
 def _mask(d: ImageDraw.ImageDraw, s: int) -> None:
     """El Zorro's black mask."""
-    w = max(2, s // 16)
+    w = line_width(s)
     d.rounded_rectangle(
         (s * 0.06, s * 0.3, s * 0.94, s * 0.7),
         radius=int(s * 0.2),
@@ -97,7 +98,7 @@ def _mask(d: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("santiago_car")
 def _car(d: ImageDraw.ImageDraw, s: int) -> None:
     """The shared car, seen from the side."""
-    w = max(2, s // 16)
+    w = line_width(s)
     d.polygon(
         [
             (s * 0.06, s * 0.7),
@@ -134,7 +135,7 @@ def _car(d: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("santiago_paper")
 def _paper(d: ImageDraw.ImageDraw, s: int) -> None:
     """A newspaper."""
-    w = max(2, s // 16)
+    w = line_width(s)
     d.rectangle((s * 0.14, s * 0.16, s * 0.86, s * 0.84), fill=(250, 250, 246), outline=OUTLINE, width=w)
     d.rectangle((s * 0.22, s * 0.24, s * 0.78, s * 0.36), fill=(40, 40, 44))
     for y in (0.46, 0.56, 0.66, 0.76):
@@ -145,7 +146,7 @@ def _paper(d: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("santiago_tile_down")
 def _tile_down(d: ImageDraw.ImageDraw, s: int) -> None:
     """A Cuban tile lying face down."""
-    w = max(2, s // 16)
+    w = line_width(s)
     d.rounded_rectangle(
         (s * 0.16, s * 0.12, s * 0.84, s * 0.88),
         radius=int(s * 0.1),
@@ -160,7 +161,7 @@ def _tile_down(d: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("santiago_flag")
 def _flag(d: ImageDraw.ImageDraw, s: int) -> None:
     """The chequered flag."""
-    w = max(2, s // 16)
+    w = line_width(s)
     d.line((s * 0.18, s * 0.1, s * 0.18, s * 0.92), fill=OUTLINE, width=w * 2)
     n = 4
     x0, y0, cw, ch = s * 0.2, s * 0.12, s * 0.18, s * 0.12
