@@ -53,9 +53,9 @@ def sample_views(game: str, samples: int = SAMPLES, seed: int = SEED) -> list[di
         waiting = rules.to_act(state)
         seat = waiting[turn % len(waiting)]
         turn += 1
-        state, _ = rules.apply(
-            state, seat, bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
-        )
+        # The contract's view is a read-only mapping; engine.ai's players take a dict.
+        view = dict(rules.view(state, seat))
+        state, _ = rules.apply(state, seat, bots[seat].choose(view, rules.legal(state, seat)))
         states.append(state)
     picked = [states[round(k * (len(states) - 1) / (samples - 1))] for k in range(samples)]
     names = {seat: NAMES[i % len(NAMES)] for i, seat in enumerate(seats)}
