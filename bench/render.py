@@ -13,7 +13,7 @@ through the fallback fonts). Reported, in one run:
 * ``width`` / ``height`` of the picture;
 * ``floor_ms`` — p95 of the bare encode of the very PNG the bot posts, alone: the posted PNG is
   decoded (the same palette image: mode ``P``, the same palette) and written again with the same
-  settings (:func:`render.common.save_png`), which gives back the same bytes
+  settings (:func:`render.png.save_png`), which gives back the same bytes
   (``floor_same_bytes``). No renderer can beat it; ``ratio`` = ``p95_ms / floor_ms``;
 * ``cpu_p95_ms`` / ``cpu_p50_ms`` / ``cpu_floor_ms`` — the same, in CPU time of the drawing
   thread: what a render costs, whoever else shares the cores (on a quiet machine it is the
