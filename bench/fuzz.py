@@ -37,13 +37,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.config import Settings  # noqa: E402
 from bot.delivery import deliver  # noqa: E402
-from bot.fake_gateway import RecordingGateway  # noqa: E402
 from bot.outcome import Outcome, custom_id  # noqa: E402
 from bot.rows import dumps  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.store import Store  # noqa: E402
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
 from engine.core import IllegalAction  # noqa: E402
+from tests.doubles.gateway import RecordingGateway  # noqa: E402
 
 CHANNEL, OTHER_CHANNEL = 10, 20
 PLAYERS = (1, 2, 3)  # user ids of the seats p0, p1, p2

@@ -25,11 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.config import Settings  # noqa: E402
 from bot.delivery import run_timers  # noqa: E402
 from bot.discord_app import TIMER_INTERVAL  # noqa: E402
-from bot.fake_gateway import RecordingGateway  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.store import Store  # noqa: E402
 from engine import BUILTIN_GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
+from tests.doubles.gateway import RecordingGateway  # noqa: E402
 
 
 def percentile(samples: list[float], p: float) -> float:

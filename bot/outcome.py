@@ -2,7 +2,8 @@
 
 The service (``bot/service.py``) never imports discord: every call returns an :class:`Outcome`
 made of plain data. :func:`bot.delivery.deliver` hands an outcome to a :class:`Gateway` — the
-discord.py one in production (``bot/discord_app.py``), a recording fake in tests.
+discord.py one in production (``bot/discord_app.py``), a recording fake in tests
+(``tests/doubles/gateway.py``).
 
 Buttons are described by :class:`Choice`: the adapter turns them into ``DynamicItem`` buttons or
 select options whose ``custom_id`` is built by :func:`custom_id` and read back by

@@ -15,13 +15,13 @@ import pytest
 import tests.bot.tinygame  # noqa: F401  (registers the tiny game)
 from bot.config import Settings
 from bot.delivery import deliver
-from bot.fake_gateway import RecordingGateway
 from bot.gamestore import GameStore
 from bot.outcome import Outcome
 from bot.rows import dumps
 from bot.service import GameService
 from engine import GAMES
 from tests.backends import Database
+from tests.doubles.gateway import RecordingGateway
 
 
 class FakeClock:

@@ -314,9 +314,9 @@ async def test_the_timer_loop_beats_after_every_round_it_reached_the_store(tmp_p
     import asyncio
 
     from bot.delivery import run_timers
-    from bot.fake_gateway import RecordingGateway
     from bot.service import GameService
     from bot.store import Store
+    from tests.doubles.gateway import RecordingGateway
 
     store = await Store.open(str(tmp_path / "t.db"))
     service = GameService(store, Settings(), renderer=lambda g, v: b"")

@@ -24,7 +24,6 @@ from bot import translator
 from bot.choices import members, narrowing_label
 from bot.config import Settings
 from bot.delivery import deliver
-from bot.fake_gateway import RecordingGateway
 from bot.outcome import Choice, Outcome, parse_custom_id
 from bot.service import GameService
 from bot.texts import t
@@ -33,6 +32,7 @@ from engine.ai import player
 from engine.i18n import LANGUAGE_NAMES, LANGUAGES, join_list
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
+from tests.doubles.gateway import RecordingGateway
 
 TITLES = ("cuba", "santiago", "goa")
 HAN = re.compile(r"[\u3400-\u9fff]")

@@ -11,7 +11,6 @@ import discord
 from bot import discord_app as app
 from bot import flow
 from bot.delivery import deliver
-from bot.fake_gateway import RecordingGateway
 from bot.outcome import RETIRED, TURN, Live, Outcome, PublicMessage
 from bot.rows import LiveMessages
 from bot.texts import t
@@ -24,6 +23,7 @@ from tests.bot.test_discord_adapter import (
     component_payload,
     invoke,
 )
+from tests.doubles.gateway import RecordingGateway
 
 TINY = GAMES["tiny"]
 MAY_THREAD = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)

@@ -57,9 +57,9 @@ class RunningGame:
         import random
 
         from bot.config import Settings
-        from bot.fake_gateway import RecordingGateway
         from bot.service import GameService
         from bot.store import Store
+        from tests.doubles.gateway import RecordingGateway
 
         store = await Store.open(path)
         service = GameService(

@@ -20,12 +20,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import fuzz  # noqa: E402  (bench/fuzz.py)
 
 from bot import discord_app as app  # noqa: E402
-from bot.fake_gateway import RecordingGateway  # noqa: E402
 from bot.outcome import CUSTOM_ID_RE  # noqa: E402
 from engine import BUILTIN_GAMES  # noqa: E402
 from tests.bot.conftest import ANA, BO, CHANNEL, DEE, seated  # noqa: E402
 from tests.bot.conftest import env as env  # noqa: E402  (the fixture)
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke  # noqa: E402
+from tests.doubles.gateway import RecordingGateway  # noqa: E402
 
 INPUTS_PER_GAME = 300
 STRANGER = 999

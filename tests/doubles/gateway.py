@@ -1,4 +1,4 @@
-"""A gateway that records everything instead of talking to Discord (for tests and the demo)."""
+"""A gateway that records everything instead of talking to Discord (for tests and `bench/`)."""
 
 from __future__ import annotations
 
