@@ -163,7 +163,8 @@ class Views:
         self._kept.pop(pk, None)
 
     def get(self, pk: int, version: int) -> dict[str, Any] | None:
-        text = self._kept.get(pk, {}).get(version)
+        kept = self._kept.get(pk)
+        text = kept.get(version) if kept is not None else None
         return json.loads(text) if text is not None else None
 
     async def at(self, store: GameStore, table: Table, version: int) -> dict[str, Any] | None:

@@ -71,11 +71,17 @@ def _base(conn: sqlite3.Connection, pk: int) -> ReplayBase | None:
     return ReplayBase(int(row[0]), row[1]) if row else None
 
 
-def _mark_broken(pk: int, reason: str) -> Callable[[sqlite3.Connection], None]:
+def _statement(sql: str, *args: object) -> Callable[[sqlite3.Connection], None]:
+    """A fix that runs one statement, its arguments bound now (not when the fix runs)."""
+
     def fix(conn: sqlite3.Connection) -> None:
-        conn.execute("UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL", (reason[:500], pk))
+        conn.execute(sql, args)
 
     return fix
+
+
+def _mark_broken(pk: int, reason: str) -> Callable[[sqlite3.Connection], None]:
+    return _statement("UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL", reason[:500], pk)
 
 
 def check_integrity(conn: sqlite3.Connection) -> list[Problem]:
@@ -148,9 +154,7 @@ def _check_running(conn: sqlite3.Connection, row: GameRow, now: float) -> list[P
                 where,
                 f"version {row.version}, but its log holds {len(actions)} actions",
                 f"sets the version to {logged}",
-                lambda conn, pk=row.id, v=logged: conn.execute(
-                    "UPDATE games SET version = ? WHERE id = ?", (v, pk)
-                ),
+                _statement("UPDATE games SET version = ? WHERE id = ?", logged, row.id),
             )
         )
     good = dumps(rules.dump(state))
@@ -166,9 +170,7 @@ def _check_running(conn: sqlite3.Connection, row: GameRow, now: float) -> list[P
                 where,
                 what,
                 "rebuilds it from the log",
-                lambda conn, pk=row.id, s=good: conn.execute(
-                    "UPDATE games SET state = ? WHERE id = ?", (s, pk)
-                ),
+                _statement("UPDATE games SET state = ? WHERE id = ?", good, row.id),
             )
         )
     bots = {s for s, is_bot in seats if is_bot}
@@ -182,8 +184,8 @@ def _check_running(conn: sqlite3.Connection, row: GameRow, now: float) -> list[P
                 where,
                 f"computer seat {sorted(to_move)[0]} is to move but has no timer",
                 "adds one, due now",
-                lambda conn, pk=row.id: conn.execute(
-                    "INSERT INTO timers (game_pk, kind, due, payload) VALUES (?, 'bot', ?, '{}')", (pk, now)
+                _statement(
+                    "INSERT INTO timers (game_pk, kind, due, payload) VALUES (?, 'bot', ?, '{}')", row.id, now
                 ),
             )
         )
@@ -214,11 +216,7 @@ def _check_finished(conn: sqlite3.Connection, row: GameRow) -> list[Problem]:
                 _where(row),
                 "its kept result is not the one its log gives",
                 "keeps the replayed result" if replayed else "keeps it as it is",
-                (
-                    lambda conn, pk=row.id, r=replayed: conn.execute(
-                        "UPDATE games SET result = ? WHERE id = ?", (r, pk)
-                    )
-                )
+                _statement("UPDATE games SET result = ? WHERE id = ?", replayed, row.id)
                 if replayed
                 else None,
             )
@@ -244,7 +242,7 @@ def check_timers(conn: sqlite3.Connection) -> list[Problem]:
                 f"timer {timer_id} ({kind}, game {pk})",
                 f"orphaned: {why}",
                 "deletes it",
-                lambda conn, tid=timer_id: conn.execute("DELETE FROM timers WHERE id = ?", (tid,)),
+                _statement("DELETE FROM timers WHERE id = ?", timer_id),
             )
         )
     return problems
@@ -260,7 +258,7 @@ def check_seats(conn: sqlite3.Connection) -> list[Problem]:
             f"seats of game {pk}",
             f"{count} seats of a game that does not exist",
             "deletes them",
-            lambda conn, pk=pk: conn.execute("DELETE FROM seats WHERE game_pk = ?", (pk,)),
+            _statement("DELETE FROM seats WHERE game_pk = ?", pk),
         )
         for pk, count in rows
     ]
@@ -299,13 +297,13 @@ def run(path: str, *, repair: bool, now: float, say: Callable[[str], None] = pri
         if not repair:
             say(f"{len(problems)} problems" if problems else "clean")
             return 1 if problems else 0
-        fixable = [p for p in problems if p.fix is not None]
+        fixes = [p.fix for p in problems if p.fix is not None]
         conn.execute("BEGIN IMMEDIATE")
-        for problem in fixable:
-            problem.fix(conn)
+        for fix in fixes:
+            fix(conn)
         conn.execute("COMMIT")
         left = check(conn, now)
-        say(f"repaired {len(fixable)} problems; " + (f"{len(left)} left" if left else "clean"))
+        say(f"repaired {len(fixes)} problems; " + (f"{len(left)} left" if left else "clean"))
         for problem in left:
             say(f"left: {problem.line()}")
         return 1 if left else 0

@@ -39,7 +39,11 @@ class Report:
         return not self.differing
 
 
-def _converter(data_type: str) -> Callable[[object], object]:
+#: A value SQLite hands back from the store's tables (no BLOB column; NULL is passed on as None).
+SqliteValue = int | float | str
+
+
+def _converter(data_type: str) -> Callable[[SqliteValue], SqliteValue]:
     """The Python type asyncpg's COPY wants for a PostgreSQL column (SQLite may hand back, say,
     an integer from a REAL column)."""
     if data_type in ("bigint", "integer", "smallint"):
@@ -62,13 +66,14 @@ async def copy_database(source: Store, target: PgStore) -> dict[str, int]:
         counts: dict[str, int] = {}
         for table in TABLES:
             columns = [r[1] for r in await source.fetch(f"PRAGMA table_info({table})")]
-            types = dict(
-                await conn.fetch(
+            types: dict[str, str] = {
+                name: data_type
+                for name, data_type in await conn.fetch(
                     "SELECT column_name, data_type FROM information_schema.columns "
                     "WHERE table_name = $1 AND table_schema = current_schema()",
                     table,
                 )
-            )
+            }
             missing = [c for c in columns if c not in types]
             if missing:
                 raise MigrationRefused(f"the target's table {table} has no column {missing[0]}")
@@ -105,6 +110,8 @@ async def check_copy(source: Store, target: PgStore, counts: dict[str, int], rep
         if row.log_deleted is not None:
             continue  # KEEP_FINISHED_DAYS deleted its log: nothing to replay
         rules = GAMES[row.game]
+        expected: object  # JSON as stored
+        replayed: object  # JSON-shaped, as the replay gives it
         _, state_json = await target.state(row.id)
         if state_json is not None:
             expected, replayed = json.loads(state_json), rules.dump(await service.replay(row.id))

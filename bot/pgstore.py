@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from bot.rows import StoreError, TimerPlan
 from bot.sqlstore import Script, ScriptFn, Sql, SqlStore
@@ -263,6 +264,10 @@ MIGRATIONS: list[str] = [
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
+#: A connection the store runs statements on: one of the pool's (a proxy) or one of its own; both
+#: have the same ``execute``/``fetch*`` methods.
+Conn: TypeAlias = asyncpg.Connection | PoolConnectionProxy
+
 
 @functools.lru_cache(maxsize=2048)
 def numbered(text: str) -> str:
@@ -278,7 +283,7 @@ def _rows_changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
-async def _execute(conn: asyncpg.Connection, statement: Sql) -> Any:
+async def _execute(conn: Conn, statement: Sql) -> Any:
     text = numbered(statement.text)
     if statement.want == "many":
         await conn.executemany(text, statement.args)
@@ -293,7 +298,7 @@ async def _execute(conn: asyncpg.Connection, statement: Sql) -> Any:
     return _rows_changed(await conn.execute(text, *statement.args))
 
 
-async def _drive(conn: asyncpg.Connection, script: Script[Any]) -> Any:
+async def _drive(conn: Conn, script: Script[Any]) -> Any:
     try:
         statement = next(script)
         while True:
@@ -394,7 +399,7 @@ class PgStore(SqlStore):
                 await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number + 1)
 
 
-async def _schema_version(conn: asyncpg.Connection) -> int:
+async def _schema_version(conn: Conn) -> int:
     if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
         return 0
     return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))

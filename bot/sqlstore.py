@@ -547,6 +547,7 @@ def _closed_games(
     channel_id: int | None, guild_id: int | None, limit: int, offset: int
 ) -> Script[tuple[list[GameRow], int]]:
     where = "status IN ('finished', 'abandoned') AND version > 0"
+    args: tuple[int | None, ...]
     if channel_id is not None:  # with the games played in threads off the channel
         where, args = where + " AND (channel_id = ? OR parent_channel_id = ?)", (channel_id, channel_id)
     else:
