@@ -76,6 +76,10 @@ MAX_ROWS = 5
 MAX_SELECT_OPTIONS = 25
 MAX_AUTOCOMPLETE = 25
 
+#: An interaction with this bot: its ``client`` is the :class:`TradewindsBot` (service, gateway,
+#: settings). The commands are annotated with it; helpers that tests call with stand-ins take ``Any``.
+Interaction = discord.Interaction["TradewindsBot"]
+
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -150,7 +154,8 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_RE
         return cls(match.group(0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or list(getattr(self.item, "values", []))
+        sent = interaction.data.get("values") if interaction.data else None  # the option picked
+        values = sent if isinstance(sent, list) and sent else list(getattr(self.item, "values", []))
         await press(interaction, str(values[0]) if values else "")
 
 
@@ -237,6 +242,18 @@ def _file(image: bytes, name: str = "board.png") -> discord.File:
     return discord.File(io.BytesIO(image), filename=name)
 
 
+#: Channels that cannot open a public thread of their own (a text or news channel can; a forum
+#: opens posts, not threads of this kind).
+NO_PUBLIC_THREADS = (
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.ForumChannel,
+    discord.CategoryChannel,
+    discord.Thread,
+    discord.abc.PrivateChannel,
+)
+
+
 class DiscordGateway:
     """:class:`bot.outcome.Gateway` on discord.py.
 
@@ -305,6 +322,9 @@ class DiscordGateway:
         """A public thread for a new table off ``channel_id``; None when Discord refused."""
         try:  # a partial messageable cannot open threads: the channel itself
             channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+            if isinstance(channel, NO_PUBLIC_THREADS):  # not asked for: see thread_room()
+                log.warning("channel %s holds no public threads", channel_id)
+                return None
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
@@ -528,6 +548,14 @@ async def _hand_over(interaction: Any, custom_id: str) -> bool:
     )
 
 
+def _channel_id(interaction: Interaction) -> int:
+    """The channel a command was used in. Discord sends it with every interaction but a ping;
+    discord.py types it as optional for that one."""
+    if interaction.channel_id is None:
+        raise ValueError(f"interaction {interaction.id} came without a channel")
+    return interaction.channel_id
+
+
 def _lang(interaction: Any) -> str:
     """The caller's language, from the interaction's locale."""
     return normalise(getattr(interaction, "locale", None))
@@ -626,7 +654,7 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", options="Variants as name=value, separated by commas")
     @app_commands.choices(game=_game_choices())
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+    async def new(self, interaction: Interaction, game: str, options: str | None = None) -> None:
         lang = _lang(interaction)
         try:
             parsed = parse_options(options)
@@ -635,7 +663,7 @@ class GameGroup(app_commands.Group):
             await answer(interaction, lambda svc: _refused(sentence))
             return
         channel, guild, user, name = (
-            interaction.channel_id,
+            _channel_id(interaction),
             interaction.guild_id,
             interaction.user.id,
             _name(interaction),
@@ -661,80 +689,80 @@ class GameGroup(app_commands.Group):
         await answer(interaction, open_table)
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
-    async def join(self, interaction: discord.Interaction) -> None:
-        channel, user, name = interaction.channel_id, interaction.user.id, _name(interaction)
+    async def join(self, interaction: Interaction) -> None:
+        channel, user, name = _channel_id(interaction), interaction.user.id, _name(interaction)
         lang = _lang(interaction)
         await answer(interaction, lambda svc: svc.join(channel, user, name, locale=lang))
 
     @app_commands.command(
         name="leave", description="Leave the table (a computer player takes a running seat)"
     )
-    async def leave(self, interaction: discord.Interaction) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def leave(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.leave(channel, user, locale=lang))
 
     @app_commands.command(name="add-bot", description="Seat a computer player, or hand a late seat to one")
     @app_commands.describe(level="How the computer player plays")
     @app_commands.choices(level=[app_commands.Choice(name=k, value=k) for k in reversed(KINDS)])
-    async def add_bot(self, interaction: discord.Interaction, level: str = "heuristic") -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def add_bot(self, interaction: Interaction, level: str = "heuristic") -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.add_bot(channel, user, level, locale=lang))
 
     @app_commands.command(name="replace", description="Vote to hand a player's seat to a computer player")
     @app_commands.describe(player="The player whose seat a computer player should take")
-    async def replace(self, interaction: discord.Interaction, player: discord.Member) -> None:
-        channel, user, target = interaction.channel_id, interaction.user.id, player.id
+    async def replace(self, interaction: Interaction, player: discord.Member) -> None:
+        channel, user, target = _channel_id(interaction), interaction.user.id, player.id
         lang = _lang(interaction)
         await answer(interaction, lambda svc: svc.replace_player(channel, user, target, locale=lang))
 
     @app_commands.command(name="rejoin", description="Take your seat back from the computer player")
-    async def rejoin(self, interaction: discord.Interaction) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def rejoin(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.rejoin(channel, user, locale=lang))
 
     @app_commands.command(name="start", description="Start the game with the seated players (host)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def start(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.start(channel, user, locale=lang))
 
     @app_commands.command(name="board", description="Post the current board again")
-    async def board(self, interaction: discord.Interaction) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def board(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.board(channel, user, locale=lang))
 
     @app_commands.command(
         name="status", description="The table in a few lines: round, who is to act and since when, scores"
     )
-    async def status(self, interaction: discord.Interaction) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def status(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.status(channel, user, locale=lang))
 
     @app_commands.command(name="hand", description="Your private view of the game, only for you")
-    async def hand(self, interaction: discord.Interaction) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def hand(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.hand(channel, user, locale=lang))
 
     @app_commands.command(
         name="hint", description="The strong computer player's advice for your turn, only for you"
     )
-    async def hint(self, interaction: discord.Interaction) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def hint(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.hint(channel, user, locale=lang))
 
     @app_commands.command(name="log", description="The game's log, newest page first")
     @app_commands.describe(page="Which page (1 = the newest)")
-    async def log_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def log_(self, interaction: Interaction, page: app_commands.Range[int, 1] = 1) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.log(channel, user, page, locale=lang))
 
     @app_commands.command(name="history", description="Games played to the end here, newest first")
     @app_commands.describe(page="Which page (1 = the newest)", scope="This channel's games or the server's")
     @app_commands.choices(scope=[app_commands.Choice(name=s, value=s) for s in SCOPES])
     async def history(
-        self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1, scope: str = "channel"
+        self, interaction: Interaction, page: app_commands.Range[int, 1] = 1, scope: str = "channel"
     ) -> None:
         channel, guild, user, lang = (
-            interaction.channel_id,
+            _channel_id(interaction),
             interaction.guild_id,
             interaction.user.id,
             _lang(interaction),
@@ -744,13 +772,13 @@ class GameGroup(app_commands.Group):
         )
 
     @app_commands.command(name="export", description="Post the finished game of this channel as a file")
-    async def export(self, interaction: discord.Interaction) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def export(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.export(channel, user, locale=lang))
 
     @app_commands.command(name="stats", description="Games played, won and average score on this server")
     @app_commands.describe(player="Whose figures (default: yours)")
-    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+    async def stats(self, interaction: Interaction, player: discord.Member | None = None) -> None:
         who = player or interaction.user
         guild, user, caller, lang = interaction.guild_id, who.id, interaction.user.id, _lang(interaction)
         name = str(getattr(who, "display_name", None) or getattr(who, "name", None) or who.id)
@@ -758,32 +786,32 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="forget-me", description="Delete your stats and your name from stored games")
     @app_commands.describe(confirm="True to go ahead (without it you are told what would happen)")
-    async def forget_me(self, interaction: discord.Interaction, confirm: bool = False) -> None:
+    async def forget_me(self, interaction: Interaction, confirm: bool = False) -> None:
         user, lang = interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.forget_me(user, confirm, locale=lang))
 
     @app_commands.command(name="undo", description="Take back your last move while it is still your turn")
-    async def undo(self, interaction: discord.Interaction) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def undo(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.undo(channel, user, locale=lang))
 
     @app_commands.command(name="abandon", description="End the game in this channel (host)")
-    async def abandon(self, interaction: discord.Interaction) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def abandon(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.abandon(channel, user, locale=lang))
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.describe(game="Which game (default: the one in this channel)")
     @app_commands.choices(game=_game_choices())
-    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def rules(self, interaction: Interaction, game: str | None = None) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.rules_help(game, channel, user_id=user, locale=lang))
 
     @app_commands.command(name="legend", description="The key to a game's pictures")
     @app_commands.describe(game="Which game (default: the one in this channel)")
     @app_commands.choices(game=_game_choices())
-    async def legend(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    async def legend(self, interaction: Interaction, game: str | None = None) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.legend(channel, user, game=game, locale=lang))
 
     @app_commands.command(
@@ -804,7 +832,7 @@ class GameGroup(app_commands.Group):
     )
     async def settings(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
         clock_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
         language: str | None = None,
@@ -812,7 +840,7 @@ class GameGroup(app_commands.Group):
         takeover: str | None = None,
         hints: bool | None = None,
     ) -> None:
-        channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(
             interaction,
             lambda svc: svc.settings(
@@ -839,7 +867,7 @@ class GameGroup(app_commands.Group):
     @app_commands.choices(turn=[app_commands.Choice(name=NOTIFY_NAMES[m], value=m) for m in NOTIFY_MODES])
     async def notify(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         turn: str | None = None,
         time_zone: str | None = None,
         quiet: str | None = None,
@@ -862,7 +890,7 @@ class GameGroup(app_commands.Group):
 
     @notify.autocomplete("time_zone")
     async def zone_autocomplete(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """IANA zone names containing what was typed."""
         return [app_commands.Choice(name=z, value=z) for z in zone_matches(current)]
@@ -870,12 +898,12 @@ class GameGroup(app_commands.Group):
     @app_commands.command(
         name="mine", description="Your tables on every server: whose turn, since when, a link to the board"
     )
-    async def mine(self, interaction: discord.Interaction) -> None:
+    async def mine(self, interaction: Interaction) -> None:
         user, lang = interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.mine(user, locale=lang))
 
     @app_commands.command(name="sync", description="Register the bot's slash commands again (bot owners)")
-    async def sync(self, interaction: discord.Interaction) -> None:
+    async def sync(self, interaction: Interaction) -> None:
         app, lang = interaction.client, _lang(interaction)
         if interaction.user.id not in app.settings.owner_ids:
             await answer(interaction, lambda svc: _refused(t("adapter_owner_only", lang)))
@@ -893,7 +921,7 @@ async def _refused(sentence: str) -> Outcome:
 @app_commands.command(name="play", description="Make a move in this channel's game")
 @app_commands.describe(action="Your move: start typing and pick from the list")
 @app_commands.guild_only()
-async def play(interaction: discord.Interaction, action: str) -> None:
+async def play(interaction: Interaction, action: str) -> None:
     channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
     once = getattr(interaction, "id", None)
     await answer(
@@ -902,7 +930,7 @@ async def play(interaction: discord.Interaction, action: str) -> None:
 
 
 @play.autocomplete("action")
-async def play_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def play_autocomplete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The caller's legal moves matching what they typed (from memory: autocomplete cannot wait)."""
     service: GameService | None = getattr(interaction.client, "service", None)
     if service is None or interaction.channel_id is None:
@@ -920,7 +948,7 @@ def build_tree(tree: app_commands.CommandTree) -> None:
     """Every command of the bot on ``tree``."""
     tree.add_command(GameGroup())
     tree.add_command(play)
-    tree.on_error = on_tree_error  # type: ignore[method-assign]
+    tree.error(on_tree_error)
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
