@@ -152,7 +152,7 @@ class Views:
         self.per_game = per_game
         self._kept: dict[int, OrderedDict[int, str]] = {}
 
-    def keep(self, pk: int, version: int, view: dict[str, Any]) -> None:
+    def keep(self, pk: int, version: int, view: Mapping[str, Any]) -> None:
         kept = self._kept.setdefault(pk, OrderedDict())
         kept[version] = json.dumps(view, separators=(",", ":"))
         kept.move_to_end(version)

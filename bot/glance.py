@@ -8,6 +8,7 @@ sees in their own time.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot import calls, hours
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 MINE_LIMIT = 20
 
 
-def phase_name(table: Table, view: dict[str, Any], lang: str) -> str | None:
+def phase_name(table: Table, view: Mapping[str, Any], lang: str) -> str | None:
     """The phase of the round as the game's rules name it, in ``lang`` (None when the game has
     no named phases, as Santiago)."""
     phase = view.get("phase")
@@ -34,8 +35,7 @@ def phase_name(table: Table, view: dict[str, Any], lang: str) -> str | None:
 
 def public_scores(table: Table) -> dict[str, int] | None:
     """The points the open table shows (None when they are behind screens)."""
-    scores = getattr(table.rules, "public_scores", None)
-    return scores(table.state) if scores is not None else None
+    return table.rules.public_scores(table.state)
 
 
 def whose(table: Table, lang: str) -> list[str]:
