@@ -23,6 +23,7 @@ from engine.presentation import TextFromModule
 __all__ = ["RULES", "CubaRules"]
 
 _GROUP_WORDS = {"i": "I", "ii": "II", "iii": "III", "iv": "IV"}
+_GROUP_ORDER = tuple(_GROUP_WORDS.values())
 
 
 #: Actions whose arguments name a plantation field: its name may be typed (``worker b2``).
@@ -50,8 +51,8 @@ def canonical(action: Action) -> Action:
         same_class = all(w in PRODUCTS for w in words) or all(w in RESOURCES for w in words)
         if same_class:
             args = head + tuple(sorted(words, key=PIECES.index))
-    elif action.kind == "enact" and all(a in _GROUP_WORDS.values() for a in args):
-        args = tuple(sorted(args, key=list(_GROUP_WORDS.values()).index))
+    elif action.kind == "enact" and all(a in _GROUP_ORDER for a in args):
+        args = tuple(sorted(args, key=lambda group: _GROUP_ORDER.index(str(group))))
     elif action.kind == "build" and len(args) == 3:
         args = (args[0], "at", *args[1:])
     return Action(action.kind, args)

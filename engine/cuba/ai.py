@@ -35,6 +35,7 @@ from engine.cuba.data import (
     STATUTES,
     TAX_VP,
 )
+from engine.typed import number, present, word
 
 #: VP one peso is worth while there are rounds left to spend it (money scores nothing at the end).
 PESO_VP = 0.3
@@ -277,25 +278,27 @@ class HeuristicPlayer:
     def score(self, view: dict[str, Any], seat: str, me: dict[str, Any], action: Action) -> float:
         kind, args = action.kind, action.args
         if kind == "pick":
-            return PIECE_VP[args[0]] - 0.2 * held(me, args[0])
+            return PIECE_VP[word(action)] - 0.2 * held(me, word(action))
         if kind == "parliament":
-            return self.keep_worth(view, seat, args[0]) - self.card_worth(view, me, args[0])
+            return self.keep_worth(view, seat, word(action)) - self.card_worth(view, me, word(action))
         if kind == "play":
-            return self.card_worth(view, me, args[0]) - self.keep_worth(view, seat, args[0])
+            return self.card_worth(view, me, word(action)) - self.keep_worth(view, seat, word(action))
         if kind == "worker":
-            return self.cross_worth(me, args[0], args[1])
+            return self.cross_worth(me, number(action, 0), number(action, 1))
         if kind == "field":
-            return PIECE_VP[FIELD_YIELD[me["layout"][args[0]][args[1]]]]
+            field = me["layout"][number(action, 0)][number(action, 1)]
+            return PIECE_VP[present(FIELD_YIELD[field], "field yield")]
         if kind == "use" and args == ("water",):
             return WORKER_PRODUCT_VP - PIECE_VP["water"]
         if kind in ("buy", "sell"):
-            return self.trade_worth(view, me, kind, args[0])
+            return self.trade_worth(view, me, kind, word(action))
         if kind == "take":
-            return self.alternative_worth(view, args[0])
+            return self.alternative_worth(view, word(action))
         if kind == "build":
-            return self.building_worth(view, me, args[0]) + placement_worth(me, args[2], args[3])
+            worth = self.building_worth(view, me, word(action))
+            return worth + placement_worth(me, number(action, 2), number(action, 3))
         if kind == "ship":
-            return BERTH_VP[args[0] - 1] * (len(args) - 1)
+            return BERTH_VP[number(action) - 1] * (len(args) - 1)
         if kind == "use":
             return self.use_worth(view, me, args)
         if kind == "veto":
@@ -453,5 +456,5 @@ class HeuristicPlayer:
         amount = max(0, int(needed + 0.999))
         if amount > budget:
             amount = 0
-        amounts = [a.args[0] for a in legal]
+        amounts = [number(a) for a in legal]
         return Action("bid", (min(amounts, key=lambda n: abs(n - amount)),))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import Event
 from engine.cuba.data import (
     BERTH_VP,
@@ -24,17 +22,18 @@ from engine.cuba.data import (
     STATUTES,
     WAREHOUSE_FIELD,
 )
-from engine.cuba.state import State
+from engine.cuba.state import Player, Ship, State
+from engine.typed import present
 
 # ---- pieces --------------------------------------------------------------------------------
 
 
-def have(player: dict[str, Any], piece: str) -> int:
+def have(player: Player, piece: str) -> int:
     """How many of ``piece`` a player holds (farmyard and warehouse)."""
     return player["farm"][piece] + player["store"].get(piece, 0)
 
 
-def spend(state: State, player: dict[str, Any], piece: str, count: int = 1) -> None:
+def spend(state: State, player: Player, piece: str, count: int = 1) -> None:
     """Return ``count`` of a player's ``piece`` to the supply, farmyard first (stored products
     outlive the round, farmyard products do not)."""
     from_farm = min(count, player["farm"][piece])
@@ -44,7 +43,7 @@ def spend(state: State, player: dict[str, Any], piece: str, count: int = 1) -> N
     state["supply"][piece] += count
 
 
-def gain(state: State, player: dict[str, Any], piece: str, count: int = 1) -> int:
+def gain(state: State, player: Player, piece: str, count: int = 1) -> int:
     """Move up to ``count`` of ``piece`` from the supply to the farmyard; returns how many came."""
     got = min(count, state["supply"][piece])
     state["supply"][piece] -= got
@@ -105,11 +104,11 @@ def parse_field_name(word: str) -> tuple[int, int] | None:
     return None
 
 
-def layout(player: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+def layout(player: Player) -> tuple[tuple[str, ...], ...]:
     return LAYOUTS[player["layout"]]
 
 
-def building_at(player: dict[str, Any], row: int, col: int) -> str | None:
+def building_at(player: Player, row: int, col: int) -> str | None:
     """The building on a field: a tile id, the printed warehouse, or ``None``."""
     for bid, r, c in player["buildings"]:
         if r == row and c == col:
@@ -119,7 +118,7 @@ def building_at(player: dict[str, Any], row: int, col: int) -> str | None:
     return None
 
 
-def covered(player: dict[str, Any]) -> set[tuple[int, int]]:
+def covered(player: Player) -> set[tuple[int, int]]:
     """Fields covered by a building tile."""
     return {(r, c) for _, r, c in player["buildings"]}
 
@@ -131,26 +130,35 @@ def cross(row: int, col: int) -> list[tuple[int, int]]:
     return fields
 
 
-def open_fields(player: dict[str, Any], kinds: tuple[str, ...]) -> int:
+def open_fields(player: Player, kinds: tuple[str, ...]) -> int:
     """How many of the player's fields of ``kinds`` no building covers."""
     taken = covered(player)
     lay = layout(player)
     return sum(1 for r in range(ROWS) for c in range(COLS) if lay[r][c] in kinds and (r, c) not in taken)
 
 
-def open_resource_fields(player: dict[str, Any]) -> int:
+def open_resource_fields(player: Player) -> int:
     return open_fields(player, RESOURCE_FIELDS)
 
 
-def open_product_fields(player: dict[str, Any]) -> int:
+def open_product_fields(player: Player) -> int:
     return open_fields(player, PRODUCT_FIELDS)
 
 
-def field_yield(player: dict[str, Any], row: int, col: int) -> str | None:
+def field_yield(player: Player, row: int, col: int) -> str | None:
+    """The piece a field yields (``None`` for a field that yields nothing, like the warehouse)."""
     return FIELD_YIELD[layout(player)[row][col]]
 
 
-def buildable_fields(player: dict[str, Any]) -> list[tuple[int, int]]:
+def product_yield(player: Player, row: int, col: int) -> str:
+    """The piece a field known to yield one yields (a worker's product field)."""
+    piece = field_yield(player, row, col)
+    if piece is None:
+        raise AssertionError(f"field {row} {col} yields nothing")
+    return piece
+
+
+def buildable_fields(player: Player) -> list[tuple[int, int]]:
     """Every field but the warehouse and fields already built on."""
     taken = covered(player)
     return [
@@ -158,7 +166,7 @@ def buildable_fields(player: dict[str, Any]) -> list[tuple[int, int]]:
     ]
 
 
-def building_tiles(player: dict[str, Any]) -> int:
+def building_tiles(player: Player) -> int:
     """Building tiles the player owns (the printed warehouse is not one)."""
     return len(player["buildings"])
 
@@ -166,20 +174,20 @@ def building_tiles(player: dict[str, Any]) -> int:
 # ---- ships ---------------------------------------------------------------------------------
 
 
-def new_ship(ship_id: int) -> dict[str, Any]:
+def new_ship(ship_id: int) -> Ship:
     return {"id": ship_id, "filled": [False] * SHIP_SPACES}
 
 
-def free_spaces(ship: dict[str, Any], piece: str) -> int:
+def free_spaces(ship: Ship, piece: str) -> int:
     types = SHIPS[ship["id"]]
     return sum(1 for i, t in enumerate(types) if t == piece and not ship["filled"][i])
 
 
-def ship_full(ship: dict[str, Any]) -> bool:
+def ship_full(ship: Ship) -> bool:
     return all(ship["filled"])
 
 
-def load_piece(ship: dict[str, Any], piece: str) -> None:
+def load_piece(ship: Ship, piece: str) -> None:
     types = SHIPS[ship["id"]]
     for i, t in enumerate(types):
         if t == piece and not ship["filled"][i]:
@@ -188,7 +196,7 @@ def load_piece(ship: dict[str, Any], piece: str) -> None:
     raise AssertionError("no free space checked before loading")
 
 
-def ship_departs(state: State, ship: dict[str, Any], events: list[Event], why: str) -> None:
+def ship_departs(state: State, ship: Ship, events: list[Event], why: str) -> None:
     """The ship leaves: its cargo back to the supply, the card under the deck."""
     types = SHIPS[ship["id"]]
     for i, t in enumerate(types):
@@ -204,7 +212,7 @@ def refill_harbour(state: State, events: list[Event]) -> None:
     places are then filled in the same order from the top of the deck."""
     order = [state["berths"][2], state["berths"][1], state["berths"][0], state["sea"]]
     remaining = [s for s in order if s is not None]
-    places: list[dict[str, Any] | None] = remaining + [None] * (4 - len(remaining))
+    places: list[Ship | None] = remaining + [None] * (4 - len(remaining))
     drawn = []
     for i, ship in enumerate(places):
         if ship is None and state["deck"]:
@@ -219,7 +227,7 @@ def refill_harbour(state: State, events: list[Event]) -> None:
             None,
             {
                 "berths": [s["id"] if s else None for s in state["berths"]],
-                "sea": state["sea"]["id"],
+                "sea": present(state["sea"], "ship at sea")["id"],
                 "drawn": drawn,
             },
             reveals_hidden=bool(drawn),

@@ -26,7 +26,7 @@ from engine.cuba.data import (
     WAREHOUSE_FIELD,
 )
 from engine.cuba.rules import legal_actions, tax_due, to_act, worker_open_fields
-from engine.cuba.state import State
+from engine.cuba.state import Player, State
 from engine.cuba.words import (
     T,
     building_effect,
@@ -38,9 +38,10 @@ from engine.cuba.words import (
     piece_name,
 )
 from engine.i18n import common, join_list, join_words
+from engine.typed import present
 
 
-def holdings_text(player: dict, pieces: list[str], lang: str = "en") -> str:
+def holdings_text(player: Player, pieces: list[str], lang: str = "en") -> str:
     """How many of each of ``pieces`` a player holds: ``1 wood, 0 stone and 2 water``."""
     return join_words([count_text(p, b.have(player, p), lang) for p in pieces], lang)
 
@@ -84,11 +85,15 @@ def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
     if kind == "build" and step == "architect":
         return _explain_build(state, seat, args, lang)
     if kind in ("buy", "sell", "take") and step == "trader" and args:
-        return _explain_trader(state, seat, kind, args[0], lang)
+        # A word that is no piece (or a number) is refused like any other unknown piece.
+        return _explain_trader(state, seat, kind, str(args[0]), lang)
     if kind == "field" and step == "worker_fields" and len(args) == 2:
-        if tuple(args) in worker_open_fields(state, seat):
+        row, col = args
+        if not isinstance(row, int) or not isinstance(col, int):
+            return None
+        if (row, col) in worker_open_fields(state, seat):
             return T(lang, "explain.fields_used")
-        return T(lang, "explain.field_not_open", field=b.field_name(args[0], args[1]))
+        return T(lang, "explain.field_not_open", field=b.field_name(row, col))
     if kind == "use" and args == ("water",) and step == "worker_fields":
         if not player["farm"]["water"]:
             return T(lang, "explain.no_water")
@@ -96,7 +101,8 @@ def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
     if kind == "bid" and step in ("bid", "tie_bid") and args:
         return T(lang, "explain.bid_range", pesos=player["pesos"])
     if kind == "pay" and step == "pay_tax":
-        return T(lang, "explain.tax", tax=pesos_text(tax_due(state, seat), lang), pesos=player["pesos"])
+        tax = pesos_text(present(tax_due(state, seat), "tax"), lang)
+        return T(lang, "explain.tax", tax=tax, pesos=player["pesos"])
     if kind == "pay" and step == "pay_duty":
         return _explain_duty(state, seat, lang)
     if kind == "ship" and step == "mayor" and args:
@@ -119,7 +125,7 @@ def _explain_pick(state: State, piece: object, lang: str) -> str:
     return T(lang, "explain.start_pieces")
 
 
-def _explain_trader(state: State, seat: str, kind: str, piece: object, lang: str) -> str:
+def _explain_trader(state: State, seat: str, kind: str, piece: str, lang: str) -> str:
     player = state["players"][seat]
     if kind in ("buy", "sell") and piece not in CARGO:
         return T(lang, "explain.not_traded")
@@ -151,7 +157,7 @@ def _explain_trader(state: State, seat: str, kind: str, piece: object, lang: str
 
 def _explain_duty(state: State, seat: str, lang: str) -> str:
     player = state["players"][seat]
-    ((what, count),) = STATUTES[state["statutes"]["II"]]["duty"].items()
+    ((what, count),) = STATUTES[present(state["statutes"]["II"], "duty")]["duty"].items()
     if what in PIECES:
         return T(lang, "explain.duty_pieces", pieces=count_text(what, count, lang), have=b.have(player, what))
     kinds = RESOURCES if what == "any_resource" else PRODUCTS

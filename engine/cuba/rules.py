@@ -8,8 +8,9 @@ every automatic part (yields, subsidies, the harbour…) until somebody must dec
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import combinations, combinations_with_replacement, product
-from typing import Any
+from typing import Any, cast
 
 from engine.core import Action, Event, IllegalAction, Rng
 from engine.cuba import board as b
@@ -52,8 +53,19 @@ from engine.cuba.data import (
     WORKER_PRODUCT_FIELDS,
     WORKER_PRODUCT_FIELDS_DROUGHT,
 )
-from engine.cuba.state import END_CATEGORY, PLAY_CATEGORIES, SCHEMA, UNSPLIT_CATEGORY, State
+from engine.cuba.state import (
+    END_CATEGORY,
+    PLAY_CATEGORIES,
+    SCHEMA,
+    UNSPLIT_CATEGORY,
+    Options,
+    Player,
+    Scores,
+    Ship,
+    State,
+)
 from engine.cuba.words import T
+from engine.typed import number, present, word, words
 
 PHASE_OF_STEP = {
     "choose_start": "setup",
@@ -86,7 +98,7 @@ def _refusal(key: str, **values: Any) -> IllegalAction:
     return IllegalAction(lambda lang: T(lang, key, **values))
 
 
-def check_options(options: dict[str, Any]) -> dict[str, Any]:
+def check_options(options: Mapping[str, Any]) -> Options:
     """The full option dict, refusing unknown names and values."""
     out = dict(OPTIONS)
     for name, value in options.items():
@@ -96,7 +108,8 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
             allowed = ", ".join(repr(v) for v in OPTION_VALUES[name])
             raise _refusal("option.value", name=name, values=allowed)
         out[name] = value
-    return out
+    # Every option checked and present: the shape of :class:`Options`.
+    return cast(Options, out)
 
 
 def new_game(players: list[str], seed: int, options: dict[str, Any]) -> State:
@@ -198,7 +211,7 @@ def to_act(state: State) -> list[str]:
     if step == "tie_bid":
         return [s for s in state["tied"] if players[s]["bid2"] is None]
     if step == "enact":
-        return [state["winner"]]
+        return [present(state["winner"], "parliament winner")]
     if step == "veto":
         return [state["pending"]["seat"]]
     return [state["seats"][state["turn"]]]
@@ -293,7 +306,7 @@ def _legal_trader(state: State, seat: str) -> list[Action]:
     return out
 
 
-def affordable(state: State, player: dict[str, Any], bid: str) -> bool:
+def affordable(state: State, player: Player, bid: str) -> bool:
     cost = BUILDINGS[bid]["cost"]
     if any(player["farm"][piece] < n for piece, n in cost.items()):
         return False
@@ -345,13 +358,12 @@ def foreman_buildings(state: State, seat: str) -> list[tuple[str, int, int]]:
 
 
 def vetoable_groups(state: State) -> list[str]:
-    return [
-        g
-        for g in STATUTE_GROUPS
-        if state["proposals"][g] is not None
-        and not state["proposals"][g]["vetoed"]
-        and g != state["veto_blocked"]
-    ]
+    return [g for g in open_proposals(state) if g != state["veto_blocked"]]
+
+
+def open_proposals(state: State) -> list[str]:
+    """The groups whose proposal is on the table and not vetoed, in board order."""
+    return [g for g in STATUTE_GROUPS if (p := state["proposals"][g]) is not None and not p["vetoed"]]
 
 
 def building_uses(state: State, seat: str, bid: str, r: int, c: int) -> list[Action]:
@@ -442,7 +454,7 @@ def _legal_bid(state: State, seat: str) -> list[Action]:
 
 
 def _legal_enact(state: State, seat: str) -> list[Action]:
-    groups = [g for g in STATUTE_GROUPS if state["proposals"][g] and not state["proposals"][g]["vetoed"]]
+    groups = open_proposals(state)
     if len(groups) < 2:
         return [Action("enact", tuple(groups))]
     return [Action("enact", pair) for pair in combinations(groups, 2)]
@@ -513,10 +525,13 @@ def apply_action(state: State, seat: str, action: Action, events: list[Event]) -
 
 
 def _apply_choose_start(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    (piece,) = action.args
+    piece = word(action)
     player = state["players"][seat]
     b.gain(state, player, piece)
-    state["pending"]["resources" if piece in RESOURCES else "products"] += 1
+    if piece in RESOURCES:
+        state["pending"]["resources"] += 1
+    else:
+        state["pending"]["products"] += 1
     events.append(Event("pick", seat, {"piece": piece}))
     if not _legal_choose_start(state, seat):
         state["queue"].pop(0)
@@ -526,7 +541,7 @@ def _apply_choose_start(state: State, seat: str, action: Action, events: list[Ev
 
 
 def _apply_choose_card(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    (card,) = action.args
+    card = word(action)
     player = state["players"][seat]
     player["hand"].remove(card)
     player["card"] = card
@@ -537,7 +552,7 @@ def _apply_choose_card(state: State, seat: str, action: Action, events: list[Eve
 
 
 def _apply_play_card(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    (card,) = action.args
+    card = word(action)
     player = state["players"][seat]
     player["hand"].remove(card)
     player["played"].append(card)
@@ -570,7 +585,7 @@ def _end_if_only_done(state: State, seat: str, events: list[Event]) -> None:
 
 
 def _apply_worker_move(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    row, col = action.args
+    row, col = number(action, 0), number(action, 1)
     player = state["players"][seat]
     player["figure"] = [row, col]
     taken = b.covered(player)
@@ -596,8 +611,8 @@ def _apply_worker_fields(state: State, seat: str, action: Action, events: list[E
         state["pending"]["allowed"] += 1
         events.append(Event("water", seat, {}))
     else:
-        row, col = action.args
-        piece = b.field_yield(player, row, col)
+        row, col = number(action, 0), number(action, 1)
+        piece = b.product_yield(player, row, col)
         b.gain(state, player, piece)
         state["pending"]["used"].append([row, col])
         events.append(Event("field", seat, {"row": row, "col": col, "piece": piece}))
@@ -609,7 +624,7 @@ def _apply_trader(state: State, seat: str, action: Action, events: list[Event]) 
     if action == DONE:
         end_turn(state, events)
         return
-    (piece,) = action.args
+    piece = word(action)
     if action.kind == "buy":
         price = b.buy_price(state, piece)
         player["pesos"] -= price
@@ -652,7 +667,7 @@ def _apply_architect(state: State, seat: str, action: Action, events: list[Event
             events.append(Event("architect_vp", seat, {"vp": 0}))
         end_turn(state, events)
         return
-    bid, _, row, col = action.args
+    bid, row, col = word(action, 0), number(action, 2), number(action, 3)
     for piece, n in BUILDINGS[bid]["cost"].items():
         b.spend(state, player, piece, n)
     pesos = 0
@@ -669,7 +684,7 @@ def load_ship(state: State, seat: str, berth: int, pieces: list[str], events: li
     """Load ``pieces`` of ``seat`` onto the ship on ``berth`` (0-based) and score it; under
     the Harbour statute a ship filled completely leaves at once."""
     player = state["players"][seat]
-    ship = state["berths"][berth]
+    ship = present(state["berths"][berth], "ship")
     for piece in pieces:
         player_piece_to_ship(state, player, ship, piece)
     vp = b.loaded_vp(berth, len(pieces))
@@ -685,7 +700,7 @@ def load_ship(state: State, seat: str, berth: int, pieces: list[str], events: li
         b.refill_harbour(state, events)
 
 
-def player_piece_to_ship(state: State, player: dict[str, Any], ship: dict[str, Any], piece: str) -> None:
+def player_piece_to_ship(state: State, player: Player, ship: Ship, piece: str) -> None:
     """One piece from the player onto a ship (it passes the supply only for the accounting)."""
     b.spend(state, player, piece)
     state["supply"][piece] -= 1
@@ -705,8 +720,7 @@ def _apply_mayor(state: State, seat: str, action: Action, events: list[Event]) -
             events.append(Event("mayor_pesos", seat, {"pesos": 0}))
         end_turn(state, events)
         return
-    berth, *pieces = action.args
-    load_ship(state, seat, berth - 1, pieces, events, "mayor")
+    load_ship(state, seat, number(action) - 1, words(action, 1), events, "mayor")
     end_turn(state, events)
 
 
@@ -715,8 +729,10 @@ def _apply_foreman(state: State, seat: str, action: Action, events: list[Event])
         end_turn(state, events)
         return
     player = state["players"][seat]
-    row, col, *args = action.args
+    row, col, args = number(action, 0), number(action, 1), action.args[2:]
     bid = b.building_at(player, row, col)
+    if bid is None:
+        raise AssertionError(f"no building on {row} {col} checked before using it")
     pending = state["pending"]
     if pending["mode"] is None:
         fr, fc = player["figure"]
@@ -729,7 +745,7 @@ def _apply_foreman(state: State, seat: str, action: Action, events: list[Event])
         _end_if_only_done(state, seat, events)
 
 
-def use_building(state: State, seat: str, bid: str, args: list[Any], events: list[Event]) -> None:
+def use_building(state: State, seat: str, bid: str, args: Sequence[int | str], events: list[Event]) -> None:
     """Run one building's effect for ``seat`` with the arguments of its ``use`` action."""
     player = state["players"][seat]
     bd = BUILDINGS[bid]
@@ -737,13 +753,13 @@ def use_building(state: State, seat: str, bid: str, args: list[Any], events: lis
     data: dict[str, Any] = {"building": bid}
     extra: dict[str, Any] = {}
     if effect == "convert_vp":
-        pieces = list(args) if bd["input"] == "any_product" else [bd["input"]] * args[0]
+        pieces = words(args) if bd["input"] == "any_product" else [bd["input"]] * number(args)
         for piece in pieces:
             b.spend(state, player, piece)
         score(player, "building_use", bd["vp_each"] * len(pieces))
         data.update(pieces=pieces, vp=bd["vp_each"] * len(pieces))
     elif effect == "ship":
-        berth, piece, n = args
+        berth, piece, n = number(args, 0), word(args, 1), number(args, 2)
         events.append(Event("use", seat, {"building": bid, "berth": berth}))
         load_ship(state, seat, berth - 1, [piece] * n, events, bid)
         return
@@ -768,28 +784,29 @@ def use_building(state: State, seat: str, bid: str, args: list[Any], events: lis
                 player["farm"][p] = 0
         data.update(stored=stored)
     elif effect == "sell":
-        for piece in args:
+        sold = words(args)
+        for piece in sold:
             b.spend(state, player, piece)
-        player["pesos"] += bd["pesos_each"] * len(args)
-        data.update(pieces=list(args), pesos=bd["pesos_each"] * len(args))
+        player["pesos"] += bd["pesos_each"] * len(sold)
+        data.update(pieces=sold, pesos=bd["pesos_each"] * len(sold))
     elif effect == "transform":
-        n = args[0]
+        n = number(args)
         b.spend(state, player, bd["source"], n)
         b.gain(state, player, bd["target"], n)
         data.update(count=n, source=bd["source"], target=bd["target"])
     elif effect == "exchange":
-        give, get = args
+        give, get = word(args, 0), word(args, 1)
         b.spend(state, player, give)
         b.gain(state, player, get)
         data.update(give=give, get=get)
     elif effect == "veto":
         player["church_used"] = True
         if args:
-            veto(state, seat, args[0], events)
+            veto(state, seat, word(args), events)
             return
     elif effect == "lighthouse":
-        (ship_id,) = args
-        old = state["sea"]
+        ship_id = number(args)
+        old = present(state["sea"], "ship at sea")
         state["deck"].remove(ship_id)
         state["deck"].append(old["id"])
         state["sea"] = b.new_ship(ship_id)
@@ -799,10 +816,11 @@ def use_building(state: State, seat: str, bid: str, args: list[Any], events: lis
 
 
 def veto(state: State, seat: str, group: str, events: list[Event]) -> None:
-    state["proposals"][group]["vetoed"] = True
+    proposal = present(state["proposals"][group], "proposal")
+    proposal["vetoed"] = True
     state["vetoed_group"] = group
     state["players"][seat]["church_used"] = True
-    events.append(Event("veto", seat, {"group": group, "statute": state["proposals"][group]["id"]}))
+    events.append(Event("veto", seat, {"group": group, "statute": proposal["id"]}))
 
 
 def end_turn(state: State, events: list[Event]) -> None:
@@ -831,7 +849,9 @@ def change_start_player(state: State, events: list[Event]) -> None:
 def votes(state: State, seat: str) -> int:
     """Votes before bidding: the parliament card plus the Town hall."""
     player = state["players"][seat]
-    return CHARACTERS[player["card"]] + (TOWN_HALL_VOTES if player["town_hall"] else 0)
+    return CHARACTERS[present(player["card"], "parliament card")] + (
+        TOWN_HALL_VOTES if player["town_hall"] else 0
+    )
 
 
 def begin_parliament(state: State, events: list[Event]) -> None:
@@ -853,7 +873,7 @@ def begin_parliament(state: State, events: list[Event]) -> None:
 
 def _apply_veto(state: State, seat: str, action: Action, events: list[Event]) -> None:
     if action.kind == "veto":
-        veto(state, seat, action.args[0], events)
+        veto(state, seat, word(action), events)
     else:
         events.append(Event("no_veto", seat, {}))
     state["pending"] = {}
@@ -884,15 +904,28 @@ def open_bidding(state: State, events: list[Event]) -> None:
         reveal_bids(state, events)
 
 
+def bid_of(player: Player, second: bool) -> int | None:
+    """The player's bid of the first bidding round, or of the second one after a tie."""
+    return player["bid2"] if second else player["bid"]
+
+
+def set_bid(player: Player, second: bool, amount: int | None) -> None:
+    """Set the player's bid of the first bidding round, or of the second one after a tie."""
+    if second:
+        player["bid2"] = amount
+    else:
+        player["bid"] = amount
+
+
 def place_bid(state: State, seat: str, amount: int, events: list[Event]) -> None:
     second = state["step"] == "tie_bid"
-    state["players"][seat]["bid2" if second else "bid"] = amount
+    set_bid(state["players"][seat], second, amount)
     events.append(Event("bid", seat, {"amount": amount, "second": second}, visible_to=(seat,)))
     events.append(Event("bid_placed", seat, {"second": second}))
 
 
 def _apply_bid(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    place_bid(state, seat, action.args[0], events)
+    place_bid(state, seat, number(action), events)
     if not to_act(state):
         reveal_bids(state, events)
 
@@ -900,9 +933,8 @@ def _apply_bid(state: State, seat: str, action: Action, events: list[Event]) -> 
 def reveal_bids(state: State, events: list[Event]) -> None:
     """All bids of this bidding round are in: show them, pay them, count the votes."""
     second = state["step"] == "tie_bid"
-    key = "bid2" if second else "bid"
     bidders = state["tied"] if second else state["seats"]
-    bids = {s: state["players"][s][key] for s in bidders}
+    bids = {s: present(bid_of(state["players"][s], second), "bid") for s in bidders}
     for s, amount in bids.items():
         state["players"][s]["pesos"] -= amount
         state["totals"][s] += amount
@@ -944,9 +976,9 @@ def decide_parliament(state: State, contenders: list[str], final: bool, events: 
 
 
 def _apply_enact(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    for group in action.args:
+    for group in words(action):
         old = state["statutes"][group]
-        new = state["proposals"][group]["id"]
+        new = present(state["proposals"][group], "proposal")["id"]
         state["statutes"][group] = new
         events.append(Event("enact", seat, {"group": group, "statute": new, "replaced": old}))
     state["proposals"] = {g: None for g in STATUTE_GROUPS}
@@ -991,7 +1023,7 @@ def advance_tax(state: State, events: list[Event]) -> None:
 
 
 def pay_tax(state: State, seat: str, events: list[Event]) -> None:
-    due = tax_due(state, seat)
+    due = present(tax_due(state, seat), "tax")
     player = state["players"][seat]
     player["pesos"] -= due
     score(player, "statutes", TAX_VP)
@@ -1024,9 +1056,9 @@ def advance_duty(state: State, events: list[Event]) -> None:
 def _apply_pay_duty(state: State, seat: str, action: Action, events: list[Event]) -> None:
     player = state["players"][seat]
     if action.kind == "pay":
-        sid = state["statutes"]["II"]
+        sid = present(state["statutes"]["II"], "duty")
         ((what, count),) = STATUTES[sid]["duty"].items()
-        pieces = [what] * count if what in PIECES else list(action.args[1:])
+        pieces = [what] * count if what in PIECES else words(action, 1)
         for piece in pieces:
             b.spend(state, player, piece)
         vp = DUTY_VP
@@ -1051,7 +1083,7 @@ def subsidy_units(state: State, seat: str, what: str) -> int:
     if what == "water":
         return player["farm"]["water"]
     if what == "card_votes":
-        return CHARACTERS[player["card"]]
+        return CHARACTERS[present(player["card"], "parliament card")]
     if what == "per_3_pesos":
         return player["pesos"] // 3
     raise AssertionError(f"unknown subsidy {what}")
@@ -1161,11 +1193,11 @@ def begin_round(state: State, events: list[Event]) -> None:
     state["totals"] = {}
     state["pending"] = {}
     for player in state["players"].values():
-        player.update(hand=list(CHARACTERS), played=[], card=None, bid=None, bid2=None)
+        player.update({"hand": list(CHARACTERS), "played": [], "card": None, "bid": None, "bid2": None})
     state["step"] = "choose_card" if state["options"]["secret_parliament_card"] else "play_card"
 
 
-def score(player: dict[str, Any], category: str, vp: int) -> None:
+def score(player: Player, category: str, vp: int) -> None:
     """``player`` scores ``vp`` victory points from one source (a key of ``PLAY_CATEGORIES``):
     the VP track and the split by category kept for the end-of-game summary."""
     player["vp"] += vp
@@ -1173,7 +1205,7 @@ def score(player: dict[str, Any], category: str, vp: int) -> None:
     by[category] = by.get(category, 0) + vp
 
 
-def vp_breakdown(player: dict[str, Any]) -> dict[str, int]:
+def vp_breakdown(player: Player) -> dict[str, int]:
     """The player's VP so far by category, in the fixed order of ``PLAY_CATEGORIES``; VP that no
     category accounts for (a game saved before the split was kept) show as ``"play"``."""
     out = {c: player["vp_by"].get(c, 0) for c in PLAY_CATEGORIES}
@@ -1192,15 +1224,16 @@ def final_scoring(state: State, events: list[Event]) -> None:
         bonus = END_VP_PER_BUILDING * b.building_tiles(player)
         player["vp"] += bonus
         breakdown[seat] = {**during, END_CATEGORY: bonus}
-    state["result"] = {
+    result: Scores = {
         "scores": {s: state["players"][s]["vp"] for s in state["seats"]},
         "pesos": {s: state["players"][s]["pesos"] for s in state["seats"]},
         "breakdown": breakdown,
     }
+    state["result"] = result
     state["phase"] = "over"
     state["step"] = "over"
     state["pending"] = {}
-    events.append(Event("game_over", None, dict(state["result"])))
+    events.append(Event("game_over", None, dict(result)))
 
 
 APPLY = {

@@ -9,14 +9,15 @@ random number generator's state.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.core import Action, Rng
 from engine.cuba import ai
 from engine.cuba.data import END_VP_PER_BUILDING, ROUNDS
-from engine.cuba.rules import DONE, legal_actions
+from engine.cuba.rules import DONE, bid_of, legal_actions, set_bid
 from engine.cuba.state import State, copy_state
 from engine.search import heuristic_first, spread
+from engine.typed import number
 
 HIDDEN = "hidden"
 #: VP a building is expected to give in each round still to be played (the Foreman, the
@@ -44,7 +45,8 @@ class CubaSearch:
     max_steps = 90
 
     def known(self, state: State, seat: str) -> dict[str, Any]:
-        known = copy_state(state)
+        # The information set is a plain dict: the state with the hidden values marked HIDDEN.
+        known = cast(dict[str, Any], copy_state(state))
         known["rng"] = 0
         known["deck"] = sorted(state["deck"])
         known["piles"] = {g: sorted(p) for g, p in state["piles"].items()}
@@ -61,7 +63,8 @@ class CubaSearch:
         return known
 
     def sample(self, known: dict[str, Any], seat: str, rng: Rng) -> State:
-        state = copy_state(known)
+        # Every HIDDEN mark of the information set is replaced below: a state again.
+        state = copy_state(cast(State, known))
         state["rng"] = rng.next64()
         rng.shuffle(state["deck"])
         for pile in state["piles"].values():
@@ -69,13 +72,14 @@ class CubaSearch:
         for p in state["players"].values():
             if p["card"] == HIDDEN:
                 p["card"] = p["hand"].pop(rng.randrange(len(p["hand"])))
-        for key in ("bid", "bid2"):
+        for second in (False, True):
             for owner, p in state["players"].items():
-                if p[key] == HIDDEN:
-                    p[key] = None  # the seat bids again in this world, as a heuristic player would
+                if bid_of(p, second) == HIDDEN:
+                    # the seat bids again in this world, as a heuristic player would
+                    set_bid(p, second, None)
                     legal = legal_actions(state, owner)
                     view = _view(state, owner)
-                    p[key] = ai.HeuristicPlayer(rng.next64()).choose(view, legal).args[0]
+                    set_bid(p, second, number(ai.HeuristicPlayer(rng.next64()).choose(view, legal)))
         return state
 
     def round_of(self, state: State) -> int:
@@ -110,8 +114,8 @@ class CubaSearch:
         me = view["players"][seat]
         if legal[0].kind == "bid":
             first = ai.HeuristicPlayer(rng.next64()).choose(view, legal)
-            amounts = spread([a.args[0] for a in legal], BID_CANDIDATES)
-            return [first, *[Action("bid", (n,)) for n in amounts if n != first.args[0]]]
+            amounts = spread([number(a) for a in legal], BID_CANDIDATES)
+            return [first, *[Action("bid", (n,)) for n in amounts if n != number(first)]]
         scorer = ai.HeuristicPlayer(rng.next64())
         ranked = heuristic_first(view, legal, rng, lambda a: scorer.score(view, seat, me, a), "cuba")
         if view["step"] == "trader" and view["pending"].get("traded"):

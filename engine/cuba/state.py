@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from engine.core import IllegalAction
 from engine.cuba.words import T
@@ -46,7 +46,114 @@ UNSPLIT_CATEGORY = "play"
 #: Every category of ``Result.breakdown``, in order.
 CATEGORIES: tuple[str, ...] = (*PLAY_CATEGORIES, END_CATEGORY, UNSPLIT_CATEGORY)
 
-State = dict[str, Any]
+
+class Ship(TypedDict):
+    """A ship card in the harbour or at sea: which of its 5 cargo spaces are filled."""
+
+    id: int
+    filled: list[bool]
+
+
+class Proposal(TypedDict):
+    """A statute turned up for this round's parliament."""
+
+    id: str
+    vetoed: bool
+
+
+#: A building tile on a plantation: ``[building id, row, col]`` (a JSON list, so untyped by
+#: position; :func:`engine.cuba.rules.common.tiles` reads it typed).
+Tile = list[Any]
+
+
+class Player(TypedDict):
+    vp: int
+    pesos: int
+    hand: list[str]
+    played: list[str]
+    #: The parliament card (set when laid or when the fourth card stays in hand).
+    card: str | None
+    town_hall: bool
+    church_used: bool
+    bid: int | None
+    bid2: int | None
+    layout: str
+    buildings: list[Tile]
+    #: ``[row, col]`` of the plantation figure.
+    figure: list[int]
+    vp_by: dict[str, int]
+    farm: dict[str, int]
+    store: dict[str, int]
+
+
+class Pending(TypedDict, total=False):
+    """The decision in progress; which keys are set depends on the step."""
+
+    #: ``choose_start``: starting resources and products picked so far.
+    resources: int
+    products: int
+    #: ``veto`` (parliament timing): the seat deciding whether to use its church.
+    seat: str
+    #: ``worker_fields``: product fields the worker may take; ``worker_fields``/``foreman``:
+    #: the ``[row, col]`` fields already used.
+    allowed: int
+    used: list[list[int]]
+    #: ``trader``: whether a trade was made this turn.
+    traded: bool
+    #: ``foreman``: ``None`` until the first building, then ``"cross"`` or ``"one"``.
+    mode: str | None
+
+
+class Options(TypedDict):
+    individual_plantations: bool
+    secret_parliament_card: bool
+    tax_duty_bonus: bool
+    veto_timing: str
+
+
+class Scores(TypedDict):
+    """The final scoring: VP (``scores``), the pesos tie-break and the VP by category."""
+
+    scores: dict[str, int]
+    pesos: dict[str, int]
+    breakdown: dict[str, dict[str, int]]
+
+
+class State(TypedDict):
+    schema: int
+    seats: list[str]
+    options: Options
+    rng: int
+    round: int
+    phase: str
+    step: str
+    start: int
+    turn: int
+    turns_done: int
+    pending: Pending
+    queue: list[str]
+    market: dict[str, int]
+    supply: dict[str, int]
+    berths: list[Ship | None]
+    sea: Ship | None
+    deck: list[int]
+    piles: dict[str, list[str]]
+    statutes: dict[str, str | None]
+    proposals: dict[str, Proposal | None]
+    veto_blocked: str | None
+    vetoed_group: str | None
+    markers: dict[str, str | None]
+    buildings_left: dict[str, int]
+    #: ``[seat, card]`` of each fourth card played this round, in play order.
+    fourth: list[list[str]]
+    bids_revealed: bool
+    tied: list[str]
+    winner: str | None
+    tax_paid: list[str]
+    #: Votes so far in this round's parliament (card, town hall, bids).
+    totals: dict[str, int]
+    players: dict[str, Player]
+    result: Scores | None
 
 
 def deep_copy(value: Any) -> Any:
@@ -54,12 +161,12 @@ def deep_copy(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
-def _copy_ship(ship: dict[str, Any] | None) -> dict[str, Any] | None:
+def _copy_ship(ship: Ship | None) -> Ship | None:
     return None if ship is None else {"id": ship["id"], "filled": list(ship["filled"])}
 
 
-def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
-    new = dict(player)
+def _copy_player(player: Player) -> Player:
+    new = player.copy()
     new["hand"] = list(player["hand"])
     new["played"] = list(player["played"])
     new["buildings"] = [list(b) for b in player["buildings"]]
@@ -70,27 +177,29 @@ def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
     return new
 
 
-#: Top-level values copied by kind; every other top-level value is an immutable leaf.
-_FLAT_DICTS = ("market", "supply", "statutes", "markers", "buildings_left", "totals", "options")
-_FLAT_LISTS = ("queue", "deck", "tied", "tax_paid")
-_NESTED = ("pending", "result")
-
-
 def copy_state(state: State) -> State:
     """A deep copy of a state, level by level (several times faster than a generic copy;
-    ``tests/cuba`` checks that no list or dict is shared with the original)."""
-    new = dict(state)
-    for key in _FLAT_DICTS:
-        new[key] = dict(state[key])
-    for key in _FLAT_LISTS:
-        new[key] = list(state[key])
-    for key in _NESTED:
-        new[key] = deep_copy(state[key])
+    ``tests/cuba`` checks that no list or dict is shared with the original). Top-level values
+    not copied here are immutable leaves."""
+    new = state.copy()
+    new["market"] = dict(state["market"])
+    new["supply"] = dict(state["supply"])
+    new["statutes"] = dict(state["statutes"])
+    new["markers"] = dict(state["markers"])
+    new["buildings_left"] = dict(state["buildings_left"])
+    new["totals"] = dict(state["totals"])
+    new["options"] = state["options"].copy()
+    new["queue"] = list(state["queue"])
+    new["deck"] = list(state["deck"])
+    new["tied"] = list(state["tied"])
+    new["tax_paid"] = list(state["tax_paid"])
+    new["pending"] = deep_copy(state["pending"])
+    new["result"] = deep_copy(state["result"])
     new["seats"] = list(state["seats"])
     new["berths"] = [_copy_ship(s) for s in state["berths"]]
     new["sea"] = _copy_ship(state["sea"])
     new["piles"] = {g: list(p) for g, p in state["piles"].items()}
-    new["proposals"] = {g: None if p is None else dict(p) for g, p in state["proposals"].items()}
+    new["proposals"] = {g: None if p is None else p.copy() for g, p in state["proposals"].items()}
     new["fourth"] = [list(f) for f in state["fourth"]]
     new["players"] = {seat: _copy_player(p) for seat, p in state["players"].items()}
     return new
@@ -100,7 +209,8 @@ def load_state(data: Mapping[str, Any]) -> State:
     """A state from a dump, checking its schema version (older schemas are brought up to date)."""
     if not isinstance(data, Mapping) or data.get("schema") not in (1, SCHEMA):
         raise IllegalAction(lambda lang: T(lang, "load.unknown_format"))
-    state = deep_copy(dict(data))
+    # The JSON boundary: the dump was written by :func:`deep_copy` of a state of this shape.
+    state = cast(State, deep_copy(dict(data)))
     if state["schema"] == 1:
         upgrade_from_schema_1(state)
     return state

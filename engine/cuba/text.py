@@ -8,7 +8,7 @@ seat's name and the event data, turned into words by :func:`_fields`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Event
@@ -35,6 +35,7 @@ from engine.cuba.words import (
 )
 from engine.i18n import join_list, join_words
 from engine.provenance import Mark, unconfirmed
+from engine.typed import number, present, word, words
 
 #: Every event kind Cuba writes a log line for (its template is ``event.<kind>``).
 EVENT_KINDS: frozenset[str] = frozenset(
@@ -237,34 +238,37 @@ def describe(event: Event, names: Mapping[str, str], lang: str = "en") -> str:
 def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     kind, args = action.kind, action.args
     if kind == "pick":
-        return T(lang, "label.pick", piece=piece_name(args[0], lang))
+        return T(lang, "label.pick", piece=piece_name(word(action), lang))
     if kind == "parliament":
-        return T(lang, "label.parliament", card=character_name(args[0], lang))
+        return T(lang, "label.parliament", card=character_name(word(action), lang))
     if kind == "play":
-        return T(lang, "label.play", card=character_name(args[0], lang), votes=CHARACTERS[args[0]])
+        card = word(action)
+        return T(lang, "label.play", card=character_name(card, lang), votes=CHARACTERS[card])
     if kind == "worker":
-        return T(lang, "label.worker", field=b.field_name(args[0], args[1]))
+        return T(lang, "label.worker", field=b.field_name(number(action, 0), number(action, 1)))
     if kind == "field":
-        piece = b.field_yield(state["players"][seat], args[0], args[1])
-        return T(lang, "label.field", field=b.field_name(args[0], args[1]), piece=piece_name(piece, lang))
+        row, col = number(action, 0), number(action, 1)
+        piece = b.product_yield(state["players"][seat], row, col)
+        return T(lang, "label.field", field=b.field_name(row, col), piece=piece_name(piece, lang))
     if kind == "use" and args == ("water",):
         return T(lang, "label.water")
     if kind == "buy":
-        return T(lang, "label.buy", piece=piece_name(args[0], lang), price=b.buy_price(state, args[0]))
+        piece = word(action)
+        return T(lang, "label.buy", piece=piece_name(piece, lang), price=b.buy_price(state, piece))
     if kind == "sell":
-        return T(lang, "label.sell", piece=piece_name(args[0], lang), price=b.sell_price(state, args[0]))
+        piece = word(action)
+        return T(lang, "label.sell", piece=piece_name(piece, lang), price=b.sell_price(state, piece))
     if kind == "take" and args[0] in ("vp", "pesos"):
         return T(lang, f"label.take_{args[0]}")
     if kind == "take":
-        return T(lang, "label.take", piece=piece_name(args[0], lang))
+        return T(lang, "label.take", piece=piece_name(word(action), lang))
     if kind == "build":
-        return T(
-            lang, "label.build", building=building_name(args[0], lang), field=b.field_name(args[2], args[3])
-        )
+        field = b.field_name(number(action, 2), number(action, 3))
+        return T(lang, "label.build", building=building_name(word(action), lang), field=field)
     if kind == "ship":
-        berth = args[0]
+        berth = number(action)
         vp = BERTH_VP[berth - 1] * (len(args) - 1)
-        return T(lang, "label.ship", berth=berth, pieces=pieces_text(list(args[1:]), lang), vp=vp)[:80]
+        return T(lang, "label.ship", berth=berth, pieces=pieces_text(words(action, 1), lang), vp=vp)[:80]
     if kind == "use":
         return use_label(state, seat, args, lang)[:80]
     if kind == "veto":
@@ -284,39 +288,39 @@ def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     return str(action)[:80]
 
 
-def _duty_pieces(state: State, args: tuple, lang: str) -> str:
+def _duty_pieces(state: State, args: Sequence[int | str], lang: str) -> str:
     """The pieces a ``pay duty …`` action gives: named in the action, or the duty's fixed ones."""
     if len(args) > 1:
-        return pieces_text(list(args[1:]), lang)
-    ((what, count),) = STATUTES[state["statutes"]["II"]]["duty"].items()
+        return pieces_text(words(args, 1), lang)
+    ((what, count),) = STATUTES[present(state["statutes"]["II"], "duty")]["duty"].items()
     return count_text(what, count, lang)
 
 
-def use_label(state: State, seat: str, args: tuple, lang: str = "en") -> str:
+def use_label(state: State, seat: str, args: Sequence[int | str], lang: str = "en") -> str:
     """A button label for a Foreman's building use: name, then what goes in and comes out."""
-    row, col, *rest = args
-    bid = b.building_at(state["players"][seat], row, col)
+    row, col, rest = number(args, 0), number(args, 1), args[2:]
+    bid = present(b.building_at(state["players"][seat], row, col), "building")
     bd = BUILDINGS[bid]
     name = building_name(bid, lang)
     effect = bd["effect"]
     if effect == "convert_vp":
-        pieces = rest if bd["input"] == "any_product" else [bd["input"]] * rest[0]
+        pieces = words(rest) if bd["input"] == "any_product" else [bd["input"]] * number(rest)
         vp = bd["vp_each"] * len(pieces)
-        return T(lang, "use_label.convert_vp", building=name, pieces=pieces_text(list(pieces), lang), vp=vp)
+        return T(lang, "use_label.convert_vp", building=name, pieces=pieces_text(pieces, lang), vp=vp)
     if effect == "ship":
-        berth, piece, n = rest
-        pieces = count_text(piece, n, lang)
+        berth, n = number(rest, 0), number(rest, 2)
+        shipped = count_text(word(rest, 1), n, lang)
         vp = BERTH_VP[berth - 1] * n
-        return T(lang, "use_label.ship", building=name, pieces=pieces, berth=berth, vp=vp)
+        return T(lang, "use_label.ship", building=name, pieces=shipped, berth=berth, vp=vp)
     if effect == "sell":
         pesos = pesos_text(bd["pesos_each"] * len(rest), lang)
-        return T(lang, "use_label.sell", building=name, pieces=pieces_text(list(rest), lang), pesos=pesos)
+        return T(lang, "use_label.sell", building=name, pieces=pieces_text(words(rest), lang), pesos=pesos)
     if effect == "transform":
-        n = rest[0]
+        n = number(rest)
         source, target = count_text(bd["source"], n, lang), piece_name(bd["target"], lang, n)
         return T(lang, "use_label.transform", building=name, pieces=source, target=target)
     if effect == "exchange":
-        give, get = piece_name(rest[0], lang), piece_name(rest[1], lang)
+        give, get = piece_name(word(rest, 0), lang), piece_name(word(rest, 1), lang)
         return T(lang, "use_label.exchange", building=name, give=give, get=get)
     if effect == "veto" and rest:
         return T(lang, "use_label.veto", building=name, group=rest[0])
@@ -351,7 +355,7 @@ def prompt(state: State, seat: str, lang: str = "en") -> str:
         return ""
     step = state["step"]
     if step == "pay_tax":
-        return T(lang, "prompt.pay_tax", pesos=pesos_text(tax_due(state, seat), lang))
+        return T(lang, "prompt.pay_tax", pesos=pesos_text(present(tax_due(state, seat), "tax"), lang))
     if step == "pay_duty":
         duty = statute_text(state["statutes"]["II"], lang).split("→")[0].strip()
         return T(lang, "prompt.pay_duty", duty=duty)

@@ -53,10 +53,10 @@ from engine.cuba.data import (
     TOWN_HALL_VOTES,
 )
 from engine.cuba.rules import current_seat, to_act
-from engine.cuba.state import State
+from engine.cuba.state import Ship, State
 
 
-def ship_view(ship: dict[str, Any] | None) -> dict[str, Any] | None:
+def ship_view(ship: Ship | None) -> dict[str, Any] | None:
     if ship is None:
         return None
     types = SHIPS[ship["id"]]
