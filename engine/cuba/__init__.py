@@ -16,7 +16,7 @@ from engine.cuba import text
 from engine.cuba.data import CARGO, OPTIONS, PIECES, PRODUCTS, RESOURCES
 from engine.cuba.explain import explain
 from engine.cuba.rules import apply_action, legal_actions, new_game, to_act
-from engine.cuba.state import State, copy_state, deep_copy, load_state
+from engine.cuba.state import State, copy_state, dump_state, load_state
 from engine.cuba.view import build_view
 from engine.presentation import TextFromModule
 
@@ -125,7 +125,7 @@ class CubaRules(RulesBase, TextFromModule):
         return {"round": state["round"], "scores": scores}
 
     def dump(self, state: State) -> dict[str, Any]:
-        return deep_copy(state)
+        return dump_state(state)
 
     def load(self, data: Mapping[str, Any]) -> State:
         return load_state(data)

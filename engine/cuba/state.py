@@ -205,6 +205,12 @@ def copy_state(state: State) -> State:
     return new
 
 
+def dump_state(state: State) -> dict[str, Any]:
+    """The state as a plain JSON-able dict (a copy)."""
+    dump: dict[str, Any] = deep_copy(state)
+    return dump
+
+
 def load_state(data: Mapping[str, Any]) -> State:
     """A state from a dump, checking its schema version (older schemas are brought up to date)."""
     if not isinstance(data, Mapping) or data.get("schema") not in (1, SCHEMA):

@@ -17,7 +17,7 @@ from engine.santiago import data as d
 from engine.santiago import text
 from engine.santiago.explain import explain
 from engine.santiago.rules import apply_action, legal_actions, new_game, to_act
-from engine.santiago.state import State, copy_state, load_state
+from engine.santiago.state import State, copy_state, dump_state, load_state
 from engine.santiago.view import build_view, rank_result
 
 __all__ = ["RULES", "SantiagoRules"]
@@ -131,7 +131,7 @@ class SantiagoRules(TextFromModule):
         return {"round": state["ship"]["number"], "scores": scores}
 
     def dump(self, state: State) -> dict[str, Any]:
-        return copy_state(state)
+        return dump_state(state)
 
     def load(self, data: Mapping[str, Any]) -> State:
         return load_state(data)

@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.core import Action, Rng
 from engine.santiago import data as d
+from engine.typed import number, word
 
 #: VP of one peso early in the game (the Casino's rate); it falls towards the end.
 PESO_VP = 1 / d.CASINO_PESOS_PER_VP
@@ -101,21 +102,22 @@ class HeuristicPlayer:
         price = view["ship"]["value"] or 0
         kind, args = action.kind, action.args
         if kind == "deliver":
-            return args[1] * (price - GOOD_VP[args[0]])
+            return number(action, 1) * (price - GOOD_VP[word(action)])
         if kind == "wood":
-            return args[1] * (d.WOOD_DELIVERY_VP - GOOD_VP[d.WOOD])
+            return number(action, 1) * (d.WOOD_DELIVERY_VP - GOOD_VP[d.WOOD])
         if kind == "drive":
-            return self.drive_worth(view, goods, args[0])
+            return self.drive_worth(view, goods, number(action))
         if kind == "aside":
-            return self.aside_worth(view, goods, args[0])
+            return self.aside_worth(view, goods, word(action))
         if kind == "take":
-            return self.good_vp(view, args[0])
+            return self.good_vp(view, word(action))
         if kind == "give":
-            return -self.give_cost(view, args[0])
+            return -self.give_cost(view, word(action))
         if kind == "claim":
-            return CLAIM_VP + self.building_worth(view, goods, args[0]) * 0.1
+            return CLAIM_VP + self.building_worth(view, goods, word(action)) * 0.1
         if kind in ("run", "go"):
-            return self.building_worth(view, goods, args[0]) - self.rival_gift(view, args[0])
+            building = word(action)
+            return self.building_worth(view, goods, building) - self.rival_gift(view, building)
         if kind == "use":
             return self.use_worth(view, goods, view["pending"].get("building"), args)
         return 0.0  # pass, skip

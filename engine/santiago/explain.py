@@ -21,7 +21,8 @@ from engine.santiago.names import (
     sentence_start,
     the_building,
 )
-from engine.santiago.state import State
+from engine.santiago.state import Player, State
+from engine.typed import present
 
 __all__ = ["ACTION_STEP", "explain"]
 
@@ -148,7 +149,9 @@ def _use_reason(state: State, seat: str, building: str, args: tuple, lang: str) 
             if state["ship"]["value"] == 0:
                 return T(lang, "refuse.harbour_lowest")
             return T(
-                lang, "refuse.harbour_limit", times=T.plural(lang, "times", d.HARBOURMASTER_DOWNS_PER_SHIP)
+                lang,
+                "refuse.harbour_limit",
+                times=T.plural(lang, "times", present(d.HARBOURMASTER_DOWNS_PER_SHIP, "limit")),
             )
         return T(lang, "refuse.harbour_how")
     if building == d.OFFICE:
@@ -166,7 +169,7 @@ def _use_reason(state: State, seat: str, building: str, args: tuple, lang: str) 
     return None
 
 
-def _casino_reason(player: dict, args: tuple, lang: str) -> str:
+def _casino_reason(player: Player, args: tuple, lang: str) -> str:
     if len(args) != 2 or args[0] not in ("buy", "sell") or not isinstance(args[1], int) or args[1] < 1:
         return T(lang, "refuse.casino_how")
     if args[0] == "buy":

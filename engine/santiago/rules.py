@@ -22,13 +22,14 @@ dice are chosen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from engine.core import Action, Event, IllegalAction, Rng
 from engine.santiago import data as d
 from engine.santiago.names import T
-from engine.santiago.state import SCHEMA, State
+from engine.santiago.state import SCHEMA, Options, Player, State, Then
+from engine.typed import number, present, word, words
 
 # ---- setup -------------------------------------------------------------------------------------
 
@@ -43,20 +44,14 @@ def new_game(players: list[str], seed: int, options: dict[str, Any]) -> tuple[St
         )
     if len(set(players)) != len(players):
         raise IllegalAction(lambda lang: T(lang, "error.seats"))
-    opts = dict(d.OPTIONS)
-    for key, value in options.items():
-        if key not in d.OPTIONS:
-            raise IllegalAction(lambda lang, key=key: T(lang, "error.option", key=key))
-        if not isinstance(value, bool):
-            raise IllegalAction(lambda lang, key=key: T(lang, "error.option_bool", key=key))
-        opts[key] = value
+    opts = check_options(options)
     rng = Rng.from_seed(seed)
     buildings = rng.shuffled(d.BUILDINGS)
     cubans = rng.shuffled(d.CUBANS)
     start = rng.randrange(len(players))
     per = d.BUILDINGS_PER_DISTRICT
     supply = {g: d.GOODS_SUPPLY for g in d.GOODS}
-    seats: dict[str, Any] = {}
+    seats: dict[str, Player] = {}
     for seat in players:
         goods = {g: 0 for g in d.GOODS}
         for g, n in d.START_GOODS.items():
@@ -103,6 +98,23 @@ def new_game(players: list[str], seed: int, options: dict[str, Any]) -> tuple[St
     return state, events
 
 
+def check_options(options: Mapping[str, Any]) -> Options:
+    """The full option dict, refusing unknown names and values that are not ``True``/``False``."""
+    opts = dict(d.OPTIONS)
+    for key, value in options.items():
+        if key not in d.OPTIONS:
+            raise _refusal("error.option", key)
+        if not isinstance(value, bool):
+            raise _refusal("error.option_bool", key)
+        opts[key] = value
+    # Every option checked and present: the shape of :class:`Options`.
+    return cast(Options, opts)
+
+
+def _refusal(catalogue_key: str, option: str) -> IllegalAction:
+    return IllegalAction(lambda lang: T(lang, catalogue_key, key=option))
+
+
 # ---- victory points by category ----------------------------------------------------------------
 
 #: Where victory points come from during play, in the order the summary lists them: the 2 VP
@@ -119,7 +131,7 @@ UNSPLIT_CATEGORY = "play"
 CATEGORIES: tuple[str, ...] = (*PLAY_CATEGORIES, END_CATEGORY, UNSPLIT_CATEGORY)
 
 
-def score(player: dict[str, Any], category: str, vp: int) -> None:
+def score(player: Player, category: str, vp: int) -> None:
     """``player`` gains (or, given away or sold, loses) ``vp`` victory points from ``category``.
     A player of a game saved before the split was kept gets his ``vp_by`` here, empty."""
     player["vp"] += vp
@@ -127,7 +139,7 @@ def score(player: dict[str, Any], category: str, vp: int) -> None:
     by[category] = by.get(category, 0) + vp
 
 
-def vp_breakdown(player: dict[str, Any]) -> dict[str, int]:
+def vp_breakdown(player: Player) -> dict[str, int]:
     """The player's VP so far by category (in ``PLAY_CATEGORIES`` order); VP no category
     accounts for show as ``"play"``."""
     by = player.get("vp_by", {})
@@ -189,7 +201,7 @@ def board_buildings(state: State) -> list[str]:
 
 
 def face_up_cubans(state: State) -> list[str]:
-    return [c for c in state["road"][1:] if c not in state["face_down"]]
+    return [c for c in state["road"][1:] if c is not None and c not in state["face_down"]]
 
 
 def open_demand(state: State) -> dict[str, int]:
@@ -197,30 +209,29 @@ def open_demand(state: State) -> dict[str, int]:
     return {g: v for g, v in state["ship"]["dice"].items() if v > 0}
 
 
-def has_anything(player: dict[str, Any]) -> bool:
+def has_anything(player: Player) -> bool:
     return player["pesos"] > 0 or player["vp"] > 0 or any(player["goods"].values())
 
 
 # ---- the ship ----------------------------------------------------------------------------------
 
 
-def roll_ship(state: State, roller: str, then: dict[str, Any], events: list[Event]) -> None:
+def roll_ship(state: State, roller: str, then: Then, events: list[Event]) -> None:
     """Roll the 5 dice for a new ship; ``roller`` sets one aside, then ``then`` resumes."""
     rng = Rng(state["rng"])
     faces = d.DIE_FACES
-    state["rolled"] = {g: faces[rng.randrange(len(faces))] for g in d.DIE_GOODS}
+    rolled = {g: faces[rng.randrange(len(faces))] for g in d.DIE_GOODS}
+    state["rolled"] = rolled
     state["rng"] = rng.state
     state["ship"]["dice"] = {}
     state["ship"]["aside"] = None
     state["step"] = "dice"
     state["turn"] = state["seats"].index(roller)
     state["pending"] = {"roller": roller, "then": then}
-    events.append(
-        Event("roll", roller, {"ship": state["ship"]["number"], "dice": dict(state["rolled"])}, random=True)
-    )
+    events.append(Event("roll", roller, {"ship": state["ship"]["number"], "dice": dict(rolled)}, random=True))
 
 
-def depart(state: State, roller: str, cause: str, then: dict[str, Any], events: list[Event]) -> None:
+def depart(state: State, roller: str, cause: str, then: Then, events: list[Event]) -> None:
     """The ship sails; ``roller`` (who caused it) rolls the next one, or the game ends."""
     ship = state["ship"]
     events.append(
@@ -239,7 +250,7 @@ def depart(state: State, roller: str, cause: str, then: dict[str, Any], events: 
     roll_ship(state, roller, then, events)
 
 
-def raise_value(state: State, roller: str, cause: str, then: dict[str, Any], events: list[Event]) -> bool:
+def raise_value(state: State, roller: str, cause: str, then: Then, events: list[Event]) -> bool:
     """Move the value marker one flag up; returns True when that sent the ship off."""
     ship = state["ship"]
     ship["value"] += 1
@@ -296,7 +307,7 @@ def end_turn(state: State, events: list[Event]) -> None:
     begin_turn(state, events)
 
 
-def resume(state: State, then: dict[str, Any], events: list[Event]) -> None:
+def resume(state: State, then: Then, events: list[Event]) -> None:
     """Carry on with what a departure interrupted."""
     kind = then["kind"]
     if kind == "start":
@@ -336,7 +347,7 @@ def resolve_stop(state: State, events: list[Event]) -> None:
     if space == d.HARBOUR:
         start_delivery(state, seat, events)
         return
-    cuban = state["road"][space]
+    cuban = present(state["road"][space], "Cuban")
     if cuban in state["face_down"]:
         events.append(Event("stop_face_down", seat, {"cuban": cuban, "space": space}))
         end_turn(state, events)
@@ -349,7 +360,6 @@ def resolve_stop(state: State, events: list[Event]) -> None:
 
 def visit_cuban(state: State, seat: str, cuban: str, events: list[Event]) -> None:
     player = state["players"][seat]
-    colour = d.CUBAN_COLOUR[cuban]
     if cuban in d.CUBAN_GAINS:
         got: dict[str, int] = {}
         for what, n in d.CUBAN_GAINS[cuban].items():
@@ -357,19 +367,19 @@ def visit_cuban(state: State, seat: str, cuban: str, events: list[Event]) -> Non
                 score(player, "cubans", n)
                 got[what] = n
             elif what == "pesos":
-                player[what] += n
+                player["pesos"] += n
                 got[what] = n
             else:
                 got[what] = gain_good(state, seat, what, n)
         events.append(Event("cuban", seat, {"cuban": cuban, "got": got}))
-        building_step(state, colour, events)
+        building_step(state, flower(cuban), events)
     elif cuban == d.PABLO:
         events.append(Event("cuban", seat, {"cuban": cuban, "got": {}}))
         if any(state["supply"][g] for g in d.PABLO_CHOICES):
             state["step"] = "pablo"
             state["pending"] = {"cuban": cuban}
         else:
-            building_step(state, colour, events)
+            building_step(state, flower(cuban), events)
     elif cuban == d.ZORRO:
         events.append(Event("cuban", seat, {"cuban": cuban, "got": {}}))
         state["pending"] = {"cuban": cuban, "victims": clockwise_from(state, state["turn"] + 1)[:-1]}
@@ -381,7 +391,7 @@ def visit_cuban(state: State, seat: str, cuban: str, events: list[Event]) -> Non
             state["pending"] = {"cuban": cuban}
         else:
             events.append(Event("alonso_nothing", seat, {}))
-            building_step(state, colour, events)
+            building_step(state, flower(cuban), events)
 
 
 def next_zorro_victim(state: State, events: list[Event]) -> None:
@@ -398,15 +408,15 @@ def next_zorro_victim(state: State, events: list[Event]) -> None:
 
 
 def apply_take(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    good = action.args[0]
+    good = word(action)
     gain_good(state, seat, good, 1)
     events.append(Event("pablo", seat, {"good": good}))
-    building_step(state, d.CUBAN_COLOUR[d.PABLO], events)
+    building_step(state, flower(d.PABLO), events)
 
 
 def apply_give(state: State, seat: str, action: Action, events: list[Event]) -> None:
     thief = active_seat(state)
-    what = action.args[0]
+    what = word(action)
     giver, taker = state["players"][seat], state["players"][thief]
     if what == "peso":
         giver["pesos"] -= 1
@@ -423,18 +433,23 @@ def apply_give(state: State, seat: str, action: Action, events: list[Event]) -> 
 
 
 def apply_alonso(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    building = action.args[0]
+    building = word(action)
     if action.kind == "claim":
         state["owners"][building] = seat
         state["players"][seat]["markers"] -= 1
         events.append(Event("claim", seat, {"building": building}))
-        building_step(state, d.CUBAN_COLOUR[d.ALONSO], events)
+        building_step(state, flower(d.ALONSO), events)
     else:
         events.append(Event("run", seat, {"building": building}))
-        offer_use(state, building, "alonso", {"kind": "go", "colour": d.CUBAN_COLOUR[d.ALONSO]})
+        offer_use(state, building, "alonso", {"kind": "go", "colour": flower(d.ALONSO)})
 
 
 # ---- the figure and the buildings --------------------------------------------------------------
+
+
+def flower(cuban: str) -> str:
+    """The colour of a Cuban's flower: the district his visitor's figure goes to."""
+    return present(d.CUBAN_COLOUR[cuban], "flower colour")
 
 
 def free_buildings(state: State, colour: str) -> list[str]:
@@ -489,13 +504,13 @@ def pay_owner(state: State, seat: str, building: str, events: list[Event]) -> No
         )
 
 
-def offer_use(state: State, building: str, via: str, then: dict[str, Any]) -> None:
+def offer_use(state: State, building: str, via: str, then: Then) -> None:
     state["step"] = "use"
     state["pending"] = {"building": building, "via": via, "then": then}
 
 
 def apply_go(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    arrive(state, seat, action.args[0], events)
+    arrive(state, seat, word(action), events)
 
 
 def apply_skip(state: State, seat: str, action: Action, events: list[Event]) -> None:
@@ -519,13 +534,13 @@ def apply_use(state: State, seat: str, action: Action, events: list[Event]) -> N
         score(player, "buildings", d.CHURCH_VP)
     elif building in d.CONVERSIONS:
         src, dst = d.CONVERSIONS[building]
-        n = args[0]
+        n = number(args)
         return_good(state, seat, src, n)
         gain_good(state, seat, dst, n)
         data.update(n=n, given=src, got=dst)
         hidden = True
     elif building == d.MARKET:
-        give, get = args
+        give, get = word(args, 0), word(args, 1)
         return_good(state, seat, give, 1)
         gain_good(state, seat, get, 1)
         data.update(given=give, got=get)
@@ -536,13 +551,14 @@ def apply_use(state: State, seat: str, action: Action, events: list[Event]) -> N
         player["pesos"] += d.SAWMILL_PESOS
         hidden = True
     elif building == d.CAFE:
-        for good in args:
+        goods = words(args)
+        for good in goods:
             return_good(state, seat, good, 1)
             score(player, "buildings", d.CAFE_VP_EACH)
-        data.update(goods=list(args), vp=d.CAFE_VP_EACH * len(args))
+        data.update(goods=goods, vp=d.CAFE_VP_EACH * len(goods))
         hidden = True
     elif building == d.CASINO:
-        direction, n = args
+        direction, n = word(args, 0), number(args, 1)
         if direction == "buy":
             player["pesos"] -= d.CASINO_PESOS_PER_VP * n
             score(player, "casino", n)
@@ -554,16 +570,16 @@ def apply_use(state: State, seat: str, action: Action, events: list[Event]) -> N
     elif building == d.NEWSPAPER:
         player["pesos"] += d.NEWSPAPER_PESOS
         if args:
-            state["face_down"].append(args[0])
+            state["face_down"].append(word(args))
             data.update(cuban=args[0])
     elif building == d.CUSTOMS:
-        good = args[0]
+        good = word(args)
         state["ship"]["dice"][good] = 0
         data.update(good=good)
     elif building == d.HARBOURMASTER:
         data.update(direction=args[0])
     elif building == d.OFFICE:
-        good = args[0]
+        good = word(args)
         return_good(state, seat, good, 1)
         state["ship"]["dice"][good] -= 1
         score(player, "buildings", d.OFFICE_VP)
@@ -634,10 +650,10 @@ def delivery_options(state: State, seat: str) -> list[Action]:
 
 def apply_deliver(state: State, seat: str, action: Action, events: list[Event]) -> None:
     pending = state["pending"]
-    good, n = action.args
+    good, n = word(action, 0), number(action, 1)
     if action.kind == "deliver":
         return_good(state, seat, good, n)
-        vp = n * value_price(state)
+        vp = n * present(value_price(state), "ship value")
     else:
         return_good(state, seat, d.WOOD, n)
         vp = n * d.WOOD_DELIVERY_VP
@@ -674,7 +690,7 @@ def apply_pass(state: State, seat: str, action: Action, events: list[Event]) -> 
 
 
 def apply_drive(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    steps = action.args[0]
+    steps = number(action)
     cost = steps - 1
     state["players"][seat]["pesos"] -= cost
     events.append(Event("drive", seat, {"steps": steps, "pesos": cost, "from": state["car"]}))
@@ -682,8 +698,8 @@ def apply_drive(state: State, seat: str, action: Action, events: list[Event]) ->
 
 
 def apply_aside(state: State, seat: str, action: Action, events: list[Event]) -> None:
-    aside = action.args[0]
-    rolled = state["rolled"]
+    aside = word(action)
+    rolled = present(state["rolled"], "rolled dice")
     ship = state["ship"]
     ship["dice"] = {g: v for g, v in rolled.items() if g != aside}
     ship["aside"] = aside
@@ -703,13 +719,16 @@ def apply_aside(state: State, seat: str, action: Action, events: list[Event]) ->
 # ---- the end -----------------------------------------------------------------------------------
 
 
-def goods_count(player: dict[str, Any]) -> int:
+def goods_count(player: Player) -> int:
     return sum(player["goods"].values())
 
 
 def finish(state: State, events: list[Event]) -> None:
     """The 7th ship has sailed: VP plus 1 VP per 3 goods; ties by goods, then pesos."""
-    scores, breakdown, goods, pesos = {}, {}, {}, {}
+    scores: dict[str, int] = {}
+    breakdown: dict[str, dict[str, int]] = {}
+    goods: dict[str, int] = {}
+    pesos: dict[str, int] = {}
     for seat in state["seats"]:
         player = state["players"][seat]
         count = goods_count(player)

@@ -16,7 +16,7 @@ agrees with those choices.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.core import Action, Rng
 from engine.santiago import ai
@@ -24,6 +24,7 @@ from engine.santiago import data as d
 from engine.santiago.rules import legal_actions
 from engine.santiago.state import State, copy_state
 from engine.search import heuristic_first
+from engine.typed import number
 
 HIDDEN = "hidden"
 #: How far (±) another seat's sampled VP and pesos stray from the seat's own.
@@ -38,7 +39,9 @@ class SantiagoSearch:
     max_steps = 60
 
     def known(self, state: State, seat: str) -> dict[str, Any]:
-        known = copy_state(state)
+        # The information set is a plain dict: the state with the hidden values marked HIDDEN
+        # and what the seat's own choices tell of the supply (``supply_bounds``).
+        known = cast(dict[str, Any], copy_state(state))
         known["rng"] = 0
         if not state["options"]["open_holdings"]:
             known["supply"] = HIDDEN
@@ -49,7 +52,10 @@ class SantiagoSearch:
         return known
 
     def sample(self, known: dict[str, Any], seat: str, rng: Rng) -> State:
-        state = copy_state(known)
+        info = dict(known)
+        bounds: dict[str, tuple[int, int]] = info.pop("supply_bounds", {})
+        # Less the bounds, the information set is a state whose HIDDEN marks are drawn below.
+        state = copy_state(cast(State, info))
         state["rng"] = rng.next64()
         if state["supply"] != HIDDEN:
             return state
@@ -73,7 +79,7 @@ class SantiagoSearch:
                 supply[good] -= 1
             p["goods"] = goods
         others = [state["players"][o]["goods"] for o in state["seats"] if o != seat]
-        for good, (low, high) in state.pop("supply_bounds").items():
+        for good, (low, high) in bounds.items():
             while supply[good] > high:  # behind another screen instead
                 rng.choice(others)[good] += 1
                 supply[good] -= 1
@@ -121,7 +127,7 @@ def supply_bounds(state: State, seat: str) -> dict[str, tuple[int, int]]:
         uses = [a for a in legal if a.kind == "use"]
         if building in d.CONVERSIONS:
             src, dst = d.CONVERSIONS[building]
-            most = max((a.args[0] for a in uses), default=0)
+            most = max((number(a) for a in uses), default=0)
             bounds[dst] = (most, most) if most < goods[src] else (most, unbounded)
         elif building == d.MARKET and any(goods[g] > 0 for g in d.MARKET_GOODS):
             offered = {a.args[1] for a in uses}

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NotRequired, Required, TypedDict, cast
 
 from engine.core import IllegalAction
 from engine.santiago.names import T
@@ -40,12 +40,106 @@ SCHEMA = 2
 #: The older schemas :func:`load_state` brings up to date.
 UPGRADES = (1,)
 
-State = dict[str, Any]
+
+class Ship(TypedDict):
+    number: int
+    #: good → die value still wanted (the 4 dice on board).
+    dice: dict[str, int]
+    aside: str | None
+    #: Index into ``data.VALUE_TRACK``.
+    value: int
+    downs: int
+
+
+class Player(TypedDict):
+    pesos: int
+    vp: int
+    #: VP by scoring category (absent in a game saved before the split was kept).
+    vp_by: NotRequired[dict[str, int]]
+    goods: dict[str, int]
+    figure: str | None
+    markers: int
+
+
+class Then(TypedDict, total=False):
+    """What a departure interrupted, resumed once the new ship's dice are chosen: ``kind`` is
+    ``"start"``, ``"end"`` (the turn ends), ``"drive"`` (the car drives on ``steps``) or ``"go"``
+    (the figure goes to a building of ``colour``)."""
+
+    kind: Required[str]
+    steps: int
+    colour: str
+
+
+class Pending(TypedDict, total=False):
+    """The decision in progress; which keys are set depends on the step."""
+
+    #: ``dice``: the seat setting a die aside, and what to resume after.
+    roller: str
+    then: Then
+    #: ``pablo``/``zorro``/``alonso``: the Cuban visited; ``zorro``: the seats still to give.
+    cuban: str
+    victims: list[str]
+    #: ``go``: the colour of the district and its free buildings.
+    colour: str
+    options: list[str]
+    #: ``use``: the building offered and how the seat got there (``"figure"``, ``"alonso"``).
+    building: str
+    via: str
+    #: ``deliver``: who started the round, the seats that passed, the seat asked now.
+    trigger: str
+    passed: list[str]
+    current: str
+
+
+class Scores(TypedDict):
+    """The final scoring: VP, their split by category and the tie-breaks (goods, pesos)."""
+
+    scores: dict[str, int]
+    breakdown: dict[str, dict[str, int]]
+    goods: dict[str, int]
+    pesos: dict[str, int]
+
+
+class Options(TypedDict):
+    open_holdings: bool
+
+
+class State(TypedDict):
+    schema: int
+    game: str
+    seats: list[str]
+    options: Options
+    rng: int
+    start: int
+    turn: int
+    step: str
+    road: list[str | None]
+    face_down: list[str]
+    car: int
+    districts: dict[str, list[str]]
+    owners: dict[str, str]
+    ship: Ship
+    rolled: dict[str, int] | None
+    supply: dict[str, int]
+    players: dict[str, Player]
+    pending: Pending
+    result: Scores | None
 
 
 def copy_state(state: State) -> State:
     """A deep copy of a plain state (much faster than ``copy.deepcopy``)."""
-    return marshal.loads(marshal.dumps(state))
+    return _plain_copy(state)
+
+
+def dump_state(state: State) -> dict[str, Any]:
+    """The state as a plain JSON-able dict (a copy)."""
+    dump: dict[str, Any] = _plain_copy(state)
+    return dump
+
+
+def _plain_copy(value: Any) -> Any:
+    return marshal.loads(marshal.dumps(value))
 
 
 def load_state(data: Mapping[str, Any]) -> State:
@@ -56,7 +150,8 @@ def load_state(data: Mapping[str, Any]) -> State:
         or data.get("game") != "santiago"
     ):
         raise IllegalAction(lambda lang: T(lang, "error.unknown_format"))
-    state = copy_state(dict(data))
+    # The JSON boundary: the dump was written by :func:`copy_state` of a state of this shape.
+    state = cast(State, _plain_copy(dict(data)))
     if state["schema"] == 1:
         upgrade_from_schema_1(state)
     return state

@@ -30,6 +30,7 @@ from engine.santiago.names import (
 )
 from engine.santiago.rules import laps_per_ship_at_most, to_act, turns_at_most
 from engine.santiago.state import State
+from engine.typed import number, present, word, words
 
 #: Event kinds the catalogue has a log line for (``event.<kind>``).
 EVENT_KINDS: tuple[str, ...] = (
@@ -226,34 +227,36 @@ def _use_label(state: State, action: Action, lang: str) -> str:
         return T(lang, "use.church", vp=vp_text(d.CHURCH_VP, lang))
     if building in d.CONVERSIONS:
         src, dst = d.CONVERSIONS[building]
-        n = args[0]
+        n = number(action)
         return T(lang, "use.exchange", given=goods_text(src, n, lang), got=goods_text(dst, n, lang))
     if building == d.MARKET:
-        return T(lang, "use.exchange", given=goods_text(args[0], 1, lang), got=goods_text(args[1], 1, lang))
+        given, got = goods_text(word(action, 0), 1, lang), goods_text(word(action, 1), 1, lang)
+        return T(lang, "use.exchange", given=given, got=got)
     if building == d.SAWMILL:
         given = goods_text(d.WOOD, 1, lang)
         got = T(lang, "use.plus", a=vp_text(d.SAWMILL_VP, lang), b=pesos_text(d.SAWMILL_PESOS, lang))
         return T(lang, "use.exchange", given=given, got=got)
     if building == d.CAFE:
-        given = goods_text(args[0], 1, lang)
-        for good in args[1:]:
+        given = goods_text(word(action), 1, lang)
+        for good in words(action, 1):
             given = T(lang, "use.plus", a=given, b=goods_text(good, 1, lang))
         return T(lang, "use.exchange", given=given, got=vp_text(d.CAFE_VP_EACH * len(args), lang))
     if building == d.CASINO:
-        pesos, vp = pesos_text(args[1] * d.CASINO_PESOS_PER_VP, lang), vp_text(args[1], lang)
+        n = number(action, 1)
+        pesos, vp = pesos_text(n * d.CASINO_PESOS_PER_VP, lang), vp_text(n, lang)
         if args[0] == "buy":
             return T(lang, "use.exchange", given=pesos, got=vp)
         return T(lang, "use.exchange", given=vp, got=pesos)
     if building == d.CUSTOMS:
-        return T(lang, "use.customs", good=good_name(args[0], 1, lang))
+        return T(lang, "use.customs", good=good_name(word(action), 1, lang))
     if building == d.HARBOURMASTER:
         return T(lang, f"use.harbourmaster.{args[0]}")
     if building == d.OFFICE:
-        return T(lang, "use.office", good=good_name(args[0], 1, lang), vp=vp_text(d.OFFICE_VP, lang))
+        return T(lang, "use.office", good=good_name(word(action), 1, lang), vp=vp_text(d.OFFICE_VP, lang))
     if building == d.NEWSPAPER:
         pesos = pesos_text(d.NEWSPAPER_PESOS, lang)
         if args:
-            return T(lang, "use.newspaper_turn", pesos=pesos, cuban=cuban_name(args[0], lang))
+            return T(lang, "use.newspaper_turn", pesos=pesos, cuban=cuban_name(word(action), lang))
         return T(lang, "use.newspaper", pesos=pesos)
     return str(action)
 
@@ -282,31 +285,31 @@ def stop_text(state: State, steps: int, lang: str = "en") -> str:
 
 
 def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
-    kind, args = action.kind, action.args
+    kind = action.kind
     if kind == "aside":
-        return T(lang, "label.aside", good=good_name(args[0], 1, lang))
+        return T(lang, "label.aside", good=good_name(word(action), 1, lang))
     if kind == "drive":
-        cost = args[0] - 1
-        price = pesos_text(cost, lang) if cost else T(lang, "label.free")
-        return T(lang, "label.drive", n=args[0], stop=stop_text(state, args[0], lang), cost=price)[:80]
+        steps = number(action)
+        price = pesos_text(steps - 1, lang) if steps - 1 else T(lang, "label.free")
+        return T(lang, "label.drive", n=steps, stop=stop_text(state, steps, lang), cost=price)[:80]
     if kind == "take":
-        return T(lang, "label.take", good=good_name(args[0], 1, lang))
+        return T(lang, "label.take", good=good_name(word(action), 1, lang))
     if kind == "give":
-        return T(lang, "label.give", what=one_thing(args[0], lang))
+        return T(lang, "label.give", what=one_thing(word(action), lang))
     if kind == "claim":
-        return T(lang, "label.claim", building=the_building(args[0], lang))
+        return T(lang, "label.claim", building=the_building(word(action), lang))
     if kind == "run":
-        return T(lang, "label.run", building=building_name(args[0], lang))
+        return T(lang, "label.run", building=building_name(word(action), lang))
     if kind == "go":
-        return T(lang, "label.go", building=the_building(args[0], lang))
+        return T(lang, "label.go", building=the_building(word(action), lang))
     if kind == "use":
         return _use_label(state, action, lang)[:80]
     if kind == "skip":
         return T(lang, "label.skip")
     if kind == "deliver":
-        return T(lang, "label.deliver", what=goods_text(args[0], args[1], lang))
+        return T(lang, "label.deliver", what=goods_text(word(action, 0), number(action, 1), lang))
     if kind == "wood":
-        return T(lang, "label.deliver", what=wood_as_text(args[1], args[0], lang))
+        return T(lang, "label.deliver", what=wood_as_text(number(action, 1), word(action, 0), lang))
     if kind == "pass":
         return T(lang, "label.pass")
     return str(action)
@@ -380,16 +383,16 @@ def help_sections(lang: str = "en") -> list[tuple[str, str]]:
         values = {}
         if s == "ruling":
             values = {
-                "times": T.plural(lang, "times", d.HARBOURMASTER_DOWNS_PER_SHIP),
+                "times": T.plural(lang, "times", present(d.HARBOURMASTER_DOWNS_PER_SHIP, "limit")),
                 "laps": laps_per_ship_at_most(),
                 "ships": d.SHIPS,
                 "turns": turns_at_most(),
             }
         sections.append((T(lang, f"help.{s}.title"), T(lang, f"help.{s}.body", **values)))
-    values = "\n".join(
+    items = "\n".join(
         T(lang, "help.unconfirmed.item", value=unconfirmed_text(m, lang)) for m in unconfirmed(d.MARKS)
     )
-    sections.append((T(lang, "help.unconfirmed.title"), T(lang, "help.unconfirmed.body", values=values)))
+    sections.append((T(lang, "help.unconfirmed.title"), T(lang, "help.unconfirmed.body", values=items)))
     return sections
 
 

@@ -36,10 +36,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import rank_by_keys
+from engine.core import Result, rank_by_keys
 from engine.santiago import data as d
 from engine.santiago.rules import active_seat, to_act
 from engine.santiago.state import State
+from engine.typed import present
 
 
 def holdings_visible(state: State, owner: str, seat: str | None) -> bool:
@@ -61,9 +62,9 @@ def result_view(state: State) -> dict[str, Any] | None:
     }
 
 
-def rank_result(state: State):
+def rank_result(state: State) -> Result:
     """The final :class:`Result`: score, then goods left, then pesos; still tied = shared."""
-    res = state["result"]
+    res = present(state["result"], "final scoring")
     keys = {s: (res["scores"][s], res["goods"][s], res["pesos"][s]) for s in state["seats"]}
     return rank_by_keys(
         res["scores"],
@@ -110,7 +111,7 @@ def build_view(state: State, seat: str | None) -> dict[str, Any]:
         players[owner] = pv
     road: list[dict[str, Any]] = [{"space": 0, "harbour": True}]
     for space in range(1, d.ROAD_LEN):
-        cuban = state["road"][space]
+        cuban = present(state["road"][space], "Cuban")
         road.append(
             {
                 "space": space,
