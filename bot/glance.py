@@ -162,7 +162,7 @@ def legend_labels(game: str, lang: str) -> dict[str, str]:
     them, and the change mark's."""
     labels: dict[str, str] = {"changed": t("legend_changed", lang)}
     if game == "cuba":
-        from engine.cuba import words
+        from engine.cuba import text as words
         from engine.cuba.data import BUILDINGS
 
         labels.update(

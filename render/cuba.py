@@ -24,8 +24,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.cuba.board import field_name
 from engine.cuba.data import BUILDINGS, CHARACTERS, STATUTES
+from engine.cuba.rules.common import field_name
 from render import layers, marks
 from render.colours import (
     CARD,

@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.cuba.data import BUILDINGS, PRODUCTS
-from engine.cuba.words import building_name
+from engine.cuba.text import building_name
 from render import cuba
 from render.colours import INK, PAPER
 from render.decision_parts import Crop, Drawn, Mark, Part, compose

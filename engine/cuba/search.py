@@ -14,7 +14,9 @@ from typing import Any, cast
 from engine.core import Action, Rng
 from engine.cuba import ai
 from engine.cuba.data import END_VP_PER_BUILDING, ROUNDS
-from engine.cuba.rules import DONE, bid_of, legal_actions, set_bid
+from engine.cuba.rules import legal_actions
+from engine.cuba.rules.common import DONE
+from engine.cuba.rules.parliament import bid_of, set_bid
 from engine.cuba.state import State, copy_state
 from engine.search import heuristic_first, spread
 from engine.typed import number

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict, cast
 
 from engine.core import IllegalAction
-from engine.cuba.words import T
+from engine.cuba.text import T
 
 SCHEMA = 2
 
@@ -61,8 +61,8 @@ class Proposal(TypedDict):
     vetoed: bool
 
 
-#: A building tile on a plantation: ``[building id, row, col]`` (a JSON list, so untyped by
-#: position; :func:`engine.cuba.rules.common.tiles` reads it typed).
+#: A building tile on a plantation: ``[building id, row, col]`` (a JSON list of mixed items,
+#: which a type can only name as such; the rules unpack it as ``bid, row, col``).
 Tile = list[Any]
 
 

@@ -39,7 +39,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import rank_by_keys
-from engine.cuba import board as b
 from engine.cuba.data import (
     BERTH_VP,
     CARGO,
@@ -52,6 +51,7 @@ from engine.cuba.data import (
     STATUTES,
     TOWN_HALL_VOTES,
 )
+from engine.cuba.rules import common as board
 from engine.cuba.rules import current_seat, to_act
 from engine.cuba.state import Ship, State
 
@@ -124,8 +124,8 @@ def build_view(state: State, seat: str | None) -> dict[str, Any]:
         piece: {
             "ladder": list(MARKET_LADDER[piece]),
             "count": state["market"][piece],
-            "buy": b.buy_price(state, piece),
-            "sell": b.sell_price(state, piece),
+            "buy": board.buy_price(state, piece),
+            "sell": board.sell_price(state, piece),
         }
         for piece in CARGO
     }

@@ -18,7 +18,7 @@ from bot.choices import MESSAGE_CAPACITY
 from bot.outcome import Outcome, parse_custom_id
 from engine import GAMES
 from engine.ai import player
-from engine.cuba.board import field_name
+from engine.cuba.rules.common import field_name
 from engine.santiago import data as santiago_data
 from engine.santiago.names import amounts_text, cuban_name
 from render import cuba as cuba_render

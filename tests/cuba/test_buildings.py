@@ -223,7 +223,7 @@ def test_town_hall_two_votes():
     s = foreman_with("town_hall")
     s, _, _ = used(s, "use 1 1")
     assert s["players"]["p0"]["town_hall"]
-    from engine.cuba.rules import votes
+    from engine.cuba.rules.parliament import votes
 
     s["players"]["p0"]["card"] = "trader"
     assert votes(s, "p0") == 4
@@ -265,7 +265,7 @@ def test_warehouse_stores_products_past_the_end_of_round():
     s, _, _ = used(s, "use 0 0")
     p = s["players"]["p0"]
     assert p["store"] == {"citrus": 2, "sugar": 1, "tobacco": 0} and p["farm"]["citrus"] == 0
-    from engine.cuba.rules import end_round
+    from engine.cuba.rules.round import end_round
 
     s["round"] = 1
     events: list = []

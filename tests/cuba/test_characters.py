@@ -3,7 +3,7 @@
 import pytest
 
 from engine.cuba import RULES
-from engine.cuba.board import new_ship
+from engine.cuba.rules.common import new_ship
 from tests.contract import assert_illegal_changes_nothing
 from tests.cuba.helpers import (
     act,

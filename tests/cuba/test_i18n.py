@@ -14,7 +14,7 @@ from engine.ai import player
 from engine.core import Action, IllegalAction
 from engine.cuba import RULES
 from engine.cuba.data import BUILDINGS, STATUTES
-from engine.cuba.words import T
+from engine.cuba.text import T
 from engine.i18n import LANGUAGES
 
 OTHERS = LANGUAGES[1:]

@@ -1,8 +1,8 @@
 """End of round, the harbour, end of game and scoring (rules/cuba.md §6.5, §6.6)."""
 
 from engine.cuba import RULES
-from engine.cuba.board import new_ship
-from engine.cuba.rules import end_round, final_scoring
+from engine.cuba.rules.common import new_ship
+from engine.cuba.rules.round import end_round, final_scoring
 from tests.cuba.helpers import check_conservation, give, kinds, place_building, started
 
 

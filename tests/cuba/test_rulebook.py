@@ -20,8 +20,8 @@ import pytest
 
 from engine.core import Event
 from engine.cuba import RULES
-from engine.cuba import board as b
 from engine.cuba.data import BUILDINGS, SHIPS, STATUTE_CARDS, STATUTES
+from engine.cuba.rules import common as b
 from tests.contract import assert_illegal_changes_nothing, play
 from tests.cuba.helpers import (
     check_conservation,

@@ -10,7 +10,7 @@ from pathlib import Path
 from engine import provenance
 from engine.cuba import RULES
 from engine.cuba import data as d
-from engine.cuba.text import unconfirmed_text
+from engine.cuba.text.table import unconfirmed_text
 from engine.i18n import LANGUAGES
 
 SOURCES = Path(__file__).resolve().parents[2] / "docs" / "sources.md"

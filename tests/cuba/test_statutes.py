@@ -3,7 +3,7 @@
 import pytest
 
 from engine.cuba import RULES
-from engine.cuba.rules import begin_statutes
+from engine.cuba.rules.statutes import begin_statutes
 from tests.contract import assert_illegal_changes_nothing
 from tests.cuba.helpers import act, acts, check_conservation, clear_farm, give, place_building, started
 

@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import Event, IllegalAction
 from engine.cuba import RULES
-from engine.cuba.text import EVENT_KINDS
+from engine.cuba.text.table import EVENT_KINDS
 from tests.cuba.helpers import act, acts, give, play_card, play_round_cards, started
 from tests.cuba.test_parliament import PLAN_A
 

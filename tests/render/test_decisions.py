@@ -15,7 +15,7 @@ from PIL import Image
 import render
 from engine import GAMES
 from engine.ai import player
-from engine.cuba.board import field_name
+from engine.cuba.rules.common import field_name
 from render import cuba, goa
 from render.decision_parts import MAX_H, MAX_W, Crop, Drawn
 

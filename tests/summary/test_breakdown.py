@@ -98,7 +98,8 @@ def test_cuba_scoring_lands_in_its_category(players, seed):
 
 
 def test_cuba_building_use_and_end_bonus_categories():
-    from engine.cuba.rules import final_scoring, use_building
+    from engine.cuba.rules.buildings import use_building
+    from engine.cuba.rules.round import final_scoring
     from tests.cuba.helpers import give, place_building, started
 
     s = started(3)

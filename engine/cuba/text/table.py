@@ -2,7 +2,7 @@
 help, private summaries.
 
 Every sentence is a template of the catalogue ``engine/cuba/locales/<lang>.json`` (see
-:mod:`engine.cuba.words`); :func:`describe` fills the event's template ``event.<kind>`` with the
+:mod:`engine.cuba.text`); :func:`describe` fills the event's template ``event.<kind>`` with the
 seat's name and the event data, turned into words by :func:`_fields`.
 """
 
@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Event
-from engine.cuba import board as b
 from engine.cuba import data
 from engine.cuba.data import BERTH_VP, BUILDINGS, CHARACTERS, STATUTES
-from engine.cuba.rules import tax_due, to_act
+from engine.cuba.rules import common as board
+from engine.cuba.rules import to_act
+from engine.cuba.rules.statutes import tax_due
 from engine.cuba.state import State
-from engine.cuba.words import (
+from engine.cuba.text import (
     T,
     building_effect,
     building_indefinite,
@@ -89,7 +90,7 @@ def _fields(event: Event, names: Mapping[str, str], lang: str) -> dict[str, Any]
     out["seat"] = names.get(event.seat, event.seat) if event.seat else ""
     kind = event.kind
     if "row" in d and "col" in d:
-        out["field"] = b.field_name(d["row"], d["col"])
+        out["field"] = board.field_name(d["row"], d["col"])
     if "piece" in d:
         out["piece"] = piece_name(d["piece"], lang)
     if "card" in d and d["card"] in CHARACTERS:
@@ -245,25 +246,25 @@ def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
         card = word(action)
         return T(lang, "label.play", card=character_name(card, lang), votes=CHARACTERS[card])
     if kind == "worker":
-        return T(lang, "label.worker", field=b.field_name(number(action, 0), number(action, 1)))
+        return T(lang, "label.worker", field=board.field_name(number(action, 0), number(action, 1)))
     if kind == "field":
         row, col = number(action, 0), number(action, 1)
-        piece = b.product_yield(state["players"][seat], row, col)
-        return T(lang, "label.field", field=b.field_name(row, col), piece=piece_name(piece, lang))
+        piece = board.product_yield(state["players"][seat], row, col)
+        return T(lang, "label.field", field=board.field_name(row, col), piece=piece_name(piece, lang))
     if kind == "use" and args == ("water",):
         return T(lang, "label.water")
     if kind == "buy":
         piece = word(action)
-        return T(lang, "label.buy", piece=piece_name(piece, lang), price=b.buy_price(state, piece))
+        return T(lang, "label.buy", piece=piece_name(piece, lang), price=board.buy_price(state, piece))
     if kind == "sell":
         piece = word(action)
-        return T(lang, "label.sell", piece=piece_name(piece, lang), price=b.sell_price(state, piece))
+        return T(lang, "label.sell", piece=piece_name(piece, lang), price=board.sell_price(state, piece))
     if kind == "take" and args[0] in ("vp", "pesos"):
         return T(lang, f"label.take_{args[0]}")
     if kind == "take":
         return T(lang, "label.take", piece=piece_name(word(action), lang))
     if kind == "build":
-        field = b.field_name(number(action, 2), number(action, 3))
+        field = board.field_name(number(action, 2), number(action, 3))
         return T(lang, "label.build", building=building_name(word(action), lang), field=field)
     if kind == "ship":
         berth = number(action)
@@ -299,7 +300,7 @@ def _duty_pieces(state: State, args: Sequence[int | str], lang: str) -> str:
 def use_label(state: State, seat: str, args: Sequence[int | str], lang: str = "en") -> str:
     """A button label for a Foreman's building use: name, then what goes in and comes out."""
     row, col, rest = number(args, 0), number(args, 1), args[2:]
-    bid = present(b.building_at(state["players"][seat], row, col), "building")
+    bid = present(board.building_at(state["players"][seat], row, col), "building")
     bd = BUILDINGS[bid]
     name = building_name(bid, lang)
     effect = bd["effect"]

@@ -2,14 +2,13 @@
 
 ``explain(state, seat, action, lang)`` is only called for actions that are not legal; it looks for
 the most specific reason and falls back to listing what the seat could do. The sentences are the
-``explain.*`` and ``step.*`` templates of the catalogue (see :mod:`engine.cuba.words`); canonical
+``explain.*`` and ``step.*`` templates of the catalogue (see :mod:`engine.cuba.text`); canonical
 action texts in them (``'use water'``) stay as they are in every language.
 """
 
 from __future__ import annotations
 
 from engine.core import Action
-from engine.cuba import board as b
 from engine.cuba.data import (
     BUILDING_STATUTE_PESOS,
     BUILDINGS,
@@ -25,9 +24,12 @@ from engine.cuba.data import (
     STATUTES,
     WAREHOUSE_FIELD,
 )
-from engine.cuba.rules import legal_actions, tax_due, to_act, worker_open_fields
+from engine.cuba.rules import common as board
+from engine.cuba.rules import legal_actions, to_act
+from engine.cuba.rules.actions import worker_open_fields
+from engine.cuba.rules.statutes import tax_due
 from engine.cuba.state import Player, State
-from engine.cuba.words import (
+from engine.cuba.text import (
     T,
     building_effect,
     building_word,
@@ -43,7 +45,7 @@ from engine.typed import present
 
 def holdings_text(player: Player, pieces: list[str], lang: str = "en") -> str:
     """How many of each of ``pieces`` a player holds: ``1 wood, 0 stone and 2 water``."""
-    return join_words([count_text(p, b.have(player, p), lang) for p in pieces], lang)
+    return join_words([count_text(p, board.have(player, p), lang) for p in pieces], lang)
 
 
 def _quoted(actions: list[Action], lang: str) -> str:
@@ -93,7 +95,7 @@ def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
             return None
         if (row, col) in worker_open_fields(state, seat):
             return T(lang, "explain.fields_used")
-        return T(lang, "explain.field_not_open", field=b.field_name(row, col))
+        return T(lang, "explain.field_not_open", field=board.field_name(row, col))
     if kind == "use" and args == ("water",) and step == "worker_fields":
         if not player["farm"]["water"]:
             return T(lang, "explain.no_water")
@@ -136,7 +138,7 @@ def _explain_trader(state: State, seat: str, kind: str, piece: str, lang: str) -
             lang,
             "explain.buy_cost",
             piece=piece_name(piece, lang),
-            price=pesos_text(b.buy_price(state, piece), lang),
+            price=pesos_text(board.buy_price(state, piece), lang),
             pesos=player["pesos"],
         )
     if kind == "sell":
@@ -149,7 +151,7 @@ def _explain_trader(state: State, seat: str, kind: str, piece: str, lang: str) -
         return T(lang, f"explain.free_{which}_taken")
     if piece in PRODUCTS:
         # the pieces as typed in a 'take …' action
-        return T(lang, "explain.free_cheapest", pieces=join_list(b.cheapest_products(state), lang))
+        return T(lang, "explain.free_cheapest", pieces=join_list(board.cheapest_products(state), lang))
     if piece in RESOURCES:
         return T(lang, "explain.none_in_supply", piece=piece_name(piece, lang))
     return T(lang, "explain.trader_take")
@@ -159,7 +161,9 @@ def _explain_duty(state: State, seat: str, lang: str) -> str:
     player = state["players"][seat]
     ((what, count),) = STATUTES[present(state["statutes"]["II"], "duty")]["duty"].items()
     if what in PIECES:
-        return T(lang, "explain.duty_pieces", pieces=count_text(what, count, lang), have=b.have(player, what))
+        return T(
+            lang, "explain.duty_pieces", pieces=count_text(what, count, lang), have=board.have(player, what)
+        )
     kinds = RESOURCES if what == "any_resource" else PRODUCTS
     return T(lang, f"explain.duty_{what}", n=count, holdings=holdings_text(player, list(kinds), lang))
 
@@ -175,12 +179,12 @@ def _explain_build(state: State, seat: str, args: tuple, lang: str) -> str | Non
     if state["buildings_left"][bid] == 0:
         return T(lang, "explain.none_left_to_build", building=building_word(bid, lang))
     if not (0 <= row < ROWS and 0 <= col < COLS):
-        first, last = b.field_name(0, 0), b.field_name(ROWS - 1, COLS - 1)
-        return T(lang, "explain.off_plantation", field=b.field_name(row, col), first=first, last=last)
+        first, last = board.field_name(0, 0), board.field_name(ROWS - 1, COLS - 1)
+        return T(lang, "explain.off_plantation", field=board.field_name(row, col), first=first, last=last)
     if (row, col) == WAREHOUSE_FIELD:
         return T(lang, "explain.on_warehouse")
-    if (row, col) in b.covered(player):
-        return T(lang, "explain.built_on", field=b.field_name(row, col))
+    if (row, col) in board.covered(player):
+        return T(lang, "explain.built_on", field=board.field_name(row, col))
     cost = bd["cost"]
     if any(player["farm"][p] < n for p, n in cost.items()):
         have = join_words([count_text(p, player["farm"][p], lang) for p in cost], lang)
@@ -191,7 +195,7 @@ def _explain_build(state: State, seat: str, args: tuple, lang: str) -> str | Non
             cost=cost_text(cost, lang),
             have=have,
         )
-    if b.statute_in_force(state, "building"):
+    if board.statute_in_force(state, "building"):
         pesos = pesos_text(BUILDING_STATUTE_PESOS, lang)
         return T(lang, "explain.building_statute", pesos=pesos, have=player["pesos"])
     return None
@@ -209,9 +213,11 @@ def _explain_ship(state: State, seat: str, args: tuple, lang: str) -> str | None
         if piece not in CARGO:
             return T(lang, "explain.not_cargo", piece=piece)
         wanted = pieces.count(piece)
-        if b.have(player, piece) < wanted:
-            return T(lang, "explain.have_only", n=b.have(player, piece), pieces=piece_name(piece, lang, 2))
-        free = b.free_spaces(ship, piece)
+        if board.have(player, piece) < wanted:
+            return T(
+                lang, "explain.have_only", n=board.have(player, piece), pieces=piece_name(piece, lang, 2)
+            )
+        free = board.free_spaces(ship, piece)
         if free < wanted:
             return T.plural(lang, "explain.free_spaces", free, berth=berth, pieces=piece_name(piece, lang, 2))
     if not pieces:
@@ -224,9 +230,9 @@ def _explain_use(state: State, seat: str, args: tuple, lang: str) -> str | None:
     row, col = args[0], args[1]
     if not isinstance(row, int) or not isinstance(col, int):
         return T(lang, "explain.use_syntax")
-    bid = b.building_at(player, row, col)
+    bid = board.building_at(player, row, col)
     if bid is None:
-        return T(lang, "explain.no_building_at", field=b.field_name(row, col))
+        return T(lang, "explain.no_building_at", field=board.field_name(row, col))
     used = {tuple(f) for f in state["pending"].get("used", [])}
     if (row, col) in used:
         return T(lang, "explain.used_already", building=building_word(bid, lang))

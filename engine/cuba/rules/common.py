@@ -1,8 +1,11 @@
-"""Small rules helpers shared by the phases: pieces, market prices, plantation fields, ships."""
+"""What every phase of Cuba uses: pieces, market prices, plantation fields, ships and shipping,
+seat order, who acts, and victory points by category."""
 
 from __future__ import annotations
 
-from engine.core import Event
+from collections.abc import Callable
+
+from engine.core import Action, Event
 from engine.cuba.data import (
     BERTH_VP,
     BUY_FROM_SUPPLY_WHEN_EMPTY,
@@ -22,10 +25,118 @@ from engine.cuba.data import (
     STATUTES,
     WAREHOUSE_FIELD,
 )
-from engine.cuba.state import Player, Ship, State
+from engine.cuba.state import (
+    PLAY_CATEGORIES,
+    UNSPLIT_CATEGORY,
+    Player,
+    Ship,
+    State,
+)
 from engine.typed import present
 
-# ---- pieces --------------------------------------------------------------------------------
+#: The legal actions of a step for a seat.
+Legal = Callable[[State, str], list[Action]]
+#: Apply a legal action of a step (on the state, in place), adding the events.
+Apply = Callable[[State, str, Action, list[Event]], None]
+
+PHASE_OF_STEP = {
+    "choose_start": "setup",
+    "choose_card": "actions",
+    "play_card": "actions",
+    "worker_move": "actions",
+    "worker_fields": "actions",
+    "trader": "actions",
+    "architect": "actions",
+    "foreman": "actions",
+    "mayor": "actions",
+    "veto": "parliament",
+    "bid": "parliament",
+    "tie_bid": "parliament",
+    "enact": "parliament",
+    "pay_tax": "statutes",
+    "pay_duty": "statutes",
+    "over": "over",
+}
+
+
+DONE = Action("done")
+
+
+def seat_order(seats: list[str], start: int) -> list[str]:
+    """Seats clockwise from the seat with index ``start``."""
+    return [seats[(start + k) % len(seats)] for k in range(len(seats))]
+
+
+def to_act(state: State) -> list[str]:
+    step = state["step"]
+    players = state["players"]
+    if step == "over":
+        return []
+    if step in ("choose_start", "pay_tax", "pay_duty"):
+        return [state["queue"][0]]
+    if step == "choose_card":
+        return [s for s in state["seats"] if players[s]["card"] is None]
+    if step == "bid":
+        return [s for s in state["seats"] if players[s]["bid"] is None]
+    if step == "tie_bid":
+        return [s for s in state["tied"] if players[s]["bid2"] is None]
+    if step == "enact":
+        return [present(state["winner"], "parliament winner")]
+    if step == "veto":
+        return [state["pending"]["seat"]]
+    return [state["seats"][state["turn"]]]
+
+
+def current_seat(state: State) -> str | None:
+    """The seat whose character is being played, during the action phase."""
+    if state["phase"] == "actions" and state["step"] != "choose_card":
+        return state["seats"][state["turn"]]
+    return None
+
+
+def load_ship(state: State, seat: str, berth: int, pieces: list[str], events: list[Event], by: str) -> None:
+    """Load ``pieces`` of ``seat`` onto the ship on ``berth`` (0-based) and score it; under
+    the Harbour statute a ship filled completely leaves at once."""
+    player = state["players"][seat]
+    ship = present(state["berths"][berth], "ship")
+    for piece in pieces:
+        player_piece_to_ship(state, player, ship, piece)
+    vp = loaded_vp(berth, len(pieces))
+    score(player, "shipping", vp)
+    events.append(
+        Event(
+            "ship", seat, {"berth": berth + 1, "pieces": list(pieces), "vp": vp, "by": by, "ship": ship["id"]}
+        )
+    )
+    if ship_full(ship) and statute_in_force(state, "harbour"):
+        state["berths"][berth] = None
+        ship_departs(state, ship, events, "harbour")
+        refill_harbour(state, events)
+
+
+def player_piece_to_ship(state: State, player: Player, ship: Ship, piece: str) -> None:
+    """One piece from the player onto a ship (it passes the supply only for the accounting)."""
+    spend(state, player, piece)
+    state["supply"][piece] -= 1
+    load_piece(ship, piece)
+
+
+def score(player: Player, category: str, vp: int) -> None:
+    """``player`` scores ``vp`` victory points from one source (a key of ``PLAY_CATEGORIES``):
+    the VP track and the split by category kept for the end-of-game summary."""
+    player["vp"] += vp
+    by = player["vp_by"]
+    by[category] = by.get(category, 0) + vp
+
+
+def vp_breakdown(player: Player) -> dict[str, int]:
+    """The player's VP so far by category, in the fixed order of ``PLAY_CATEGORIES``; VP that no
+    category accounts for (a game saved before the split was kept) show as ``"play"``."""
+    out = {c: player["vp_by"].get(c, 0) for c in PLAY_CATEGORIES}
+    unknown = player["vp"] - sum(out.values())
+    if unknown:
+        out[UNSPLIT_CATEGORY] = unknown
+    return out
 
 
 def have(player: Player, piece: str) -> int:
@@ -57,9 +168,6 @@ def statute_in_force(state: State, special: str) -> bool:
     return sid is not None and STATUTES[sid].get("special") == special
 
 
-# ---- market --------------------------------------------------------------------------------
-
-
 def buy_price(state: State, piece: str) -> int:
     """The price of the cheapest occupied space, or the supply price when the row is empty."""
     count = state["market"][piece]
@@ -79,8 +187,6 @@ def cheapest_products(state: State) -> list[str]:
     low = min(prices.values())
     return [p for p in PRODUCTS if prices[p] == low]
 
-
-# ---- plantation ----------------------------------------------------------------------------
 
 #: Column letters of a plantation, left to right; rows are numbered 1, 2, 3 from the top. The
 #: board draws them around each plantation and every text names a field by them (``B2``).
@@ -169,9 +275,6 @@ def buildable_fields(player: Player) -> list[tuple[int, int]]:
 def building_tiles(player: Player) -> int:
     """Building tiles the player owns (the printed warehouse is not one)."""
     return len(player["buildings"])
-
-
-# ---- ships ---------------------------------------------------------------------------------
 
 
 def new_ship(ship_id: int) -> Ship:
