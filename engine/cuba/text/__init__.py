@@ -1,6 +1,10 @@
-"""The words of Cuba in every language: the catalogue ``T`` and the names of pieces, characters,
-buildings and statutes, shared by the texts (:mod:`engine.cuba.text`), the refusals
-(:mod:`engine.cuba.explain`) and the rules' own refusals.
+"""Cuba's presentation: every sentence, in every language.
+
+This module holds the words: the catalogue ``T`` and the names of pieces, characters, buildings
+and statutes, which the rules' own refusals (setup, a saved game that does not load) use too, so
+it reads nothing of the rules. The sentences about a game are in :mod:`engine.cuba.text.table`
+(log lines, button labels, prompts, the rules help, private summaries) and
+:mod:`engine.cuba.text.explain` (why an action is refused).
 
 Names come from ``engine/cuba/locales/<lang>.json``; the game terms are those of the rulebook in
 that language.
