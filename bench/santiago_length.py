@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.santiago import data as d  # noqa: E402
-from engine.santiago.rules import laps_per_ship_at_most, turns_at_most  # noqa: E402
+from engine.santiago.rules.common import laps_per_ship_at_most, turns_at_most  # noqa: E402
 from tests.santiago.test_game_ends import delaying_game  # noqa: E402
 
 

@@ -169,7 +169,8 @@ def legend_labels(game: str, lang: str) -> dict[str, str]:
             {b: f"{words.building_name(b, lang)}: {words.building_effect(b, lang)}" for b in BUILDINGS}
         )
     elif game == "santiago":
-        from engine.santiago import data, names
+        from engine.santiago import data
+        from engine.santiago import text as names
 
         labels.update({b: names.building_name(b, lang) for b in data.BUILDINGS})
         labels.update({c: names.cuban_name(c, lang) for c in data.CUBANS})

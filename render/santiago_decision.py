@@ -20,7 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.santiago import data as d
-from engine.santiago.names import T, building_name, cuban_name, pesos_text, sentence_start
+from engine.santiago.text import T, building_name, cuban_name, pesos_text, sentence_start
 from render import santiago
 from render.colours import CARD, INK, MUTED, PAPER
 from render.decision_parts import Crop, Drawn, Mark, Part, compose

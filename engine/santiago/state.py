@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from typing import Any, NotRequired, Required, TypedDict, cast
 
 from engine.core import IllegalAction
-from engine.santiago.names import T
+from engine.santiago.text import T
 
 SCHEMA = 2
 #: The older schemas :func:`load_state` brings up to date.

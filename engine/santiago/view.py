@@ -36,9 +36,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Result, rank_by_keys
 from engine.santiago import data as d
 from engine.santiago.rules import active_seat, to_act
+from engine.santiago.rules.end import rank_result
 from engine.santiago.state import State
 from engine.typed import present
 
@@ -60,18 +60,6 @@ def result_view(state: State) -> dict[str, Any] | None:
         "goods": dict(res["goods"]),
         "pesos": dict(res["pesos"]),
     }
-
-
-def rank_result(state: State) -> Result:
-    """The final :class:`Result`: score, then goods left, then pesos; still tied = shared."""
-    res = present(state["result"], "final scoring")
-    keys = {s: (res["scores"][s], res["goods"][s], res["pesos"][s]) for s in state["seats"]}
-    return rank_by_keys(
-        res["scores"],
-        keys,
-        breakdown={s: dict(v) for s, v in res["breakdown"].items()},
-        tiebreak={"goods": dict(res["goods"]), "pesos": dict(res["pesos"])},
-    )
 
 
 def pending_view(state: State) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from engine import GAMES
 from engine.ai import player
 from engine.cuba.rules.common import field_name
 from engine.santiago import data as santiago_data
-from engine.santiago.names import amounts_text, cuban_name
+from engine.santiago.text import amounts_text, cuban_name
 from render import cuba as cuba_render
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, NAMES, seated
 

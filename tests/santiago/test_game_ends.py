@@ -24,7 +24,7 @@ import pytest
 
 from engine.santiago import RULES
 from engine.santiago import data as d
-from engine.santiago.rules import laps_per_ship_at_most, turns_at_most
+from engine.santiago.rules.common import laps_per_ship_at_most, turns_at_most
 from tests.santiago.delayer import DelayingPlayer
 
 #: Games per player count: each takes some 30 ms.

@@ -18,9 +18,9 @@ from engine.core import Action, Event, IllegalAction
 from engine.i18n import LANGUAGES
 from engine.santiago import RULES
 from engine.santiago import data as d
-from engine.santiago.explain import explain
 from engine.santiago.state import State
-from engine.santiago.text import EVENT_KINDS
+from engine.santiago.text.explain import explain
+from engine.santiago.text.table import EVENT_KINDS
 from tests.santiago.helpers import STANDARD_DISTRICTS, give, set_districts, set_money, started
 
 OTHER_LANGUAGES = LANGUAGES[1:]

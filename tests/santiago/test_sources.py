@@ -11,7 +11,7 @@ from engine import provenance
 from engine.i18n import LANGUAGES
 from engine.santiago import RULES
 from engine.santiago import data as d
-from engine.santiago.text import unconfirmed_text
+from engine.santiago.text.table import unconfirmed_text
 
 SOURCES = Path(__file__).resolve().parents[2] / "docs" / "sources.md"
 

@@ -15,7 +15,7 @@ from engine.cuba.state import CATEGORIES as CUBA_CATEGORIES
 from engine.goa.rules import CATEGORIES as GOA_CATEGORIES
 from engine.goa.rules import HIDDEN_CATEGORIES
 from engine.santiago import data as sd
-from engine.santiago.rules import CATEGORIES as SANTIAGO_CATEGORIES
+from engine.santiago.rules.common import CATEGORIES as SANTIAGO_CATEGORIES
 from tests.summary.helpers import replay
 
 SEEDS = tuple(range(1, 7))

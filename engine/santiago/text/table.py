@@ -15,7 +15,10 @@ from engine.core import Action, Event
 from engine.i18n import join_list, join_words
 from engine.provenance import Mark, unconfirmed
 from engine.santiago import data as d
-from engine.santiago.names import (
+from engine.santiago.rules import to_act
+from engine.santiago.rules.common import laps_per_ship_at_most, turns_at_most
+from engine.santiago.state import State
+from engine.santiago.text import (
     T,
     amount_text,
     amounts_text,
@@ -28,8 +31,6 @@ from engine.santiago.names import (
     the_building,
     vp_text,
 )
-from engine.santiago.rules import laps_per_ship_at_most, to_act, turns_at_most
-from engine.santiago.state import State
 from engine.typed import number, present, word, words
 
 #: Event kinds the catalogue has a log line for (``event.<kind>``).

@@ -1,4 +1,10 @@
-"""The words of Santiago de Cuba in every language: goods, Cubans, buildings, colours and amounts.
+"""Santiago de Cuba's presentation: every sentence, in every language.
+
+This module holds the words — goods, Cubans, buildings, colours and amounts, and the catalogue
+``T`` — which the rules' own refusals (setup, a saved game that does not load) use too, so it
+reads nothing of the rules. The sentences about a game are in :mod:`engine.santiago.text.table`
+(log lines, button labels, prompts, the rules help, private summaries) and
+:mod:`engine.santiago.text.explain` (why an action is refused).
 
 Every name comes from the game's catalogue (``engine/santiago/locales/<lang>.json``):
 

@@ -11,7 +11,8 @@ from engine.core import Action
 from engine.i18n import common, join_list
 from engine.santiago import data as d
 from engine.santiago import rules as r
-from engine.santiago.names import (
+from engine.santiago.state import Player, State
+from engine.santiago.text import (
     T,
     cuban_name,
     good_name,
@@ -21,7 +22,6 @@ from engine.santiago.names import (
     sentence_start,
     the_building,
 )
-from engine.santiago.state import Player, State
 from engine.typed import present
 
 __all__ = ["ACTION_STEP", "explain"]

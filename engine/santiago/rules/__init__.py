@@ -1,0 +1,169 @@
+"""The Santiago de Cuba rules engine behind the engine contract, and the rules by part of the turn.
+
+Each part has its module — :mod:`~engine.santiago.rules.setup`, :mod:`~engine.santiago.rules.ship`,
+:mod:`~engine.santiago.rules.car`, :mod:`~engine.santiago.rules.cubans`,
+:mod:`~engine.santiago.rules.buildings`, :mod:`~engine.santiago.rules.delivery` and
+:mod:`~engine.santiago.rules.end`; :mod:`~engine.santiago.rules.steps` dispatches each step and
+action to them, and what they share is in :mod:`~engine.santiago.rules.common`. Nothing here
+knows a sentence or what a seat sees: :mod:`engine.santiago` (the registration) gives
+:class:`SantiagoRules` the texts and the refusals (:mod:`engine.santiago.text`) and the view
+(:mod:`engine.santiago.view`), which both read the rules.
+
+Every function that changes the game works on a fresh copy of the state (made by ``apply``) and
+appends :class:`Event` values to ``events``. A turn is a sequence of small decisions, each a
+``step`` of the state:
+
+``dice``    the roller sets one of the 5 rolled dice aside (``aside <good>``);
+``drive``   the car moves (``drive <n>``: the first step is free, each further step 1 peso);
+``pablo``   Pablo's good (``take <good>``);
+``zorro``   an El Zorro victim hands over 1 peso, 1 VP or 1 good (``give peso|vp|<good>``);
+``alonso``  ``claim <building>`` (property marker) or ``run <building>`` (use one you own);
+``go``      the figure's building among several free ones of the colour (``go <building>``);
+``use``     the building's effect (``use …``) or ``skip``;
+``deliver`` a delivery round: ``deliver <good> <n>``, ``wood <good> <n>`` or ``pass`` — every seat
+            still in the round is asked, also one with nothing it could deliver, so that a pass
+            never tells the table why (seed l.63: "no goods or does not want to": both pass).
+
+A departure in the middle of something (a harbour pass, the customs office…) stores what
+remains to do as a *continuation* in ``pending["then"]`` and resumes it once the new ship's
+dice are chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.core import Action, Event, IllegalAction, Progress, Result
+from engine.presentation import TextFromModule, TextModule
+from engine.santiago import data as d
+from engine.santiago.rules.common import active_seat, to_act
+from engine.santiago.rules.end import rank_result
+from engine.santiago.rules.setup import new_game
+from engine.santiago.rules.steps import apply_action, legal_actions
+from engine.santiago.state import State, copy_state, dump_state, load_state
+
+__all__ = ["SantiagoRules", "active_seat", "apply_action", "legal_actions", "new_game", "to_act"]
+
+#: Why ``seat`` may not play ``action`` now, in a language (from :mod:`engine.santiago.text`).
+Explainer = Callable[[State, str, Action, str], str]
+#: What a seat (``None``: the open table) sees of a game (from :mod:`engine.santiago.view`).
+Viewer = Callable[[State, "str | None"], dict[str, Any]]
+
+#: Words a player may type for the canonical ones.
+ALIASES: dict[str, str] = {
+    "pesos": "peso",
+    "cigars": "cigar",
+    "café": "cafe",
+    "josé": "jose",
+    "sugarcane": "sugar",
+    "cane": "sugar",
+    "fruit": "citrus",
+    "citrusfruit": "citrus",
+    "zorro": "zorro",
+    "elzorro": "zorro",
+}
+
+
+def canonical(state: State, action: Action) -> Action:
+    """The canonical form of a typed action: plural and accented words read as the canonical
+    ones, a delivery's count may come before the good ("deliver 2 tobacco", "deliver wood
+    tobacco 2"), the café's goods in rum-then-cigar order."""
+    args = tuple(ALIASES.get(a, a) if isinstance(a, str) else a for a in action.args)
+    kind = action.kind
+    if kind in ("deliver", "wood") and len(args) == 2 and isinstance(args[0], int):
+        args = (args[1], args[0])  # "deliver 2 tobacco"
+    if kind == "deliver" and args[:1] == (d.WOOD,):
+        kind, args = "wood", args[1:]  # "deliver wood tobacco 2"
+        if len(args) == 2 and isinstance(args[0], int):
+            args = (args[1], args[0])
+    action = Action(kind, args)
+    at_cafe = state["step"] == "use" and state["pending"]["building"] == d.CAFE
+    if at_cafe and action.kind == "use" and len(args) == 2 and set(args) == set(d.CAFE_GOODS):
+        args = tuple(d.CAFE_GOODS)
+    return Action(action.kind, args)
+
+
+class SantiagoRules(TextFromModule):
+    """The Santiago de Cuba rules engine (see :mod:`engine.core` for the contract)."""
+
+    id = "santiago"
+    title = "Santiago de Cuba"
+    min_players = d.MIN_PLAYERS
+    max_players = d.MAX_PLAYERS
+    options: Mapping[str, Any] = dict(d.OPTIONS)
+
+    def __init__(self, text: TextModule, view: Viewer, explain: Explainer) -> None:
+        #: The presentation: every sentence (see :class:`engine.presentation.TextFromModule`).
+        self.text = text
+        self._view = view
+        self._explain = explain
+
+    def refusal(self, state: State, seat: str, action: Action) -> IllegalAction:
+        """Why ``action`` is refused, in whichever language the reader asks for. The state is
+        copied so that the sentence does not change if the caller later changes its state."""
+        frozen = copy_state(state)
+        return IllegalAction(lambda lang: self._explain(frozen, seat, action, lang))
+
+    def new(self, players: list[str], seed: int, **options: Any) -> State:
+        state, _ = new_game(list(players), seed, options)
+        return state
+
+    def start(self, players: list[str], seed: int, **options: Any) -> tuple[State, list[Event]]:
+        """Like :meth:`new`, with the setup events (placement, the first roll) for the log."""
+        return new_game(list(players), seed, options)
+
+    def to_act(self, state: State) -> list[str]:
+        return to_act(state)
+
+    def legal(self, state: State, seat: str) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+        if not isinstance(action, Action) or action not in legal_actions(state, seat):
+            raise self.refusal(state, seat, action)
+        new = copy_state(state)
+        events: list[Event] = []
+        apply_action(new, seat, action, events)
+        return new, events
+
+    def parse(self, state: State, seat: str, text_: str) -> Action:
+        action = canonical(state, Action.from_text(text_))
+        if action in legal_actions(state, seat):
+            return action
+        raise self.refusal(state, seat, action)
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return self._view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        if state["result"] is None:
+            return None
+        return rank_result(state)
+
+    def public_scores(self, state: State) -> dict[str, int] | None:
+        """The points the open table shows (``/game status``): none while the VP are behind the
+        screens, each player's VP with ``open_holdings`` and once the game is over."""
+        result = self.result(state)
+        if result is not None:
+            return dict(result.scores)
+        view = self._view(state, None)
+        players = view["players"]
+        if not all("vp" in players[s] for s in state["seats"]):
+            return None
+        return {s: players[s]["vp"] for s in state["seats"]}
+
+    def progress(self, state: State) -> Progress:
+        """Santiago has no numbered rounds; the ship in the harbour (1…7) stands for one: a
+        round ends when its ship sails. The points are each player's true VP, although the
+        table keeps them behind the screens: the summary is drawn only once the game is over and
+        everything is revealed. At the end: the final scores (with 1 VP per 3 goods left)."""
+        result = self.result(state)
+        scores = dict(result.scores) if result else {s: state["players"][s]["vp"] for s in state["seats"]}
+        return {"round": state["ship"]["number"], "scores": scores}
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return load_state(data)
