@@ -9,7 +9,7 @@ random number generator's state.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from engine.core import Action, Rng
 from engine.cuba import ai
@@ -19,6 +19,7 @@ from engine.cuba.rules.common import DONE
 from engine.cuba.rules.parliament import bid_of, set_bid
 from engine.cuba.state import State, copy_state
 from engine.search import heuristic_first, spread
+from engine.search_parts import PlainStateSearch
 from engine.typed import number
 
 HIDDEN = "hidden"
@@ -40,16 +41,16 @@ def card_hidden(state: State, owner: str, seat: str) -> bool:
     )
 
 
-class CubaSearch:
+class CubaSearch(PlainStateSearch[State]):
     min_steps = 16
     iterations = 32
     prior_bonus = 0.3
     max_steps = 90
 
-    def known(self, state: State, seat: str) -> dict[str, Any]:
-        # The information set is a plain dict: the state with the hidden values marked HIDDEN.
-        known = cast(dict[str, Any], copy_state(state))
-        known["rng"] = 0
+    def copy(self, state: State) -> State:
+        return copy_state(state)
+
+    def hide(self, known: dict[str, Any], state: State, seat: str) -> None:
         known["deck"] = sorted(state["deck"])
         known["piles"] = {g: sorted(p) for g, p in state["piles"].items()}
         for owner, p in known["players"].items():
@@ -62,12 +63,8 @@ class CubaSearch:
             if card_hidden(state, owner, seat):
                 p["hand"] = sorted([*p["hand"], p["card"]])
                 p["card"] = HIDDEN
-        return known
 
-    def sample(self, known: dict[str, Any], seat: str, rng: Rng) -> State:
-        # Every HIDDEN mark of the information set is replaced below: a state again.
-        state = copy_state(cast(State, known))
-        state["rng"] = rng.next64()
+    def draw(self, state: State, hints: dict[str, Any], seat: str, rng: Rng) -> None:
         rng.shuffle(state["deck"])
         for pile in state["piles"].values():
             rng.shuffle(pile)
@@ -82,7 +79,6 @@ class CubaSearch:
                     legal = legal_actions(state, owner)
                     view = _view(state, owner)
                     set_bid(p, second, number(ai.HeuristicPlayer(rng.next64()).choose(view, legal)))
-        return state
 
     def round_of(self, state: State) -> int:
         return state["round"]

@@ -16,7 +16,7 @@ agrees with those choices.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from engine.core import Action, Rng
 from engine.santiago import ai
@@ -24,6 +24,7 @@ from engine.santiago import data as d
 from engine.santiago.rules import legal_actions
 from engine.santiago.state import State, copy_state
 from engine.search import heuristic_first
+from engine.search_parts import PlainStateSearch
 from engine.typed import number
 
 HIDDEN = "hidden"
@@ -32,33 +33,29 @@ VP_SPREAD = 2
 PESO_SPREAD = 2
 
 
-class SantiagoSearch:
+class SantiagoSearch(PlainStateSearch[State]):
     min_steps = 12
     iterations = 64
     prior_bonus = 0.5
     max_steps = 60
+    #: What the seat's own choices tell of the supply (:func:`supply_bounds`).
+    hints = ("supply_bounds",)
 
-    def known(self, state: State, seat: str) -> dict[str, Any]:
-        # The information set is a plain dict: the state with the hidden values marked HIDDEN
-        # and what the seat's own choices tell of the supply (``supply_bounds``).
-        known = cast(dict[str, Any], copy_state(state))
-        known["rng"] = 0
+    def copy(self, state: State) -> State:
+        return copy_state(state)
+
+    def hide(self, known: dict[str, Any], state: State, seat: str) -> None:
         if not state["options"]["open_holdings"]:
             known["supply"] = HIDDEN
             known["supply_bounds"] = supply_bounds(state, seat)
             for owner, p in known["players"].items():
                 if owner != seat:
                     p.update(pesos=HIDDEN, vp=HIDDEN, goods=HIDDEN, vp_by={})
-        return known
 
-    def sample(self, known: dict[str, Any], seat: str, rng: Rng) -> State:
-        info = dict(known)
-        bounds: dict[str, tuple[int, int]] = info.pop("supply_bounds", {})
-        # Less the bounds, the information set is a state whose HIDDEN marks are drawn below.
-        state = copy_state(cast(State, info))
-        state["rng"] = rng.next64()
+    def draw(self, state: State, hints: dict[str, Any], seat: str, rng: Rng) -> None:
         if state["supply"] != HIDDEN:
-            return state
+            return
+        bounds: dict[str, tuple[int, int]] = hints["supply_bounds"]
         mine = state["players"][seat]
         supply = {g: d.GOODS_SUPPLY - mine["goods"][g] for g in d.GOODS}
         own_count = sum(mine["goods"].values())
@@ -90,7 +87,6 @@ class SantiagoSearch:
                 rng.choice(holders)[good] -= 1
                 supply[good] += 1
         state["supply"] = supply
-        return state
 
     def round_of(self, state: State) -> int:
         return state["ship"]["number"]
