@@ -18,6 +18,7 @@ from engine.cuba.rules import legal_actions
 from engine.cuba.rules.common import DONE
 from engine.cuba.rules.parliament import bid_of, set_bid
 from engine.cuba.state import State, copy_state
+from engine.cuba.view import view_dict
 from engine.search import heuristic_first, spread
 from engine.search_parts import PlainStateSearch
 from engine.typed import number
@@ -77,7 +78,7 @@ class CubaSearch(PlainStateSearch[State]):
                     # the seat bids again in this world, as a heuristic player would
                     set_bid(p, second, None)
                     legal = legal_actions(state, owner)
-                    view = _view(state, owner)
+                    view = view_dict(state, owner)
                     set_bid(p, second, number(ai.HeuristicPlayer(rng.next64()).choose(view, legal)))
 
     def round_of(self, state: State) -> int:
@@ -123,12 +124,6 @@ class CubaSearch(PlainStateSearch[State]):
             # decides whether to stop here.
             return [ranked[0]] if ranked[0] == DONE else [ranked[0], DONE]
         return ranked
-
-
-def _view(state: State, seat: str) -> dict[str, Any]:
-    from engine.cuba.view import build_view
-
-    return build_view(state, seat)
 
 
 ADAPTER = CubaSearch()

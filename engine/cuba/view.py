@@ -1,6 +1,7 @@
 """What a seat (or the public table) sees of a Cuba game.
 
-``build_view(state, seat)`` returns a JSON-able dict — the contract with ``render/cuba.py``::
+``build_view(state, seat)`` returns a :class:`CubaView`, a JSON-able dict typed by the TypedDicts
+below — the contract with ``render/cuba.py``::
 
     {
       "game": "cuba", "round": 1..6, "rounds": 6,
@@ -36,7 +37,7 @@ parliament begins. Everything else is open, as at the table.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, TypeVar, cast
 
 from engine.core import rank_by_keys
 from engine.cuba.data import (
@@ -53,10 +54,119 @@ from engine.cuba.data import (
 )
 from engine.cuba.rules import common as board
 from engine.cuba.rules import current_seat, to_act
-from engine.cuba.state import Ship, State
+from engine.cuba.state import Options, Pending, Ship, State
+
+T = TypeVar("T")
+
+#: What a secret (a bid, the face-down parliament card) shows to a seat that may not see it.
+HIDDEN = "hidden"
 
 
-def ship_view(ship: Ship | None) -> dict[str, Any] | None:
+class SpaceView(TypedDict):
+    type: str
+    filled: bool
+
+
+class ShipView(TypedDict):
+    id: int
+    spaces: list[SpaceView]
+
+
+class BerthView(TypedDict):
+    vp: int
+    ship: ShipView | None
+
+
+class HarbourView(TypedDict):
+    berths: list[BerthView]
+    sea: ShipView | None
+    deck_count: int
+
+
+class MarketRowView(TypedDict):
+    ladder: list[int]
+    count: int
+    buy: int
+    sell: int
+
+
+class StatuteView(TypedDict):
+    id: str
+    group: str
+    vetoed: bool
+    text: str
+
+
+class BuildingView(TypedDict):
+    id: str
+    row: int
+    col: int
+
+
+class PlayerView(TypedDict):
+    vp: int
+    pesos: int
+    hand: list[str]
+    played: list[str]
+    #: The card laid for parliament: ``HIDDEN`` while face down for another seat.
+    parliament_card: str | None
+    town_hall: bool
+    church_used: bool
+    #: The bids: ``HIDDEN`` for another seat until the bidding round's bids are revealed.
+    bid: int | str | None
+    second_bid: int | str | None
+    #: During bidding: whether the seat has bid (``None`` outside bidding).
+    bid_placed: bool | None
+    votes: int | None
+    total: int | None
+    layout_name: str
+    layout: list[list[str]]
+    buildings: list[BuildingView]
+    figure: list[int]
+    farmyard: dict[str, int]
+    warehouse: dict[str, int]
+
+
+class ParliamentView(TypedDict):
+    winner: str | None
+    tied: list[str]
+
+
+class ResultView(TypedDict):
+    scores: dict[str, int]
+    ranking: list[str]
+    places: dict[str, int]
+    pesos: dict[str, int]
+    breakdown: dict[str, dict[str, int]]
+
+
+class CubaView(TypedDict):
+    game: str
+    round: int
+    rounds: int
+    phase: str
+    step: str
+    start_player: str
+    to_act: list[str]
+    current: str | None
+    seats: list[str]
+    viewer: str | None
+    options: Options
+    market: dict[str, MarketRowView]
+    supply: dict[str, int]
+    harbour: HarbourView
+    statutes: dict[str, StatuteView | None]
+    proposals: dict[str, StatuteView | None]
+    veto_blocked_group: str | None
+    black_markers: dict[str, str | None]
+    buildings_available: dict[str, int]
+    players: dict[str, PlayerView]
+    parliament: ParliamentView
+    pending: Pending
+    result: ResultView | None
+
+
+def ship_view(ship: Ship | None) -> ShipView | None:
     if ship is None:
         return None
     types = SHIPS[ship["id"]]
@@ -66,20 +176,20 @@ def ship_view(ship: Ship | None) -> dict[str, Any] | None:
     }
 
 
-def statute_view(sid: str | None, vetoed: bool = False) -> dict[str, Any] | None:
+def statute_view(sid: str | None, vetoed: bool = False) -> StatuteView | None:
     if sid is None:
         return None
     st = STATUTES[sid]
     return {"id": sid, "group": st["group"], "vetoed": vetoed, "text": st["text"]}
 
 
-def _secret(value: Any, owner: str, seat: str | None, revealed: bool) -> Any:
+def _secret(value: T | None, owner: str, seat: str | None, revealed: bool) -> T | str | None:
     if value is None or revealed or owner == seat:
         return value
-    return "hidden"
+    return HIDDEN
 
 
-def player_view(state: State, owner: str, seat: str | None) -> dict[str, Any]:
+def player_view(state: State, owner: str, seat: str | None) -> PlayerView:
     player = state["players"][owner]
     secret_card = state["options"]["secret_parliament_card"]
     card_revealed = state["phase"] not in ("actions",) or not secret_card
@@ -119,8 +229,8 @@ def player_view(state: State, owner: str, seat: str | None) -> dict[str, Any]:
     }
 
 
-def build_view(state: State, seat: str | None) -> dict[str, Any]:
-    market = {
+def build_view(state: State, seat: str | None) -> CubaView:
+    market: dict[str, MarketRowView] = {
         piece: {
             "ladder": list(MARKET_LADDER[piece]),
             "count": state["market"][piece],
@@ -130,10 +240,10 @@ def build_view(state: State, seat: str | None) -> dict[str, Any]:
         for piece in CARGO
     }
     proposals = {g: statute_view(p["id"], p["vetoed"]) if p else None for g, p in state["proposals"].items()}
-    pending = dict(state["pending"])
+    pending = state["pending"].copy()
     if state["step"] == "veto":
         pending = {"seat": state["pending"]["seat"]}
-    view: dict[str, Any] = {
+    view: CubaView = {
         "game": "cuba",
         "round": state["round"],
         "rounds": ROUNDS,
@@ -144,7 +254,7 @@ def build_view(state: State, seat: str | None) -> dict[str, Any]:
         "current": current_seat(state),
         "seats": list(state["seats"]),
         "viewer": seat,
-        "options": dict(state["options"]),
+        "options": state["options"].copy(),
         "market": market,
         "supply": dict(state["supply"]),
         "harbour": {
@@ -173,3 +283,9 @@ def build_view(state: State, seat: str | None) -> dict[str, Any]:
             "breakdown": {s: dict(v) for s, v in res["breakdown"].items()},
         }
     return view
+
+
+def view_dict(state: State, seat: str | None) -> dict[str, Any]:
+    """:func:`build_view` as the computer players read it: a plain dict (:class:`CubaView` is
+    its shape)."""
+    return cast(dict[str, Any], build_view(state, seat))

@@ -1,6 +1,7 @@
 """What a seat (or the public table) sees of a Santiago de Cuba game.
 
-``build_view(state, seat)`` returns a JSON-able dict — the contract with ``render/santiago.py``::
+``build_view(state, seat)`` returns a :class:`SantiagoView`, a JSON-able dict typed by the TypedDicts
+below — the contract with ``render/santiago.py``::
 
     {
       "game": "santiago", "seats": ["p0", …], "you": "p1" | None,
@@ -34,20 +35,87 @@ of the goods behind the screens.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from engine.santiago import data as d
 from engine.santiago.rules import active_seat, to_act
 from engine.santiago.rules.end import rank_result
-from engine.santiago.state import State
+from engine.santiago.state import Pending, State
 from engine.typed import present
+
+
+class HarbourSpaceView(TypedDict):
+    space: int
+    harbour: bool
+
+
+class RoadSpaceView(TypedDict):
+    space: int
+    cuban: str
+    colour: str | None
+    face_up: bool
+
+
+class BuildingView(TypedDict):
+    building: str
+    figure: str | None
+    owner: str | None
+
+
+class ShipView(TypedDict):
+    number: int
+    ships: int
+    dice: dict[str, int]
+    aside: str | None
+    rolled: dict[str, int] | None
+    value_index: int
+    #: ``None`` on the chequered flag.
+    value: int | None
+    value_track: list[int | None]
+
+
+class PlayerView(TypedDict):
+    figure: str | None
+    markers_left: int
+    owned: list[str]
+    #: Behind the screen: only for the seat itself, with open holdings, or once the game is over.
+    pesos: NotRequired[int]
+    vp: NotRequired[int]
+    goods: NotRequired[dict[str, int]]
+
+
+class ResultView(TypedDict):
+    scores: dict[str, int]
+    ranking: list[str]
+    places: dict[str, int]
+    breakdown: dict[str, dict[str, int]]
+    goods: dict[str, int]
+    pesos: dict[str, int]
+
+
+class SantiagoView(TypedDict):
+    game: str
+    seats: list[str]
+    you: str | None
+    to_act: list[str]
+    current: str | None
+    start_player: str
+    step: str
+    open_holdings: bool
+    road: list[HarbourSpaceView | RoadSpaceView]
+    car: int
+    districts: dict[str, list[BuildingView]]
+    ship: ShipView
+    players: dict[str, PlayerView]
+    pending: Pending
+    result: ResultView | None
 
 
 def holdings_visible(state: State, owner: str, seat: str | None) -> bool:
     return owner == seat or state["options"]["open_holdings"] or state["step"] == "over"
 
 
-def result_view(state: State) -> dict[str, Any] | None:
+def result_view(state: State) -> ResultView | None:
     res = state["result"]
     if res is None:
         return None
@@ -62,7 +130,7 @@ def result_view(state: State) -> dict[str, Any] | None:
     }
 
 
-def pending_view(state: State) -> dict[str, Any]:
+def pending_view(state: State) -> Pending:
     step, pending = state["step"], state["pending"]
     if step == "use":
         return {"building": pending["building"], "via": pending["via"]}
@@ -81,13 +149,13 @@ def pending_view(state: State) -> dict[str, Any]:
     return {}
 
 
-def build_view(state: State, seat: str | None) -> dict[str, Any]:
+def build_view(state: State, seat: str | None) -> SantiagoView:
     ship = state["ship"]
     figures = {p["figure"]: s for s, p in state["players"].items() if p["figure"] is not None}
-    players: dict[str, Any] = {}
+    players: dict[str, PlayerView] = {}
     for owner in state["seats"]:
         p = state["players"][owner]
-        pv: dict[str, Any] = {
+        pv: PlayerView = {
             "figure": p["figure"],
             "markers_left": p["markers"],
             "owned": [b for b, s in state["owners"].items() if s == owner],
@@ -97,7 +165,7 @@ def build_view(state: State, seat: str | None) -> dict[str, Any]:
             pv["vp"] = p["vp"]
             pv["goods"] = dict(p["goods"])
         players[owner] = pv
-    road: list[dict[str, Any]] = [{"space": 0, "harbour": True}]
+    road: list[HarbourSpaceView | RoadSpaceView] = [{"space": 0, "harbour": True}]
     for space in range(1, d.ROAD_LEN):
         cuban = present(state["road"][space], "Cuban")
         road.append(

@@ -32,7 +32,7 @@ __all__ = ["CubaRules", "apply_action", "current_seat", "legal_actions", "new_ga
 #: Why ``seat`` may not play ``action`` now, in a language (from :mod:`engine.cuba.text`).
 Explainer = Callable[[State, str, Action, str], str]
 #: What a seat (``None``: the open table) sees of a game (from :mod:`engine.cuba.view`).
-Viewer = Callable[[State, "str | None"], dict[str, Any]]
+Viewer = Callable[[State, "str | None"], Mapping[str, Any]]
 
 _GROUP_WORDS = {"i": "I", "ii": "II", "iii": "III", "iv": "IV"}
 _GROUP_ORDER = tuple(_GROUP_WORDS.values())
@@ -114,7 +114,7 @@ class CubaRules(RulesBase, TextFromModule):
             return action
         raise self.refusal(state, seat, action)
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def view(self, state: State, seat: str | None) -> Mapping[str, Any]:
         return self._view(state, seat)
 
     def result(self, state: State) -> Result | None:

@@ -48,7 +48,7 @@ __all__ = ["SantiagoRules", "active_seat", "apply_action", "legal_actions", "new
 #: Why ``seat`` may not play ``action`` now, in a language (from :mod:`engine.santiago.text`).
 Explainer = Callable[[State, str, Action, str], str]
 #: What a seat (``None``: the open table) sees of a game (from :mod:`engine.santiago.view`).
-Viewer = Callable[[State, "str | None"], dict[str, Any]]
+Viewer = Callable[[State, "str | None"], Mapping[str, Any]]
 
 #: Words a player may type for the canonical ones.
 ALIASES: dict[str, str] = {
@@ -133,7 +133,7 @@ class SantiagoRules(TextFromModule):
             return action
         raise self.refusal(state, seat, action)
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def view(self, state: State, seat: str | None) -> Mapping[str, Any]:
         return self._view(state, seat)
 
     def result(self, state: State) -> Result | None:
