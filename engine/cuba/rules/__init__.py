@@ -16,23 +16,18 @@ Nothing here knows a sentence or what a seat sees: :mod:`engine.cuba` (the regis
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, Progress, Result, RulesBase, rank_by_keys
+from engine.core import Action, Event, Progress, Result, RulesBase, rank_by_keys
 from engine.cuba.data import CARGO, OPTIONS, PIECES, PRODUCTS, RESOURCES
 from engine.cuba.rules.common import current_seat, parse_field_name, to_act
 from engine.cuba.rules.setup import new_game
 from engine.cuba.rules.steps import apply_action, legal_actions
 from engine.cuba.state import State, copy_state, dump_state, load_state
-from engine.presentation import TextFromModule, TextModule
+from engine.rules_parts import PlainStateRules
 
 __all__ = ["CubaRules", "apply_action", "current_seat", "legal_actions", "new_game", "to_act"]
-
-#: Why ``seat`` may not play ``action`` now, in a language (from :mod:`engine.cuba.text`).
-Explainer = Callable[[State, str, Action, str], str]
-#: What a seat (``None``: the open table) sees of a game (from :mod:`engine.cuba.view`).
-Viewer = Callable[[State, "str | None"], Mapping[str, Any]]
 
 _GROUP_WORDS = {"i": "I", "ii": "II", "iii": "III", "iv": "IV"}
 _GROUP_ORDER = tuple(_GROUP_WORDS.values())
@@ -70,7 +65,7 @@ def canonical(action: Action) -> Action:
     return Action(action.kind, args)
 
 
-class CubaRules(RulesBase, TextFromModule):
+class CubaRules(RulesBase, PlainStateRules[State]):
     """The Cuba rules engine (see :mod:`engine.core` for the contract)."""
 
     id = "cuba"
@@ -78,16 +73,6 @@ class CubaRules(RulesBase, TextFromModule):
     min_players = 2
     max_players = 5
     options: Mapping[str, Any] = dict(OPTIONS)
-
-    def __init__(self, text: TextModule, view: Viewer, explain: Explainer) -> None:
-        #: The presentation: every sentence (see :class:`engine.presentation.TextFromModule`).
-        self.text = text
-        self._view = view
-        self._explain = explain
-
-    def refusal(self, state: State, seat: str, action: Action) -> IllegalAction:
-        """The refusal of ``action``, explained in whatever language the reader speaks."""
-        return IllegalAction(lambda lang: self._explain(state, seat, action, lang))
 
     def new(self, players: list[str], seed: int, **options: Any) -> State:
         return new_game(list(players), seed, options)
@@ -98,24 +83,14 @@ class CubaRules(RulesBase, TextFromModule):
     def legal(self, state: State, seat: str) -> list[Action]:
         return legal_actions(state, seat)
 
-    def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
-        if state["step"] == "over":
-            raise IllegalAction.keyed("game_over")
-        if seat not in to_act(state) or action not in legal_actions(state, seat):
-            raise self.refusal(state, seat, action)
-        new = copy_state(state)
-        events: list[Event] = []
-        apply_action(new, seat, action, events)
-        return new, events
+    def copy(self, state: State) -> State:
+        return copy_state(state)
 
-    def parse(self, state: State, seat: str, text_: str) -> Action:
-        action = canonical(Action.from_text(text_))
-        if action in legal_actions(state, seat):
-            return action
-        raise self.refusal(state, seat, action)
+    def run(self, state: State, seat: str, action: Action, events: list[Event]) -> None:
+        apply_action(state, seat, action, events)
 
-    def view(self, state: State, seat: str | None) -> Mapping[str, Any]:
-        return self._view(state, seat)
+    def canonical(self, state: State, action: Action) -> Action:
+        return canonical(action)
 
     def result(self, state: State) -> Result | None:
         res = state["result"]

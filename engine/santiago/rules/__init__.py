@@ -31,11 +31,11 @@ dice are chosen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, Progress, Result
-from engine.presentation import TextFromModule, TextModule
+from engine.core import Action, Event, Progress, Result
+from engine.rules_parts import PlainStateRules
 from engine.santiago import data as d
 from engine.santiago.rules.common import active_seat, to_act
 from engine.santiago.rules.end import rank_result
@@ -44,11 +44,6 @@ from engine.santiago.rules.steps import apply_action, legal_actions
 from engine.santiago.state import State, copy_state, dump_state, load_state
 
 __all__ = ["SantiagoRules", "active_seat", "apply_action", "legal_actions", "new_game", "to_act"]
-
-#: Why ``seat`` may not play ``action`` now, in a language (from :mod:`engine.santiago.text`).
-Explainer = Callable[[State, str, Action, str], str]
-#: What a seat (``None``: the open table) sees of a game (from :mod:`engine.santiago.view`).
-Viewer = Callable[[State, "str | None"], Mapping[str, Any]]
 
 #: Words a player may type for the canonical ones.
 ALIASES: dict[str, str] = {
@@ -84,7 +79,7 @@ def canonical(state: State, action: Action) -> Action:
     return Action(action.kind, args)
 
 
-class SantiagoRules(TextFromModule):
+class SantiagoRules(PlainStateRules[State]):
     """The Santiago de Cuba rules engine (see :mod:`engine.core` for the contract)."""
 
     id = "santiago"
@@ -92,18 +87,6 @@ class SantiagoRules(TextFromModule):
     min_players = d.MIN_PLAYERS
     max_players = d.MAX_PLAYERS
     options: Mapping[str, Any] = dict(d.OPTIONS)
-
-    def __init__(self, text: TextModule, view: Viewer, explain: Explainer) -> None:
-        #: The presentation: every sentence (see :class:`engine.presentation.TextFromModule`).
-        self.text = text
-        self._view = view
-        self._explain = explain
-
-    def refusal(self, state: State, seat: str, action: Action) -> IllegalAction:
-        """Why ``action`` is refused, in whichever language the reader asks for. The state is
-        copied so that the sentence does not change if the caller later changes its state."""
-        frozen = copy_state(state)
-        return IllegalAction(lambda lang: self._explain(frozen, seat, action, lang))
 
     def new(self, players: list[str], seed: int, **options: Any) -> State:
         state, _ = new_game(list(players), seed, options)
@@ -119,22 +102,14 @@ class SantiagoRules(TextFromModule):
     def legal(self, state: State, seat: str) -> list[Action]:
         return legal_actions(state, seat)
 
-    def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
-        if not isinstance(action, Action) or action not in legal_actions(state, seat):
-            raise self.refusal(state, seat, action)
-        new = copy_state(state)
-        events: list[Event] = []
-        apply_action(new, seat, action, events)
-        return new, events
+    def copy(self, state: State) -> State:
+        return copy_state(state)
 
-    def parse(self, state: State, seat: str, text_: str) -> Action:
-        action = canonical(state, Action.from_text(text_))
-        if action in legal_actions(state, seat):
-            return action
-        raise self.refusal(state, seat, action)
+    def run(self, state: State, seat: str, action: Action, events: list[Event]) -> None:
+        apply_action(state, seat, action, events)
 
-    def view(self, state: State, seat: str | None) -> Mapping[str, Any]:
-        return self._view(state, seat)
+    def canonical(self, state: State, action: Action) -> Action:
+        return canonical(state, action)
 
     def result(self, state: State) -> Result | None:
         if state["result"] is None:
