@@ -7,6 +7,7 @@ from typing import Any
 from engine.core import Event
 from engine.santiago import RULES
 from engine.santiago import data as d
+from tests.game_helpers import movers
 
 
 def started(players: int = 3, seed: int = 1, aside: str = "cigar", **options: Any) -> dict:
@@ -25,17 +26,8 @@ def started(players: int = 3, seed: int = 1, aside: str = "cigar", **options: An
     return state
 
 
-def act(state: dict, seat: str, text: str) -> tuple[dict, list[Event]]:
-    """Parse ``text`` for ``seat`` and apply it."""
-    return RULES.apply(state, seat, RULES.parse(state, seat, text))
-
-
-def acts(state: dict, moves: list[tuple[str, str]]) -> tuple[dict, list[Event]]:
-    events: list[Event] = []
-    for seat, text in moves:
-        state, evs = act(state, seat, text)
-        events += evs
-    return state, events
+#: Parse a text for a seat and apply it; several (seat, text) in turn.
+act, acts = movers(RULES)
 
 
 def kinds(events: list[Event]) -> list[str]:

@@ -5,23 +5,13 @@ language — worked out from the marks, so that correcting a mark corrects the h
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 from engine import provenance
 from engine.i18n import LANGUAGES
 from engine.santiago import RULES
 from engine.santiago import data as d
 from engine.santiago.text.table import unconfirmed_text
-
-SOURCES = Path(__file__).resolve().parents[2] / "docs" / "sources.md"
-
-
-def section(title: str) -> str:
-    """The text of ``## title`` in docs/sources.md, up to the next section."""
-    text = SOURCES.read_text(encoding="utf-8")
-    start = text.index(f"\n## {title}\n")
-    end = text.find("\n## ", start + 1)
-    return text[start : end if end != -1 else None]
+from tests.game_helpers import section
 
 
 def test_every_value_of_the_data_module_has_a_mark():
