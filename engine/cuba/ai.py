@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from engine.core import Action, Rng
+from engine.core import Action, Arg, Rng
 from engine.cuba.data import (
     BERTH_VP,
     BUILDINGS,
@@ -35,7 +35,7 @@ from engine.cuba.data import (
     STATUTES,
     TAX_VP,
 )
-from engine.typed import number, present, word
+from engine.typed import number, present, word, words
 
 #: VP one peso is worth while there are rounds left to spend it (money scores nothing at the end).
 PESO_VP = 0.3
@@ -231,7 +231,7 @@ def statute_edges(view: dict[str, Any], seat: str) -> dict[str | None, float]:
     return edges
 
 
-def enact_worth(view: dict[str, Any], edges: dict[str | None, float], groups: tuple) -> float:
+def enact_worth(view: dict[str, Any], edges: dict[str | None, float], groups: tuple[Arg, ...]) -> float:
     """How much better enacting ``groups`` is than keeping the statutes in force (``edges``
     from :func:`statute_edges`)."""
     total = 0.0
@@ -390,29 +390,29 @@ class HeuristicPlayer:
 
     # ---- foreman ----
 
-    def use_worth(self, view: dict[str, Any], me: dict[str, Any], args: tuple) -> float:
+    def use_worth(self, view: dict[str, Any], me: dict[str, Any], args: tuple[Arg, ...]) -> float:
         """A Foreman's use of the building at (row, col) with the rest of ``args``."""
-        building = building_at(me, args[0], args[1])
+        building = building_at(me, number(args, 0), number(args, 1))
         bd = BUILDINGS[building]
         rest = args[2:]
         effect = bd["effect"]
         if effect == "convert_vp":
-            count = rest[0] if rest and isinstance(rest[0], int) else len(rest)
-            pieces = rest if rest and not isinstance(rest[0], int) else [bd["input"]] * count
+            counted = bool(rest) and isinstance(rest[0], int)
+            pieces = [bd["input"]] * number(rest) if counted else words(rest)
             return sum(
                 bd["vp_each"] - (GOOD_VP if p in GOODS else PIECE_VP.get(p, 0.5)) * 0.5 for p in pieces
             )
         if effect == "transform":
-            return rest[0] * (GOOD_VP - PIECE_VP[bd["source"]])
+            return number(rest) * (GOOD_VP - PIECE_VP[bd["source"]])
         if effect == "ship":
-            return BERTH_VP[rest[0] - 1] * rest[2]
+            return BERTH_VP[number(rest, 0) - 1] * number(rest, 2)
         if effect == "sell":
-            return sum(bd["pesos_each"] * peso_vp(view) - PIECE_VP.get(p, GOOD_VP) for p in rest)
+            return sum(bd["pesos_each"] * peso_vp(view) - PIECE_VP.get(p, GOOD_VP) for p in words(rest))
         if effect == "veto":
-            proposal = view["proposals"].get(rest[0]) if rest else None
+            proposal = view["proposals"].get(word(rest)) if rest else None
             return -self.edges(view, view["viewer"])[proposal["id"]] if proposal else 0.3
         if effect == "exchange":
-            give, get = rest
+            give, get = word(rest, 0), word(rest, 1)
             return (GOOD_VP if get in GOODS else PIECE_VP[get]) - (
                 GOOD_VP if give in GOODS else PIECE_VP[give]
             )
@@ -422,12 +422,12 @@ class HeuristicPlayer:
 
     # ---- statute phase ----
 
-    def pay_worth(self, view: dict[str, Any], me: dict[str, Any], args: tuple) -> float:
+    def pay_worth(self, view: dict[str, Any], me: dict[str, Any], args: tuple[Arg, ...]) -> float:
         if args[0] == "tax":
             sid = view["statutes"]["I"]
             return statute_vp(view, me, sid["id"] if sid else None)
         # duty: 2 VP for pieces that would otherwise mostly be discarded or sold cheaply
-        return DUTY_VP - sum(PIECE_VP.get(p, 0.5) * 0.5 for p in args[1:])
+        return DUTY_VP - sum(PIECE_VP.get(p, 0.5) * 0.5 for p in words(args, 1))
 
     def bid(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
         """Bid only when the stake is worth it and the bid can plausibly win the vote."""

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Rng
+from engine.core import Action, Arg, Rng
 from engine.santiago import data as d
-from engine.typed import number, word
+from engine.typed import number, word, words
 
 #: VP of one peso early in the game (the Casino's rate); it falls towards the end.
 PESO_VP = 1 / d.CASINO_PESOS_PER_VP
@@ -235,7 +235,7 @@ class HeuristicPlayer:
         return mine * PRICE_STEP_VP if view["ship"]["value_index"] + 1 < d.CHEQUERED else -mine
 
     def use_worth(
-        self, view: dict[str, Any], goods: dict[str, int], building: str | None, args: tuple
+        self, view: dict[str, Any], goods: dict[str, int], building: str | None, args: tuple[Arg, ...]
     ) -> float:
         if building == d.NEWSPAPER:  # the peso, and the flip only when a Cuban is named
             return d.NEWSPAPER_PESOS * self.peso_vp(view) + (NEWSPAPER_FLIP_VP if args else 0.0)
@@ -243,18 +243,20 @@ class HeuristicPlayer:
             return self.building_worth(view, goods, building) if building else 0.0
         if building in d.CONVERSIONS:
             src, dst = d.CONVERSIONS[building]
-            return args[0] * (self.good_vp(view, dst) - self.good_vp(view, src))
+            return number(args) * (self.good_vp(view, dst) - self.good_vp(view, src))
         if building == d.MARKET:
-            return self.good_vp(view, args[1]) - self.good_vp(view, args[0])
+            return self.good_vp(view, word(args, 1)) - self.good_vp(view, word(args, 0))
         if building == d.CAFE:
-            return sum(d.CAFE_VP_EACH - self.good_vp(view, g) for g in args)
+            return sum(d.CAFE_VP_EACH - self.good_vp(view, g) for g in words(args))
         if building == d.CASINO:
             rate = d.CASINO_PESOS_PER_VP * self.peso_vp(view)
-            return args[1] * (1 - rate) if args[0] == "buy" else args[1] * (rate - 1)
+            n = number(args, 1)
+            return n * (1 - rate) if args[0] == "buy" else n * (rate - 1)
         if building == d.CUSTOMS:
-            return CUSTOMS_VP - goods.get(args[0], 0) * self.good_vp(view, args[0]) * DEMAND_SHARE
+            good = word(args)
+            return CUSTOMS_VP - goods.get(good, 0) * self.good_vp(view, good) * DEMAND_SHARE
         if building == d.HARBOURMASTER:
-            return self.harbourmaster_worth(view, goods, args[0])
+            return self.harbourmaster_worth(view, goods, word(args))
         if building == d.OFFICE:
-            return d.OFFICE_VP - GOOD_VP[args[0]]
+            return d.OFFICE_VP - GOOD_VP[word(args)]
         return 0.0

@@ -8,7 +8,7 @@ action texts in them (``'use water'``) stay as they are in every language.
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import Action, Arg
 from engine.cuba.data import (
     BUILDING_STATUTE_PESOS,
     BUILDINGS,
@@ -168,11 +168,12 @@ def _explain_duty(state: State, seat: str, lang: str) -> str:
     return T(lang, f"explain.duty_{what}", n=count, holdings=holdings_text(player, list(kinds), lang))
 
 
-def _explain_build(state: State, seat: str, args: tuple, lang: str) -> str | None:
+def _explain_build(state: State, seat: str, args: tuple[Arg, ...], lang: str) -> str | None:
     player = state["players"][seat]
-    if len(args) != 4 or args[1] != "at" or not isinstance(args[2], int) or not isinstance(args[3], int):
+    row, col = (args[2], args[3]) if len(args) == 4 else (None, None)
+    if len(args) != 4 or args[1] != "at" or not isinstance(row, int) or not isinstance(col, int):
         return T(lang, "explain.build_syntax")
-    bid, _, row, col = args
+    bid = str(args[0])  # a number names no building either
     if bid not in BUILDINGS:
         return T(lang, "explain.no_such_building", building=bid)
     bd = BUILDINGS[bid]
@@ -201,7 +202,7 @@ def _explain_build(state: State, seat: str, args: tuple, lang: str) -> str | Non
     return None
 
 
-def _explain_ship(state: State, seat: str, args: tuple, lang: str) -> str | None:
+def _explain_ship(state: State, seat: str, args: tuple[Arg, ...], lang: str) -> str | None:
     player = state["players"][seat]
     berth, *pieces = args
     if not isinstance(berth, int) or not 1 <= berth <= 3:
@@ -225,7 +226,7 @@ def _explain_ship(state: State, seat: str, args: tuple, lang: str) -> str | None
     return None
 
 
-def _explain_use(state: State, seat: str, args: tuple, lang: str) -> str | None:
+def _explain_use(state: State, seat: str, args: tuple[Arg, ...], lang: str) -> str | None:
     player = state["players"][seat]
     row, col = args[0], args[1]
     if not isinstance(row, int) or not isinstance(col, int):

@@ -7,7 +7,7 @@ in every language: they are what a player types.
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import Action, Arg
 from engine.i18n import common, join_list
 from engine.santiago import data as d
 from engine.santiago import rules as r
@@ -101,7 +101,7 @@ def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
     return None
 
 
-def _give_reason(args: tuple, lang: str) -> str:
+def _give_reason(args: tuple[Arg, ...], lang: str) -> str:
     if len(args) != 1:
         return T(lang, "refuse.give_one")
     what = args[0]
@@ -114,28 +114,30 @@ def _give_reason(args: tuple, lang: str) -> str:
     return T(lang, "refuse.give_what")
 
 
-def _use_reason(state: State, seat: str, building: str, args: tuple, lang: str) -> str | None:
+def _use_reason(state: State, seat: str, building: str, args: tuple[Arg, ...], lang: str) -> str | None:
     player = state["players"][seat]
     goods = player["goods"]
     if building in d.CONVERSIONS:
         src, dst = d.CONVERSIONS[building]
-        if len(args) != 1 or not isinstance(args[0], int) or args[0] < 1:
+        n = args[0] if len(args) == 1 else None
+        if not isinstance(n, int) or n < 1:
             return T(lang, "refuse.convert_how", src=good_name(src, 2, lang), dst=good_name(dst, 2, lang))
-        if args[0] > goods[src]:
+        if n > goods[src]:
             return T(lang, "refuse.have_only", have=goods_text(src, goods[src], lang))
         return T(lang, "refuse.supply_only", have=goods_text(dst, state["supply"][dst], lang))
     if building == d.MARKET:
         if len(args) != 2 or any(a not in d.MARKET_GOODS for a in args) or args[0] == args[1]:
             return T(lang, "refuse.market_how")
-        if goods[args[0]] == 0:
-            return T(lang, "refuse.market_none", good=good_name(args[0], 2, lang))
-        return T(lang, "refuse.supply_none", good=good_name(args[1], 2, lang))
+        give, get = str(args[0]), str(args[1])  # two of the market's goods
+        if goods[give] == 0:
+            return T(lang, "refuse.market_none", good=good_name(give, 2, lang))
+        return T(lang, "refuse.supply_none", good=good_name(get, 2, lang))
     if building == d.SAWMILL:
         return T(lang, "refuse.sawmill_none") if not args else T(lang, "refuse.sawmill_args")
     if building == d.CAFE:
         if not args or any(a not in d.CAFE_GOODS for a in args) or len(set(args)) != len(args):
             return T(lang, "refuse.cafe_how")
-        missing = [a for a in args if goods[a] == 0]
+        missing = [str(a) for a in args if goods[str(a)] == 0]  # the café's goods
         if missing:
             return T(lang, "refuse.have_none", good=good_name(missing[0], 2, lang))
     if building == d.CASINO:
@@ -143,7 +145,7 @@ def _use_reason(state: State, seat: str, building: str, args: tuple, lang: str) 
     if building == d.CUSTOMS:
         if len(args) != 1 or args[0] not in state["ship"]["dice"]:
             return T(lang, "refuse.customs_how")
-        return T(lang, "refuse.customs_zero", good=good_name(args[0], 1, lang))
+        return T(lang, "refuse.customs_zero", good=good_name(str(args[0]), 1, lang))
     if building == d.HARBOURMASTER:
         if args == ("down",):
             if state["ship"]["value"] == 0:
@@ -157,9 +159,10 @@ def _use_reason(state: State, seat: str, building: str, args: tuple, lang: str) 
     if building == d.OFFICE:
         if len(args) != 1 or args[0] not in d.DIE_GOODS:
             return T(lang, "refuse.office_how")
-        if state["ship"]["dice"].get(args[0], 0) == 0:
-            return T(lang, "refuse.office_not_asked", good=good_name(args[0], 2, lang))
-        return T(lang, "refuse.have_none", good=good_name(args[0], 2, lang))
+        good = str(args[0])  # one of the dice's goods
+        if state["ship"]["dice"].get(good, 0) == 0:
+            return T(lang, "refuse.office_not_asked", good=good_name(good, 2, lang))
+        return T(lang, "refuse.have_none", good=good_name(good, 2, lang))
     if building == d.NEWSPAPER:
         if len(args) != 1 or args[0] not in d.CUBANS:
             return T(lang, "refuse.newspaper_how")
@@ -169,7 +172,7 @@ def _use_reason(state: State, seat: str, building: str, args: tuple, lang: str) 
     return None
 
 
-def _casino_reason(player: Player, args: tuple, lang: str) -> str:
+def _casino_reason(player: Player, args: tuple[Arg, ...], lang: str) -> str:
     if len(args) != 2 or args[0] not in ("buy", "sell") or not isinstance(args[1], int) or args[1] < 1:
         return T(lang, "refuse.casino_how")
     if args[0] == "buy":
@@ -178,11 +181,12 @@ def _casino_reason(player: Player, args: tuple, lang: str) -> str:
     return T(lang, "refuse.casino_vp", vp=player["vp"])
 
 
-def _delivery_reason(state: State, seat: str, kind: str, args: tuple, lang: str) -> str | None:
+def _delivery_reason(state: State, seat: str, kind: str, args: tuple[Arg, ...], lang: str) -> str | None:
     goods = state["players"][seat]["goods"]
-    if len(args) != 2 or args[0] not in d.DIE_GOODS or not isinstance(args[1], int) or args[1] < 1:
+    n = args[1] if len(args) == 2 else None
+    if len(args) != 2 or args[0] not in d.DIE_GOODS or not isinstance(n, int) or n < 1:
         return T(lang, "refuse.deliver_how")
-    good, n = args
+    good = str(args[0])  # one of the dice's goods
     want = state["ship"]["dice"].get(good, 0)
     if state["ship"]["aside"] == good:
         return T(lang, "refuse.deliver_aside", good=good_name(good, 1, lang), goods=good_name(good, 2, lang))
