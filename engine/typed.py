@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from engine.core import Action
+from engine.core import Action, Arg
 
 T = TypeVar("T")
 
 #: An action, or the arguments of one (from some position on).
-Arguments = Action | Sequence[int | str]
+Arguments = Action | Sequence[Arg]
 
 
-def _args(source: Arguments) -> Sequence[int | str]:
+def _args(source: Arguments) -> Sequence[Arg]:
     return source.args if isinstance(source, Action) else source
 
 
