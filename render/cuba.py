@@ -417,7 +417,7 @@ STATS_Y = 54  # offsets inside a player panel
 CHARS_Y = 100
 GRID_Y = 194  # below the strip of column letters
 CELL_H = 60
-#: The plantation's labels (engine.cuba.board.field_name): column letters in a strip above the
+#: The plantation's labels (engine.cuba.rules.common.field_name): column letters in a strip above the
 #: grid, row numbers in a gutter on its left, as the buttons and log lines name the fields.
 LABEL_STRIP = 16
 
@@ -496,12 +496,12 @@ def _draw_fields(img: Image.Image, layout: Layout, layouts: tuple[tuple[tuple[st
 
 
 def column_letters(cols: int) -> list[str]:
-    """The letters above a plantation's columns, left to right (engine.cuba.board.field_name)."""
+    """The letters above a plantation's columns, left to right (engine.cuba.rules.common.field_name)."""
     return [field_name(0, col)[0] for col in range(cols)]
 
 
 def row_numbers(rows: int) -> list[str]:
-    """The numbers left of a plantation's rows, top to bottom (engine.cuba.board.field_name)."""
+    """The numbers left of a plantation's rows, top to bottom (engine.cuba.rules.common.field_name)."""
     return [field_name(row, 0)[1:] for row in range(rows)]
 
 
