@@ -13,6 +13,8 @@ JUNK = [
     "worker a b",
     "field 5",
     "field 0 0",
+    "field x y",
+    "field 1 0\u200b",  # a zero-width space after the number (found by bench/fuzz.py)
     "buy",
     "buy wood",
     "buy 5",
