@@ -152,7 +152,7 @@ class Fuzzer:
         version, state_json = await self.store.state(pk)
         actions = [(a.n, a.seat, a.text, a.kind) for a in await self.store.actions(pk)]
         timers = sorted((t.kind, t.due, dumps(t.payload)) for t in await self.store.timers(pk))
-        cached = self.service._tables.get(pk)
+        cached = self.service.tables.cached.get(pk)
         memory = dumps(self.rules.dump(cached.state)) if cached and cached.state is not None else None
         seats = [repr(s) for s in await self.store.seats(pk)]
         return (row.status, row.version, version, state_json, actions, timers, memory, seats)
@@ -230,7 +230,7 @@ def engine_accepts(rules, state, seat: str, text: str) -> bool:
 async def game_input(fz: Fuzzer, seat_users: dict[str, int], version: int) -> None:
     """One hostile input against a running game."""
     svc, rnd, rules = fz.service, fz.rnd, fz.rules
-    state = svc._tables[fz.pk].state
+    state = svc.tables.cached[fz.pk].state
     to_act = rules.to_act(state)
     idle = [s for s in seat_users if s not in to_act]
     actor = rnd.choice(to_act)
@@ -262,7 +262,7 @@ async def game_input(fz: Fuzzer, seat_users: dict[str, int], version: int) -> No
 
 
 async def legal_move(fz: Fuzzer, seat_users: dict[str, int], players: dict[str, Any]) -> None:
-    state = fz.service._tables[fz.pk].state
+    state = fz.service.tables.cached[fz.pk].state
     seat = fz.rnd.choice(fz.rules.to_act(state))
     action = players[seat].choose({}, fz.rules.legal(state, seat))
     outcome = await fz.service.act(CHANNEL, seat_users[seat], str(action))

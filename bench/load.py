@@ -136,7 +136,7 @@ async def game_actor(
 
     await asyncio.sleep(rnd.uniform(0, think_s))
     while True:
-        table = service._tables.get(pk)
+        table = service.tables.cached.get(pk)
         if table is None or table.row.version > moves:
             return
         rules, state = table.rules, table.state
@@ -189,20 +189,20 @@ async def run_process(args: argparse.Namespace, index: int, ready: Any = None) -
         seed_source=lambda: 7,
         render_pool=pool,
     )
-    original_view = service._view
+    original_view = service.presenter.view
 
     def view_with_channel(table, seat):  # lets the renderer pick its sample by channel
         view = original_view(table, seat)
         return {**view, "_channel": table.row.channel_id}
 
-    service._view = view_with_channel  # type: ignore[method-assign]
+    service.presenter.view = view_with_channel  # type: ignore[method-assign]
     pool.start()  # as the bot does at start-up: the worker warms up while the games open
     t0 = time.perf_counter()
     games = await open_games(service, channels, guild_of_shard(index, args.processes))
     setup_s = time.perf_counter() - t0
     if ready is not None:
         await ready()
-    pks = {channel: service._channel_games[channel] for channel, _ in games}
+    pks = {channel: service.tables.channel_games[channel] for channel, _ in games}
     latencies: list[float] = []
     drawn_latencies: list[float] = []
     acknowledged: list[tuple[int, str, str]] = []

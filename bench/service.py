@@ -148,7 +148,7 @@ async def play_game(
         row = await store.game(pk)
         if row.status != "active":
             break
-        state = service._tables[pk].state
+        state = service.tables.cached[pk].state
         seat = rules.to_act(state)[moves % len(rules.to_act(state))]
         action = bots[seat].choose({}, rules.legal(state, seat))
         t0 = time.perf_counter()

@@ -36,9 +36,9 @@ async def play_game(svc: GameService, channel: int, game: str, players: int, rng
     for user in users[1:]:
         assert (await svc.join(channel, user, f"Player {user}")).ok
     assert (await svc.start(channel, users[0])).ok
-    pk = svc._channel_games[channel]
+    pk = svc.tables.channel_games[channel]
     actions = 0
-    while (table := svc._tables.get(pk)) is not None:
+    while (table := svc.tables.cached.get(pk)) is not None:
         seat = table.rules.to_act(table.state)[0]
         action = player(game, "random", rng.randrange(1 << 30)).choose(
             table.rules.view(table.state, seat), table.rules.legal(table.state, seat)

@@ -39,11 +39,11 @@ def percentile(samples: list[float], p: float) -> float:
 
 async def human(svc: GameService, channel: int, game: str, moves: int, rng: random.Random) -> None:
     """Play the human seat (p0) of the channel's game: ``moves`` moves or to the end."""
-    pk = svc._channel_games[channel]
+    pk = svc.tables.channel_games[channel]
     ai = player(game, "random", rng.randrange(1 << 30))
     played = 0
     while played < moves:
-        table = svc._tables.get(pk)
+        table = svc.tables.cached.get(pk)
         if table is None:
             return
         if "p0" not in table.rules.to_act(table.state):

@@ -24,7 +24,7 @@ from bot.texts import t
 from engine.core import Action, Event, IllegalAction, Rules, undoable
 
 if TYPE_CHECKING:
-    from bot.service import Table
+    from bot.tables import Table
 
 #: The event kind of an automatic play.
 AUTO = "auto"

@@ -12,17 +12,18 @@ from bot import hours
 from bot.rows import GameRow, LiveMessages, UserPrefs
 
 if TYPE_CHECKING:
-    from bot.service import GameService, Table
+    from bot.gamestore import GameStore
+    from bot.tables import Table
 
 #: The ways that mention in the channel, and those that send a DM.
 MENTION = ("mention", "both")
 DM = ("dm", "both")
 
 
-async def prefs(service: GameService, table: Table) -> dict[int, UserPrefs]:
+async def prefs(store: GameStore, table: Table) -> dict[int, UserPrefs]:
     """The preferences of every person seated at ``table``."""
     users = [s.user_id for s in table.seats if s.user_id is not None and not s.is_bot]
-    return await service.store.prefs_of(users) if users else {}
+    return await store.prefs_of(users) if users else {}
 
 
 def stand_ins(table: Table, found: dict[int, UserPrefs], now: float) -> dict[str, str]:

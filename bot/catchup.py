@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot import autoplay
-from bot.records import effective_plays, replay_state
+from bot.replays import effective_plays, replay_state
 from bot.rows import ActionRow
 from bot.texts import t
 from engine.core import Event, Rules
@@ -28,7 +28,7 @@ from engine.i18n import join_words
 
 if TYPE_CHECKING:
     from bot.gamestore import GameStore
-    from bot.service import Table
+    from bot.tables import Table
 
 #: At most this many lines of catch-up (runs of one seat's moves); older runs are counted.
 MAX_RUNS = 6

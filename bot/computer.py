@@ -13,18 +13,18 @@ from that seat's view and information set only, answered ephemerally in the call
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot import workers
+from bot.config import Settings
 from bot.outcome import Outcome
+from bot.presenter import Presenter
+from bot.render_pool import RenderPool
+from bot.tables import Table, Tables, hints_exist, refusing
 from bot.texts import has_text, t
-from engine import BUILTIN_GAMES
-from engine.ai import seat_view
+from engine.ai import KINDS, player, seat_view
 from engine.core import Action
 from engine.search import Budget
-
-if TYPE_CHECKING:
-    from bot.service import GameService, Table
 
 #: Moves a hint shows.
 HINT_MOVES = 2
@@ -34,68 +34,87 @@ HINT_MIN_GAIN = 0.5
 HINT_SALT = 0x4B1D
 
 
-def budget(service: GameService) -> Budget:
-    return Budget(service.config.strong_playouts, service.config.strong_time_cap_s)
-
-
 def ai_seed(table: Table, seat: str) -> int:
     return table.row.seed * 1_000_003 + table.row.version * 7 + int(seat[1:])
 
 
-async def move(service: GameService, table: Table, seat: str, kind: str) -> Action:
-    """The computer seat's move: in the worker pool for the strong player, at once otherwise."""
-    rules, state = table.rules, table.state
-    legal = rules.legal(state, seat)
-    view = seat_view(table.row.game, kind, state, seat)
-    args = (table.row.game, kind, ai_seed(table, seat), view, legal, budget(service))
-    if kind == "strong" and len(legal) > 1:
-        return await service.search_pool.run(workers.choose, *args)
-    return workers.choose(*args)
+def bot_kind(table: Table, level: str) -> str | None:
+    """``level`` when a computer player of that kind exists for the game, else None."""
+    if level not in KINDS:
+        return None
+    try:
+        player(table.row.game, level, 0)
+    except KeyError:
+        return None
+    return level
 
 
-async def hint(
-    service: GameService,
-    channel_id: int | None,
-    user_id: int,
-    *,
-    game_pk: int | None = None,
-    locale: Any = None,
-) -> Outcome:
-    """Ephemeral: the strong player's best moves for the caller's seat, each with what it gains."""
-    lang = await service._caller_lang(user_id, locale)
-    table = await service._running(channel_id, game_pk, lang)
-    if isinstance(table, Outcome):
-        return table
-    seat = table.seat_of(user_id)
-    if seat is None:
-        return Outcome.refuse(t("not_seated", lang))
-    if not hints_exist(table.row.game):
-        return Outcome.refuse(t("hints_unavailable", lang, title=table.rules.display_title(lang)))
-    _, allowed = await service.store.table_play(table.row.id)
-    if not allowed:
-        return Outcome.refuse(t("hints_off", lang))
-    rules, state = table.rules, table.state
-    if seat.seat not in rules.to_act(state):
-        return Outcome.refuse(service._whose_turn(table, lang))
-    legal = rules.legal(state, seat.seat)
-    view = seat_view(table.row.game, "strong", state, seat.seat)
-    seed = ai_seed(table, seat.seat) ^ HINT_SALT
-    lines = await service.search_pool.run(
-        workers.hint, table.row.game, seed, view, legal, budget(service), HINT_MOVES
-    )
-    await service.store.add_hint(table.row.id, seat.seat)
-    title = rules.display_title(lang)
-    out = [t("hint_header", lang, title=title)]
-    for n, line in enumerate(lines, 1):
-        label = rules.label(state, seat.seat, line.action, lang, table.names)
-        why = gains_text(table.row.game, line.gains, lang) if len(lines) > 1 else t("hint_only_move", lang)
-        out.append(t("hint_line", lang, n=n, label=label, why=why))
-    return Outcome(ephemeral="\n".join(out))
+__all__ = ["Computer", "ai_seed", "bot_kind", "gains_text", "hints_exist"]
 
 
-def hints_exist(game_id: str) -> bool:
-    """Whether the game has a strong player to give hints (every built-in game does)."""
-    return game_id in BUILTIN_GAMES
+class Computer:
+    """Computer seats' moves and the hints, searched in ``search_pool``."""
+
+    def __init__(
+        self, tables: Tables, presenter: Presenter, settings: Settings, search_pool: RenderPool
+    ) -> None:
+        self.tables = tables
+        self.presenter = presenter
+        self.store = tables.store
+        self.config = settings
+        #: Where searches run (the strong player, hints): in the bot, bounded worker processes of
+        #: the render pool's kind (``SEARCH_WORKERS``); a thread of this process by default.
+        self.search_pool = search_pool
+
+    def budget(self) -> Budget:
+        return Budget(self.config.strong_playouts, self.config.strong_time_cap_s)
+
+    async def move(self, table: Table, seat: str, kind: str) -> Action:
+        """The computer seat's move: in the worker pool for the strong player, at once otherwise."""
+        rules, state = table.rules, table.state
+        legal = rules.legal(state, seat)
+        view = seat_view(table.row.game, kind, state, seat)
+        args = (table.row.game, kind, ai_seed(table, seat), view, legal, self.budget())
+        if kind == "strong" and len(legal) > 1:
+            return await self.search_pool.run(workers.choose, *args)
+        return workers.choose(*args)
+
+    @refusing
+    async def hint(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        *,
+        game_pk: int | None = None,
+        locale: Any = None,
+    ) -> Outcome:
+        """Ephemeral: the strong player's best moves for the caller's seat, each with what it gains."""
+        at = await self.tables.find(user_id, locale, channel_id=channel_id, game_pk=game_pk)
+        lang, table, seat = at.lang, at.table, at.seat
+        if not hints_exist(table.row.game):
+            return Outcome.refuse(t("hints_unavailable", lang, title=table.rules.display_title(lang)))
+        _, allowed = await self.store.table_play(table.row.id)
+        if not allowed:
+            return Outcome.refuse(t("hints_off", lang))
+        rules, state = table.rules, table.state
+        if seat.seat not in rules.to_act(state):
+            return Outcome.refuse(self.presenter.whose_turn(table, lang))
+        legal = rules.legal(state, seat.seat)
+        view = seat_view(table.row.game, "strong", state, seat.seat)
+        seed = ai_seed(table, seat.seat) ^ HINT_SALT
+        lines = await self.search_pool.run(
+            workers.hint, table.row.game, seed, view, legal, self.budget(), HINT_MOVES
+        )
+        await self.store.add_hint(table.row.id, seat.seat)
+        title = rules.display_title(lang)
+        out = [t("hint_header", lang, title=title)]
+        for n, line in enumerate(lines, 1):
+            label = rules.label(state, seat.seat, line.action, lang, table.names)
+            why = (
+                gains_text(table.row.game, line.gains, lang) if len(lines) > 1 else t("hint_only_move", lang)
+            )
+            out.append(t("hint_line", lang, n=n, label=label, why=why))
+        return Outcome(ephemeral="\n".join(out))
 
 
 def gains_text(game_id: str, gains: dict[str, float], lang: str) -> str:

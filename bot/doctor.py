@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.records import checked_state, effective_plays, replay_state
+from bot.replays import checked_state, effective_plays, replay_state
 from bot.rows import ActionRow, GameRow, ReplayBase, dumps
 from bot.sqlstore import GAME_COLUMNS
 from bot.sqlstore import game_row as _game_row

@@ -17,27 +17,25 @@ What the issue of table manners asked, and why it is done so:
   player above their own (``bench/table.py`` counts them).
 
 :func:`compose` is the pure part: from the live messages as the store keeps them and what the
-service drew, the messages to post or edit and what the store keeps next. The service adds the
+service drew, the messages to post or edit and what the store keeps next. The presenter
+(:class:`bot.presenter.Presenter`) adds the
 store reads and writes; :func:`bot.delivery.deliver` posts and edits, and tells the service the
 ids of new messages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot import autoplay, calls, catchup, hours, records
 from bot.outcome import BOARD, LOBBY, RETIRED, TURN, Choice, Live, PublicMessage, custom_id
-from bot.rows import GameRow, LiveMessages, UserPrefs
+from bot.rows import GameRow, LiveMessages
 from bot.texts import t
 from bot.turns import TurnChange
-from engine.core import Event
 
 if TYPE_CHECKING:
     from bot.gamestore import GameStore
-    from bot.service import GameService, Table
+    from bot.tables import Table
 
 #: Discord refuses longer message contents (2000); the rest is margin.
 MAX_TEXT = 1900
@@ -151,70 +149,7 @@ def _picture(live: LiveMessages, drawn: Drawn, channel_id: int, tag: Live) -> Pu
     )
 
 
-# ====================================================================== with the service
-
-
-async def after_change(
-    service: GameService,
-    table: Table,
-    events: Sequence[Event],
-    turn: TurnChange,
-    changed: bool,
-    *,
-    intro: str | None = None,
-    found: dict[int, UserPrefs] | None = None,
-) -> list[PublicMessage]:
-    """The public messages after the state of ``table`` changed by ``events`` (``changed``: the
-    public view changed, so the picture must); the store keeps what the next change needs.
-
-    A turn message that calls people carries what happened since their last move
-    (:mod:`bot.catchup`) and, with a turn clock, when it runs out; it mentions only those who
-    want a mention and may be called now (``found``: the people's preferences, :mod:`bot.calls`)."""
-    rules, lang, row = table.rules, table.lang, table.row
-    found = found or {}
-    finished = turn.over
-    now = service.clock()
-    lines = [intro] if intro else []
-    lines += [
-        autoplay.describe(rules, e, table.names, lang)
-        for e in events
-        if e.visible_to is None and not (finished and e.kind == FINAL_EVENT)
-    ]
-    live = await service.store.live_messages(row.id)
-    since = now if turn.new_turn else (live.turn_since or row.updated)
-    if finished:  # the final scores open a message of their own, which tells everyone
-        turn_lines = service._result_lines(table)
-        choices: list[Choice] = [rematch_choice(row)]
-        mentions = [s.user_id for s in table.seats if s.user_id and not s.is_bot]
-    else:
-        turn_lines, _ = service._turn_lines(table, found)
-        turn_lines += clock_lines(service, table, found, since)
-        choices = service._public_choices(table)
-        called = service._called(table, turn.starting, found)
-        mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, now)
-        if called:
-            rows = await catchup.rows_since_last_act(service.store, row.id, [s.seat for s in called])
-            caught = catchup.lines(rules, rows, table.names, [s.seat for s in called], lang, min_runs=2)
-            turn_lines = [*caught, *turn_lines]
-    new_board = (
-        finished
-        or turn.phase_ended
-        or (turn.new_turn and await _went_round(service.store, row.id, live, turn))
-    )
-    wanted = changed or live.board_id is None or live.turn_log is None or (turn.new_turn and new_board)
-    image = await service._board_png(table) if wanted else None
-    drawn = Drawn(f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image)
-    messages, keep = compose(
-        live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
-        new_turn=turn.new_turn, new_board=new_board,
-    )  # fmt: skip
-    if turn.new_turn:
-        keep["turn_since"] = now
-    await service.store.set_live_messages(row.id, **keep)
-    if finished:
-        await records.game_over(service, table, messages[0])
-        messages += _lobby_result(table, drawn.turn_lines)
-    return messages
+# ====================================================================== the live messages
 
 
 def rematch_choice(row: GameRow) -> Choice:
@@ -222,42 +157,10 @@ def rematch_choice(row: GameRow) -> Choice:
     return Choice(t("btn_rematch", row.language), custom_id("r", row.id, row.version), "rematch", "success")
 
 
-def clock_lines(service: GameService, table: Table, found: dict[int, UserPrefs], since: float) -> list[str]:
-    """When the turn clock of each person to act runs out (each reader sees their own time);
-    none without a clock."""
-    clock_s = table.row.clock_s
-    if not clock_s:
-        return []
-    stand = calls.stand_ins(table, found, service.clock())
-    out = []
-    for seat in table.rules.to_act(table.state):
-        row = table.seat(seat)
-        if row.is_bot or row.user_id is None or seat in stand:
-            continue
-        due = hours.deadline(found.get(row.user_id, UserPrefs()), since, clock_s)
-        out.append(t("clock_runs_out", table.lang, name=row.name, when=hours.stamp(due)))
-    return out
-
-
-async def board_again(service: GameService, table: Table) -> list[PublicMessage]:
-    """``/game board``: the current board posted anew as the turn message (nobody mentioned)."""
-    turn_lines, _ = service._turn_lines(table, await calls.prefs(service, table))
-    image = await service._board_png(table)
-    drawn = Drawn(f"**{table.title}**", [], turn_lines, service._public_choices(table), [], image)
-    live = await service.store.live_messages(table.row.id)
-    row = table.row
-    messages, keep = compose(
-        live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
-        new_turn=True, new_board=True,
-    )  # fmt: skip
-    await service.store.set_live_messages(row.id, **keep)
-    return messages
-
-
-async def closing(service: GameService, row: GameRow, said: str) -> list[PublicMessage]:
+async def closing(store: GameStore, row: GameRow, said: str) -> list[PublicMessage]:
     """A game closed before its end (abandoned): its turn message loses its buttons, and the
     lobby notice of a game in a thread says ``said``."""
-    live = await service.store.live_messages(row.id)
+    live = await store.live_messages(row.id)
     messages = []
     if live.turn_id is not None and (live.turn_log or live.turn_text):
         words = live.turn_log or live.turn_text or ""
@@ -279,7 +182,7 @@ def lobby_notice(
     return PublicMessage(parent_channel_id, text, edit_id=message_id, live=Live(game_pk, version, LOBBY))
 
 
-def _lobby_result(table: Table, result_lines: list[str]) -> list[PublicMessage]:
+def lobby_result(table: Table, result_lines: list[str]) -> list[PublicMessage]:
     row = table.row
     if row.parent_channel_id is None:
         return []
@@ -289,7 +192,7 @@ def _lobby_result(table: Table, result_lines: list[str]) -> list[PublicMessage]:
     return [lobby_notice(row.id, row.parent_channel_id, text, row.lobby_message_id, row.version)]
 
 
-async def _went_round(store: GameStore, pk: int, live: LiveMessages, turn: TurnChange) -> bool:
+async def went_round(store: GameStore, pk: int, live: LiveMessages, turn: TurnChange) -> bool:
     """Whether a seat whose turn begins has acted since the live board was posted."""
     if live.board_version is None:
         return True

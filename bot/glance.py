@@ -19,7 +19,8 @@ from engine import GAMES
 from engine.i18n import join_words
 
 if TYPE_CHECKING:
-    from bot.service import GameService, Table
+    from bot.presenter import Presenter
+    from bot.tables import Table
 
 #: /game mine lists at most this many tables (the caller's turns first).
 MINE_LIMIT = 20
@@ -43,7 +44,7 @@ def whose(table: Table, lang: str) -> list[str]:
     return [table.name(s) for s in table.rules.to_act(table.state)]
 
 
-async def status_lines(service: GameService, table: Table, lang: str) -> list[str]:
+async def status_lines(service: Presenter, table: Table, lang: str) -> list[str]:
     """The table in a few lines: round and phase, who is to act and since when (with their
     clock), the public scores, a link to the board."""
     row = table.row
@@ -79,7 +80,7 @@ async def status_lines(service: GameService, table: Table, lang: str) -> list[st
     names = whose(table, lang)
     if names:
         out.append(t("status_to_act", lang, names=join_words(names, lang), since=hours.stamp(since)))
-    found = await calls.prefs(service, table)
+    found = await calls.prefs(service.store, table)
     out += [line for line in _clock_lines(service, table, found, since, lang)]
     scores = public_scores(table)
     if scores:
@@ -89,7 +90,7 @@ async def status_lines(service: GameService, table: Table, lang: str) -> list[st
     return out
 
 
-def _clock_lines(service: GameService, table: Table, found: dict, since: float, lang: str) -> list[str]:
+def _clock_lines(service: Presenter, table: Table, found: dict, since: float, lang: str) -> list[str]:
     if not table.row.clock_s:
         return []
     stand = calls.stand_ins(table, found, service.clock())
@@ -104,19 +105,19 @@ def _clock_lines(service: GameService, table: Table, found: dict, since: float, 
     return out
 
 
-async def status(service: GameService, channel_id: int, user_id: int, lang: str) -> Outcome:
+async def status(service: Presenter, channel_id: int, user_id: int, lang: str) -> Outcome:
     """``/game status``: the channel's table in a few lines, to the caller alone."""
     row = await service.store.open_game(channel_id)
     if row is None:
         return Outcome.refuse(t("no_game", lang))
-    table = await service._table(row)
+    table = await service.tables.load(row)
     seat = table.seat_of(user_id)
     if seat is not None and row.status == "active":
-        await service._looked(table, seat)
+        await service.looked(table, seat)
     return Outcome(ephemeral="\n".join(await status_lines(service, table, lang)))
 
 
-async def mine(service: GameService, user_id: int, lang: str) -> Outcome:
+async def mine(service: Presenter, user_id: int, lang: str) -> Outcome:
     """``/game mine``: every open table of the caller on every server — the ones where it is
     their turn first — with whose turn it is, since when, and a link to the board."""
     rows = await service.store.seated_games(user_id)
@@ -124,7 +125,7 @@ async def mine(service: GameService, user_id: int, lang: str) -> Outcome:
         return Outcome(ephemeral=t("mine_none", lang))
     entries: list[tuple[int, float, str]] = []
     for row in rows:
-        table = await service._table(row)
+        table = await service.tables.load(row)
         live = await service.store.live_messages(row.id)
         entries.append(_mine_entry(table, live, user_id, lang))
     entries.sort(key=lambda e: (e[0], e[1]))
@@ -188,7 +189,7 @@ def default_legend_renderer(game: str, labels: dict[str, str], lang: str) -> byt
 
 
 async def legend(
-    service: GameService, game: str | None, channel_id: int | None, game_pk: int | None, lang: str
+    service: Presenter, game: str | None, channel_id: int | None, game_pk: int | None, lang: str
 ) -> Outcome:
     """``/game legend`` and the board's **?**: the key to the game's pictures (and to the mark
     of what changed), with its words in the caller's language."""

@@ -1,9 +1,8 @@
 """Closed games: the end-of-game summary, ``/game export``, ``/game history``, ``/game stats`` and
 ``/game forget-me``.
 
-* **Replay** — a game's states are rebuilt from its log: from ``rules.new`` (seed, seats,
-  options), or from the game's replay base (:class:`bot.rows.ReplayBase`: a Cuba or Santiago
-  game begun before the rules changed under it) with only the plays after the base.
+* **Replay** — a game's states are rebuilt from its log by :mod:`bot.replays` (from the seed,
+  or from the game's replay base, with only the plays after it).
 * **Summary** — when a game ends, its log is replayed (every state from the set-up on) and
   ``engine.summary.summarise`` + ``render.summary`` draw the final scores by category and every
   player's score over the rounds; the picture goes with the final-scores message. The result is
@@ -29,21 +28,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot.gamestore import GameStore
 from bot.outcome import Attachment, Outcome, PublicMessage
+from bot.replays import after_base, effective_plays, replay_states, stored_state
 from bot.rows import ActionRow, GameRow, PlayedSeat, ReplayBase, SeatRow, dumps
+from bot.tables import Table, clip
 from bot.texts import t
 from engine import GAMES, history
-from engine.core import Rules
 from engine.i18n import join_words
-
-if TYPE_CHECKING:
-    from bot.service import GameService, Table
 
 log = logging.getLogger(__name__)
 
@@ -72,24 +69,42 @@ def default_summary_renderer(
     return render.summary(summarise(game_id, states, names, bots=bots, lang=lang, hints=hints))
 
 
+@dataclass
+class Archive:
+    """What the records read and write: the store, the clock and the summary picture."""
+
+    store: GameStore
+    clock: Callable[[], float]
+    summary_renderer: SummaryRenderer
+
+    async def replay(self, game_pk: int) -> Any:
+        """The state rebuilt from the action log: from the seed, the seats and the options, or
+        from the game's replay base (:meth:`bot.gamestore.GameStore.replay_base`)."""
+        row = await self.store.game(game_pk)
+        if row is None:
+            raise KeyError(f"no game {game_pk}")
+        seats = [s.seat for s in await self.store.seats(game_pk)]
+        return await stored_state(self.store, row, seats)
+
+
 # ====================================================================== the end of a game
 
 
-async def game_over(service: GameService, table: Table, message: PublicMessage) -> None:
+async def game_over(archive: Archive, table: Table, message: PublicMessage) -> None:
     """A game just ended: keep its result and attach the summary picture to ``message`` (the
     final-scores message). A failing picture is logged; the message goes out without it."""
     result = table.rules.result(table.state)
     if result is None:
         return
-    await service.store.set_result(table.row.id, dumps(result.to_dict()))
-    plays = await effective_log(service, table.row.id)
-    base = await service.store.replay_base(table.row.id)
+    await archive.store.set_result(table.row.id, dumps(result.to_dict()))
+    plays = await effective_log(archive, table.row.id)
+    base = await archive.store.replay_base(table.row.id)
     seats = [s.seat for s in table.seats]
-    hints = await service.store.hints_used(table.row.id)
+    hints = await archive.store.hints_used(table.row.id)
     try:
         png = await asyncio.to_thread(
             _summary_png,
-            service.summary_renderer,
+            archive.summary_renderer,
             table.row,
             seats,
             plays,
@@ -119,118 +134,25 @@ def _summary_png(
     return draw(row.game, states, names, bots, row.language, hints)
 
 
-def effective_plays(actions: Iterable[ActionRow]) -> list[ActionRow]:
-    """The logged plays that still count: every 'play' row not taken back by an 'undo' row."""
-    actions = list(actions)
-    undone = {a.undoes for a in actions if a.kind == "undo"}
-    return [a for a in actions if a.kind == "play" and a.n not in undone]
-
-
-class ReplayError(Exception):
-    """A log that no longer replays: the message names the action the rules refused."""
-
-
-def after_base(plays: Iterable[ActionRow], base: ReplayBase | None) -> list[ActionRow]:
-    """The plays a replay applies: those the base does not hold already (all without a base)."""
-    return [p for p in plays if base is None or p.n >= base.version]
-
-
-def replay_states(
-    rules: Rules, row: GameRow, seats: list[str], plays: Iterable[ActionRow], base: ReplayBase | None = None
-) -> Iterator[Any]:
-    """Every state of the game from where its log replays: ``rules.new`` from the seed and
-    options — or, for a game with a replay ``base``, the base's state (``rules.load`` migrates an
-    older state schema) — then the state after each of ``plays`` the base does not hold.
-    Raises :class:`ReplayError` naming the first play the rules refuse."""
-    state = rules.new(seats, row.seed, **row.options) if base is None else rules.load(json.loads(base.state))
-    yield state
-    for play in after_base(plays, base):
-        try:
-            state, _ = rules.apply(state, play.seat, rules.parse(state, play.seat, play.text))
-        except Exception as error:
-            raise ReplayError(f"action {play.n} ({play.seat}: {play.text!r}): {error}") from error
-        yield state
-
-
-def replay_state(
-    rules: Rules, row: GameRow, seats: list[str], plays: Iterable[ActionRow], base: ReplayBase | None = None
-) -> Any:
-    """The state after the last of ``plays`` (see :func:`replay_states`)."""
-    return deque(replay_states(rules, row, seats, plays, base), maxlen=1)[0]
-
-
-def checked_state(rules: Rules, state_json: str | None) -> Any:
-    """The state of a state cache, once the rules have shown they can read it: loaded, asked
-    who acts, the result, each acting seat's legal moves and the public view. Raises on a
-    missing, truncated, wrong-shaped or refused cache (whatever the error)."""
-    if state_json is None:
-        raise ValueError("no state cache")
-    state = rules.load(json.loads(state_json))
-    rules.result(state)
-    for seat in rules.to_act(state):
-        rules.legal(state, seat)
-    rules.view(state, None)
-    return state
-
-
-def with_events(
-    rules: Rules,
-    row: GameRow,
-    seats: list[str],
-    actions: Sequence[ActionRow],
-    base: ReplayBase | None = None,
-) -> list[ActionRow]:
-    """A closed game's log rows with their events rebuilt by replaying the log (a closed game
-    keeps no events, :func:`bot.sqlstore._compact`): each play's events are those ``rules.apply``
-    gives again, an undo goes back to the replay of the plays still counting. A game with a
-    replay ``base`` replays from it; the rows before the base keep the events they were stored
-    with (compaction keeps those). The rows as they are when the log does not replay."""
-    try:
-        state = (
-            rules.new(seats, row.seed, **row.options) if base is None else rules.load(json.loads(base.state))
-        )
-        counting: list[ActionRow] = []
-        rebuilt: list[ActionRow] = []
-        for action in actions:
-            before_base = base is not None and action.n < base.version
-            if action.kind == "play":
-                counting.append(action)
-                if before_base:
-                    rebuilt.append(action)
-                    continue
-                state, events = rules.apply(state, action.seat, rules.parse(state, action.seat, action.text))
-                kept = [e for e in action.events if e.get("kind") == "auto"]  # bot/autoplay.py's mark
-                rebuilt.append(replace(action, events=[*kept, *(e.to_dict() for e in events)]))
-            else:
-                counting = [a for a in counting if a.n != action.undoes]
-                if not before_base:
-                    state = replay_state(rules, row, seats, counting, base)
-                rebuilt.append(action)
-    except Exception:
-        log.exception("the log of game %s does not replay; shown as stored", row.id)
-        return list(actions)
-    return rebuilt
-
-
-async def effective_log(service: GameService, pk: int) -> list[ActionRow]:
+async def effective_log(archive: Archive, pk: int) -> list[ActionRow]:
     """The plays that still count (undone ones and undo rows left out)."""
-    return effective_plays(await service.store.actions(pk))
+    return effective_plays(await archive.store.actions(pk))
 
 
-async def result_of(service: GameService, row: GameRow) -> dict[str, Any] | None:
+async def result_of(archive: Archive, row: GameRow) -> dict[str, Any] | None:
     """A finished game's result (``Result.to_dict``), kept in the store; computed from the state
     (and kept) for a game that finished before results were kept. None when not finished."""
     if row.status != "finished":
         return None
-    kept = await service.store.result(row.id)
+    kept = await archive.store.result(row.id)
     if kept is not None:
         return json.loads(kept)
     if row.log_deleted is not None:
         return None
-    _, state_json = await service.store.state(row.id)
+    _, state_json = await archive.store.state(row.id)
     rules = GAMES[row.game]
     try:  # the state cache (kept by a game closed before closed games were compacted), else replay
-        state = rules.load(json.loads(state_json)) if state_json else await service.replay(row.id)
+        state = rules.load(json.loads(state_json)) if state_json else await archive.replay(row.id)
         result = rules.result(state)
     except Exception:
         log.exception("the result of game %s cannot be rebuilt", row.id)
@@ -238,7 +160,7 @@ async def result_of(service: GameService, row: GameRow) -> dict[str, Any] | None
     if result is None:
         return None
     data = json.loads(dumps(result.to_dict()))
-    await service.store.set_result(row.id, dumps(data))
+    await archive.store.set_result(row.id, dumps(data))
     return data
 
 
@@ -249,12 +171,12 @@ def iso_time(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-async def export_data(service: GameService, row: GameRow) -> dict[str, Any]:
+async def export_data(archive: Archive, row: GameRow) -> dict[str, Any]:
     """The :mod:`engine.history` export of a stored game, names as stored now; a game with a
     replay base exports the base's state and the plays after it."""
-    seats = await service.store.seats(row.id)
-    base = await service.store.replay_base(row.id)
-    plays = after_base(await effective_log(service, row.id), base)
+    seats = await archive.store.seats(row.id)
+    base = await archive.store.replay_base(row.id)
+    plays = after_base(await effective_log(archive, row.id), base)
     return history.export_game(
         game=row.game,
         options=row.options,
@@ -263,8 +185,8 @@ async def export_data(service: GameService, row: GameRow) -> dict[str, Any]:
         seats=[{"seat": s.seat, "name": s.name, "computer": s.bot_kind if s.is_bot else None} for s in seats],
         actions=[(p.seat or "", p.text) for p in plays],
         status=row.status,
-        result=await result_of(service, row),
-        exported=iso_time(service.clock()),
+        result=await result_of(archive, row),
+        exported=iso_time(archive.clock()),
     )
 
 
@@ -272,19 +194,19 @@ def export_name(row: GameRow) -> str:
     return f"tradewinds-{row.game}-{row.id}.json"
 
 
-async def exported_game(service: GameService, channel_id: int) -> GameRow | None:
+async def exported_game(archive: Archive, channel_id: int) -> GameRow | None:
     """The game ``/game export`` is about: the channel's running game, else its latest game that
     started and ended (a lobby or a lobby that expired does not hide it), else an open lobby."""
-    current = await service.store.open_game(channel_id)
+    current = await archive.store.open_game(channel_id)
     if current is not None and current.status == "active":
         return current
-    ended, _ = await service.store.closed_games(channel_id=channel_id, limit=1)
+    ended, _ = await archive.store.closed_games(channel_id=channel_id, limit=1)
     return ended[0] if ended else current
 
 
-async def export(service: GameService, channel_id: int, user_id: int, lang: str = "en") -> Outcome:
+async def export(archive: Archive, channel_id: int, user_id: int, lang: str = "en") -> Outcome:
     """Post the channel's latest game as a JSON file, once it is over."""
-    row = await exported_game(service, channel_id)
+    row = await exported_game(archive, channel_id)
     if row is None:
         return Outcome.refuse(t("no_game", lang))
     if row.status == "lobby":
@@ -295,7 +217,7 @@ async def export(service: GameService, channel_id: int, user_id: int, lang: str 
         return Outcome.refuse(
             t("export_log_deleted", lang, title=GAMES[row.game].display_title(lang), id=row.id)
         )
-    data = await export_data(service, row)
+    data = await export_data(archive, row)
     title = GAMES[row.game].display_title(row.language)
     text = t("export_posted", row.language, title=title, id=row.id, actions=len(data["actions"]))
     file = Attachment(export_name(row), history.dumps(data).encode("utf-8"))
@@ -306,7 +228,7 @@ async def export(service: GameService, channel_id: int, user_id: int, lang: str 
 
 
 async def game_history(
-    service: GameService,
+    archive: Archive,
     channel_id: int,
     guild_id: int | None,
     page: int = 1,
@@ -317,25 +239,23 @@ async def game_history(
     if scope not in SCOPES:
         return Outcome.refuse(t("history_bad_scope", lang, scope=scope, scopes=", ".join(SCOPES)))
     where = {"channel_id": channel_id} if scope == "channel" else {"guild_id": guild_id}
-    _, total = await service.store.closed_games(**where, limit=0)
+    _, total = await archive.store.closed_games(**where, limit=0)
     if total == 0:
         return Outcome(ephemeral=t(f"history_empty_{scope}", lang))
     pages = (total + HISTORY_PAGE - 1) // HISTORY_PAGE
     page = min(max(page, 1), pages)
-    rows, _ = await service.store.closed_games(**where, limit=HISTORY_PAGE, offset=(page - 1) * HISTORY_PAGE)
+    rows, _ = await archive.store.closed_games(**where, limit=HISTORY_PAGE, offset=(page - 1) * HISTORY_PAGE)
     lines = [t(f"history_page_{scope}", lang, page=page, pages=pages)]
     for row in rows:
-        lines.append(await history_line(service, row, show_channel=scope == "server", lang=lang))
-    from bot.service import clip
-
+        lines.append(await history_line(archive, row, show_channel=scope == "server", lang=lang))
     return Outcome(ephemeral=clip("\n".join(lines)))
 
 
-async def history_line(service: GameService, row: GameRow, *, show_channel: bool, lang: str) -> str:
+async def history_line(archive: Archive, row: GameRow, *, show_channel: bool, lang: str) -> str:
     """``#12 Cuba, <date>: Ana, Bo and Computer 1 — Ana won with 52 points``."""
-    seats = await service.store.seats(row.id)
+    seats = await archive.store.seats(row.id)
     names = {s.seat: s.name for s in seats}
-    result = await result_of(service, row)
+    result = await result_of(archive, row)
     if result is None:
         outcome = t("history_abandoned", lang)
     else:
@@ -389,15 +309,15 @@ class GameStats:
     abandoned: int = 0
 
 
-async def player_stats(service: GameService, user_id: int, guild_id: int | None) -> dict[str, GameStats]:
+async def player_stats(archive: Archive, user_id: int, guild_id: int | None) -> dict[str, GameStats]:
     """game id → the figures of ``user_id`` on the server, from the stored closed games."""
     found: dict[str, GameStats] = {}
-    for seat in await service.store.played_seats(user_id, guild_id):
+    for seat in await archive.store.played_seats(user_id, guild_id):
         stats = found.setdefault(seat.game, GameStats(Tally(), Tally()))
         if seat.status == "abandoned":
             stats.abandoned += 1
             continue
-        result = await _seat_result(service, seat)
+        result = await _seat_result(archive, seat)
         if result is None:
             continue
         tally = stats.with_bots if seat.with_bots else stats.plain
@@ -405,25 +325,21 @@ async def player_stats(service: GameService, user_id: int, guild_id: int | None)
     return found
 
 
-async def _seat_result(service: GameService, seat: PlayedSeat) -> dict[str, Any] | None:
+async def _seat_result(archive: Archive, seat: PlayedSeat) -> dict[str, Any] | None:
     if seat.result is not None:
         return json.loads(seat.result)
-    row = await service.store.game(seat.game_pk)
-    return await result_of(service, row) if row is not None else None
+    row = await archive.store.game(seat.game_pk)
+    return await result_of(archive, row) if row is not None else None
 
 
-async def stats(
-    service: GameService, guild_id: int | None, user_id: int, name: str, lang: str = "en"
-) -> Outcome:
+async def stats(archive: Archive, guild_id: int | None, user_id: int, name: str, lang: str = "en") -> Outcome:
     """Ephemeral: ``user_id``'s figures on this server, one block per game."""
-    found = await player_stats(service, user_id, guild_id)
+    found = await player_stats(archive, user_id, guild_id)
     if not found:
         return Outcome(ephemeral=t("stats_none", lang, name=name))
     lines = [t("stats_header", lang, name=name)]
     for game in [g for g in GAMES if g in found]:
         lines += stats_lines(GAMES[game].display_title(lang), found[game], lang)
-    from bot.service import clip
-
     return Outcome(ephemeral=clip("\n".join(lines)))
 
 
@@ -452,10 +368,10 @@ def stats_lines(title: str, stats: GameStats, lang: str) -> list[str]:
 # ====================================================================== /game forget-me
 
 
-async def forget_me(service: GameService, user_id: int, confirm: bool = False, lang: str = "en") -> Outcome:
+async def forget_me(archive: Archive, user_id: int, confirm: bool = False, lang: str = "en") -> Outcome:
     """Without ``confirm``: what would happen. With it: the user's seats in every stored game
     are renamed and lose the user's id (an open game's when it closes)."""
-    games = await service.store.user_games(user_id)
+    games = await archive.store.user_games(user_id)
     if not games:
         return Outcome(ephemeral=t("forget_nothing", lang))
     open_games = [g for g in games if g.status in ("lobby", "active")]
@@ -463,5 +379,5 @@ async def forget_me(service: GameService, user_id: int, confirm: bool = False, l
     if not confirm:
         return Outcome(ephemeral=t("forget_confirm", lang, closed=closed, open=len(open_games)))
     names = {row.id: t("former_player", row.language, n="{n}") for row in games}
-    done, waiting = await service.store.forget_user(user_id, names)
+    done, waiting = await archive.store.forget_user(user_id, names)
     return Outcome(ephemeral=t("forgotten", lang, closed=done, open=waiting))

@@ -12,19 +12,47 @@ rematch already open and points to it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
+from bot.gamestore import GameStore
 from bot.outcome import Choice, Outcome, PublicMessage, custom_id
-from bot.rows import GameRow
+from bot.rows import GameRow, SeatRow
+from bot.tables import Tables
 from bot.texts import normalise, t
 from engine import GAMES
 from engine.i18n import join_words
 
-if TYPE_CHECKING:
-    from bot.service import GameService
+
+class Host(Protocol):
+    """What a rematch needs: the lobby (:class:`bot.lobby.Lobby`, or the service's front)."""
+
+    store: GameStore
+    tables: Tables
+
+    def new_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        user_id: int,
+        user_name: str,
+        game: str,
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        locale: Any = None,
+        guild_locale: Any = None,
+        parent_channel_id: int | None = None,
+        no_thread: bool = False,
+        rematch_of: int | None = None,
+    ) -> Awaitable[Outcome]: ...
+
+    def add_bot(
+        self, channel_id: int, user_id: int, level: str = "heuristic", *, locale: Any = None
+    ) -> Awaitable[Outcome]: ...
 
 
-async def _checked(service: GameService, pk: int, user_id: int, lang: str) -> GameRow | Outcome:
+async def _checked(service: Host, pk: int, user_id: int, lang: str) -> GameRow | Outcome:
     """The finished game whose rematch ``user_id`` may open, or the refusal."""
     row = await service.store.game(pk)
     if row is None or row.status != "finished":
@@ -37,7 +65,7 @@ async def _checked(service: GameService, pk: int, user_id: int, lang: str) -> Ga
     return row
 
 
-def people_of(seats: list) -> list[int]:
+def people_of(seats: list[SeatRow]) -> list[int]:
     """The people of a table: those seated at its end and those whose seats computer players
     took over, in seat order."""
     found: list[int] = []
@@ -49,12 +77,12 @@ def people_of(seats: list) -> list[int]:
 
 
 async def thread_name(
-    service: GameService, pk: int, user_id: int, user_name: str, *, locale: Any = None
+    service: Host, pk: int, user_id: int, user_name: str, *, locale: Any = None
 ) -> tuple[str, int] | Outcome:
     """Where the adapter should open the rematch's thread: (its name, the channel it hangs off)
     — or the refusal of what :func:`rematch` would refuse, or ``Outcome(ok=True)`` with nothing
     to say when the old table had no thread (the rematch is played where it was)."""
-    lang = await service._caller_lang(user_id, locale)
+    lang = await service.tables.caller_lang(user_id, locale)
     row = await _checked(service, pk, user_id, lang)
     if isinstance(row, Outcome):
         return row
@@ -66,7 +94,7 @@ async def thread_name(
 
 
 async def rematch(
-    service: GameService,
+    service: Host,
     pk: int,
     user_id: int,
     user_name: str,
@@ -77,7 +105,7 @@ async def rematch(
 ) -> Outcome:
     """Open the rematch of finished game ``pk``, hosted by ``user_id``: in ``thread_id`` (a new
     thread the adapter opened off the old table's channel) or in the old table's own channel."""
-    lang = await service._caller_lang(user_id, locale)
+    lang = await service.tables.caller_lang(user_id, locale)
     row = await _checked(service, pk, user_id, lang)
     if isinstance(row, Outcome):
         return row

@@ -14,14 +14,17 @@ leaving) takes it back; the seat remembers them in ``seats.former_user_id``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot import computer
+from bot.acting import Acting
+from bot.config import Settings
 from bot.outcome import Choice, Outcome, PublicMessage, parse_custom_id
+from bot.presenter import Presenter
 from bot.rows import SeatRow, TimerPlan
+from bot.tables import Applied, Table, Tables, join_names, kind_name, mention, refusing
 from bot.texts import t
-
-if TYPE_CHECKING:
-    from bot.service import GameService, Table
+from engine.i18n import DEFAULT
 
 
 def only_votes(choices: list[Choice]) -> bool:
@@ -42,131 +45,158 @@ def votes_needed(voters: int) -> int:
     return max(1, voters // 2 + 1)
 
 
-# ---------------------------------------------------------------------- commands
-
-
-async def replace(
-    service: GameService,
-    channel_id: int | None,
-    user_id: int,
-    target_id: int,
-    *,
-    game_pk: int | None = None,
-    locale: Any = None,
-) -> Outcome:
-    """``/game replace @player`` (and its vote button): one vote, or the replacement itself.
-    The caller is answered in their language, the channel in the game's."""
-    lang = await service._caller_lang(user_id, locale)
-    lock_key = await service._lock_key(channel_id, game_pk)
-    if lock_key is None:
-        return Outcome.refuse(t("no_game" if game_pk is None else "game_closed", lang))
-    async with service._lock(lock_key):
-        table = await service._running(channel_id, game_pk, lang)
-        if isinstance(table, Outcome):
-            return table
-        caller = table.seat_of(user_id)
-        if caller is None:
-            return Outcome.refuse(t("not_seated", lang))
-        if target_id == user_id:
-            return Outcome.refuse(t("replace_self", lang))
-        target = table.seat_of(target_id)
-        if target is None:
-            handed_over = await service.store.former_seat(table.row.id, target_id)
-            if handed_over is not None:
-                return Outcome.refuse(t("replace_already_bot", lang, name=table.name(handed_over)))
-            return Outcome.refuse(t("replace_unknown", lang, mention=f"<@{target_id}>"))
-        if user_id == table.row.host_id and target.timed_out:
-            return await service._hand_to_bot(
-                table, target, None, "replaced_by_host", host=caller.name, name=target.name
-            )
-        return await _vote(service, table, caller, target, lang)
-
-
-async def _vote(service: GameService, table: Table, caller: SeatRow, target: SeatRow, lang: str) -> Outcome:
-    store, pk, public_lang = service.store, table.row.id, table.lang
-    voters = other_humans(table, target.seat)
-    needed = votes_needed(len(voters))
-    voter_ids = {s.user_id for s in voters}
-    before = [v for v in await store.replace_voters(pk, target.seat) if v in voter_ids]
-    if caller.user_id in before:
-        count = len(before)
-        return Outcome.refuse(t("replace_already_voted", lang, name=target.name, count=count, needed=needed))
-    now = service.clock()
-    live = await store.add_replace_vote(pk, target.seat, caller.user_id, table.row.version, now)
-    agreed = [v for v in live if v in voter_ids]
-    if len(agreed) >= needed:
-        names = [s.name for s in voters if s.user_id in agreed]
-        from bot.service import join_names
-
-        return await service._hand_to_bot(
-            table,
-            target,
-            None,
-            "replaced_by_vote",
-            name=target.name,
-            voters=join_names(names, public_lang),
-        )
-    text = t(
-        "replace_vote", public_lang, voter=caller.name, name=target.name, count=len(agreed), needed=needed
-    )
-    label = t("btn_vote_replace", public_lang, name=target.name)
-    button = service._choice(table, "v", label, target.seat, "danger")
-    mentions = [s.user_id for s in voters if s.user_id not in agreed]
-    message = PublicMessage(table.row.channel_id, text, choices=[button] if button else [], mentions=mentions)
-    return Outcome(ephemeral=t("replace_voted", lang, name=target.name), public=[message])
-
-
-async def vote_button(
-    service: GameService, user_id: int, game_pk: int, seat: str, *, locale: Any = None
-) -> Outcome:
-    """The vote button under an announcement: the same vote as ``/game replace`` on that seat."""
-    lang = await service._caller_lang(user_id, locale)
-    table = await service._running(None, game_pk, lang)
-    if isinstance(table, Outcome):
-        return table
-    target = next((s for s in table.seats if s.seat == seat), None)
-    if target is None:
-        return Outcome.refuse(t("foreign_button", lang))
-    if target.is_bot or target.user_id is None:
-        return Outcome.refuse(t("replace_already_bot", lang, name=target.name))
-    return await replace(service, None, user_id, target.user_id, game_pk=game_pk, locale=locale)
-
-
-async def rejoin(service: GameService, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
-    """``/game rejoin``: the player takes their seat back from the computer."""
-    from bot.service import Applied
-
-    lang = await service._caller_lang(user_id, locale)
-    async with service._lock(channel_id):
-        table = await service._running(channel_id, None, lang)
-        if isinstance(table, Outcome):
-            return table
-        if table.seat_of(user_id) is not None:
-            return Outcome.refuse(t("rejoin_already_playing", lang))
-        seat = await service.store.former_seat(table.row.id, user_id)
-        if seat is None or not await service.store.seat_back_to_player(table.row.id, seat, user_id):
-            return Outcome.refuse(t("rejoin_no_seat", lang))
-        table = await service._table(table.row)
-        plan = _timers_for_returning(service, table, seat)
-        await service.store.add_timers(table.row.id, plan)
-        service._timers_added(plan)
-        name = table.name(seat)
-        outcome = await service._after_change(
-            table, Applied(seat, "", [], table.state), intro=t("rejoined", table.lang, name=name)
-        )
-    hand = await service.hand(None, user_id, game_pk=table.row.id, locale=locale)
-    outcome.ephemeral = "\n".join(filter(None, [t("rejoined_you", lang), hand.ephemeral]))
-    outcome.ephemeral_image = hand.ephemeral_image
-    outcome.ephemeral_choices = hand.ephemeral_choices
-    return outcome
-
-
-def _timers_for_returning(service: GameService, table: Table, seat: str) -> TimerPlan:
+def timers_for_returning(table: Table, seat: str, now: float) -> TimerPlan:
     """A reminder and a fresh turn clock for the returning seat when it must act now."""
     if seat not in table.rules.to_act(table.state):
         return TimerPlan()
-    now = service.clock()
     plan = TimerPlan(clear=("reminder",), add=[("reminder", now + table.row.reminder_s, {})])
     if table.row.clock_s:
         plan.add.append(("clock", now + table.row.clock_s, {"seat": seat, "version": table.row.version}))
     return plan
+
+
+# ---------------------------------------------------------------------- commands
+
+
+class Seats:
+    """A running game's seats changing hands: to a computer player (by vote, by the host after
+    the clock, by leaving, by the clock's take-over) and back to their player."""
+
+    def __init__(self, tables: Tables, presenter: Presenter, acting: Acting, settings: Settings) -> None:
+        self.tables = tables
+        self.presenter = presenter
+        self.acting = acting
+        self.store = tables.store
+        self.clock = tables.clock
+        self.config = settings
+
+    @refusing
+    async def replace(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        target_id: int,
+        *,
+        game_pk: int | None = None,
+        locale: Any = None,
+    ) -> Outcome:
+        """``/game replace @player`` (and its vote button): one vote, or the replacement itself.
+        The caller is answered in their language, the channel in the game's."""
+        async with self.tables.at(user_id, locale, channel_id=channel_id, game_pk=game_pk) as at:
+            lang, table, caller = at.lang, at.table, at.seat
+            if target_id == user_id:
+                return Outcome.refuse(t("replace_self", lang))
+            target = table.seat_of(target_id)
+            if target is None:
+                handed_over = await self.store.former_seat(table.row.id, target_id)
+                if handed_over is not None:
+                    return Outcome.refuse(t("replace_already_bot", lang, name=table.name(handed_over)))
+                return Outcome.refuse(t("replace_unknown", lang, mention=mention(target_id)))
+            if user_id == table.row.host_id and target.timed_out:
+                return await self.hand_to_bot(
+                    table, target, None, "replaced_by_host", host=caller.name, name=target.name
+                )
+            return await self._vote(table, caller, user_id, target, lang)
+
+    async def _vote(
+        self, table: Table, caller: SeatRow, caller_id: int, target: SeatRow, lang: str
+    ) -> Outcome:
+        store, pk, public_lang = self.store, table.row.id, table.lang
+        voters = other_humans(table, target.seat)
+        needed = votes_needed(len(voters))
+        voter_ids = {s.user_id for s in voters}
+        before = [v for v in await store.replace_voters(pk, target.seat) if v in voter_ids]
+        if caller_id in before:
+            count = len(before)
+            return Outcome.refuse(
+                t("replace_already_voted", lang, name=target.name, count=count, needed=needed)
+            )
+        now = self.clock()
+        live = await store.add_replace_vote(pk, target.seat, caller_id, table.row.version, now)
+        agreed = [v for v in live if v in voter_ids]
+        if len(agreed) >= needed:
+            names = [s.name for s in voters if s.user_id in agreed]
+            return await self.hand_to_bot(
+                table,
+                target,
+                None,
+                "replaced_by_vote",
+                name=target.name,
+                voters=join_names(names, public_lang),
+            )
+        text = t(
+            "replace_vote", public_lang, voter=caller.name, name=target.name, count=len(agreed), needed=needed
+        )
+        label = t("btn_vote_replace", public_lang, name=target.name)
+        button = self.presenter.choice(table, "v", label, target.seat, "danger")
+        mentions = [s.user_id for s in voters if s.user_id is not None and s.user_id not in agreed]
+        message = PublicMessage(
+            table.row.channel_id, text, choices=[button] if button else [], mentions=mentions
+        )
+        return Outcome(ephemeral=t("replace_voted", lang, name=target.name), public=[message])
+
+    @refusing
+    async def vote_button(self, user_id: int, game_pk: int, seat: str, *, locale: Any = None) -> Outcome:
+        """The vote button under an announcement: the same vote as ``/game replace`` on that seat."""
+        at = await self.tables.find(user_id, locale, game_pk=game_pk, seated=False)
+        lang, table = at.lang, at.table
+        target = next((s for s in table.seats if s.seat == seat), None)
+        if target is None:
+            return Outcome.refuse(t("foreign_button", lang))
+        if target.is_bot or target.user_id is None:
+            return Outcome.refuse(t("replace_already_bot", lang, name=target.name))
+        return await self.replace(None, user_id, target.user_id, game_pk=game_pk, locale=locale)
+
+    @refusing
+    async def rejoin(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        """``/game rejoin``: the player takes their seat back from the computer."""
+        async with self.tables.at(user_id, locale, channel_id=channel_id, seated=False) as at:
+            lang, table = at.lang, at.table
+            if at.caller is not None:
+                return Outcome.refuse(t("rejoin_already_playing", lang))
+            seat = await self.store.former_seat(table.row.id, user_id)
+            if seat is None or not await self.store.seat_back_to_player(table.row.id, seat, user_id):
+                return Outcome.refuse(t("rejoin_no_seat", lang))
+            table = await self.tables.load(table.row)
+            await self.tables.add_timers(table.row.id, timers_for_returning(table, seat, self.clock()))
+            name = table.name(seat)
+            outcome = await self.presenter.after_change(
+                table, Applied(seat, "", [], table.state), intro=t("rejoined", table.lang, name=name)
+            )
+        hand = await self.acting.hand(None, user_id, game_pk=table.row.id, locale=locale)
+        outcome.ephemeral = "\n".join(filter(None, [t("rejoined_you", lang), hand.ephemeral]))
+        outcome.ephemeral_image = hand.ephemeral_image
+        outcome.ephemeral_choices = hand.ephemeral_choices
+        return outcome
+
+    async def take_over(self, table: Table, user_id: int, kind: str, lang: str = DEFAULT) -> Outcome:
+        caller = table.seat_of(user_id)
+        if caller is None:
+            return Outcome.refuse(t("not_seated", lang))
+        to_act = table.rules.to_act(table.state)
+        late = [
+            s for s in table.seats if s.timed_out and not s.is_bot and s.seat in to_act and s is not caller
+        ]
+        if not late:
+            return Outcome.refuse(t("no_timed_out_seat", lang))
+        return await self.hand_to_bot(
+            table, late[0], kind, "seat_taken_over", caller=caller.name, name=late[0].name
+        )
+
+    async def hand_to_bot(
+        self, table: Table, seat: SeatRow, kind: str | None, key: str, **values: Any
+    ) -> Outcome:
+        """A running game's seat becomes a computer player (of ``kind``; None: the table's
+        take-over level, ``/game settings takeover``); it moves by a 'bot' timer. The
+        announcement ``key`` is public, in the game's language."""
+        if kind is None:
+            kind, _ = await self.store.table_play(table.row.id)
+        if computer.bot_kind(table, kind) is None:
+            kind = "random"
+        await self.store.seat_to_bot(table.row.id, seat.seat, kind)
+        table = await self.tables.load(table.row)
+        if seat.seat in table.rules.to_act(table.state):
+            due = self.clock() + self.config.bot_delay_s
+            await self.tables.add_timers(table.row.id, TimerPlan(clear=("bot",), add=[("bot", due, {})]))
+        text = t(key, table.lang, kind=kind_name(kind, table.lang), **values)
+        return Outcome(public=[PublicMessage(table.row.channel_id, text)])

@@ -30,7 +30,7 @@ Pure: no I/O beyond what the caller hands in, no bot, no Pillow.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -217,6 +217,35 @@ def _base_state(rules: Rules, base: Mapping[str, Any], seats: list[str]) -> Any:
     return state
 
 
+class ReplayError(Exception):
+    """An action of a log that does not replay: ``index`` counts from 1; the rules' own error
+    is ``__cause__``."""
+
+    def __init__(self, index: int, seat: str, action: str, why: str) -> None:
+        super().__init__(f"action {index} ({seat}: {action!r}) {why}")
+        self.index, self.seat, self.action = index, seat, action
+
+
+def replay_log(
+    rules: Rules, state: Any, actions: Iterable[tuple[str, str]], *, checked: bool = False
+) -> Iterator[tuple[Any, list[Event]]]:
+    """The one log replayer (an export, a stored game's log, its summary, its catch-up): every
+    (seat, action text) of ``actions`` parsed and applied in order from ``state``, yielding the
+    state after each and its events. ``checked``: an action after the end of the game or of a
+    seat not to act is refused before the rules see it. Raises :class:`ReplayError` naming the
+    first action that does not replay (the rules' error as its cause)."""
+    for index, (seat, text) in enumerate(actions, start=1):
+        if checked and rules.result(state) is not None:
+            raise ReplayError(index, seat, text, "comes after the end of the game")
+        if checked and seat not in rules.to_act(state):
+            raise ReplayError(index, seat, text, f"is played when it is not {seat}'s turn")
+        try:
+            state, events = rules.apply(state, seat, rules.parse(state, seat, text))
+        except Exception as error:
+            raise ReplayError(index, seat, text, f"is not legal there: {error}") from error
+        yield state, list(events)
+
+
 def replay(export: Mapping[str, Any]) -> Iterator[Step]:
     """Every action of the export applied in order, from :func:`initial_state`.
 
@@ -226,17 +255,16 @@ def replay(export: Mapping[str, Any]) -> Iterator[Step]:
     leave the game running."""
     rules = check(export)
     state = initial_state(export)
-    for index, entry in enumerate(export["actions"], start=1):
-        seat, text = entry["seat"], entry["action"]
-        if rules.result(state) is not None:
-            raise ExportError(f"action {index} ({seat}: {text!r}) comes after the end of the game")
-        if seat not in rules.to_act(state):
-            raise ExportError(f"action {index} ({seat}: {text!r}) is played when it is not {seat}'s turn")
-        try:
-            state, events = rules.apply(state, seat, rules.parse(state, seat, text))
-        except IllegalAction as error:
-            raise ExportError(f"action {index} ({seat}: {text!r}) is not legal there: {error}") from None
-        yield Step(index, seat, text, state, list(events))
+    actions = [(entry["seat"], entry["action"]) for entry in export["actions"]]
+    try:
+        for index, (after, events) in enumerate(replay_log(rules, state, actions, checked=True), start=1):
+            seat, text = actions[index - 1]
+            state = after
+            yield Step(index, seat, text, state, events)
+    except ReplayError as error:
+        if error.__cause__ is not None and not isinstance(error.__cause__, IllegalAction):
+            raise error.__cause__ from None  # a fault of the rules, not of the file
+        raise ExportError(str(error)) from None
     _check_end(export, rules, state)
 
 

@@ -157,7 +157,7 @@ class Table:
         self.panels: dict[int, Sent | None] = {}  # user → the My turn panel they have open
 
     def table(self) -> Any:
-        return self.svc._tables[self.played.pk]
+        return self.svc.tables.cached[self.played.pk]
 
     async def command(self, name: str, user: int, **params: Any) -> FakeInteraction:
         interaction = FakeInteraction(self.client, user)
@@ -232,7 +232,7 @@ class Table:
                 panel_view = panel.kwargs.get("view") if panel else None
             else:
                 raise AssertionError(f"{action!r} not found through five narrowings")
-        after = self.svc._tables.get(self.played.pk)  # a finished game is forgotten
+        after = self.svc.tables.cached.get(self.played.pk)  # a finished game is forgotten
         # One version for the move, and one for each only choice the table then played
         # for someone (bot/autoplay.py).
         assert after is None or after.row.version >= version + 1, f"{action!r} was not played"
@@ -281,7 +281,7 @@ class Table:
     async def play_out(self, max_moves: int = 3000) -> Played:
         """Everyone moves until the game ends; returns what happened."""
         for _ in range(max_moves):
-            table = self.svc._tables.get(self.played.pk)
+            table = self.svc.tables.cached.get(self.played.pk)
             if table is None or table.row.status != "active":
                 break
             await self.move(self.rules.to_act(table.state)[0])

@@ -233,7 +233,7 @@ async def test_a_vacation_with_a_stand_in_and_one_without(env):
     assert (await svc.notify(ANA, vacation_until=tomorrow)).ok
     await env.deliver(svc, await svc.act(CHANNEL, ANA, "bid 0"))
     back = hours.day_start(tomorrow, UserPrefs())
-    table = svc._tables[pk]
+    table = svc.tables.cached[pk]
     assert table.rules.to_act(table.state) == ["p0"]  # she starts the round's moves
     assert t("away_waits", name="Ana", until=f"<t:{int(back)}:f>") in turn_message(env)
     # Her clock was set before she left; when it falls due it finds her away and waits: it runs
@@ -255,7 +255,7 @@ async def finish_tiny(env, svc, channel=CHANNEL, bots=0):
         interaction=None,
     )
     for _ in range(200):
-        table = svc._tables.get((await svc.store.latest_game(channel)).id)
+        table = svc.tables.cached.get((await svc.store.latest_game(channel)).id)
         if table is None or table.row.status != "active":
             break
         seat = table.rules.to_act(table.state)[0]
@@ -310,7 +310,7 @@ async def test_rematch_of_a_table_in_a_thread_gets_a_thread_of_its_own(env):
     await invoke("game start", FakeInteraction(client, ANA, channel_id=thread))
     row = await svc.store.open_game(thread)
     for _ in range(50):
-        table = svc._tables.get(row.id)
+        table = svc.tables.cached.get(row.id)
         if table is None or table.row.status != "active":
             break
         seat = table.rules.to_act(table.state)[0]
@@ -390,7 +390,7 @@ async def test_an_only_choice_is_played_for_the_player_unless_it_is_private_or_t
     await svc.settings(CHANNEL, ANA, auto_play=False)
     await env.deliver(svc, await svc.act(CHANNEL, BO, "take 1"))
     await env.deliver(svc, await svc.act(CHANNEL, BO, "draw"))
-    table = svc._tables[pk]
+    table = svc.tables.cached[pk]
     assert table.rules.to_act(table.state) == ["p1"] and (await svc.store.actions(pk))[-1].text == "draw"
 
 
@@ -401,7 +401,7 @@ async def test_a_secret_only_choice_waits(env):
     for user in (ANA, BO):
         await env.deliver(svc, await svc.act(CHANNEL, user, "done"))
     pk = (await svc.store.open_game(CHANNEL)).id
-    table = svc._tables[pk]
+    table = svc.tables.cached[pk]
     assert table.state["step"] == "bid" and table.rules.legal(table.state, "p0") == [
         table.rules.parse(table.state, "p0", "bid 0")
     ]
@@ -536,7 +536,7 @@ async def test_undo_takes_back_ones_move_with_the_only_choice_played_after_it(en
     users = {"p0": ANA, "p1": BO}
 
     def now():
-        return _json.dumps(cuba.dump(svc._tables[pk].state), sort_keys=True)
+        return _json.dumps(cuba.dump(svc.tables.cached[pk].state), sort_keys=True)
 
     dumps = [_json.dumps(cuba.dump(s), sort_keys=True) for s in states]
     k = 0
@@ -547,15 +547,20 @@ async def test_undo_takes_back_ones_move_with_the_only_choice_played_after_it(en
         k = dumps.index(now())  # one move further, or more when the table played only choices
     assert now() == dumps[24]
     seat = cuba.to_act(states[24])[0]
-    before = svc._tables[pk].row.version
+    before = svc.tables.cached[pk].row.version
     assert (await svc.act(CHANNEL, users[seat], "play architect")).ok
     rows = await svc.store.actions(pk)
     assert rows[-1].text == "take vp" and rows[-1].events[0]["kind"] == "auto"
-    assert svc._tables[pk].row.version == before + 2 and seat in cuba.to_act(svc._tables[pk].state)
+    assert svc.tables.cached[pk].row.version == before + 2 and seat in cuba.to_act(
+        svc.tables.cached[pk].state
+    )
     undone = await svc.undo(CHANNEL, users[seat])
     assert undone.ok, undone.ephemeral
     assert now() == dumps[24]
     tail = (await svc.store.actions(pk))[-2:]
     assert [(a.kind, a.undoes) for a in tail] == [("undo", rows[-1].n), ("undo", rows[-2].n)]
     # The player chooses again: nothing is played for them straight away.
-    assert svc._tables[pk].row.version == before + 4 and len(cuba.legal(svc._tables[pk].state, seat)) > 1
+    assert (
+        svc.tables.cached[pk].row.version == before + 4
+        and len(cuba.legal(svc.tables.cached[pk].state, seat)) > 1
+    )

@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 
 import render
-from bot.records import effective_plays, replay_states, with_events
+from bot.replays import effective_plays, replay_states, with_events
 from bot.service import public_log_lines
 from bot.texts import t
 from engine import GAMES
@@ -61,7 +61,7 @@ async def test_catch_up_and_marks_over_a_whole_game(env, game, table_lang, other
     heard = await played.play()
     rules = GAMES[game]
     row = await svc.store.game(played.pk)
-    table = await svc._table(row)
+    table = await svc.tables.load(row)
     # The finished game is compacted (its log keeps no events but the mark of an only choice the
     # table played): they are rebuilt by replaying.
     seats = [s.seat for s in table.seats]

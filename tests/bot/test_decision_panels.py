@@ -45,7 +45,7 @@ class Panels:
         self.kinds: set[str] = set()
 
     def table(self) -> Any:
-        return self.svc._tables[self.pk]
+        return self.svc.tables.cached[self.pk]
 
     def expected_view(self, seat: str) -> dict[str, Any]:
         table = self.table()
@@ -142,7 +142,7 @@ async def test_every_decision_of_a_whole_game_has_its_picture_and_a_dozen_button
     deciders = {f"p{i}": player(game, "heuristic", 20 + i) for i in range(len(USERS))}
     secret_dms = sequels = 0
     for _ in range(3000):
-        table = svc._tables.get(panels.pk)
+        table = svc.tables.cached.get(panels.pk)
         if table is None or table.row.status != "active":
             break
         to_act = panels.rules.to_act(table.state)
@@ -150,7 +150,7 @@ async def test_every_decision_of_a_whole_game_has_its_picture_and_a_dozen_button
             await panels.open(seat, table.seat(seat).user_id)
         seat = to_act[0]
         outcome = await panels.play(seat, table.seat(seat).user_id, deciders[seat])
-        after = svc._tables.get(panels.pk)
+        after = svc.tables.cached.get(panels.pk)
         if outcome.ephemeral_choices:  # the caller's next private step, where they pressed: pictured
             assert outcome.ephemeral_image is not None, outcome.ephemeral
             sequels += 1
@@ -179,7 +179,7 @@ async def test_the_picture_is_of_the_seat_alone_and_never_of_another_seats_secre
     svc = await env.service()
     await seated(env, svc, USERS, game="santiago")
     pk = (await svc.store.open_game(CHANNEL)).id
-    table = svc._tables[pk]
+    table = svc.tables.cached[pk]
     seat = GAMES["santiago"].to_act(table.state)[0]
     user = table.seat(seat).user_id
     panel = await svc.turn_panel(user, game_pk=pk)

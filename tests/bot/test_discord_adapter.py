@@ -406,7 +406,7 @@ async def drive_cuba_to_many_choices(env, svc) -> int:
     await seated(env, svc, [ANA, BO], game="cuba")
     users = {"p0": ANA, "p1": BO}
     for step in range(200):
-        table = svc._tables[svc._channel_games[CHANNEL]]
+        table = svc.tables.cached[svc.tables.channel_games[CHANNEL]]
         seat = table.rules.to_act(table.state)[0]
         legal = table.rules.legal(table.state, seat)
         if len(legal) > app.MAX_AUTOCOMPLETE:
@@ -421,7 +421,7 @@ async def test_autocomplete_lists_at_most_25_and_filters_by_what_was_typed(env):
     svc = await env.service()
     client = FakeClient(svc)
     user = await drive_cuba_to_many_choices(env, svc)
-    table = svc._tables[svc._channel_games[CHANNEL]]
+    table = svc.tables.cached[svc.tables.channel_games[CHANNEL]]
     seat = table.seat_of(user).seat
     legal = [str(a) for a in table.rules.legal(table.state, seat)]
     everything = await app.play_autocomplete(FakeInteraction(client, user), "")

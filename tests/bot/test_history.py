@@ -95,7 +95,7 @@ async def a_season(env, svc):
 async def test_stats_after_a_season(env):
     svc = await service(env)
     await a_season(env, svc)
-    figures = await records.player_stats(svc, ANA, GUILD)
+    figures = await records.player_stats(svc.archive, ANA, GUILD)
     tiny = figures["tiny"]
     assert (tiny.plain.played, tiny.plain.won, tiny.plain.average) == (2, 1, 3.0)
     assert (tiny.with_bots.played, tiny.with_bots.won) == (1, 1)
@@ -111,14 +111,14 @@ async def test_stats_after_a_season(env):
         ]
     )
     # Another server keeps its own figures.
-    other = (await records.player_stats(svc, ANA, OTHER_GUILD))["tiny"]
+    other = (await records.player_stats(svc.archive, ANA, OTHER_GUILD))["tiny"]
     assert (other.plain.played, other.plain.won, other.plain.average, other.abandoned) == (1, 1, 4.0, 0)
     assert other.with_bots.played == 0
     assert (
         t("stats_plain", "nl", played=2, won=1, average="3,0")
         in (await svc.stats(GUILD, ANA, "Ana", locale="nl")).ephemeral
     )
-    bo = (await records.player_stats(svc, BO, GUILD))["tiny"]
+    bo = (await records.player_stats(svc.archive, BO, GUILD))["tiny"]
     assert (bo.plain.played, bo.plain.won, bo.plain.average, bo.abandoned) == (3, 1, 5 / 3, 1)
     assert (await svc.stats(OTHER_GUILD, BO, "Bo")).ephemeral == t("stats_none", name="Bo")
 
@@ -194,13 +194,15 @@ async def test_forget_me_asks_first_then_forgets_finished_games_at_once(env):
     running = await table(svc, [ANA, BO], channel=OTHER_CHANNEL)
     asked = await svc.forget_me(ANA)
     assert asked.ephemeral == t("forget_confirm", closed=5, open=1)
-    assert (await records.player_stats(svc, ANA, GUILD))["tiny"].plain.played == 2  # nothing changed yet
+    assert (await records.player_stats(svc.archive, ANA, GUILD))[
+        "tiny"
+    ].plain.played == 2  # nothing changed yet
 
     done = await svc.forget_me(ANA, confirm=True)
     assert done.ephemeral == t("forgotten", closed=5, open=1)
     assert (await svc.stats(GUILD, ANA, "Ana")).ephemeral == t("stats_none", name="Ana")
     assert (await svc.stats(OTHER_GUILD, ANA, "Ana")).ephemeral == t("stats_none", name="Ana")
-    assert (await records.player_stats(svc, BO, GUILD))["tiny"].plain.played == 3  # Bo keeps his
+    assert (await records.player_stats(svc.archive, BO, GUILD))["tiny"].plain.played == 3  # Bo keeps his
     for pk in (first, second, third, fourth, sixth):
         seats = await svc.store.seats(pk)
         assert seats[0].name == t("former_player", n=1) and seats[0].user_id is None
@@ -314,7 +316,7 @@ async def test_a_database_from_before_migration_6_keeps_its_finished_games(env):
     winner = {"p0": "Ana", "p1": "Bo"}[result.ranking[0]]
     listed = (await svc.history(CHANNEL, GUILD)).ephemeral
     assert t("history_won", names=winner, score=result.scores[result.ranking[0]]) in listed
-    figures = (await records.player_stats(svc, ANA, GUILD))["tiny"]
+    figures = (await records.player_stats(svc.archive, ANA, GUILD))["tiny"]
     assert (figures.plain.played, figures.plain.won) == (1, int(result.ranking[0] == "p0"))
     assert figures.plain.points == result.scores["p0"]
     data = (await svc.export(CHANNEL, ANA)).public[0].attachments[0].data

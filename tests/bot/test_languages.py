@@ -91,7 +91,7 @@ class Game:
     async def said(self, outcome: Outcome, caller: int | None) -> Outcome:
         """Deliver ``outcome`` and check each of its texts and buttons."""
         await deliver(outcome, self.gateway, self.svc, "interaction" if caller else None)
-        table = self.svc._tables.get(self.pk)
+        table = self.svc.tables.cached.get(self.pk)
         state = table.state if table is not None and table.row.status == "active" else None
         if caller is not None:
             lang = self.langs[caller]
@@ -111,7 +111,7 @@ class Game:
         return outcome
 
     def seat_of(self, user: int) -> str | None:
-        table = self.svc._tables.get(self.pk)
+        table = self.svc.tables.cached.get(self.pk)
         seat = table.seat_of(user) if table is not None else None
         return seat.seat if seat is not None else None
 
@@ -149,7 +149,7 @@ class Game:
     ) -> str | None:
         """The engine's label in ``lang`` for a play (``a``) or a narrowing (``n``) button, with
         the table's names (Goa's spy button names the player spied on)."""
-        names = self.svc._tables[self.pk].names
+        names = self.svc.tables.cached[self.pk].names
         if verb == "a":
             found = legal.get(action)
             return self.rules.label(state, seat, found, lang, names)[:80] if found is not None else None
@@ -184,7 +184,7 @@ class Game:
     async def move(self) -> bool:
         """The next move (a person's, by button when one offers it, else typed; or the
         computer's, by its timer); False once the game is over."""
-        table = self.svc._tables.get(self.pk)
+        table = self.svc.tables.cached.get(self.pk)
         if table is None or table.row.status != "active":
             return False
         rules, state = self.rules, table.state
@@ -221,7 +221,7 @@ class Game:
             rules = await self.said(await svc.rules_help(None, channel, user_id=user, locale=lang), user)
             told = "\n".join([rules.ephemeral, *rules.ephemeral_more])
             assert all(f"**{title}**\n{text}" in told for title, text in self.rules.help_sections(lang))
-            table = svc._tables[self.pk]
+            table = svc.tables.cached[self.pk]
             if table.seat_of(user).seat not in self.rules.to_act(table.state):
                 refused = await self.said(await svc.act(channel, user, "nonsense", locale=lang), user)
                 assert not refused.ok
@@ -289,7 +289,7 @@ async def test_the_remembered_locale_follows_the_latest_interaction(env):
     fresh = await env.service()  # another process reads it from the database
     assert (await fresh.join(CHANNEL, ANA, "Ana")).ephemeral == t("already_seated", "ja")
     assert (await fresh.join(CHANNEL, ANA, "Ana", locale="nl")).ephemeral == t("already_seated", "nl")
-    assert await svc._user_langs([ANA, BO]) == {ANA: "nl", BO: "en"}  # the first one's DMs follow
+    assert await svc.tables.user_langs([ANA, BO]) == {ANA: "nl", BO: "en"}  # the first one's DMs follow
     assert (await svc.join(CHANNEL, ANA, "Ana", locale="de")).ephemeral == t("already_seated", "en")
 
 
@@ -484,7 +484,7 @@ async def test_buttons_and_autocomplete_answer_in_the_callers_language(env):
     await app.press(press, "tw:a:999:1:nothing")
     assert press.ephemeral_texts() == [t("game_closed", "ja")]
     await seated(env, svc, [ANA, BO], game="santiago")
-    table = svc._tables[(await svc.store.open_game(CHANNEL)).id]
+    table = svc.tables.cached[(await svc.store.open_game(CHANNEL)).id]
     seat = GAMES["santiago"].to_act(table.state)[0]
     user = table.seat(seat).user_id
     found = svc.autocomplete(CHANNEL, user, "", "zh-TW")

@@ -35,19 +35,19 @@ async def until(condition, *, limit: float = 60.0) -> None:
 async def test_a_new_timer_wakes_the_sleeping_timer_loop(env):
     svc = await env.service(bot_delay_s=0)
     await seated(env, svc, [ANA], bots=1)
-    pk = svc._channel_games[CHANNEL]
+    pk = svc.tables.channel_games[CHANNEL]
     stop = asyncio.Event()
     loop = asyncio.create_task(run_timers(svc, env.gateway, interval=3600, stop=stop))
 
     async def ana_to_act() -> bool:
-        table = await svc._open_table(None, pk)
+        table = await svc.tables.open(None, pk)
         return table.row.status != "active" or "p0" in table.rules.to_act(table.state)
 
     try:
         woken = 0
         for _ in range(40):
             await until(ana_to_act)  # the computer seat moved (each time right after Ana's move)
-            table = await svc._open_table(None, pk)
+            table = await svc.tables.open(None, pk)
             if table.row.status != "active":
                 break
             legal = [str(a) for a in table.rules.legal(table.state, "p0")]
@@ -190,7 +190,7 @@ async def test_a_429_on_every_request_loses_and_doubles_nothing(env):
     for user_id, bid in ((ANA, 2), (BO, 1)):
         interaction = await command(user_id, "play", action=f"bid {bid}")
         assert interaction.ephemeral_texts() == [f"{NAMES[user_id]} bids {bid} in secret."]
-    pk = svc._channel_games[CHANNEL]
+    pk = svc.tables.channel_games[CHANNEL]
     assert [(a.seat, a.text) for a in await svc.store.actions(pk)] == [("p0", "bid 2"), ("p1", "bid 1")]
     board = rf"/channels/{CHANNEL}/messages"
     # One new turn message per turn, none twice: the start's, and the next turn's once both bid.

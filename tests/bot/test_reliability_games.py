@@ -35,9 +35,9 @@ async def started(env: Env, svc: GameService, game: str, channel: int, moves: in
     for user in USERS[1:]:
         assert (await svc.join(channel, user, NAMES[user])).ok
     assert (await svc.start(channel, ANA)).ok
-    pk = svc._channel_games[channel]
+    pk = svc.tables.channel_games[channel]
     for n in range(moves):
-        table = svc._tables[pk]
+        table = svc.tables.cached[pk]
         seat = table.rules.to_act(table.state)[0]
         action = player(game, "random", channel * 100 + n).choose(
             table.rules.view(table.state, seat), table.rules.legal(table.state, seat)
@@ -64,7 +64,7 @@ def break_log(path: str, pk: int) -> None:
 
 
 async def acting_user(svc: GameService, pk: int) -> tuple[int, str]:
-    table = svc._tables[pk]
+    table = svc.tables.cached[pk]
     seat = table.rules.to_act(table.state)[0]
     legal = table.rules.legal(table.state, seat)
     return table.seat(seat).user_id, str(legal[0])
@@ -93,7 +93,7 @@ async def test_every_corruption_of_every_title_among_healthy_games(env):
     for (game, kind), (pk, channel) in games.items():
         if kind == "log":
             continue
-        table = restarted._tables[pk]
+        table = restarted.tables.cached[pk]
         assert table.broken is None, (game, kind)
         assert json.dumps(GAMES[game].dump(table.state)) == json.dumps(json.loads(good[game, kind])), (
             game,
@@ -190,7 +190,7 @@ async def test_doctor_finds_each_problem_says_what_repair_does_and_repairs(env, 
     assert (await svc.new_game(804, 9, ANA, "Ana", "tiny")).ok
     assert (await svc.add_bot(804, ANA, "random")).ok
     assert (await svc.start(804, ANA)).ok
-    no_timer = svc._channel_games[804]
+    no_timer = svc.tables.channel_games[804]
     await env.close()
 
     status, lines = doctor(env.path, capsys=capsys)
@@ -235,7 +235,7 @@ async def test_doctor_finds_each_problem_says_what_repair_does_and_repairs(env, 
     # seat moves.
     fresh = await env.service(bot_delay_s=0)
     await fresh.warm()
-    assert fresh._tables[bad_cache].state is not None
+    assert fresh.tables.cached[bad_cache].state is not None
     user, move = await acting_user(fresh, bad_cache)
     assert (await fresh.act(802, user, move)).ok
     assert (await fresh.act(803, ANA, "x")).ephemeral == t("game_broken", title="Goa")
@@ -265,7 +265,7 @@ async def test_games_begun_before_the_rules_changed_replay_from_their_base_and_a
     upgraded = await env.service()  # migrates: the old games get their bases
     await upgraded.warm()  # nothing broken; the computer seats' timers re-armed
     good = {pk: (await upgraded.store.state(pk))[1] for pk in (RUNNING_CUBA, RUNNING_SANTIAGO)}
-    assert all(upgraded._tables[pk].state is not None for pk in good)
+    assert all(upgraded.tables.cached[pk].state is not None for pk in good)
     await env.close()
     status, lines = doctor(env.path, capsys=capsys)
     assert status == 0 and lines == ["clean"], lines
@@ -283,7 +283,7 @@ async def test_games_begun_before_the_rules_changed_replay_from_their_base_and_a
     for pk, state_json in good.items():
         row = await svc.store.game(pk)
         rules = GAMES[row.game]
-        assert row.broken is None and svc._tables[pk].state is not None
+        assert row.broken is None and svc.tables.cached[pk].state is not None
         rebuilt = (await svc.store.state(pk))[1]
         assert rules.dump(rules.load(json.loads(rebuilt))) == rules.dump(rules.load(json.loads(state_json)))
     await env.close()

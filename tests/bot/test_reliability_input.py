@@ -31,7 +31,7 @@ async def test_a_huge_name_is_clipped_for_every_text_and_picture(env):
     assert (await svc.join(CHANNEL, BO, "B" + HUGE)).ok
     outcome = await svc.start(CHANNEL, ANA)
     assert outcome.ok
-    for seat in await svc.store.seats(svc._channel_games[CHANNEL]):
+    for seat in await svc.store.seats(svc.tables.channel_games[CHANNEL]):
         assert len(seat.name) == MAX_NAME and seat.name.endswith("…")
     for _, view in env.renderer.calls:
         assert all(len(name) <= MAX_NAME for name in view["names"].values())
@@ -44,7 +44,7 @@ async def test_a_huge_name_is_clipped_for_every_text_and_picture(env):
 async def test_a_huge_typed_move_is_refused_in_one_sentence_and_changes_nothing(env):
     svc = await env.service()
     await seated(env, svc, [ANA, BO])
-    pk = svc._channel_games[CHANNEL]
+    pk = svc.tables.channel_games[CHANNEL]
     before = (await svc.store.state(pk), await svc.store.actions(pk))
     for text in (HUGE, "bid 1" + " " * MAX_MOVE_TEXT):
         refused = await svc.act(CHANNEL, ANA, text)

@@ -30,8 +30,8 @@ async def cuba_table(env: Env, svc: GameService, client: FakeClient | None = Non
     assert started.ok
     if client is not None:
         await deliver(started, client.gateway, svc)
-    pk = svc._channel_games[CHANNEL]
-    table = svc._tables[pk]
+    pk = svc.tables.channel_games[CHANNEL]
+    table = svc.tables.cached[pk]
     rules, state = table.rules, table.state
     seat = rules.to_act(state)[0]
     for action in rules.legal(state, seat):

@@ -12,7 +12,7 @@ import sqlite3
 import discord
 import pytest
 
-from bot import records
+from bot import records, replays
 from bot.config import Settings, SettingsError, load_settings
 from bot.rows import TimerPlan
 from bot.service import GameService
@@ -31,8 +31,8 @@ async def finish_tiny(env: Env, svc: GameService, channel: int = CHANNEL) -> int
     assert (await svc.new_game(channel, 9, ANA, "Ana", "tiny")).ok
     assert (await svc.join(channel, BO, "Bo")).ok
     assert (await svc.start(channel, ANA)).ok
-    pk = svc._channel_games[channel]
-    while (table := svc._tables.get(pk)) is not None:
+    pk = svc.tables.channel_games[channel]
+    while (table := svc.tables.cached.get(pk)) is not None:
         seat = table.rules.to_act(table.state)[0]
         legal = [str(a) for a in table.rules.legal(table.state, seat)]
         move = next((m for m in ("bid 1", "take 2", "draw", "done") if m in legal), legal[0])
@@ -61,7 +61,7 @@ async def test_a_finished_game_keeps_its_log_and_result_but_no_redundant_copy(en
     # What history, export, replay, stats and the log need is all there.
     assert (await svc.history(CHANNEL, 9)).ephemeral.count("#1") == 1
     assert (await svc.export(CHANNEL, ANA)).public[0].attachments
-    stats = await records.player_stats(svc, ANA, 9)
+    stats = await records.player_stats(svc.archive, ANA, 9)
     assert stats["tiny"].plain.played == 1
     log = (await svc.log(CHANNEL, ANA)).ephemeral
     assert "Ana" in log and t("log_empty") not in log
@@ -73,7 +73,7 @@ async def test_the_log_of_a_closed_game_shows_the_events_it_had_while_running(en
     assert (await svc.join(CHANNEL, BO, "Bo")).ok
     assert (await svc.start(CHANNEL, ANA)).ok
     await svc.settings(CHANNEL, ANA, auto_play=False)  # Ana's "done" stays hers to play
-    pk = svc._channel_games[CHANNEL]
+    pk = svc.tables.channel_games[CHANNEL]
     for user, move in ((ANA, "bid 2"), (BO, "bid 1"), (ANA, "draw"), (ANA, "take 3")):
         assert (await svc.act(CHANNEL, user, move)).ok
     assert (await svc.undo(CHANNEL, ANA)).ok
@@ -85,8 +85,8 @@ async def test_the_log_of_a_closed_game_shows_the_events_it_had_while_running(en
     assert (await svc.abandon(CHANNEL, ANA)).ok
     assert {e for (e,) in await stored(svc, "SELECT events FROM actions WHERE game_pk = ?", pk)} == {"[]"}
     assert (await svc.log(CHANNEL, ANA)).ephemeral == lines  # events rebuilt by replaying
-    table = await svc._table(await svc.store.game(pk))
-    rebuilt = records.with_events(table.rules, table.row, ["p0", "p1"], await svc.store.actions(pk))
+    table = await svc.tables.load(await svc.store.game(pk))
+    rebuilt = replays.with_events(table.rules, table.row, ["p0", "p1"], await svc.store.actions(pk))
     assert [a.events for a in rebuilt] == [a.events for a in running]
 
 
@@ -95,7 +95,7 @@ async def test_a_game_with_a_replay_base_keeps_the_events_before_it_and_replays_
     assert (await svc.new_game(CHANNEL, 9, ANA, "Ana", "tiny")).ok
     assert (await svc.join(CHANNEL, BO, "Bo")).ok
     assert (await svc.start(CHANNEL, ANA)).ok
-    pk = svc._channel_games[CHANNEL]
+    pk = svc.tables.channel_games[CHANNEL]
     for user, move in ((ANA, "bid 2"), (BO, "bid 1")):
         assert (await svc.act(CHANNEL, user, move)).ok
     # The rules "changed" here: the game replays from its state at version 3 (as migration 9
@@ -132,13 +132,13 @@ async def test_keep_finished_days_deletes_old_logs_and_keeps_results_and_stats(e
     svc = await env.service(keep_finished_days=2)
     recent = await finish_tiny(env, svc, CHANNEL + 1)
     history_before = (await svc.history(CHANNEL, 9, scope="server")).ephemeral
-    stats_before = await records.player_stats(svc, BO, 9)
+    stats_before = await records.player_stats(svc.archive, BO, 9)
     await svc.sweep()
     assert await svc.store.actions(old) == [] and len(await svc.store.actions(recent)) > 0
     assert (await svc.store.game(old)).log_deleted == env.clock.now
     assert (await svc.store.game(recent)).log_deleted is None
     assert (await svc.history(CHANNEL, 9, scope="server")).ephemeral == history_before
-    assert await records.player_stats(svc, BO, 9) == stats_before
+    assert await records.player_stats(svc.archive, BO, 9) == stats_before
     export = await svc.export(CHANNEL, ANA)
     assert not export.ok and export.ephemeral == t("export_log_deleted", title="Tiny Test Game", id=old)
     assert (await svc.log(CHANNEL, ANA)).ephemeral == t("log_deleted", title="Tiny Test Game", id=old)

@@ -54,7 +54,7 @@ async def test_a_stub_that_cannot_go_to_a_worker_runs_in_a_thread(pool: RenderPo
 
 async def play_first_legal(service, channel: int):
     """The first legal move of the first seat to act, by its player; (outcome, game pk, text)."""
-    table = service._tables[service._channel_games[channel]]
+    table = service.tables.cached[service.tables.channel_games[channel]]
     seat = table.rules.to_act(table.state)[0]
     text = str(table.rules.legal(table.state, seat)[0])
     return await service.act(channel, table.seat(seat).user_id, text), table.row.id, text

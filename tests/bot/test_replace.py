@@ -64,7 +64,7 @@ async def test_a_majority_of_the_other_players_hands_the_seat_to_a_computer(env)
     (moved,) = await run_timers(env, svc)
     assert "Cy has placed a bid." in moved.public[0].text
     game = await svc.store.open_game(CHANNEL)
-    state = (await svc._table(game)).state
+    state = (await svc.tables.load(game)).state
     assert state["bids"]["p2"] is not None and state["bids"]["p0"] is None
 
 
@@ -307,7 +307,7 @@ async def test_a_replaced_seat_never_gets_the_players_dms(env):
         game = await svc.store.open_game(CHANNEL)
         if game is None:
             break
-        table = await svc._table(game)
+        table = await svc.tables.load(game)
         to_act = table.rules.to_act(table.state)
         humans = [s.user_id for s in table.seats if s.seat in to_act and not s.is_bot]
         if humans:

@@ -141,7 +141,7 @@ async def test_autocomplete_reads_memory(env):
     await seated(env, svc, [ANA, BO])
     await bid_all(svc, {ANA: 0, BO: 0})
     # Each value is the move's button custom_id: the version it was offered at goes with it.
-    version = svc._tables[svc._channel_games[CHANNEL]].row.version
+    version = svc.tables.cached[svc.tables.channel_games[CHANNEL]].row.version
     offered = f"tw:a:1:{version}:"
     assert svc.autocomplete(CHANNEL, ANA, "") == [
         ("Take 1", offered + "take 1"),
@@ -288,10 +288,10 @@ async def test_autocomplete_matches_what_was_typed_whatever_its_case(env):
     lower case, the move is still offered (found by the end-to-end tests)."""
     svc = await env.service()
     await seated(env, svc, [ANA, BO], game="cuba")
-    pk = svc._channel_games[CHANNEL]
+    pk = svc.tables.channel_games[CHANNEL]
     rnd = random.Random(5)
     for _ in range(400):
-        table = svc._tables[pk]
+        table = svc.tables.cached[pk]
         seat = table.rules.to_act(table.state)[0]
         user = table.seat(seat).user_id
         legal = [str(a) for a in table.rules.legal(table.state, seat)]

@@ -55,10 +55,10 @@ async def test_each_process_runs_the_timers_of_its_own_games_only(env):
     again_one = await env.service(shard_count=2, shard_ids=(1,))
     await again_zero.warm()
     await again_one.warm()
-    assert set(again_zero._tables) == {here} and set(again_one._tables) == {there}
+    assert set(again_zero.tables.cached) == {here} and set(again_one.tables.cached) == {there}
     both = await env.service()  # one process, every shard
     await both.warm()
-    assert set(both._tables) == {here, there}
+    assert set(both.tables.cached) == {here, there}
 
 
 async def test_a_direct_message_press_is_handed_to_the_process_that_owns_the_game(env):

@@ -24,7 +24,7 @@ async def play_humans_until_bot(env, svc, pk: int) -> None:
     """Humans play their first legal move until the computer seat is to act."""
     users = {"p0": ANA, "p1": BO}
     for _ in range(200):
-        loaded = await svc._open_table(None, pk)
+        loaded = await svc.tables.open(None, pk)
         to_act = loaded.rules.to_act(loaded.state)
         if any(loaded.seat(s).is_bot for s in to_act):
             return
@@ -66,7 +66,7 @@ async def test_the_take_over_level_is_a_host_setting(env):
 async def test_hints_own_seat_only_when_to_act_only_when_allowed_and_counted(env):
     svc = await env.service()
     pk = await table(env, svc, bots=0)
-    loaded = await svc._open_table(None, pk)
+    loaded = await svc.tables.open(None, pk)
     rules = loaded.rules
     acting = rules.to_act(loaded.state)[0]
     users = {"p0": ANA, "p1": BO}

@@ -67,7 +67,7 @@ async def test_a_rich_bidder_reaches_every_amount_a_dozen_at_a_time(env):
     legal = [str(a) for a in GOA.legal(rich, seat)]
     assert len(legal) > 25
     now = table.table()
-    choices = svc._private_choices(GOA, replace(now, state=rich), seat)
+    choices = svc.presenter.private_choices(GOA, replace(now, state=rich), seat)
     assert len(choices) <= MESSAGE_CAPACITY
     # Each choice plays a move or narrows to runs of bids; every amount is reachable, once.
     reached: list[str] = []

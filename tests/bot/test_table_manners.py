@@ -152,9 +152,9 @@ async def test_a_turn_dm_goes_only_to_who_asked_and_only_when_their_turn_begins(
     [dm] = bo_turn.private
     assert dm.user_id == BO and dm.choices == []
     called = t("dm_your_turn", title=TINY.title, channel=CHANNEL, prompt=TINY.prompt(
-        svc._tables[svc._channel_games[CHANNEL]].state, "p1"
+        svc.tables.cached[svc.tables.channel_games[CHANNEL]].state, "p1"
     ))  # fmt: skip
-    live = await svc.store.live_messages(svc._channel_games[CHANNEL])
+    live = await svc.store.live_messages(svc.tables.channel_games[CHANNEL])
     # What happened since his last move (his bid), and a link to the board.
     assert dm.text.splitlines() == [
         called,

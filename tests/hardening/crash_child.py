@@ -80,7 +80,7 @@ async def main(database: str, ack_path: str, seed: int) -> None:
             active = await store.games(("active",))
         await service.run_due_timers()
         for row in active:
-            table = service._tables.get(row.id)
+            table = service.tables.cached.get(row.id)
             if table is None:
                 continue
             rules = GAMES[row.game]

@@ -65,7 +65,7 @@ async def keep_games_running(service: GameService, shards: Shards, made: list[in
 
 async def play_own_games(service: GameService, rnd: random.Random, log: Log) -> None:
     """One move for a human to act in each of this process's games."""
-    for pk, table in list(service._tables.items()):
+    for pk, table in list(service.tables.cached.items()):
         if table.row.status != "active" or table.state is None:
             continue
         rules = table.rules

@@ -91,14 +91,14 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path, dat
         active = await store.games(("active",))
         assert active
         for row in active:
-            table = service._tables[row.id]
+            table = service.tables.cached[row.id]
             bots = {s.seat for s in table.seats if s.is_bot}
             if set(table.rules.to_act(table.state)) & bots:
                 assert any(t.kind == "bot" for t in await store.timers(row.id)), f"game {row.id} stalls"
         await service.run_due_timers()
         pressed = 0
         for row in await store.games(("active",)):
-            table = service._tables[row.id]
+            table = service.tables.cached[row.id]
             for seat in table.rules.to_act(table.state):
                 user = next(s.user_id for s in table.seats if s.seat == seat)
                 if user is None:
@@ -134,7 +134,7 @@ async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_star
     (row,) = await store.games(("active",))
     rnd = random.Random(3)
     while True:  # humans move until the computer seat is to act
-        table = first._tables[row.id]
+        table = first.tables.cached[row.id]
         to_act = table.rules.to_act(table.state)
         if "p2" in to_act:
             break
@@ -145,7 +145,7 @@ async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_star
         ).ok
     (timer,) = [t for t in await store.timers(row.id) if t.kind == "bot"]
     assert await store.claim_timer(timer.id)  # the process claims it, then dies before moving
-    version = first._tables[row.id].row.version
+    version = first.tables.cached[row.id].row.version
     await store.close()
 
     store = await database.open()

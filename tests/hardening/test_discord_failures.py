@@ -35,7 +35,7 @@ def http_error(status: int, text: str = "failed") -> discord.HTTPException:
 
 
 async def plays(svc) -> list[tuple[str, str]]:
-    pk = svc._channel_games[CHANNEL]
+    pk = svc.tables.channel_games[CHANNEL]
     return [(a.seat, a.text) for a in await svc.store.actions(pk) if a.kind == "play"]
 
 

@@ -100,7 +100,7 @@ unicode_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=300
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=unicode_text, user=st.sampled_from([2, 3, 99]))
 def test_any_text_from_a_seat_out_of_turn_or_a_stranger_is_refused(running, text, user):
-    seat_of_actor = running.fz.rules.to_act(running.fz.service._tables[running.fz.pk].state)
+    seat_of_actor = running.fz.rules.to_act(running.fz.service.tables.cached[running.fz.pk].state)
     if user != 99 and f"p{user - 1}" in seat_of_actor:
         user = 99
     running.send("text", lambda svc: lambda: svc.act(fuzz.CHANNEL, user, text))
@@ -118,7 +118,7 @@ def test_any_text_from_a_seat_out_of_turn_or_a_stranger_is_refused(running, text
 def test_forged_custom_ids_change_nothing(running, verb, pk, version, action, user):
     cid = f"tw:{verb}:{pk}:{version}:{action}"
     fz = running.fz
-    state = fz.service._tables[fz.pk].state
+    state = fz.service.tables.cached[fz.pk].state
     if verb == "a" and pk == fz.pk and f"p{user - 1}" in fz.rules.to_act(state):
         user = 99  # the right seat pressing a real button may legitimately play it
     # A seated player may open their hand, turn panel or a vote on this game's real ids;

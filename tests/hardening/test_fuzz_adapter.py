@@ -46,7 +46,9 @@ async def hostile_interaction(
     user = rnd.choice([STRANGER, ANA, BO, DEE])
     channel = rnd.choice([CHANNEL, CHANNEL, CHANNEL + 77])
     version, _ = await fz.store.state(pk)
-    legal = [str(a).lower() for a in fz.rules.legal(fz.service._tables[pk].state, "p0")][:20] or ["pass"]
+    legal = [str(a).lower() for a in fz.rules.legal(fz.service.tables.cached[pk].state, "p0")][:20] or [
+        "pass"
+    ]
     pick = rnd.random()
     interaction = FakeInteraction(client, user, channel_id=channel, component=pick >= 0.4)
     vote = False
@@ -96,4 +98,4 @@ async def test_the_adapter_refuses_hostile_input_clearly_and_changes_nothing(env
     assert refused >= INPUTS_PER_GAME * 0.8
     # Whatever got through was a legal move of the right player: the game still replays exactly.
     replayed = fz.rules.dump(await svc.replay(pk))
-    assert replayed == fz.rules.dump(svc._tables[pk].state)
+    assert replayed == fz.rules.dump(svc.tables.cached[pk].state)

@@ -139,7 +139,7 @@ async def test_sharded_processes_lose_double_and_orphan_nothing_when_one_is_kill
         for row in games.values():
             if row.status != "active":
                 continue
-            table = await service._table(row)
+            table = await service.tables.load(row)
             timers = {t.kind for t in await store.timers(row.id)}
             to_act = set(table.rules.to_act(table.state))
             assert ("bot" in timers) == bool(to_act & set(table.bots)), row.id

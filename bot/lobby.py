@@ -1,0 +1,325 @@
+"""The lobby: a table opened, joined, left, given computer players, started or abandoned.
+
+A lobby expires when nobody starts it (its timers, :mod:`bot.timers`); ``/game new`` may open
+the table in a thread of its own (:meth:`Lobby.table_thread` names it first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bot import calls, computer, flow, hours
+from bot.acting import Acting
+from bot.config import Settings
+from bot.outcome import Outcome, PublicMessage
+from bot.presenter import Presenter
+from bot.rows import AlreadySeated, ChannelBusy, TimerPlan, dumps
+from bot.seats import Seats
+from bot.tables import MAX_NAME, Applied, Table, Tables, clip, clip_name, join_names, kind_name, refusing
+from bot.texts import normalise, t
+from engine import BUILTIN_GAMES, GAMES
+from engine.ai import KINDS
+from engine.core import IllegalAction, Rules
+from engine.i18n import DEFAULT, join_list
+
+#: ``/game new`` options longer than this (as typed, or as JSON) are refused with a sentence.
+MAX_OPTIONS_TEXT = 300
+
+
+class Lobby:
+    """Opening and filling tables, starting and abandoning games."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        presenter: Presenter,
+        acting: Acting,
+        seats: Seats,
+        settings: Settings,
+        seed_source: Callable[[], int],
+    ) -> None:
+        self.tables = tables
+        self.presenter = presenter
+        self.acting = acting
+        self.seats = seats
+        self.store = tables.store
+        self.clock = tables.clock
+        self.config = settings
+        self.seed_source = seed_source
+
+    @staticmethod
+    def game_choices() -> list[tuple[str, str]]:
+        """(title, id) of every game the bot offers, for /game new."""
+        return [(GAMES[g].title, g) for g in BUILTIN_GAMES]
+
+    async def new_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        user_id: int,
+        user_name: str,
+        game: str,
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        locale: Any = None,
+        guild_locale: Any = None,
+        parent_channel_id: int | None = None,
+        no_thread: bool = False,
+        rematch_of: int | None = None,
+    ) -> Outcome:
+        """Open a lobby. Its public language is the server's (``guild_locale``), else the host's.
+        ``rematch_of``: the finished game whose Rematch button opened it (:mod:`bot.rematch`).
+
+        ``parent_channel_id``: ``channel_id`` is a thread opened for this table off that
+        channel (see :meth:`table_thread`), where a notice links to it. ``no_thread``: the
+        table could have had a thread but the bot may not open one here; the host is told why
+        — once per channel."""
+        lang = await self.tables.caller_lang(user_id, locale)
+        user_name = clip_name(user_name)
+        checked = self.check_new(game, options, lang)
+        if isinstance(checked, Outcome):
+            return checked
+        rules = GAMES[game]
+        language = normalise(guild_locale) if guild_locale is not None else lang
+        options = dict(options or {})
+        now = self.clock()
+        expiry = self.config.lobby_expiry_s
+        timers = TimerPlan(add=[("lobby_warn", now + expiry * 0.75, {}), ("lobby_expire", now + expiry, {})])
+        async with self.tables.lock(channel_id):
+            try:
+                pk = await self.store.create_game(
+                    channel_id=channel_id,
+                    guild_id=guild_id,
+                    game=game,
+                    options=options,
+                    seed=self.seed_source() if seed is None else seed,
+                    host_id=user_id,
+                    host_name=user_name,
+                    now=now,
+                    reminder_s=self.config.reminder_after_s,
+                    clock_s=self.config.turn_clock_s,
+                    timers=timers,
+                    language=language,
+                    parent_channel_id=parent_channel_id,
+                    rematch_of=rematch_of,
+                )
+                self.tables.timers_added(timers)
+            except ChannelBusy:
+                row = await self.store.open_game(channel_id)
+                title = GAMES[row.game].display_title(lang) if row else game
+                status = t(f"status_{row.status if row else 'lobby'}", lang)
+                return Outcome.refuse(t("channel_busy", lang, title=title, status=status))
+            created = await self.store.game(pk)
+            if created is not None:
+                await self.tables.load(created)
+        values = {
+            "host": user_name,
+            "title": rules.display_title(language),
+            "min": rules.min_players,
+            "max": rules.max_players,
+            "expires": hours.stamp(now + expiry),
+        }
+        opened = (
+            t("lobby_opened", language, **values) + " " + t("lobby_expires", language, when=values["expires"])
+        )
+        public = [PublicMessage(channel_id, opened)]
+        if parent_channel_id is not None:
+            notice = t("lobby_in_thread", language, thread=channel_id, **values)
+            public.append(flow.lobby_notice(pk, parent_channel_id, notice))
+        told = None
+        if no_thread and await self.store.tell_once(channel_id, "no_thread", now):
+            told = t("no_thread_permission", lang)
+        return Outcome(ephemeral=told, public=public)
+
+    def check_new(self, game: str, options: dict[str, Any] | None, lang: str) -> Outcome | None:
+        """The refusal of an unknown game or of options it does not have, else None."""
+        if game not in GAMES:
+            choices = join_list([g for _, g in self.game_choices()], lang)
+            return Outcome.refuse(t("unknown_game", lang, game=clip(game, MAX_NAME), choices=choices))
+        if len(dumps(options or {})) > MAX_OPTIONS_TEXT:
+            return Outcome.refuse(t("options_too_long", lang, max=MAX_OPTIONS_TEXT))
+        refusal = self.check_options(GAMES[game], dict(options or {}), lang)
+        return Outcome.refuse(refusal) if refusal else None
+
+    async def table_thread(
+        self,
+        game: str,
+        options: dict[str, Any] | None,
+        user_id: int,
+        user_name: str,
+        *,
+        locale: Any = None,
+        guild_locale: Any = None,
+    ) -> str | Outcome:
+        """``/game new`` where the bot may open threads: the name of the new table's thread
+        (the game and its host, in the server's language), or the refusal of what
+        :meth:`new_game` would refuse — asked before a thread is opened for nothing."""
+        lang = await self.tables.caller_lang(user_id, locale)
+        checked = self.check_new(game, options, lang)
+        if checked is not None:
+            return checked
+        language = normalise(guild_locale) if guild_locale is not None else lang
+        host = clip_name(user_name)
+        name = t("thread_name", language, title=GAMES[game].display_title(language), host=host)
+        return name[:100]
+
+    def check_options(self, rules: Rules, options: dict[str, Any], lang: str = DEFAULT) -> str | None:
+        """A sentence in ``lang`` when ``options`` are not the game's, else None."""
+        for name in options:
+            if name not in rules.options:
+                known = join_list(list(rules.options), lang) or t("no_options", lang)
+                title, option = rules.display_title(lang), clip(str(name), MAX_NAME)
+                return t("unknown_option", lang, title=title, option=option, options=known)
+        try:
+            seats = [f"p{i}" for i in range(rules.max_players)]
+            rules.new(seats, 0, **options)
+        except IllegalAction as error:
+            return t("bad_option", lang, reason=error.text(lang))
+        return None
+
+    @refusing
+    async def join(self, channel_id: int, user_id: int, user_name: str, *, locale: Any = None) -> Outcome:
+        """``/game join``: a seat in the channel's lobby."""
+        user_name = clip_name(user_name)
+        async with self.tables.at(user_id, locale, channel_id=channel_id, need="lobby", seated=False) as at:
+            lang, table = at.lang, at.table
+            rules = table.rules
+            if at.caller is not None:
+                return Outcome.refuse(t("already_seated", lang))
+            try:
+                seat = await self.store.add_seat(
+                    table.row.id, user_id=user_id, name=user_name, max_seats=rules.max_players
+                )
+            except AlreadySeated:
+                return Outcome.refuse(t("already_seated", lang))
+            if seat is None:
+                return Outcome.refuse(t("table_full", lang, max=rules.max_players))
+            table = await self.tables.load(table.row)
+        text = t(
+            "joined",
+            table.lang,
+            name=user_name,
+            title=table.title,
+            count=len(table.seats),
+            max=rules.max_players,
+        )
+        return Outcome(public=[PublicMessage(channel_id, text)])
+
+    async def join_game(self, pk: int, user_id: int, user_name: str, *, locale: Any = None) -> Outcome:
+        """The Join button of a rematch's invitation: ``/game join`` at that game's table."""
+        row = await self.store.game(pk)
+        if row is None or row.status != "lobby":
+            return Outcome.refuse(t("already_started", await self.tables.caller_lang(user_id, locale)))
+        return await self.join(row.channel_id, user_id, user_name, locale=locale)
+
+    @refusing
+    async def leave(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        """``/game leave``: a lobby's seat freed; a running game's seat to a computer player."""
+        async with self.tables.at(user_id, locale, channel_id=channel_id, need="open") as at:
+            lang, table, seat = at.lang, at.table, at.seat
+            if (broken := self.tables.broken_refusal(table, lang)) is not None:
+                return broken
+            if table.row.status == "active":
+                return await self.seats.hand_to_bot(table, seat, None, "left_to_bot", name=seat.name)
+            if user_id == table.row.host_id:
+                return Outcome.refuse(t("host_cannot_leave", lang))
+            await self.store.remove_seat(table.row.id, seat.seat)
+            await self.tables.load(table.row)
+        text = t("left", table.lang, name=seat.name, title=table.title)
+        return Outcome(public=[PublicMessage(channel_id, text)])
+
+    @refusing
+    async def add_bot(
+        self, channel_id: int, user_id: int, level: str = "heuristic", *, locale: Any = None
+    ) -> Outcome:
+        """In the lobby (host only): seat a computer player. In a running game (any seated
+        player): hand a seat whose clock ran out to a computer player."""
+        async with self.tables.at(user_id, locale, channel_id=channel_id, need="open", seated=False) as at:
+            lang, table = at.lang, at.table
+            rules = table.rules
+            kind = computer.bot_kind(table, level)
+            if kind is None:
+                kinds = join_list([k for k in KINDS if computer.bot_kind(table, k)], lang)
+                title = rules.display_title(lang)
+                return Outcome.refuse(t("unknown_bot_kind", lang, kind=level, title=title, kinds=kinds))
+            if table.row.status == "active":
+                if (broken := self.tables.broken_refusal(table, lang)) is not None:
+                    return broken
+                return await self.seats.take_over(table, user_id, kind, lang)
+            if user_id != table.row.host_id:
+                return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
+            n = sum(1 for s in table.seats if s.is_bot) + 1
+            name = t("bot_name", table.lang, n=n)
+            seat = await self.store.add_seat(
+                table.row.id, user_id=None, name=name, bot_kind=kind, max_seats=rules.max_players
+            )
+            if seat is None:
+                return Outcome.refuse(t("table_full", lang, max=rules.max_players))
+            table = await self.tables.load(table.row)
+        text = t(
+            "bot_added",
+            table.lang,
+            name=name,
+            kind=kind_name(kind, table.lang),
+            title=table.title,
+            count=len(table.seats),
+            max=rules.max_players,
+        )
+        return Outcome(public=[PublicMessage(channel_id, text)])
+
+    @refusing
+    async def start(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        """``/game start`` (host only): the game begins with the seated players."""
+        async with self.tables.at(user_id, locale, channel_id=channel_id, need="lobby", seated=False) as at:
+            lang, table = at.lang, at.table
+            rules, row = table.rules, table.row
+            if user_id != row.host_id:
+                return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
+            if len(table.seats) < rules.min_players:
+                title, count = rules.display_title(lang), len(table.seats)
+                return Outcome.refuse(
+                    t("too_few_players", lang, title=title, min=rules.min_players, count=count)
+                )
+            seats = [s.seat for s in table.seats]
+            try:
+                state, events = rules.start(seats, row.seed, **row.options)
+            except IllegalAction as error:
+                return Outcome.refuse(t("bad_option", lang, reason=error.text(lang)))
+            now = self.clock()
+            found = await calls.prefs(self.store, table)
+            plan = self.acting.timer_plan(table, state, [], now, version=1, found=found)
+            plan.clear = ("lobby_warn", "lobby_expire", *plan.clear)
+            if not await self.store.start_game(row.id, dumps(rules.dump(state)), now, plan):
+                return Outcome.refuse(t("already_started", lang))
+            self.tables.timers_added(plan)
+            table = Table(
+                replace(row, status="active", version=1), table.seats, rules, state, table.hints_allowed
+            )
+            self.tables.remember(table)
+            table, auto = await self.acting.only_choices(table, found)
+            seated = join_names([s.name for s in table.seats], table.lang)
+            intro = t("started", table.lang, title=table.title, seats=seated)
+            return await self.presenter.after_change(
+                table, Applied(None, "", [*events, *auto], None), intro=intro
+            )
+
+    @refusing
+    async def abandon(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        """``/game abandon`` (host only): the game closes unfinished."""
+        async with self.tables.at(user_id, locale, channel_id=channel_id, need="open", seated=False) as at:
+            lang, table = at.lang, at.table
+            if user_id != table.row.host_id:
+                return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
+            if not await self.store.set_status(table.row.id, "abandoned", self.clock()):
+                return Outcome.refuse(t("game_closed", lang))
+            self.tables.remember(
+                Table(replace(table.row, status="abandoned"), table.seats, table.rules, table.state)
+            )
+        name = caller.name if (caller := table.seat_of(user_id)) else str(user_id)
+        text = t("abandoned", table.lang, name=name, title=table.title)
+        return Outcome(
+            public=[PublicMessage(channel_id, text), *await flow.closing(self.store, table.row, text)]
+        )

@@ -1,0 +1,502 @@
+"""What people see: everything that turns a game (or a change of it) into an :class:`Outcome`.
+
+The public side (the live turn message and board picture, :mod:`bot.flow`, in the game's
+language), the buttons under them, the pictures (drawn in the render pool), whose turn it is,
+the final scores, and the DMs — only for secret simultaneous decisions and for turns a player
+asked to hear of by DM (:mod:`bot.calls`), never anything private in public. Also the delivery's
+bookkeeping of live messages (which edit still brings news).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot import autoplay, calls, catchup, flow, hours, records, turns
+from bot.choices import MESSAGE_CAPACITY, narrowed
+from bot.config import Settings
+from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id
+from bot.render_pool import RenderPool
+from bot.rows import SeatRow, TimerPlan, UserPrefs
+from bot.tables import Applied, Table, Tables, clip, join_names, mention
+from bot.texts import has_text, t
+from engine.core import Event, Rules
+from engine.i18n import DEFAULT
+
+log = logging.getLogger(__name__)
+
+Renderer = Callable[[str, dict[str, Any]], bytes]
+PrivateRenderer = Callable[[str, dict[str, Any]], "bytes | None"]
+#: (game, the seat's own view, its legal actions' texts, the reader's language) → PNG or None.
+DecisionRenderer = Callable[[str, dict[str, Any], list[str], str], "bytes | None"]
+LegendRenderer = Callable[[str, dict[str, str], str], "bytes | None"]
+
+
+def default_renderer(game_id: str, view: dict[str, Any]) -> bytes:
+    """``render.board``, imported on first use (the service itself never needs Pillow)."""
+    import render
+
+    return render.board(game_id, view)
+
+
+def default_private_renderer(game_id: str, view: dict[str, Any]) -> bytes | None:
+    """``render.private``: a seat's private picture, or None when the game has none."""
+    import render
+
+    return render.private(game_id, view)
+
+
+def default_decision_renderer(
+    game_id: str, view: dict[str, Any], legal: list[str], lang: str
+) -> bytes | None:
+    """``render.decision``: the picture of a seat's decision, or None when its sentence says all."""
+    import render
+
+    return render.decision(game_id, view, legal, lang)
+
+
+class Presenter:
+    """Turns tables and their changes into outcomes (see the module docstring)."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        settings: Settings,
+        archive: records.Archive,
+        *,
+        renderer: Renderer,
+        private_renderer: PrivateRenderer,
+        decision_renderer: DecisionRenderer,
+        legend_renderer: LegendRenderer,
+        render_pool: RenderPool,
+    ) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.clock = tables.clock
+        self.config = settings
+        self.archive = archive
+        self.renderer = renderer
+        self.private_renderer = private_renderer
+        self.decision_renderer = decision_renderer
+        self.legend_renderer = legend_renderer
+        #: Where boards are drawn: worker processes in the bot (``RENDER_WORKERS``), a thread of
+        #: this process by default (tests, tools).
+        self.render_pool = render_pool
+        self.views = catchup.Views()  # recent public views: the board marks changes since a look
+        self.edited: dict[int, int] = {}  # message id → the game version of its latest edit
+
+    def whose_turn(self, table: Table, lang: str = DEFAULT) -> str:
+        to_act = table.rules.to_act(table.state)
+        if not to_act:
+            return t("nobody_to_act", lang)
+        names = [table.name(s) for s in to_act]
+        if len(names) == 1:
+            return t("turn_of", lang, names=names[0])
+        return t("turn_of_many", lang, names=join_names(names, lang))
+
+    def view(self, table: Table, seat: str | None) -> dict[str, Any]:
+        view = dict(table.rules.view(table.state, seat))
+        view["names"] = table.names
+        view["bots"] = table.bots
+        return view
+
+    async def board_png(self, table: Table) -> bytes | None:
+        """The public board picture, marking what changed since the last look of the people to
+        act (``view["since"]``: the public view then, :mod:`bot.catchup`)."""
+        view = self.view(table, None)
+        since = await catchup.since_version(self.store, table)
+        earlier = await self.views.at(self.store, table, since) if since is not None else None
+        if earlier is not None:
+            view["since"] = earlier
+        try:
+            return await self.render_pool.run(self.renderer, table.row.game, view)
+        except Exception:  # a broken picture must not lose the move: the text still goes out
+            log.exception("rendering the board of game %s failed", table.row.id)
+            return None
+
+    async def private_png(self, table: Table, seat: str) -> bytes | None:
+        """The seat's private picture (Santiago's screen…), or None when the game draws none."""
+        try:
+            return await self.render_pool.run(self.private_renderer, table.row.game, self.view(table, seat))
+        except KeyError:  # no picture for this game
+            return None
+        except Exception:  # the text of the DM still goes out
+            log.exception("rendering the private view of game %s failed", table.row.id)
+            return None
+
+    async def decision_png(
+        self, table: Table, seat: str, lang: str, legal: list[str] | None = None
+    ) -> bytes | None:
+        """The picture of what ``seat`` is deciding (render.decision), drawn from its own view
+        in its reader's language; ``legal``: the actions it is choosing among (default: all of
+        its legal ones). None when the decision needs none, or when drawing failed."""
+        if seat not in table.rules.to_act(table.state):
+            return None
+        view = self.view(table, seat)
+        texts = legal if legal is not None else [str(a) for a in table.rules.legal(table.state, seat)]
+        try:
+            return await self.render_pool.run(self.decision_renderer, table.row.game, view, texts, lang)
+        except KeyError:  # no decision pictures for this game
+            return None
+        except Exception:  # the buttons still go out
+            log.exception("rendering the decision picture of game %s failed", table.row.id)
+            return None
+
+    def choice(
+        self, table: Table, verb: str, label: str, action: str = "", style: str = "secondary"
+    ) -> Choice | None:
+        try:
+            return Choice(
+                label[:80],
+                custom_id(verb, table.row.id, table.row.version, action.lower()),
+                action.split(" ")[0],
+                style,
+            )
+        except ValueError:
+            return None
+
+    def action_choices(self, table: Table, seat: str, lang: str = DEFAULT) -> list[Choice] | None:
+        """Buttons (labelled in ``lang``) for every legal action of ``seat``; None when there
+        are too many or one cannot be a button."""
+        rules = table.rules
+        legal = rules.legal(table.state, seat)
+        if not legal:
+            return None
+        texts = [str(a) for a in legal]
+        labels = {str(a): rules.label(table.state, seat, a, lang, table.names) for a in legal}
+        if len(legal) > MESSAGE_CAPACITY:  # grouped by their first words: narrowing choices
+            return self.narrowing_choices(table, texts, labels)
+        choices = [self.choice(table, "a", labels[a], a, "primary") for a in texts]
+        if any(c is None for c in choices):
+            return None
+        return choices  # type: ignore[return-value]
+
+    def narrowing_choices(
+        self, table: Table, texts: list[str], labels: dict[str, str], key: str = ""
+    ) -> list[Choice] | None:
+        """Too many actions for one message: one choice per group of them (bot/choices.py);
+        ``texts`` are those the narrowing ``key`` stands for (all of them for ``""``)."""
+        choices = narrowed(
+            texts,
+            labels.__getitem__,
+            lambda label, action: self.choice(table, "a", label, action, "primary"),
+            lambda label, group: self.choice(table, "n", label, group, "primary"),
+            key=key,
+        )
+        if any(c is None for c in choices):
+            return None
+        return choices  # type: ignore[return-value]
+
+    def private_choices(self, rules: Rules, table: Table, seat: str, lang: str = DEFAULT) -> list[Choice]:
+        """The seat's choices when they are private (for a DM or an ephemeral answer)."""
+        if table.row.status != "active" or seat not in rules.to_act(table.state):
+            return []
+        if not rules.private_choices(table.state, seat):
+            return []
+        return self.action_choices(table, seat, lang) or []
+
+    def public_choices(self, table: Table) -> list[Choice]:
+        """The buttons under the public board, labelled in the game's language."""
+        rules, lang = table.rules, table.lang
+        choices: list[Choice] = []
+        to_act = [s for s in rules.to_act(table.state) if s not in table.bots]
+        if len(to_act) == 1 and not rules.private_choices(table.state, to_act[0]):
+            choices = self.action_choices(table, to_act[0], lang) or []
+        if to_act:  # the private choices, or the public ones with the picture of the decision
+            turn = self.choice(table, "t", t("btn_my_turn", lang), style="success")
+            choices = [*choices, *([turn] if turn else [])]
+        if to_act and table.hints_allowed:
+            hint = self.choice(table, "q", t("btn_hint", lang))
+            choices += [hint] if hint else []
+        hand_key = f"btn_my_hand_{table.row.game}"  # a game may name it (Santiago: My screen)
+        hand = self.choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand", lang))
+        legend = self.choice(table, "l", t("btn_legend", lang))  # the key to the pictures
+        return [*choices, *([hand] if hand else []), *([legend] if legend else [])]
+
+    def turn_lines(
+        self, table: Table, found: dict[int, UserPrefs] | None = None
+    ) -> tuple[list[str], list[int]]:
+        """Who must act, for the public board (in the game's language), and whom to mention.
+        People deciding in private share one line (the parliament's bidders). ``found``: the
+        people's preferences, for those on vacation (a computer player standing in, or their
+        clock waiting until they are back)."""
+        rules, state, lang = table.rules, table.state, table.lang
+        found = found or {}
+        now = self.clock()
+        stand = calls.stand_ins(table, found, now)
+        lines: list[str] = []
+        mentions: list[int] = []
+        private: list[int] = []
+        for seat in rules.to_act(state):
+            row = table.seat(seat)
+            if row.is_bot or row.user_id is None:
+                lines.append(t("bot_turn", lang, name=row.name))
+                continue
+            pref = found.get(row.user_id)
+            if seat in stand and pref is not None:
+                until = hours.stamp(pref.away_until or now, "f")
+                lines.append(t("stand_in_turn", lang, name=row.name, until=until))
+                continue
+            if pref is not None and pref.away(now):
+                lines.append(
+                    t("away_waits", lang, name=row.name, until=hours.stamp(pref.away_until or now, "f"))
+                )
+            mentions.append(row.user_id)
+            if rules.private_choices(state, seat):
+                private.append(row.user_id)
+            else:
+                prompt = rules.prompt(state, seat, lang)
+                lines.append(t("your_turn", lang, mention=mention(row.user_id), prompt=prompt))
+        if private:  # decided by DM when several decide at once, else in the My turn panel
+            key = "your_turn_secret_dm" if len(rules.to_act(state)) > 1 else "your_turn_secret"
+            lines.append(t(key, lang, mention=join_names([mention(u) for u in private], lang)))
+        return lines, mentions
+
+    def result_lines(self, table: Table) -> list[str]:
+        result = table.rules.result(table.state)
+        if result is None:
+            return []
+        lang = table.lang
+        places = result.places or {s: i + 1 for i, s in enumerate(result.ranking)}
+        scores = t("score_sep", lang).join(
+            t("score_line", lang, place=places[s], name=table.name(s), score=result.scores[s])
+            for s in result.ranking
+        )
+        winners = [table.name(s) for s in result.winners]
+        key = "winner" if len(winners) == 1 else "winners"
+        return [t("final_scores", lang, lines=scores), t(key, lang, names=join_names(winners, lang))]
+
+    async def after_change(self, table: Table, applied: Applied, *, intro: str | None = None) -> Outcome:
+        """The public messages (in the game's language, :mod:`bot.flow`) and the DMs (each in
+        its reader's language) after the state changed."""
+        rules, before = table.rules, applied.before
+        views = (rules.view(before, None) if before is not None else None, rules.view(table.state, None))
+        self.views.keep(table.row.id, table.row.version, views[1])
+        turn = turns.change(rules, before, table.state, views)
+        changed = views[0] != views[1]  # else the board picture stays as it is
+        found = await calls.prefs(self.store, table)
+        public = await self.publish(table, applied.events, turn, changed, intro=intro, found=found)
+        await self.hold_calls(table, turn, found)
+        return Outcome(public=public, private=await self.dms(table, turn, found))
+
+    def called(self, table: Table, seats: Iterable[str], found: dict[int, UserPrefs]) -> list[SeatRow]:
+        """The people among ``seats`` to call: not computer players, not stood in for."""
+        stand = calls.stand_ins(table, found, self.clock())
+        rows = [table.seat(s) for s in seats]
+        return [r for r in rows if not r.is_bot and r.user_id is not None and r.seat not in stand]
+
+    async def hold_calls(self, table: Table, turn: turns.TurnChange, found: dict[int, UserPrefs]) -> None:
+        """A person whose turn begins during their quiet hours or vacation is called when the
+        pause ends (a ``held`` timer), if it is still that turn then."""
+        if not turn.starting or table.rules.result(table.state) is not None:
+            return
+        now = self.clock()
+        held = []
+        for seat in self.called(table, turn.starting, found):
+            pref = found.get(seat.user_id or 0)
+            until = calls.paused(pref, now)
+            if until is not None and pref is not None and pref.notify != "none":
+                held.append(("held", until, {"seat": seat.seat, "since": now}))
+        if held:
+            since = (await self.store.live_messages(table.row.id)).turn_since
+            held = [(kind, due, {**payload, "since": since}) for kind, due, payload in held]
+            await self.tables.add_timers(table.row.id, TimerPlan(add=held))
+
+    async def dms(
+        self, table: Table, turn: turns.TurnChange, found: dict[int, UserPrefs] | None = None
+    ) -> list[PrivateMessage]:
+        """DMs only for what must be secret: a person whose turn begins with a secret
+        simultaneous decision gets it by DM, with its choices and its picture (the place the
+        decision picture is due outside My turn); a person who asked for it (``/game notify
+        turn: dm|both``) hears by DM that their turn begins, with what happened since their last
+        move. Nothing else: what one holds in secret is read in My hand, other private decisions
+        are taken in the My turn panel — and nothing goes to a user whose DMs are closed, who
+        asked for no call at all, or who is in quiet hours or on vacation (held, see
+        :meth:`_hold_calls`)."""
+        rules, state = table.rules, table.state
+        if not turn.starting or rules.result(state) is not None:
+            return []
+        found = found if found is not None else await calls.prefs(self.store, table)
+        now = self.clock()
+        people = [
+            s
+            for s in self.called(table, turn.starting, found)
+            if not s.dm_refused
+            and found.get(s.user_id or 0, UserPrefs()).notify != "none"
+            and calls.paused(found.get(s.user_id or 0), now) is None
+        ]
+        if not people:
+            return []
+        secret = set(turns.asked_in_secret(rules, turn, state))
+        return [dm for seat in people if (dm := await self.call_dm(table, seat, seat.seat in secret, found))]
+
+    async def call_dm(
+        self, table: Table, seat: SeatRow, secret: bool, found: dict[int, UserPrefs]
+    ) -> PrivateMessage | None:
+        """The DM that calls ``seat`` to its turn, in its person's language: the secret decision
+        with its choices, or (for those who asked for DMs) that their turn begins, with the
+        catch-up; None when they get none."""
+        rules, state = table.rules, table.state
+        user = seat.user_id or 0
+        lang = (await self.tables.user_langs([user]))[user]
+        title = rules.display_title(lang)
+        prompt = rules.prompt(state, seat.seat, lang)
+        if secret:
+            choices = self.private_choices(rules, table, seat.seat, lang)
+            summary = rules.private_summary(state, seat.seat, lang)
+            lines = [t("dm_header", lang, title=title, channel=table.row.channel_id), summary, prompt]
+            if not choices:
+                lines.append(t("too_many_choices", lang))
+            # what the secret decision needs, drawn for this seat alone
+            image = await self.decision_png(table, seat.seat, lang)
+            return PrivateMessage(
+                user, clip("\n".join(ln for ln in lines if ln)), image=image, choices=choices
+            )
+        if found.get(user, UserPrefs()).notify not in calls.DM:
+            return None
+        rows = await catchup.rows_since_last_act(self.store, table.row.id, [seat.seat])
+        caught = catchup.lines(rules, rows, table.names, [seat.seat], lang)
+        live = await self.store.live_messages(table.row.id)
+        text = t("dm_your_turn", lang, title=title, channel=table.row.channel_id, prompt=prompt)
+        link = t("board_link", lang, link=calls.board_link(table.row, live))
+        return PrivateMessage(user, clip("\n".join([text, *caught, link])))
+
+    async def looked(self, table: Table, seat: SeatRow) -> None:
+        """The seat looked at the game as it is now (the board's marks start from here)."""
+        if (seat.seen_version or 0) < table.row.version:
+            await self.store.set_seen(table.row.id, seat.seat, table.row.version)
+            self.views.keep(table.row.id, table.row.version, table.rules.view(table.state, None))
+            updated = [
+                replace(s, seen_version=table.row.version) if s.seat == seat.seat else s for s in table.seats
+            ]
+            if self.tables.cached.get(table.row.id) is table:
+                self.tables.cached[table.row.id] = replace(table, seats=updated)
+
+    async def refuse_with_board(self, table: Table, sentence: str) -> Outcome:
+        outcome = Outcome.refuse(sentence)
+        outcome.ephemeral_image = await self.board_png(table)
+        return outcome
+
+    async def legend_png(self, game: str, labels: dict[str, str], lang: str) -> bytes | None:
+        try:
+            return await self.render_pool.run(self.legend_renderer, game, labels, lang)
+        except Exception:  # the words still go out
+            log.exception("drawing the legend of %s failed", game)
+            return None
+
+    async def public_posted(self, msg: PublicMessage, message_id: int) -> None:
+        """A live message of a game went out as a new message: keep its id (the turn message
+        to edit, the board picture with the version it shows, the lobby notice)."""
+        if msg.live is not None:
+            self.edited[message_id] = msg.live.version
+            await flow.posted(self.store, msg, message_id)
+
+    def edit_wanted(self, msg: PublicMessage) -> bool:
+        """Whether an edit still brings news: not when a later version's edit of the same
+        message went out first (it holds everything this one says)."""
+        if msg.live is None or msg.edit_id is None:
+            return True
+        return self.edited.get(msg.edit_id, -1) <= msg.live.version
+
+    def public_edited(self, msg: PublicMessage) -> None:
+        """A live message was edited in place (see :meth:`edit_wanted`)."""
+        if msg.live is not None and msg.edit_id is not None:
+            self.edited[msg.edit_id] = max(self.edited.get(msg.edit_id, -1), msg.live.version)
+
+    # ------------------------------------------------------------------ the live messages
+
+    async def publish(
+        self,
+        table: Table,
+        events: Sequence[Event],
+        turn: turns.TurnChange,
+        changed: bool,
+        *,
+        intro: str | None = None,
+        found: dict[int, UserPrefs] | None = None,
+    ) -> list[PublicMessage]:
+        """The public messages after the state of ``table`` changed by ``events`` (``changed``: the
+        public view changed, so the picture must); the store keeps what the next change needs.
+
+        A turn message that calls people carries what happened since their last move
+        (:mod:`bot.catchup`) and, with a turn clock, when it runs out; it mentions only those who
+        want a mention and may be called now (``found``: the people's preferences, :mod:`bot.calls`)."""
+        rules, lang, row = table.rules, table.lang, table.row
+        found = found or {}
+        finished = turn.over
+        now = self.clock()
+        lines = [intro] if intro else []
+        lines += [
+            autoplay.describe(rules, e, table.names, lang)
+            for e in events
+            if e.visible_to is None and not (finished and e.kind == flow.FINAL_EVENT)
+        ]
+        live = await self.store.live_messages(row.id)
+        since = now if turn.new_turn else (live.turn_since or row.updated)
+        if finished:  # the final scores open a message of their own, which tells everyone
+            turn_lines = self.result_lines(table)
+            choices: list[Choice] = [flow.rematch_choice(row)]
+            mentions = [s.user_id for s in table.seats if s.user_id and not s.is_bot]
+        else:
+            turn_lines, _ = self.turn_lines(table, found)
+            turn_lines += self.clock_lines(table, found, since)
+            choices = self.public_choices(table)
+            called = self.called(table, turn.starting, found)
+            mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, now)
+            if called:
+                rows = await catchup.rows_since_last_act(self.store, row.id, [s.seat for s in called])
+                caught = catchup.lines(rules, rows, table.names, [s.seat for s in called], lang, min_runs=2)
+                turn_lines = [*caught, *turn_lines]
+        new_board = (
+            finished
+            or turn.phase_ended
+            or (turn.new_turn and await flow.went_round(self.store, row.id, live, turn))
+        )
+        wanted = changed or live.board_id is None or live.turn_log is None or (turn.new_turn and new_board)
+        image = await self.board_png(table) if wanted else None
+        drawn = flow.Drawn(
+            f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image
+        )
+        messages, keep = flow.compose(
+            live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
+            new_turn=turn.new_turn, new_board=new_board,
+        )  # fmt: skip
+        if turn.new_turn:
+            keep["turn_since"] = now
+        await self.store.set_live_messages(row.id, **keep)
+        if finished:
+            await records.game_over(self.archive, table, messages[0])
+            messages += flow.lobby_result(table, drawn.turn_lines)
+        return messages
+
+    def clock_lines(self, table: Table, found: dict[int, UserPrefs], since: float) -> list[str]:
+        """When the turn clock of each person to act runs out (each reader sees their own time);
+        none without a clock."""
+        clock_s = table.row.clock_s
+        if not clock_s:
+            return []
+        stand = calls.stand_ins(table, found, self.clock())
+        out = []
+        for seat in table.rules.to_act(table.state):
+            row = table.seat(seat)
+            if row.is_bot or row.user_id is None or seat in stand:
+                continue
+            due = hours.deadline(found.get(row.user_id, UserPrefs()), since, clock_s)
+            out.append(t("clock_runs_out", table.lang, name=row.name, when=hours.stamp(due)))
+        return out
+
+    async def board_again(self, table: Table) -> list[PublicMessage]:
+        """``/game board``: the current board posted anew as the turn message (nobody mentioned)."""
+        turn_lines, _ = self.turn_lines(table, await calls.prefs(self.store, table))
+        image = await self.board_png(table)
+        drawn = flow.Drawn(f"**{table.title}**", [], turn_lines, self.public_choices(table), [], image)
+        live = await self.store.live_messages(table.row.id)
+        row = table.row
+        messages, keep = flow.compose(
+            live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
+            new_turn=True, new_board=True,
+        )  # fmt: skip
+        await self.store.set_live_messages(row.id, **keep)
+        return messages
