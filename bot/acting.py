@@ -170,41 +170,14 @@ class Acting:
         :mod:`bot.autoplay`) and say what follows; None when the version check failed. Raises
         :class:`AlreadyProcessed` (nothing stored) for an interaction processed before. ``note``
         is a public line before the move's own (a computer player standing in)."""
-        rules, row = table.rules, table.row
-        now = self.clock()
-        finished = rules.result(new_state) is not None
         found = await calls.prefs(self.store, table)
-        plan = self.timer_plan(
-            table, new_state, rules.to_act(table.state), now, version=row.version + 1, found=found
-        )
-        new_version = await self.store.append_action(
-            row.id,
-            expected_version=row.version,
-            seat=seat,
-            text=str(action),
-            kind="play",
-            events=[e.to_dict() for e in events],
-            state_json=dumps(rules.dump(new_state)),
-            status="finished" if finished else "active",
-            now=now,
-            timers=plan,
-            interaction_id=interaction_id,
-        )
-        if new_version is None:
+        new_table = await self._log_play(table, seat, action, new_state, events, found, interaction_id)
+        if new_table is None:
             return None
-        self.tables.timers_added(plan)
-        status = "finished" if finished else "active"
-        seats = table.seats
         if table.seat(seat).timed_out:  # the seat is back in time: nobody may take it over now
-            await self.store.set_timed_out(row.id, seat, False)
-            seats = [replace(s, timed_out=False) if s.seat == seat else s for s in seats]
-        new_table = Table(
-            replace(row, version=new_version, status=status, updated=now),
-            seats,
-            rules,
-            new_state,
-            table.hints_allowed,
-        )
+            await self.store.set_timed_out(table.row.id, seat, False)
+            seats = [replace(s, timed_out=False) if s.seat == seat else s for s in table.seats]
+            new_table = replace(new_table, seats=seats)
         self.tables.remember(new_table)
         new_table, auto = await self.only_choices(new_table, found)
         applied = Applied(seat, str(action), [*events, *auto], table.state)
@@ -220,31 +193,50 @@ class Acting:
             if found_move is None:
                 break
             seat, action, state, events = found_move
-            row, rules = table.row, table.rules
-            finished = rules.result(state) is not None
-            plan = self.timer_plan(
-                table, state, rules.to_act(table.state), now, version=row.version + 1, found=found
-            )
-            version = await self.store.append_action(
-                row.id,
-                expected_version=row.version,
-                seat=seat,
-                text=str(action),
-                kind="play",
-                events=[e.to_dict() for e in events],
-                state_json=dumps(rules.dump(state)),
-                status="finished" if finished else "active",
-                now=now,
-                timers=plan,
-            )
-            if version is None:  # another process moved first: it says what follows
+            after = await self._log_play(table, seat, action, state, events, found)
+            if after is None:  # another process moved first: it says what follows
                 break
-            self.tables.timers_added(plan)
-            status = "finished" if finished else "active"
-            table = replace(table, row=replace(row, version=version, status=status, updated=now), state=state)
+            table = after
             self.tables.remember(table)
             played += events
         return table, played
+
+    async def _log_play(
+        self,
+        table: Table,
+        seat: str,
+        action: Action,
+        state: Any,
+        events: list[Event],
+        found: dict[int, UserPrefs],
+        interaction_id: int | None = None,
+    ) -> Table | None:
+        """Store one play of ``seat`` at the table's version, in one transaction with its events,
+        the state after it and the timers that follow; the table after it, or None when another
+        process moved first."""
+        rules, row = table.rules, table.row
+        now = self.clock()
+        status = "finished" if rules.result(state) is not None else "active"
+        plan = self.timer_plan(
+            table, state, rules.to_act(table.state), now, version=row.version + 1, found=found
+        )
+        version = await self.store.append_action(
+            row.id,
+            expected_version=row.version,
+            seat=seat,
+            text=str(action),
+            kind="play",
+            events=[e.to_dict() for e in events],
+            state_json=dumps(rules.dump(state)),
+            status=status,
+            now=now,
+            timers=plan,
+            interaction_id=interaction_id,
+        )
+        if version is None:
+            return None
+        self.tables.timers_added(plan)
+        return replace(table, row=replace(row, version=version, status=status, updated=now), state=state)
 
     def timer_plan(
         self,

@@ -509,7 +509,7 @@ async def rematch_press(interaction: Any, svc: GameService, pk: int) -> Outcome:
     one off the same channel (when the bot may open threads there), else it is played where the
     old table was."""
     user, lang, name = interaction.user.id, _lang(interaction), _name(interaction)
-    where = await rematch.thread_name(svc, pk, user, name, locale=lang)
+    where = await rematch.thread_name(svc.lobby, pk, user, name, locale=lang)
     if isinstance(where, Outcome) and not where.ok:
         return where
     thread = None
@@ -517,7 +517,9 @@ async def rematch_press(interaction: Any, svc: GameService, pk: int) -> Outcome:
     may = allowed is not None and allowed.create_public_threads and allowed.send_messages_in_threads
     if isinstance(where, tuple) and may:
         thread = await interaction.client.gateway.open_thread(where[1], where[0])
-    return await rematch.rematch(svc, pk, user, name, interaction.channel_id, thread_id=thread, locale=lang)
+    return await rematch.rematch(
+        svc.lobby, pk, user, name, interaction.channel_id, thread_id=thread, locale=lang
+    )
 
 
 async def _hand_over(interaction: Any, custom_id: str) -> bool:

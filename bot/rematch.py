@@ -12,54 +12,24 @@ rematch already open and points to it.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Any
 
-from bot.gamestore import GameStore
+from bot.lobby import Lobby
 from bot.outcome import Choice, Outcome, PublicMessage, custom_id
 from bot.rows import GameRow, SeatRow
-from bot.tables import Tables
 from bot.texts import normalise, t
 from engine import GAMES
 from engine.i18n import join_words
 
 
-class Host(Protocol):
-    """What a rematch needs: the lobby (:class:`bot.lobby.Lobby`, or the service's front)."""
-
-    store: GameStore
-    tables: Tables
-
-    def new_game(
-        self,
-        channel_id: int,
-        guild_id: int | None,
-        user_id: int,
-        user_name: str,
-        game: str,
-        options: dict[str, Any] | None = None,
-        *,
-        seed: int | None = None,
-        locale: Any = None,
-        guild_locale: Any = None,
-        parent_channel_id: int | None = None,
-        no_thread: bool = False,
-        rematch_of: int | None = None,
-    ) -> Awaitable[Outcome]: ...
-
-    def add_bot(
-        self, channel_id: int, user_id: int, level: str = "heuristic", *, locale: Any = None
-    ) -> Awaitable[Outcome]: ...
-
-
-async def _checked(service: Host, pk: int, user_id: int, lang: str) -> GameRow | Outcome:
+async def _checked(lobby: Lobby, pk: int, user_id: int, lang: str) -> GameRow | Outcome:
     """The finished game whose rematch ``user_id`` may open, or the refusal."""
-    row = await service.store.game(pk)
+    row = await lobby.store.game(pk)
     if row is None or row.status != "finished":
         return Outcome.refuse(t("rematch_not_finished", lang))
-    if user_id not in people_of(await service.store.seats(pk)):
+    if user_id not in people_of(await lobby.store.seats(pk)):
         return Outcome.refuse(t("rematch_not_player", lang))
-    earlier = await service.store.rematch(pk)
+    earlier = await lobby.store.rematch(pk)
     if earlier is not None and earlier.status in ("lobby", "active"):
         return Outcome.refuse(t("rematch_open", lang, channel=earlier.channel_id))
     return row
@@ -77,13 +47,13 @@ def people_of(seats: list[SeatRow]) -> list[int]:
 
 
 async def thread_name(
-    service: Host, pk: int, user_id: int, user_name: str, *, locale: Any = None
+    lobby: Lobby, pk: int, user_id: int, user_name: str, *, locale: Any = None
 ) -> tuple[str, int] | Outcome:
     """Where the adapter should open the rematch's thread: (its name, the channel it hangs off)
     — or the refusal of what :func:`rematch` would refuse, or ``Outcome(ok=True)`` with nothing
     to say when the old table had no thread (the rematch is played where it was)."""
-    lang = await service.tables.caller_lang(user_id, locale)
-    row = await _checked(service, pk, user_id, lang)
+    lang = await lobby.tables.caller_lang(user_id, locale)
+    row = await _checked(lobby, pk, user_id, lang)
     if isinstance(row, Outcome):
         return row
     if row.parent_channel_id is None:
@@ -94,7 +64,7 @@ async def thread_name(
 
 
 async def rematch(
-    service: Host,
+    lobby: Lobby,
     pk: int,
     user_id: int,
     user_name: str,
@@ -105,26 +75,26 @@ async def rematch(
 ) -> Outcome:
     """Open the rematch of finished game ``pk``, hosted by ``user_id``: in ``thread_id`` (a new
     thread the adapter opened off the old table's channel) or in the old table's own channel."""
-    lang = await service.tables.caller_lang(user_id, locale)
-    row = await _checked(service, pk, user_id, lang)
+    lang = await lobby.tables.caller_lang(user_id, locale)
+    row = await _checked(lobby, pk, user_id, lang)
     if isinstance(row, Outcome):
         return row
-    old_seats = await service.store.seats(pk)
+    old_seats = await lobby.store.seats(pk)
     where = thread_id if thread_id is not None else row.channel_id
     parent = row.parent_channel_id if thread_id is not None else None
-    opened = await service.new_game(
+    opened = await lobby.new_game(
         where, row.guild_id, user_id, user_name, row.game, dict(row.options),
         guild_locale=row.language, locale=locale, parent_channel_id=parent, rematch_of=pk,
     )  # fmt: skip
     if not opened.ok:
         return opened
-    new = await service.store.open_game(where)
+    new = await lobby.store.open_game(where)
     if new is None:
         return opened
     seated = []
     for seat in old_seats:  # the computer seats that were never a person's
         if seat.is_bot and seat.bot_kind and seat.former_user_id is None:
-            seated += (await service.add_bot(where, user_id, seat.bot_kind)).public
+            seated += (await lobby.add_bot(where, user_id, seat.bot_kind)).public
     language = normalise(row.language)
     invited = [u for u in people_of(old_seats) if u != user_id]
     mentions = join_words([f"<@{u}>" for u in invited], language)

@@ -41,9 +41,9 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from bot import autoplay, computer, glance, hours, records, rematch, replays
+from bot import autoplay, catchup, computer, glance, hours, records, rematch, replays
 from bot.acting import MAX_MOVE_TEXT, Acting
 from bot.computer import Computer
 from bot.config import Settings
@@ -99,8 +99,27 @@ __all__ = [
     "public_log_lines",
 ]
 
+T = TypeVar("T")
+
 #: Log lines per page of /game log.
 LOG_PAGE = 20
+
+
+class PartOf(Generic[T]):
+    """An attribute of the front that is one of its parts': read and set there."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, front: object, owner: type | None = None) -> T:
+        return getattr(getattr(front, self.part), self.name)
+
+    def __set__(self, front: object, value: T) -> None:
+        setattr(getattr(front, self.part), self.name, value)
 
 
 class GameService:
@@ -154,84 +173,21 @@ class GameService:
 
     # ================================================================== what the loop and tools read
 
-    @property
-    def timers_changed(self) -> asyncio.Event:
-        """Set when a timer was added that is due before the timer loop means to wake."""
-        return self.tables.timers_changed
-
-    @property
-    def wake_at(self) -> float:
-        """When the timer loop means to wake (it sets this before it sleeps)."""
-        return self.tables.wake_at
-
-    @wake_at.setter
-    def wake_at(self, when: float) -> None:
-        self.tables.wake_at = when
-
-    @property
-    def views(self) -> Any:
-        """Recent public views (the board marks changes since a look, :mod:`bot.catchup`)."""
-        return self.presenter.views
-
-    @property
-    def renderer(self) -> Renderer:
-        return self.presenter.renderer
-
-    @renderer.setter
-    def renderer(self, value: Renderer) -> None:
-        self.presenter.renderer = value
-
-    @property
-    def private_renderer(self) -> PrivateRenderer:
-        return self.presenter.private_renderer
-
-    @private_renderer.setter
-    def private_renderer(self, value: PrivateRenderer) -> None:
-        self.presenter.private_renderer = value
-
-    @property
-    def decision_renderer(self) -> DecisionRenderer:
-        return self.presenter.decision_renderer
-
-    @decision_renderer.setter
-    def decision_renderer(self, value: DecisionRenderer) -> None:
-        self.presenter.decision_renderer = value
-
-    @property
-    def legend_renderer(self) -> LegendRenderer:
-        return self.presenter.legend_renderer
-
-    @legend_renderer.setter
-    def legend_renderer(self, value: LegendRenderer) -> None:
-        self.presenter.legend_renderer = value
-
-    @property
-    def render_pool(self) -> RenderPool:
-        return self.presenter.render_pool
-
-    @render_pool.setter
-    def render_pool(self, value: RenderPool) -> None:
-        self.presenter.render_pool = value
-
-    @property
-    def summary_renderer(self) -> records.SummaryRenderer:
-        return self.archive.summary_renderer
-
-    @summary_renderer.setter
-    def summary_renderer(self, value: records.SummaryRenderer) -> None:
-        self.archive.summary_renderer = value
-
-    @property
-    def seed_source(self) -> Callable[[], int]:
-        return self.lobby.seed_source
-
-    @seed_source.setter
-    def seed_source(self, value: Callable[[], int]) -> None:
-        self.lobby.seed_source = value
-
-    @property
-    def search_pool(self) -> RenderPool:
-        return self.computer.search_pool
+    #: Set when a timer was added that is due before the timer loop means to wake.
+    timers_changed = PartOf[asyncio.Event]("tables")
+    #: When the timer loop means to wake (it sets this before it sleeps).
+    wake_at = PartOf[float]("tables")
+    #: Recent public views (the board marks changes since a look, :mod:`bot.catchup`).
+    views = PartOf[catchup.Views]("presenter")
+    #: How pictures are drawn, and where (tools and tests swap them).
+    renderer = PartOf[Renderer]("presenter")
+    private_renderer = PartOf[PrivateRenderer]("presenter")
+    decision_renderer = PartOf[DecisionRenderer]("presenter")
+    legend_renderer = PartOf[LegendRenderer]("presenter")
+    render_pool = PartOf[RenderPool]("presenter")
+    summary_renderer = PartOf[records.SummaryRenderer]("archive")
+    seed_source = PartOf[Callable[[], int]]("lobby")
+    search_pool = PartOf[RenderPool]("computer")
 
     def take_notices(self) -> list[Outcome]:
         """The channel notices of games found broken that were not said yet (said once)."""

@@ -23,7 +23,7 @@ import math
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, ParamSpec
+from typing import Any, Literal, ParamSpec, TypedDict, Unpack
 
 from bot import replays
 from bot.gamestore import GameStore
@@ -157,6 +157,20 @@ def refusing(command: Callable[P, Awaitable[Outcome]]) -> Callable[P, Awaitable[
 
 #: What a command needs of the game: a lobby, a running game, or any open one.
 Need = Literal["lobby", "running", "open"]
+
+
+class Where(TypedDict, total=False):
+    """Which game a command is about and what it needs of it (:meth:`Tables.find`)."""
+
+    #: The channel's open game (unless ``game_pk`` names the game).
+    channel_id: int | None
+    game_pk: int | None
+    #: The state the game must be in ("running" when not said).
+    need: Need
+    #: Whether the caller must hold a seat (True when not said).
+    seated: bool
+    #: The caller's language when the command knows it already.
+    lang: str | None
 
 
 @dataclass
@@ -371,50 +385,28 @@ class Tables:
             raise Refused(Outcome.refuse(t("already_started", lang)))
         return table
 
-    async def find(
-        self,
-        user_id: int,
-        locale: Any = None,
-        *,
-        channel_id: int | None = None,
-        game_pk: int | None = None,
-        need: Need = "running",
-        seated: bool = True,
-        lang: str | None = None,
-    ) -> At:
+    async def find(self, user_id: int, locale: Any = None, **where: Unpack[Where]) -> At:
         """The opening steps of a command that reads without the lock: the caller's language
-        (``lang`` when known already), the game in the state the command ``need``\\ s, and the
-        caller's seat (``seated``: refused when they have none). Every refusal raises
-        :class:`Refused` with its sentence in the caller's language; the command (decorated with
-        :func:`refusing`) answers with it."""
-        if lang is None:
-            lang = await self.caller_lang(user_id, locale)
-        table = await self._needed(need, channel_id, game_pk, lang)
+        (``lang`` when known already), the game in the state the command ``need``\\ s (by
+        ``channel_id``, or ``game_pk``), and the caller's seat (``seated``: refused when they
+        have none). Every refusal raises :class:`Refused` with its sentence in the caller's
+        language; the command (decorated with :func:`refusing`) answers with it."""
+        lang = where.get("lang") or await self.caller_lang(user_id, locale)
+        channel_id, game_pk = where.get("channel_id"), where.get("game_pk")
+        table = await self._needed(where.get("need", "running"), channel_id, game_pk, lang)
         caller = table.seat_of(user_id)
-        if seated and caller is None:
+        if where.get("seated", True) and caller is None:
             raise Refused(Outcome.refuse(t("not_seated", lang)))
         return At(lang, table, caller)
 
     @asynccontextmanager
-    async def at(
-        self,
-        user_id: int,
-        locale: Any = None,
-        *,
-        channel_id: int | None = None,
-        game_pk: int | None = None,
-        need: Need = "running",
-        seated: bool = True,
-        lang: str | None = None,
-    ) -> AsyncIterator[At]:
+    async def at(self, user_id: int, locale: Any = None, **where: Unpack[Where]) -> AsyncIterator[At]:
         """:meth:`find` under the lock of the game's channel (found by ``game_pk`` when given):
         the opening steps of every command that changes a game."""
-        if lang is None:
-            lang = await self.caller_lang(user_id, locale)
-        key = await self.lock_key(channel_id, game_pk)
+        lang = where["lang"] = where.get("lang") or await self.caller_lang(user_id, locale)
+        game_pk = where.get("game_pk")
+        key = await self.lock_key(where.get("channel_id"), game_pk)
         if key is None:
             raise Refused(Outcome.refuse(t("no_game" if game_pk is None else "game_closed", lang)))
         async with self.lock(key):
-            yield await self.find(
-                user_id, channel_id=channel_id, game_pk=game_pk, need=need, seated=seated, lang=lang
-            )
+            yield await self.find(user_id, **where)
