@@ -14,10 +14,22 @@ from bot import calls, computer, flow, hours
 from bot.acting import Acting
 from bot.config import Settings
 from bot.outcome import Outcome, PublicMessage
+from bot.pages import pack
 from bot.presenter import Presenter
 from bot.rows import AlreadySeated, ChannelBusy, TimerPlan, dumps
 from bot.seats import Seats
-from bot.tables import MAX_NAME, Applied, Table, Tables, clip, clip_name, join_names, kind_name, refusing
+from bot.tables import (
+    MAX_NAME,
+    MAX_TEXT,
+    Applied,
+    Table,
+    Tables,
+    clip,
+    clip_name,
+    join_names,
+    kind_name,
+    refusing,
+)
 from bot.texts import normalise, t
 from engine import BUILTIN_GAMES, GAMES
 from engine.ai import KINDS
@@ -143,6 +155,28 @@ class Lobby:
             return Outcome.refuse(t("options_too_long", lang, max=MAX_OPTIONS_TEXT))
         refusal = self.check_options(GAMES[game], dict(options or {}), lang)
         return Outcome.refuse(refusal) if refusal else None
+
+    async def rules_help(
+        self, game: str | None, channel_id: int | None, *, user_id: int | None = None, locale: Any = None
+    ) -> Outcome:
+        """Ephemeral: a game's rules in the caller's language (or the list of games)."""
+        lang = await self.tables.caller_lang(user_id, locale)
+        if game is None and channel_id is not None:
+            row = await self.store.open_game(channel_id)
+            game = row.game if row else None
+        if game is None:
+            games = join_list(
+                [f"{GAMES[gid].display_title(lang)} ({gid})" for _, gid in self.game_choices()], lang
+            )
+            return Outcome(ephemeral=t("rules_list", lang, games=games))
+        if game not in GAMES:
+            choices = join_list([g for _, g in self.game_choices()], lang)
+            return Outcome.refuse(t("unknown_game", lang, game=game, choices=choices))
+        rules = GAMES[game]
+        sections = rules.help_sections(lang)
+        parts = [f"**{rules.display_title(lang)}**"] + [f"**{title}**\n{text}" for title, text in sections]
+        first, *more = pack(parts, MAX_TEXT)  # every section, in as few messages as fit
+        return Outcome(ephemeral=first, ephemeral_more=more)
 
     async def table_thread(
         self,

@@ -272,7 +272,7 @@ class Presenter:
         """The public messages (in the game's language, :mod:`bot.flow`) and the DMs (each in
         its reader's language) after the state changed."""
         rules, before = table.rules, applied.before
-        views = (rules.view(before, None) if before is not None else None, rules.view(table.state, None))
+        views = (rules.view(before, None) if before is not None else None, dict(rules.view(table.state, None)))
         self.views.keep(table.row.id, table.row.version, views[1])
         turn = turns.change(rules, before, table.state, views)
         changed = views[0] != views[1]  # else the board picture stays as it is
@@ -367,7 +367,7 @@ class Presenter:
         """The seat looked at the game as it is now (the board's marks start from here)."""
         if (seat.seen_version or 0) < table.row.version:
             await self.store.set_seen(table.row.id, seat.seat, table.row.version)
-            self.views.keep(table.row.id, table.row.version, table.rules.view(table.state, None))
+            self.views.keep(table.row.id, table.row.version, dict(table.rules.view(table.state, None)))
             updated = [
                 replace(s, seen_version=table.row.version) if s.seat == seat.seat else s for s in table.seats
             ]

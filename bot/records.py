@@ -28,19 +28,21 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from bot import autoplay, replays
 from bot.gamestore import GameStore
 from bot.outcome import Attachment, Outcome, PublicMessage
 from bot.replays import after_base, effective_plays, replay_states, stored_state
 from bot.rows import ActionRow, GameRow, PlayedSeat, ReplayBase, SeatRow, dumps
-from bot.tables import Table, clip
+from bot.tables import Table, Tables, clip
 from bot.texts import t
 from engine import GAMES, history
-from engine.i18n import join_words
+from engine.core import Event
+from engine.i18n import DEFAULT, join_words
 
 log = logging.getLogger(__name__)
 
@@ -162,6 +164,60 @@ async def result_of(archive: Archive, row: GameRow) -> dict[str, Any] | None:
     data = json.loads(dumps(result.to_dict()))
     await archive.store.set_result(row.id, dumps(data))
     return data
+
+
+# ====================================================================== /game log
+
+#: Log lines per page of /game log.
+LOG_PAGE = 20
+
+
+async def log_page(tables: Tables, channel_id: int, lang: str, page: int = 1) -> Outcome:
+    """Ephemeral: the public log lines of the channel's game (its open one, else its latest) in
+    the caller's language, newest page first; a closed game's events are rebuilt by replaying."""
+    row = await tables.store.open_game(channel_id) or await tables.store.latest_game(channel_id)
+    if row is None:
+        return Outcome.refuse(t("no_game", lang))
+    table = await tables.load(row)
+    if row.log_deleted is not None:
+        return Outcome(ephemeral=t("log_deleted", lang, title=table.rules.display_title(lang), id=row.id))
+    actions = await tables.store.actions(row.id)
+    if row.status not in ("lobby", "active") and row.broken is None:  # compacted: no events kept
+        actions = await asyncio.to_thread(
+            replays.with_events,
+            table.rules,
+            row,
+            [s.seat for s in table.seats],
+            actions,
+            await tables.store.replay_base(row.id),
+        )
+    lines = public_log_lines(table, actions, lang)
+    if not lines:
+        return Outcome(ephemeral=t("log_empty", lang))
+    pages = (len(lines) + LOG_PAGE - 1) // LOG_PAGE
+    page = min(max(page, 1), pages)
+    end = len(lines) - (page - 1) * LOG_PAGE
+    chunk = lines[max(0, end - LOG_PAGE) : end]
+    header = t("log_page", lang, title=table.rules.display_title(lang), page=page, pages=pages)
+    return Outcome(ephemeral=clip("\n".join([header, *chunk])))
+
+
+def public_log_lines(table: Table, actions: Iterable[ActionRow], lang: str = DEFAULT) -> list[str]:
+    """Every public log line of the game in ``lang``, oldest first, with undos shown."""
+    names = table.names
+    lines: list[str] = []
+    by_n = {a.n: a for a in actions}
+    for a in by_n.values():
+        if a.kind == "undo":
+            undone = by_n.get(a.undoes or -1)
+            text = undone.text if undone else "?"
+            lines.append(t("undone", lang, name=table.name(a.seat or ""), text=text))
+            continue
+        for e in a.events:
+            event = Event.from_dict(e)
+            if event.visible_to is None:
+                lines.append(autoplay.describe(table.rules, event, names, lang))
+    return lines
 
 
 # ====================================================================== /game export

@@ -15,13 +15,14 @@ change; the table bench (``bench/table.py``) counts turns with the same function
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Rules
 
 
-def phase_key(rules: Rules, state: Any, view: dict[str, Any] | None = None) -> tuple[Any, Any]:
+def phase_key(rules: Rules, state: Any, view: Mapping[str, Any] | None = None) -> tuple[Any, Any]:
     """(round, phase) of ``state``; ``view`` is its public view when the caller has it."""
     if view is None:
         view = rules.view(state, None)
@@ -49,7 +50,7 @@ def change(
     rules: Rules,
     before: Any,
     after: Any,
-    views: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None),
+    views: tuple[Mapping[str, Any] | None, Mapping[str, Any] | None] = (None, None),
 ) -> TurnChange:
     """The change from ``before`` to ``after`` (``before`` None: the game just began);
     ``views`` are their public views when the caller has them."""
