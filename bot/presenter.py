@@ -272,7 +272,10 @@ class Presenter:
         """The public messages (in the game's language, :mod:`bot.flow`) and the DMs (each in
         its reader's language) after the state changed."""
         rules, before = table.rules, applied.before
-        views = (rules.view(before, None) if before is not None else None, dict(rules.view(table.state, None)))
+        views = (
+            rules.view(before, None) if before is not None else None,
+            dict(rules.view(table.state, None)),
+        )
         self.views.keep(table.row.id, table.row.version, views[1])
         turn = turns.change(rules, before, table.state, views)
         changed = views[0] != views[1]  # else the board picture stays as it is
