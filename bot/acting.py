@@ -129,7 +129,11 @@ class Acting:
                 choices = (
                     self.presenter.private_choices(rules, after, seat.seat, lang) if after is not None else []
                 )
-                prompt = rules.prompt(after.state, seat.seat, lang) if after is not None and choices else ""
+                prompt = (
+                    self.presenter.seat_view(after, seat.seat, lang).prompt
+                    if after is not None and choices
+                    else ""
+                )
                 outcome.ephemeral = "\n".join([*seen, prompt]).strip() or None
                 outcome.ephemeral_choices = choices
                 if after is not None and choices:  # their next decision is before them already: no DM
@@ -280,19 +284,19 @@ class Acting:
             return await self.presenter.refuse_with_board(table, t("stale_button", lang))
         if seat.seat not in table.rules.to_act(table.state):
             return Outcome.refuse(self.presenter.whose_turn(table, lang))
-        rules = table.rules
-        legal = {str(a): a for a in rules.legal(table.state, seat.seat)}
-        wanted = members(list(legal), prefix)
+        seen = self.presenter.seat_view(table, seat.seat, lang)
+        every = seen.labels()
+        wanted = members(list(every), prefix)
         if not wanted:
             return Outcome.refuse(t("stale_button", lang))
-        labels = {a: rules.label(table.state, seat.seat, legal[a], lang, table.names) for a in wanted}
+        labels = {a: every[a] for a in wanted}
         choices: Sequence[Choice | None] | None
         if len(wanted) > MESSAGE_CAPACITY:
             choices = self.presenter.narrowing_choices(table, wanted, labels, key=prefix)
         else:
             choices = [self.presenter.choice(table, "a", labels[a], a, "primary") for a in wanted]
         return Outcome(
-            ephemeral=rules.prompt(table.state, seat.seat, lang),
+            ephemeral=seen.prompt,
             ephemeral_image=await self.presenter.decision_png(table, seat.seat, lang, wanted),
             ephemeral_choices=[c for c in choices or [] if c is not None],
         )
@@ -306,7 +310,7 @@ class Acting:
             return Outcome.refuse(self.presenter.whose_turn(table, lang))
         await self.presenter.looked(table, seat)
         choices = self.presenter.action_choices(table, seat.seat, lang)
-        text = table.rules.prompt(table.state, seat.seat, lang)
+        text = self.presenter.seat_view(table, seat.seat, lang).prompt
         if choices is None:
             text += "\n" + t("too_many_choices", lang)
         image = await self.presenter.decision_png(table, seat.seat, lang)
@@ -321,13 +325,12 @@ class Acting:
         lang, table, seat = at.lang, at.table, at.seat
         rules = table.rules
         await self.presenter.looked(table, seat)
-        summary = rules.private_summary(table.state, seat.seat, lang) or t("nothing_secret", lang)
+        seen = self.presenter.seat_view(table, seat.seat, lang)
+        summary = seen.private_summary or t("nothing_secret", lang)
         lines = [t("hand_header", lang, title=rules.display_title(lang)), summary]
         choices = self.presenter.private_choices(rules, table, seat.seat, lang)
-        if choices or (
-            seat.seat in rules.to_act(table.state) and rules.private_choices(table.state, seat.seat)
-        ):
-            lines.append(rules.prompt(table.state, seat.seat, lang))
+        if choices or (seen.acting and seen.private_choices):
+            lines.append(seen.prompt)
             if not choices:
                 lines.append(t("too_many_choices", lang))
         image = await self.presenter.private_png(table, seat.seat)
@@ -351,12 +354,10 @@ class Acting:
         seat = table.seat_of(user_id)
         if seat is None:
             return []
-        rules = table.rules
         wanted = typed[:MAX_MOVE_TEXT].strip().lower()
         found: list[tuple[str, str]] = []
-        for action in rules.legal(table.state, seat.seat):
-            text = str(action)
-            label = rules.label(table.state, seat.seat, action, lang, table.names)
+        for move in self.presenter.seat_view(table, seat.seat, lang).moves:
+            text, label = str(move.action), move.label
             if wanted and wanted not in text.lower() and wanted not in label.lower():
                 continue  # matched whatever its case: "enact i" finds Cuba's "enact I II"
             name = label if label.lower() == text.lower() else f"{label} — {text}"

@@ -22,7 +22,7 @@ from bot.render_pool import RenderPool
 from bot.rows import SeatRow, TimerPlan, UserPrefs
 from bot.tables import Applied, Table, Tables, clip, join_names, mention
 from bot.texts import has_text, t
-from engine.core import Event, Rules
+from engine.core import Event, Rules, SeatView
 from engine.i18n import DEFAULT
 
 log = logging.getLogger(__name__)
@@ -86,6 +86,26 @@ class Presenter:
         self.render_pool = render_pool
         self.views = catchup.Views()  # recent public views: the board marks changes since a look
         self.edited: dict[int, int] = {}  # message id → the game version of its latest edit
+        #: game pk → the change the seat views are of (version, state, names) and the views,
+        #: by (seat, language): the engine is asked once per seat and language per change.
+        self._seat_views: dict[int, tuple[int, Any, dict[str, str], dict[tuple[str, str], SeatView]]] = {}
+
+    def seat_view(self, table: Table, seat: str, lang: str) -> SeatView:
+        """What ``seat`` sees of the table as it is now, in ``lang``: the engine's one answer
+        (:meth:`engine.core.GamePresentation.seat_view`: whether it acts, its moves with their
+        labels, its prompt, its secret, whether its choices are private, its own view). Every
+        sentence, button and picture of a seat is read from it; it is asked once per seat and
+        language after each change (the answers of the game's latest change are kept)."""
+        names = table.names
+        kept = self._seat_views.get(table.row.id)
+        if kept is None or kept[0] != table.row.version or kept[1] is not table.state or kept[2] != names:
+            kept = (table.row.version, table.state, names, {})
+            self._seat_views[table.row.id] = kept
+        views = kept[3]
+        found = views.get((seat, lang))
+        if found is None:
+            found = views[seat, lang] = table.rules.seat_view(table.state, seat, lang, names)
+        return found
 
     def whose_turn(self, table: Table, lang: str = DEFAULT) -> str:
         to_act = table.rules.to_act(table.state)
@@ -132,10 +152,11 @@ class Presenter:
         """The picture of what ``seat`` is deciding (render.decision), drawn from its own view
         in its reader's language; ``legal``: the actions it is choosing among (default: all of
         its legal ones). None when the decision needs none, or when drawing failed."""
-        if seat not in table.rules.to_act(table.state):
+        seen = self.seat_view(table, seat, lang)
+        if not seen.acting:
             return None
         view = self.view(table, seat)
-        texts = legal if legal is not None else [str(a) for a in table.rules.legal(table.state, seat)]
+        texts = legal if legal is not None else [str(a) for a in seen.legal]
         try:
             return await self.render_pool.run(self.decision_renderer, table.row.game, view, texts, lang)
         except KeyError:  # no decision pictures for this game
@@ -160,13 +181,12 @@ class Presenter:
     def action_choices(self, table: Table, seat: str, lang: str = DEFAULT) -> list[Choice] | None:
         """Buttons (labelled in ``lang``) for every legal action of ``seat``; None when there
         are too many or one cannot be a button."""
-        rules = table.rules
-        legal = rules.legal(table.state, seat)
-        if not legal:
+        seen = self.seat_view(table, seat, lang)
+        if not seen.moves:
             return None
-        texts = [str(a) for a in legal]
-        labels = {str(a): rules.label(table.state, seat, a, lang, table.names) for a in legal}
-        if len(legal) > MESSAGE_CAPACITY:  # grouped by their first words: narrowing choices
+        texts = [str(move.action) for move in seen.moves]
+        labels = seen.labels()
+        if len(texts) > MESSAGE_CAPACITY:  # grouped by their first words: narrowing choices
             return self.narrowing_choices(table, texts, labels)
         choices = [self.choice(table, "a", labels[a], a, "primary") for a in texts]
         if any(c is None for c in choices):
@@ -191,9 +211,10 @@ class Presenter:
 
     def private_choices(self, rules: Rules, table: Table, seat: str, lang: str = DEFAULT) -> list[Choice]:
         """The seat's choices when they are private (for a DM or an ephemeral answer)."""
-        if table.row.status != "active" or seat not in rules.to_act(table.state):
+        if table.row.status != "active":
             return []
-        if not rules.private_choices(table.state, seat):
+        seen = self.seat_view(table, seat, lang)
+        if not (seen.acting and seen.private_choices):
             return []
         return self.action_choices(table, seat, lang) or []
 
@@ -202,7 +223,7 @@ class Presenter:
         rules, lang = table.rules, table.lang
         choices: list[Choice] = []
         to_act = [s for s in rules.to_act(table.state) if s not in table.bots]
-        if len(to_act) == 1 and not rules.private_choices(table.state, to_act[0]):
+        if len(to_act) == 1 and not self.seat_view(table, to_act[0], lang).private_choices:
             choices = self.action_choices(table, to_act[0], lang) or []
         if to_act:  # the private choices, or the public ones with the picture of the decision
             turn = self.choice(table, "t", t("btn_my_turn", lang), style="success")
@@ -244,11 +265,11 @@ class Presenter:
                     t("away_waits", lang, name=row.name, until=hours.stamp(pref.away_until or now, "f"))
                 )
             mentions.append(row.user_id)
-            if rules.private_choices(state, seat):
+            seen = self.seat_view(table, seat, lang)
+            if seen.private_choices:
                 private.append(row.user_id)
             else:
-                prompt = rules.prompt(state, seat, lang)
-                lines.append(t("your_turn", lang, mention=mention(row.user_id), prompt=prompt))
+                lines.append(t("your_turn", lang, mention=mention(row.user_id), prompt=seen.prompt))
         if private:  # decided by DM when several decide at once, else in the My turn panel
             key = "your_turn_secret_dm" if len(rules.to_act(state)) > 1 else "your_turn_secret"
             lines.append(t(key, lang, mention=join_names([mention(u) for u in private], lang)))
@@ -332,7 +353,12 @@ class Presenter:
         ]
         if not people:
             return []
-        secret = set(turns.asked_in_secret(rules, turn, state))
+        to_act = rules.to_act(state)  # a secret simultaneous decision is asked by DM
+        secret = {
+            s
+            for s in turn.starting
+            if len(to_act) > 1 and self.seat_view(table, s, table.lang).private_choices
+        }
         return [dm for seat in people if (dm := await self.call_dm(table, seat, seat.seat in secret, found))]
 
     async def call_dm(
@@ -341,14 +367,15 @@ class Presenter:
         """The DM that calls ``seat`` to its turn, in its person's language: the secret decision
         with its choices, or (for those who asked for DMs) that their turn begins, with the
         catch-up; None when they get none."""
-        rules, state = table.rules, table.state
+        rules = table.rules
         user = seat.user_id or 0
         lang = (await self.tables.user_langs([user]))[user]
         title = rules.display_title(lang)
-        prompt = rules.prompt(state, seat.seat, lang)
+        seen = self.seat_view(table, seat.seat, lang)
+        prompt = seen.prompt
         if secret:
             choices = self.private_choices(rules, table, seat.seat, lang)
-            summary = rules.private_summary(state, seat.seat, lang)
+            summary = seen.private_summary
             lines = [t("dm_header", lang, title=title, channel=table.row.channel_id), summary, prompt]
             if not choices:
                 lines.append(t("too_many_choices", lang))

@@ -293,7 +293,7 @@ class Timers:
                         prompt=self._public_prompt(table, seat.seat),
                     )
                 )
-            private = seat.seat in secret and rules.private_choices(table.state, seat.seat)
+            private = seat.seat in secret and self.presenter.seat_view(table, seat.seat, lang).private_choices
             if (way in calls.DM or (private and way != "none")) and not seat.dm_refused:
                 dm = await self.presenter.call_dm(
                     table, seat, private, {**found, user: replace(found.get(user, UserPrefs()), notify="dm")}
@@ -320,9 +320,8 @@ class Timers:
     def _public_prompt(self, table: Table, seat: str) -> str:
         """What ``seat`` must decide, as the table may read it (a private decision: only that
         it is one)."""
-        if table.rules.private_choices(table.state, seat):
-            return t("decide_in_private", table.lang)
-        return table.rules.prompt(table.state, seat, table.lang)
+        seen = self.presenter.seat_view(table, seat, table.lang)
+        return t("decide_in_private", table.lang) if seen.private_choices else seen.prompt
 
     async def _timer_held(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
         """A call held during a person's quiet hours or vacation: made now that they may be
