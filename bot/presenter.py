@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id
 from bot.render_pool import RenderPool
 from bot.rows import SeatRow, TimerPlan, UserPrefs
-from bot.tables import Applied, Table, Tables, clip, join_names, mention
+from bot.tables import Applied, Table, Tables, clip, join_names, mention, refusing
 from bot.texts import has_text, t
 from engine.core import Event, Rules, SeatView
 from engine.i18n import DEFAULT
@@ -403,6 +403,19 @@ class Presenter:
             ]
             if self.tables.cached.get(table.row.id) is table:
                 self.tables.cached[table.row.id] = replace(table, seats=updated)
+
+    @refusing
+    async def board(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
+        """``/game board``: the current board posted again, as the new turn message (or, to the
+        caller, the lobby's seats)."""
+        async with self.tables.at(user_id, locale, channel_id=channel_id, need="open", seated=False) as at:
+            lang, table = at.lang, at.table
+            if table.row.status == "lobby":
+                seats = join_names(list(table.names.values()), lang)
+                return Outcome(ephemeral=t("lobby_list", lang, seats=seats))
+            if (broken := self.tables.broken_refusal(table, lang)) is not None:
+                return broken
+            return Outcome(public=await self.board_again(table))
 
     async def refuse_with_board(self, table: Table, sentence: str) -> Outcome:
         outcome = Outcome.refuse(sentence)

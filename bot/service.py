@@ -40,7 +40,6 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 from bot import catchup, glance, records, rematch
@@ -74,7 +73,6 @@ from bot.tables import (
     clip_name,
     join_names,
     kind_name,
-    refusing,
 )
 from bot.texts import t
 from bot.timers import Timers
@@ -393,19 +391,10 @@ class GameService:
             return None
         return Outcome.refuse(t("already_done", await self.tables.caller_lang(user_id, locale)))
 
-    @refusing
     async def board(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
         """Post the current board again, as the new turn message (or, to the caller, the
         lobby's seats)."""
-        at = await self.tables.find(user_id, locale, channel_id=channel_id, need="open", seated=False)
-        lang, table = at.lang, at.table
-        if table.row.status == "lobby":
-            seats = join_names(list(table.names.values()), lang)
-            return Outcome(ephemeral=t("lobby_list", lang, seats=seats))
-        if (broken := self.tables.broken_refusal(table, lang)) is not None:
-            return broken
-        async with self.tables.lock(table.row.channel_id):
-            return Outcome(public=await self.presenter.board_again(table))
+        return await self.presenter.board(channel_id, user_id, locale=locale)
 
     async def log(self, channel_id: int, user_id: int, page: int = 1, *, locale: Any = None) -> Outcome:
         """``/game log``: the public log, newest page first (:func:`bot.records.log_page`)."""
@@ -471,13 +460,7 @@ class GameService:
 
     async def dm_refused(self, user_id: int) -> None:
         """Discord refused a DM (403): remember it and never DM this user again."""
-        await self.store.mark_dm_refused(user_id, self.clock())
-        for pk, table in list(self.tables.cached.items()):
-            if any(s.user_id == user_id for s in table.seats):
-                self.tables.cached[pk] = replace(
-                    table,
-                    seats=[replace(s, dm_refused=True) if s.user_id == user_id else s for s in table.seats],
-                )
+        await self.tables.dm_refused(user_id)
 
     async def hint(
         self, channel_id: int | None, user_id: int, *, game_pk: int | None = None, locale: Any = None

@@ -317,6 +317,14 @@ class Tables:
             outcome.public = notice.public
         return outcome
 
+    async def dm_refused(self, user_id: int) -> None:
+        """Discord refused a DM (403): remember it, in the store and in every cached seat."""
+        await self.store.mark_dm_refused(user_id, self.clock())
+        for pk, table in list(self.cached.items()):
+            if any(s.user_id == user_id for s in table.seats):
+                seats = [replace(s, dm_refused=True) if s.user_id == user_id else s for s in table.seats]
+                self.cached[pk] = replace(table, seats=seats)
+
     async def add_timers(self, pk: int, plan: TimerPlan) -> None:
         """Store ``plan``'s timer changes and wake the timer loop when one is due sooner."""
         await self.store.add_timers(pk, plan)
