@@ -9,7 +9,7 @@ the current board (a button drawn for an older version).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -20,7 +20,7 @@ from bot.outcome import Choice, Outcome, custom_id, parse_custom_id
 from bot.presenter import Presenter
 from bot.replays import effective_plays, replay_state
 from bot.rows import AlreadyProcessed, TimerPlan, UserPrefs, dumps
-from bot.tables import Applied, Table, Tables, clip, refusing
+from bot.tables import Applied, Part, Table, Tables, clip, refusing
 from bot.texts import normalise, t
 from engine.core import Action, Event, IllegalAction, undoable
 from engine.i18n import DEFAULT
@@ -34,15 +34,12 @@ RACE_RETRIES = 3
 MAX_MOVE_TEXT = 200
 
 
-class Acting:
+class Acting(Part):
     """Moves, undo and the panels a player acts from (see the module docstring)."""
 
     def __init__(self, tables: Tables, presenter: Presenter, settings: Settings) -> None:
-        self.tables = tables
+        super().__init__(tables, settings)
         self.presenter = presenter
-        self.store = tables.store
-        self.clock: Callable[[], float] = tables.clock
-        self.config = settings
 
     async def act(
         self,

@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.outcome import Outcome
 from bot.presenter import Presenter
 from bot.render_pool import RenderPool
-from bot.tables import Table, Tables, hints_exist, refusing
+from bot.tables import Part, Table, Tables, hints_exist, refusing
 from bot.texts import has_text, t
 from engine.ai import KINDS, player, seat_view
 from engine.core import Action
@@ -52,16 +52,14 @@ def bot_kind(table: Table, level: str) -> str | None:
 __all__ = ["Computer", "ai_seed", "bot_kind", "gains_text", "hints_exist"]
 
 
-class Computer:
+class Computer(Part):
     """Computer seats' moves and the hints, searched in ``search_pool``."""
 
     def __init__(
         self, tables: Tables, presenter: Presenter, settings: Settings, search_pool: RenderPool
     ) -> None:
-        self.tables = tables
+        super().__init__(tables, settings)
         self.presenter = presenter
-        self.store = tables.store
-        self.config = settings
         #: Where searches run (the strong player, hints): in the bot, bounded worker processes of
         #: the render pool's kind (``SEARCH_WORKERS``); a thread of this process by default.
         self.search_pool = search_pool

@@ -22,6 +22,7 @@ from bot.tables import (
     MAX_NAME,
     MAX_TEXT,
     Applied,
+    Part,
     Table,
     Tables,
     clip,
@@ -40,7 +41,7 @@ from engine.i18n import DEFAULT, join_list
 MAX_OPTIONS_TEXT = 300
 
 
-class Lobby:
+class Lobby(Part):
     """Opening and filling tables, starting and abandoning games."""
 
     def __init__(
@@ -52,13 +53,10 @@ class Lobby:
         settings: Settings,
         seed_source: Callable[[], int],
     ) -> None:
-        self.tables = tables
+        super().__init__(tables, settings)
         self.presenter = presenter
         self.acting = acting
         self.seats = seats
-        self.store = tables.store
-        self.clock = tables.clock
-        self.config = settings
         self.seed_source = seed_source
 
     @staticmethod

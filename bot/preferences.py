@@ -8,23 +8,22 @@ from dataclasses import replace
 from typing import Any
 
 from bot import computer, hours
+from bot.config import Settings
 from bot.outcome import Outcome, PublicMessage
 from bot.rows import NOTIFY_MODES, UserPrefs
-from bot.tables import Tables, kind_name, refusing
+from bot.tables import Part, Tables, kind_name, refusing
 from bot.texts import t
 from bot.timers import Timers
 from engine.ai import KINDS
 from engine.i18n import LANGUAGE_NAMES, LANGUAGES, join_list
 
 
-class Preferences:
+class Preferences(Part):
     """``/game settings`` and ``/game notify`` (see the module docstring)."""
 
-    def __init__(self, tables: Tables, timers: Timers) -> None:
-        self.tables = tables
+    def __init__(self, tables: Tables, timers: Timers, settings: Settings) -> None:
+        super().__init__(tables, settings)
         self.timers = timers
-        self.store = tables.store
-        self.clock = tables.clock
 
     #: The game settings a host may change: the hours of reminders and clock, the language,
     #: whether the table plays a player's only choice for them (bot/autoplay.py), the computer

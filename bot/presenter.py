@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id
 from bot.render_pool import RenderPool
 from bot.rows import SeatRow, TimerPlan, UserPrefs
-from bot.tables import Applied, Table, Tables, clip, join_names, mention, refusing
+from bot.tables import Applied, Part, Table, Tables, clip, join_names, mention, refusing
 from bot.texts import has_text, t
 from engine.core import Event, Rules, SeatView
 from engine.i18n import DEFAULT
@@ -57,7 +57,7 @@ def default_decision_renderer(
     return render.decision(game_id, view, legal, lang)
 
 
-class Presenter:
+class Presenter(Part):
     """Turns tables and their changes into outcomes (see the module docstring)."""
 
     def __init__(
@@ -72,10 +72,7 @@ class Presenter:
         legend_renderer: LegendRenderer,
         render_pool: RenderPool,
     ) -> None:
-        self.tables = tables
-        self.store = tables.store
-        self.clock = tables.clock
-        self.config = settings
+        super().__init__(tables, settings)
         self.archive = archive
         self.renderer = renderer
         self.private_renderer = private_renderer

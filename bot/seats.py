@@ -22,7 +22,7 @@ from bot.config import Settings
 from bot.outcome import Choice, Outcome, PublicMessage, parse_custom_id
 from bot.presenter import Presenter
 from bot.rows import SeatRow, TimerPlan
-from bot.tables import Applied, Table, Tables, join_names, kind_name, mention, refusing
+from bot.tables import Applied, Part, Table, Tables, join_names, kind_name, mention, refusing
 from bot.texts import t
 from engine.i18n import DEFAULT
 
@@ -58,17 +58,14 @@ def timers_for_returning(table: Table, seat: str, now: float) -> TimerPlan:
 # ---------------------------------------------------------------------- commands
 
 
-class Seats:
+class Seats(Part):
     """A running game's seats changing hands: to a computer player (by vote, by the host after
     the clock, by leaving, by the clock's take-over) and back to their player."""
 
     def __init__(self, tables: Tables, presenter: Presenter, acting: Acting, settings: Settings) -> None:
-        self.tables = tables
+        super().__init__(tables, settings)
         self.presenter = presenter
         self.acting = acting
-        self.store = tables.store
-        self.clock = tables.clock
-        self.config = settings
 
     @refusing
     async def replace(

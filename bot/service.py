@@ -40,7 +40,7 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from bot import catchup, glance, records, rematch
 from bot.acting import MAX_MOVE_TEXT, Acting
@@ -48,7 +48,7 @@ from bot.computer import Computer
 from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.lobby import MAX_OPTIONS_TEXT, Lobby
-from bot.outcome import Outcome, PublicMessage, parse_custom_id
+from bot.outcome import Outcome, parse_custom_id
 from bot.preferences import Preferences
 from bot.presenter import (
     DecisionRenderer,
@@ -61,7 +61,6 @@ from bot.presenter import (
     default_renderer,
 )
 from bot.render_pool import RenderPool
-from bot.rows import TimerRow
 from bot.seats import Seats
 from bot.tables import (
     MAX_NAME,
@@ -96,6 +95,8 @@ __all__ = [
 public_log_lines = records.public_log_lines
 
 T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 #: Log lines per page of /game log.
 LOG_PAGE = 20
@@ -116,6 +117,27 @@ class PartOf(Generic[T]):
 
     def __set__(self, front: object, value: T) -> None:
         setattr(getattr(front, self.part), self.name, value)
+
+
+class Forward(Generic[P, R]):
+    """A method of the front that is one of its parts' methods: ``front.name(...)`` calls
+    ``front.<part>.<method>(...)``, with the part's signature (mypy checks the callers against it)."""
+
+    def __init__(self, part: str, method: Callable[Concatenate[Any, P], R]) -> None:
+        self.part = part
+        self.name = method.__name__
+        self.__doc__ = method.__doc__
+
+    @overload
+    def __get__(self, front: None, owner: type) -> Forward[P, R]: ...
+
+    @overload
+    def __get__(self, front: object, owner: type | None = None) -> Callable[P, R]: ...
+
+    def __get__(self, front: object, owner: type | None = None) -> Forward[P, R] | Callable[P, R]:
+        if front is None:
+            return self
+        return getattr(getattr(front, self.part), self.name)
 
 
 class GameService:
@@ -166,7 +188,7 @@ class GameService:
             seed_source or (lambda: random.SystemRandom().randrange(1 << 31)),
         )
         self.timers = Timers(self.tables, self.presenter, self.acting, self.computer, settings, self.press)
-        self.preferences = Preferences(self.tables, self.timers)
+        self.preferences = Preferences(self.tables, self.timers, settings)
 
     # ================================================================== what the loop and tools read
 
@@ -186,13 +208,62 @@ class GameService:
     seed_source = PartOf[Callable[[], int]]("lobby")
     search_pool = PartOf[RenderPool]("computer")
 
-    def take_notices(self) -> list[Outcome]:
-        """The channel notices of games found broken that were not said yet (said once)."""
-        return self.tables.take_notices()
+    # ================================================================== the parts' commands
+    # Each is the part's own method, with its signature and docstring (see :class:`Forward`).
 
-    async def warm(self) -> None:
-        """Load every open game of this process's shards (see :meth:`bot.timers.Timers.warm`)."""
-        await self.timers.warm()
+    # the tables (bot/tables.py)
+    take_notices = Forward("tables", Tables.take_notices)
+    dm_refused = Forward("tables", Tables.dm_refused)
+
+    # lobby (bot/lobby.py)
+    new_game = Forward("lobby", Lobby.new_game)
+    table_thread = Forward("lobby", Lobby.table_thread)
+    join = Forward("lobby", Lobby.join)
+    join_game = Forward("lobby", Lobby.join_game)
+    leave = Forward("lobby", Lobby.leave)
+    add_bot = Forward("lobby", Lobby.add_bot)
+    start = Forward("lobby", Lobby.start)
+    abandon = Forward("lobby", Lobby.abandon)
+    rules_help = Forward("lobby", Lobby.rules_help)
+
+    # seats (bot/seats.py)
+    replace_player = Forward("seats", Seats.replace)
+    rejoin = Forward("seats", Seats.rejoin)
+
+    # acting (bot/acting.py)
+    act = Forward("acting", Acting.act)
+    narrow_panel = Forward("acting", Acting.narrow_panel)
+    turn_panel = Forward("acting", Acting.turn_panel)
+    hand = Forward("acting", Acting.hand)
+    autocomplete = Forward("acting", Acting.autocomplete)
+    undo = Forward("acting", Acting.undo)
+
+    # what people see (bot/presenter.py)
+    board = Forward("presenter", Presenter.board)
+    public_posted = Forward("presenter", Presenter.public_posted)
+    edit_wanted = Forward("presenter", Presenter.edit_wanted)
+    public_edited = Forward("presenter", Presenter.public_edited)
+    legend_png = Forward("presenter", Presenter.legend_png)
+
+    # preferences (bot/preferences.py)
+    settings = Forward("preferences", Preferences.settings)
+    notify = Forward("preferences", Preferences.notify)
+
+    # computer seats' hints (bot/computer.py)
+    hint = Forward("computer", Computer.hint)
+
+    # replay (bot/records.py)
+    replay = Forward("archive", records.Archive.replay)
+
+    # timers (bot/timers.py)
+    warm = Forward("timers", Timers.warm)
+    run_due_timers = Forward("timers", Timers.run_due_timers)
+    upkeep = Forward("timers", Timers.upkeep)
+    claim_due_timers = Forward("timers", Timers.claim_due_timers)
+    run_timer = Forward("timers", Timers.run_timer)
+    next_timer_due = Forward("timers", Timers.next_timer_due)
+    sweep = Forward("timers", Timers.sweep)
+    hand_over_press = Forward("timers", Timers.hand_over_press)
 
     # ================================================================== lobby (bot/lobby.py)
 
@@ -201,131 +272,7 @@ class GameService:
         """(title, id) of every game the bot offers, for /game new."""
         return Lobby.game_choices()
 
-    async def new_game(
-        self,
-        channel_id: int,
-        guild_id: int | None,
-        user_id: int,
-        user_name: str,
-        game: str,
-        options: dict[str, Any] | None = None,
-        *,
-        seed: int | None = None,
-        locale: Any = None,
-        guild_locale: Any = None,
-        parent_channel_id: int | None = None,
-        no_thread: bool = False,
-        rematch_of: int | None = None,
-    ) -> Outcome:
-        """Open a lobby (:meth:`bot.lobby.Lobby.new_game`)."""
-        return await self.lobby.new_game(
-            channel_id,
-            guild_id,
-            user_id,
-            user_name,
-            game,
-            options,
-            seed=seed,
-            locale=locale,
-            guild_locale=guild_locale,
-            parent_channel_id=parent_channel_id,
-            no_thread=no_thread,
-            rematch_of=rematch_of,
-        )
-
-    async def table_thread(
-        self,
-        game: str,
-        options: dict[str, Any] | None,
-        user_id: int,
-        user_name: str,
-        *,
-        locale: Any = None,
-        guild_locale: Any = None,
-    ) -> str | Outcome:
-        """The name of a new table's thread, or the refusal ``/game new`` would give."""
-        return await self.lobby.table_thread(
-            game, options, user_id, user_name, locale=locale, guild_locale=guild_locale
-        )
-
-    async def join(self, channel_id: int, user_id: int, user_name: str, *, locale: Any = None) -> Outcome:
-        return await self.lobby.join(channel_id, user_id, user_name, locale=locale)
-
-    async def join_game(self, pk: int, user_id: int, user_name: str, *, locale: Any = None) -> Outcome:
-        return await self.lobby.join_game(pk, user_id, user_name, locale=locale)
-
-    async def leave(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
-        return await self.lobby.leave(channel_id, user_id, locale=locale)
-
-    async def add_bot(
-        self, channel_id: int, user_id: int, level: str = "heuristic", *, locale: Any = None
-    ) -> Outcome:
-        return await self.lobby.add_bot(channel_id, user_id, level, locale=locale)
-
-    async def start(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
-        return await self.lobby.start(channel_id, user_id, locale=locale)
-
-    async def abandon(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
-        return await self.lobby.abandon(channel_id, user_id, locale=locale)
-
-    # ================================================================== seats (bot/seats.py)
-
-    async def replace_player(
-        self, channel_id: int, user_id: int, target_id: int, *, locale: Any = None
-    ) -> Outcome:
-        """``/game replace @player``: a vote (or the host's call after the clock)."""
-        return await self.seats.replace(channel_id, user_id, target_id, locale=locale)
-
-    async def rejoin(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
-        """``/game rejoin``: take back one's seat from the computer player."""
-        return await self.seats.rejoin(channel_id, user_id, locale=locale)
-
     # ================================================================== acting (bot/acting.py)
-
-    async def act(
-        self,
-        channel_id: int | None,
-        user_id: int,
-        text: str,
-        *,
-        game_pk: int | None = None,
-        version: int | None = None,
-        locale: Any = None,
-        interaction_id: int | None = None,
-    ) -> Outcome:
-        """Play ``text`` for the caller's seat (:meth:`bot.acting.Acting.act`)."""
-        return await self.acting.act(
-            channel_id,
-            user_id,
-            text,
-            game_pk=game_pk,
-            version=version,
-            locale=locale,
-            interaction_id=interaction_id,
-        )
-
-    async def narrow_panel(
-        self, user_id: int, *, game_pk: int, version: int, prefix: str, locale: Any = None
-    ) -> Outcome:
-        return await self.acting.narrow_panel(
-            user_id, game_pk=game_pk, version=version, prefix=prefix, locale=locale
-        )
-
-    async def turn_panel(self, user_id: int, *, game_pk: int, locale: Any = None) -> Outcome:
-        return await self.acting.turn_panel(user_id, game_pk=game_pk, locale=locale)
-
-    async def hand(
-        self, channel_id: int | None, user_id: int, *, game_pk: int | None = None, locale: Any = None
-    ) -> Outcome:
-        return await self.acting.hand(channel_id, user_id, game_pk=game_pk, locale=locale)
-
-    def autocomplete(
-        self, channel_id: int, user_id: int, typed: str, locale: Any = None
-    ) -> list[tuple[str, str]]:
-        return self.acting.autocomplete(channel_id, user_id, typed, locale)
-
-    async def undo(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
-        return await self.acting.undo(channel_id, user_id, locale=locale)
 
     # ================================================================== buttons and the rest
 
@@ -391,47 +338,10 @@ class GameService:
             return None
         return Outcome.refuse(t("already_done", await self.tables.caller_lang(user_id, locale)))
 
-    async def board(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
-        """Post the current board again, as the new turn message (or, to the caller, the
-        lobby's seats)."""
-        return await self.presenter.board(channel_id, user_id, locale=locale)
-
     async def log(self, channel_id: int, user_id: int, page: int = 1, *, locale: Any = None) -> Outcome:
         """``/game log``: the public log, newest page first (:func:`bot.records.log_page`)."""
         return await records.log_page(
             self.tables, channel_id, await self.tables.caller_lang(user_id, locale), page
-        )
-
-    async def rules_help(
-        self, game: str | None, channel_id: int | None, *, user_id: int | None = None, locale: Any = None
-    ) -> Outcome:
-        """Ephemeral: a game's rules in the caller's language (or the list of games)."""
-        return await self.lobby.rules_help(game, channel_id, user_id=user_id, locale=locale)
-
-    async def settings(self, channel_id: int, user_id: int, *, locale: Any = None, **changes: Any) -> Outcome:
-        """``/game settings`` (:meth:`bot.preferences.Preferences.settings`)."""
-        return await self.preferences.settings(channel_id, user_id, locale=locale, **changes)
-
-    async def notify(
-        self,
-        user_id: int,
-        turn: str | None = None,
-        *,
-        locale: Any = None,
-        time_zone: str | None = None,
-        quiet: str | None = None,
-        vacation_until: str | None = None,
-        stand_in: bool | None = None,
-    ) -> Outcome:
-        """``/game notify`` (:meth:`bot.preferences.Preferences.notify`)."""
-        return await self.preferences.notify(
-            user_id,
-            turn,
-            locale=locale,
-            time_zone=time_zone,
-            quiet=quiet,
-            vacation_until=vacation_until,
-            stand_in=stand_in,
         )
 
     async def status(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
@@ -457,16 +367,6 @@ class GameService:
         """``/game legend`` and the board's **?**: the game's legend in the caller's language."""
         lang = await self.tables.caller_lang(user_id, locale)
         return await glance.legend(self.presenter, game, channel_id, game_pk, lang)
-
-    async def dm_refused(self, user_id: int) -> None:
-        """Discord refused a DM (403): remember it and never DM this user again."""
-        await self.tables.dm_refused(user_id)
-
-    async def hint(
-        self, channel_id: int | None, user_id: int, *, game_pk: int | None = None, locale: Any = None
-    ) -> Outcome:
-        """``/game hint`` and the "?" button (see :func:`bot.computer.hint`)."""
-        return await self.computer.hint(channel_id, user_id, game_pk=game_pk, locale=locale)
 
     async def export(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
         """``/game export``: the channel's finished or abandoned game as a JSON file."""
@@ -506,63 +406,4 @@ class GameService:
         lang = await self.tables.caller_lang(user_id, locale)
         return await records.forget_me(self.archive, user_id, confirm, lang)
 
-    async def replay(self, game_pk: int) -> Any:
-        """The state rebuilt from the action log: from the seed, the seats and the options, or
-        from the game's replay base (:meth:`bot.gamestore.GameStore.replay_base`)."""
-        return await self.archive.replay(game_pk)
-
-    # ================================================================== messages delivered
-
-    async def public_posted(self, msg: PublicMessage, message_id: int) -> None:
-        await self.presenter.public_posted(msg, message_id)
-
-    def edit_wanted(self, msg: PublicMessage) -> bool:
-        return self.presenter.edit_wanted(msg)
-
-    def public_edited(self, msg: PublicMessage) -> None:
-        self.presenter.public_edited(msg)
-
-    async def legend_png(self, game: str, labels: dict[str, str], lang: str) -> bytes | None:
-        return await self.presenter.legend_png(game, labels, lang)
-
     # ================================================================== timers (bot/timers.py)
-
-    async def run_due_timers(self) -> list[Outcome]:
-        return await self.timers.run_due_timers()
-
-    async def upkeep(self) -> list[Outcome]:
-        return await self.timers.upkeep()
-
-    async def claim_due_timers(self) -> list[TimerRow]:
-        return await self.timers.claim_due_timers()
-
-    async def run_timer(self, timer: TimerRow) -> Outcome | None:
-        return await self.timers.run_timer(timer)
-
-    async def next_timer_due(self) -> float | None:
-        return await self.timers.next_timer_due()
-
-    async def sweep(self) -> None:
-        await self.timers.sweep()
-
-    async def hand_over_press(
-        self,
-        custom_id: str,
-        user_id: int,
-        channel_id: int | None,
-        *,
-        reply_to: dict[str, Any],
-        locale: Any = None,
-        interaction_id: int | None = None,
-        user_name: str | None = None,
-    ) -> bool:
-        """A direct-message press for a game of another process (:meth:`bot.timers.Timers.hand_over_press`)."""
-        return await self.timers.hand_over_press(
-            custom_id,
-            user_id,
-            channel_id,
-            reply_to=reply_to,
-            locale=locale,
-            interaction_id=interaction_id,
-            user_name=user_name,
-        )

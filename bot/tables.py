@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, ParamSpec, TypedDict, Unpack
 
 from bot import replays
+from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.outcome import Outcome, PublicMessage
 from bot.replays import checked_state
@@ -418,3 +419,14 @@ class Tables:
             raise Refused(Outcome.refuse(t("no_game" if game_pk is None else "game_closed", lang)))
         async with self.lock(key):
             yield await self.find(user_id, **where)
+
+
+class Part:
+    """One part of the service (presenter, acting, seats, lobby, timers…): it reads and writes
+    through the tables, their store and their clock, under the bot's settings."""
+
+    def __init__(self, tables: Tables, settings: Settings) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.clock = tables.clock
+        self.config = settings

@@ -23,7 +23,7 @@ from bot.config import Settings
 from bot.outcome import Outcome, PublicMessage, parse_custom_id
 from bot.presenter import Presenter
 from bot.rows import SeatRow, TimerPlan, TimerRow, UserPrefs
-from bot.tables import Table, Tables, clip, mention
+from bot.tables import Part, Table, Tables, clip, mention
 from bot.texts import normalise, t
 from engine import GAMES
 from engine.ai import player
@@ -43,7 +43,7 @@ Handler = Callable[[int, dict[str, Any]], Awaitable["Outcome | None"]]
 Press = Callable[..., Awaitable[Outcome]]
 
 
-class Timers:
+class Timers(Part):
     """The timer loop's work (see the module docstring)."""
 
     def __init__(
@@ -55,13 +55,10 @@ class Timers:
         settings: Settings,
         press: Press,
     ) -> None:
-        self.tables = tables
+        super().__init__(tables, settings)
         self.presenter = presenter
         self.acting = acting
         self.computer = computer
-        self.store = tables.store
-        self.clock = tables.clock
-        self.config = settings
         self.press = press
         self.shards = settings.shards  # the Discord shards whose games this process runs
         self._next_sweep = 0.0
