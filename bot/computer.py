@@ -24,6 +24,7 @@ from bot.tables import Part, Table, Tables, hints_exist, refusing
 from bot.texts import has_text, t
 from engine.ai import KINDS, player, seat_view
 from engine.core import Action
+from engine.i18n import join_list
 from engine.search import Budget
 
 #: Moves a hint shows.
@@ -47,6 +48,13 @@ def bot_kind(table: Table, level: str) -> str | None:
     except KeyError:
         return None
     return level
+
+
+def unknown_kind(table: Table, level: str, lang: str) -> Outcome:
+    """The refusal of a computer player's kind the game does not have, listing those it has."""
+    kinds = join_list([k for k in KINDS if bot_kind(table, k)], lang)
+    title = table.rules.display_title(lang)
+    return Outcome.refuse(t("unknown_bot_kind", lang, kind=level, title=title, kinds=kinds))
 
 
 __all__ = ["Computer", "ai_seed", "bot_kind", "gains_text", "hints_exist"]

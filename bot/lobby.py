@@ -23,6 +23,7 @@ from bot.tables import (
     MAX_TEXT,
     Applied,
     Part,
+    Refused,
     Table,
     Tables,
     clip,
@@ -33,7 +34,6 @@ from bot.tables import (
 )
 from bot.texts import normalise, t
 from engine import BUILTIN_GAMES, GAMES
-from engine.ai import KINDS
 from engine.core import IllegalAction, Rules
 from engine.i18n import DEFAULT, join_list
 
@@ -218,27 +218,13 @@ class Lobby(Part):
         user_name = clip_name(user_name)
         async with self.tables.at(user_id, locale, channel_id=channel_id, need="lobby", seated=False) as at:
             lang, table = at.lang, at.table
-            rules = table.rules
             if at.caller is not None:
                 return Outcome.refuse(t("already_seated", lang))
             try:
-                seat = await self.store.add_seat(
-                    table.row.id, user_id=user_id, name=user_name, max_seats=rules.max_players
-                )
+                table = await self._add_seat(table, lang, user_id=user_id, name=user_name)
             except AlreadySeated:
                 return Outcome.refuse(t("already_seated", lang))
-            if seat is None:
-                return Outcome.refuse(t("table_full", lang, max=rules.max_players))
-            table = await self.tables.load(table.row)
-        text = t(
-            "joined",
-            table.lang,
-            name=user_name,
-            title=table.title,
-            count=len(table.seats),
-            max=rules.max_players,
-        )
-        return Outcome(public=[PublicMessage(channel_id, text)])
+        return self._seated(table, "joined", name=user_name)
 
     async def join_game(self, pk: int, user_id: int, user_name: str, *, locale: Any = None) -> Outcome:
         """The Join button of a rematch's invitation: ``/game join`` at that game's table."""
@@ -271,12 +257,9 @@ class Lobby(Part):
         player): hand a seat whose clock ran out to a computer player."""
         async with self.tables.at(user_id, locale, channel_id=channel_id, need="open", seated=False) as at:
             lang, table = at.lang, at.table
-            rules = table.rules
             kind = computer.bot_kind(table, level)
             if kind is None:
-                kinds = join_list([k for k in KINDS if computer.bot_kind(table, k)], lang)
-                title = rules.display_title(lang)
-                return Outcome.refuse(t("unknown_bot_kind", lang, kind=level, title=title, kinds=kinds))
+                return computer.unknown_kind(table, level, lang)
             if table.row.status == "active":
                 if (broken := self.tables.broken_refusal(table, lang)) is not None:
                     return broken
@@ -285,22 +268,28 @@ class Lobby(Part):
                 return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
             n = sum(1 for s in table.seats if s.is_bot) + 1
             name = t("bot_name", table.lang, n=n)
-            seat = await self.store.add_seat(
-                table.row.id, user_id=None, name=name, bot_kind=kind, max_seats=rules.max_players
-            )
-            if seat is None:
-                return Outcome.refuse(t("table_full", lang, max=rules.max_players))
-            table = await self.tables.load(table.row)
-        text = t(
-            "bot_added",
-            table.lang,
-            name=name,
-            kind=kind_name(kind, table.lang),
-            title=table.title,
-            count=len(table.seats),
-            max=rules.max_players,
+            table = await self._add_seat(table, lang, user_id=None, name=name, bot_kind=kind)
+        return self._seated(table, "bot_added", name=name, kind=kind_name(kind, table.lang))
+
+    async def _add_seat(
+        self, table: Table, lang: str, *, user_id: int | None, name: str, bot_kind: str | None = None
+    ) -> Table:
+        """The lobby with one more seat (a person's, or a computer player's of ``bot_kind``);
+        :class:`Refused` when it is full."""
+        most = table.rules.max_players
+        seat = await self.store.add_seat(
+            table.row.id, user_id=user_id, name=name, bot_kind=bot_kind, max_seats=most
         )
-        return Outcome(public=[PublicMessage(channel_id, text)])
+        if seat is None:
+            raise Refused(Outcome.refuse(t("table_full", lang, max=most)))
+        return await self.tables.load(table.row)
+
+    @staticmethod
+    def _seated(table: Table, key: str, **values: Any) -> Outcome:
+        """The channel told (in the game's language) who took a seat, and how many are taken."""
+        count, most = len(table.seats), table.rules.max_players
+        text = t(key, table.lang, title=table.title, count=count, max=most, **values)
+        return Outcome(public=[PublicMessage(table.row.channel_id, text)])
 
     @refusing
     async def start(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:

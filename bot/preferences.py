@@ -14,7 +14,6 @@ from bot.rows import NOTIFY_MODES, UserPrefs
 from bot.tables import Part, Tables, kind_name, refusing
 from bot.texts import t
 from bot.timers import Timers
-from engine.ai import KINDS
 from engine.i18n import LANGUAGE_NAMES, LANGUAGES, join_list
 
 
@@ -64,9 +63,7 @@ class Preferences(Part):
             ):
                 return Outcome.refuse(t("settings_bad", lang))
             if takeover is not None and computer.bot_kind(table, takeover) is None:
-                kinds = join_list([k for k in KINDS if computer.bot_kind(table, k)], lang)
-                title = table.rules.display_title(lang)
-                return Outcome.refuse(t("unknown_bot_kind", lang, kind=takeover, title=title, kinds=kinds))
+                return computer.unknown_kind(table, takeover, lang)
             level, allowed = await self.store.table_play(table.row.id)
             if takeover is not None or hints is not None:
                 level, allowed = takeover or level, allowed if hints is None else bool(hints)

@@ -62,33 +62,18 @@ from bot.presenter import (
 )
 from bot.render_pool import RenderPool
 from bot.seats import Seats
-from bot.tables import (
-    MAX_NAME,
-    MAX_TEXT,
-    Applied,
-    Table,
-    Tables,
-    clip,
-    clip_name,
-    join_names,
-    kind_name,
-)
+from bot.tables import MAX_NAME, Tables, clip, clip_name
 from bot.texts import t
 from bot.timers import Timers
 
+#: What other modules and the tests import from here (the names moved to the parts).
 __all__ = [
     "MAX_MOVE_TEXT",
     "MAX_NAME",
     "MAX_OPTIONS_TEXT",
-    "MAX_TEXT",
-    "Applied",
     "GameService",
-    "Table",
     "clip",
-    "clip_name",
     "default_renderer",
-    "join_names",
-    "kind_name",
     "public_log_lines",
 ]
 
