@@ -81,27 +81,12 @@ async def status_lines(service: Presenter, table: Table, lang: str) -> list[str]
     if names:
         out.append(t("status_to_act", lang, names=join_words(names, lang), since=hours.stamp(since)))
     found = await calls.prefs(service.store, table)
-    out += [line for line in _clock_lines(service, table, found, since, lang)]
+    out += service.clock_lines(table, found, since, lang)
     scores = public_scores(table)
     if scores:
         shown = t("score_sep", lang).join(f"{table.name(s)} {points}" for s, points in scores.items())
         out.append(t("status_scores", lang, scores=shown))
     out.append(t("board_link", lang, link=calls.board_link(row, live)))
-    return out
-
-
-def _clock_lines(service: Presenter, table: Table, found: dict, since: float, lang: str) -> list[str]:
-    if not table.row.clock_s:
-        return []
-    stand = calls.stand_ins(table, found, service.clock())
-    out = []
-    for seat in table.rules.to_act(table.state):
-        row = table.seat(seat)
-        if row.is_bot or row.user_id is None or seat in stand:
-            continue
-        pref = found.get(row.user_id)
-        due = hours.deadline(pref, since, table.row.clock_s) if pref else since + table.row.clock_s
-        out.append(t("clock_runs_out", lang, name=row.name, when=hours.stamp(due)))
     return out
 
 

@@ -511,9 +511,11 @@ class Presenter(Part):
             messages += flow.lobby_result(table, drawn.turn_lines)
         return messages
 
-    def clock_lines(self, table: Table, found: dict[int, UserPrefs], since: float) -> list[str]:
-        """When the turn clock of each person to act runs out (each reader sees their own time);
-        none without a clock."""
+    def clock_lines(
+        self, table: Table, found: dict[int, UserPrefs], since: float, lang: str | None = None
+    ) -> list[str]:
+        """When the turn clock of each person to act runs out (each reader sees their own time),
+        in ``lang`` (the game's by default); none without a clock."""
         clock_s = table.row.clock_s
         if not clock_s:
             return []
@@ -524,7 +526,7 @@ class Presenter(Part):
             if row.is_bot or row.user_id is None or seat in stand:
                 continue
             due = hours.deadline(found.get(row.user_id, UserPrefs()), since, clock_s)
-            out.append(t("clock_runs_out", table.lang, name=row.name, when=hours.stamp(due)))
+            out.append(t("clock_runs_out", lang or table.lang, name=row.name, when=hours.stamp(due)))
         return out
 
     async def board_again(self, table: Table) -> list[PublicMessage]:
