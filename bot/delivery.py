@@ -83,7 +83,7 @@ async def run_timers(
 
     It sleeps until the earliest timer is due (at most ``interval`` seconds), and the service
     wakes it sooner when a timer is added that is due before then (``service.timers_changed``,
-    see ``GameService._timers_added``): so a computer seat moves BOT_DELAY_SECONDS after the
+    see ``bot.tables.Tables.timers_added``): so a computer seat moves BOT_DELAY_SECONDS after the
     action that made it due, not up to ``interval`` later — also when another process adds one
     (a press handed over: the store tells, see ``GameStore.watch_timers``). Timers live in the
     store, so a restart simply picks them up again; a round that fails (the database away for a
