@@ -93,16 +93,20 @@ class Presenter(Part):
         labels, its prompt, its secret, whether its choices are private, its own view). Every
         sentence, button and picture of a seat is read from it; it is asked once per seat and
         language after each change (the answers of the game's latest change are kept)."""
+        views = self._kept_seat_views(table)
+        found = views.get((seat, lang))
+        if found is None:
+            found = views[seat, lang] = table.rules.seat_view(table.state, seat, lang, table.names)
+        return found
+
+    def _kept_seat_views(self, table: Table) -> dict[tuple[str, str], SeatView]:
+        """The seat views asked of the table as it is now (forgotten when it changed)."""
         names = table.names
         kept = self._seat_views.get(table.row.id)
         if kept is None or kept[0] != table.row.version or kept[1] is not table.state or kept[2] != names:
             kept = (table.row.version, table.state, names, {})
             self._seat_views[table.row.id] = kept
-        views = kept[3]
-        found = views.get((seat, lang))
-        if found is None:
-            found = views[seat, lang] = table.rules.seat_view(table.state, seat, lang, names)
-        return found
+        return kept[3]
 
     def whose_turn(self, table: Table, lang: str = DEFAULT) -> str:
         to_act = table.rules.to_act(table.state)
@@ -114,7 +118,11 @@ class Presenter(Part):
         return t("turn_of_many", lang, names=join_names(names, lang))
 
     def view(self, table: Table, seat: str | None) -> dict[str, Any]:
-        view = dict(table.rules.view(table.state, seat))
+        """What the pictures draw: the public view (``seat`` None) or the seat's own — from its
+        seat view when one was asked at this change — with the players' names and computer seats."""
+        kept = self._kept_seat_views(table) if seat is not None else {}
+        own = next((seen.view for (who, _), seen in kept.items() if who == seat), None)
+        view = dict(table.rules.view(table.state, seat) if own is None else own)
         view["names"] = table.names
         view["bots"] = table.bots
         return view
@@ -149,11 +157,10 @@ class Presenter(Part):
         """The picture of what ``seat`` is deciding (render.decision), drawn from its own view
         in its reader's language; ``legal``: the actions it is choosing among (default: all of
         its legal ones). None when the decision needs none, or when drawing failed."""
-        seen = self.seat_view(table, seat, lang)
-        if not seen.acting:
+        if seat not in table.rules.to_act(table.state):
             return None
-        view = self.view(table, seat)
-        texts = legal if legal is not None else [str(a) for a in seen.legal]
+        texts = legal if legal is not None else [str(a) for a in self.seat_view(table, seat, lang).legal]
+        view = self.view(table, seat)  # the seat view's own when it was asked
         try:
             return await self.render_pool.run(self.decision_renderer, table.row.game, view, texts, lang)
         except KeyError:  # no decision pictures for this game
@@ -208,10 +215,9 @@ class Presenter(Part):
 
     def private_choices(self, rules: Rules, table: Table, seat: str, lang: str = DEFAULT) -> list[Choice]:
         """The seat's choices when they are private (for a DM or an ephemeral answer)."""
-        if table.row.status != "active":
-            return []
-        seen = self.seat_view(table, seat, lang)
-        if not (seen.acting and seen.private_choices):
+        if table.row.status != "active" or seat not in rules.to_act(table.state):
+            return []  # not asked of a seat that does not act: its view is not needed
+        if not self.seat_view(table, seat, lang).private_choices:
             return []
         return self.action_choices(table, seat, lang) or []
 
