@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol, TypedDict, TypeVar, runtime_checkable
 
 __all__ = [
@@ -487,7 +488,6 @@ class Move:
     label: str
 
 
-@dataclass(frozen=True)
 class SeatView:
     """What one seat sees after a change, in one language: the answer of
     :meth:`GamePresentation.seat_view`.
@@ -495,22 +495,54 @@ class SeatView:
     Only ``seat``'s own secrets are in it (its ``private_summary`` and ``view``); ``moves`` and
     ``prompt`` are empty when it may not act. When ``private_choices`` is true the moves must be
     offered to ``seat`` alone (DM or ephemeral), never under the public board.
+
+    Each part is asked of the game the first time it is read and kept: one object answers every
+    question the bot has about a seat after a change, yet a turn line that needs only the prompt
+    does not pay for the view and the labels of every move. The state must not change while the
+    object is in use (the engine never changes a state in place: ``apply`` returns a new one).
     """
 
-    seat: str
-    lang: str
-    #: Whether ``seat`` is among the seats to act now.
-    acting: bool
-    #: Its legal actions in the engine's order, each with its label in ``lang``.
-    moves: tuple[Move, ...]
-    #: What it must decide now ("" when nothing).
-    prompt: str
-    #: What only it knows ("" when it holds no secret).
-    private_summary: str
-    #: Whether listing its moves would reveal hidden information.
-    private_choices: bool
-    #: Its own view of the table (``GameRules.view(state, seat)``).
-    view: Mapping[str, Any]
+    def __init__(
+        self, game: Game, state: GameState, seat: str, lang: str = "en", names: Names | None = None
+    ) -> None:
+        self.seat = seat
+        self.lang = lang
+        self._game = game
+        self._state = state
+        self._names = names
+
+    @cached_property
+    def acting(self) -> bool:
+        """Whether ``seat`` is among the seats to act now."""
+        return self.seat in self._game.to_act(self._state)
+
+    @cached_property
+    def moves(self) -> tuple[Move, ...]:
+        """Its legal actions in the engine's order, each with its label in ``lang``."""
+        game, state, seat = self._game, self._state, self.seat
+        return tuple(
+            Move(a, game.label(state, seat, a, self.lang, self._names)) for a in game.legal(state, seat)
+        )
+
+    @cached_property
+    def prompt(self) -> str:
+        """What it must decide now ("" when nothing)."""
+        return self._game.prompt(self._state, self.seat, self.lang)
+
+    @cached_property
+    def private_summary(self) -> str:
+        """What only it knows ("" when it holds no secret)."""
+        return self._game.private_summary(self._state, self.seat, self.lang)
+
+    @cached_property
+    def private_choices(self) -> bool:
+        """Whether listing its moves would reveal hidden information."""
+        return self._game.private_choices(self._state, self.seat)
+
+    @cached_property
+    def view(self) -> Mapping[str, Any]:
+        """Its own view of the table (``GameRules.view(state, seat)``)."""
+        return self._game.view(self._state, self.seat)
 
     @property
     def legal(self) -> list[Action]:

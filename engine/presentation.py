@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.core import Action, Event, Game, GameState, Move, Names, SeatView
+from engine.core import Action, Event, Game, GameState, Names, SeatView
 
 __all__ = ["PresentationBase", "TextFromModule", "TextModule"]
 
@@ -27,20 +27,12 @@ class PresentationBase:
     ) -> SeatView:
         """Everything ``seat`` sees of ``state`` in ``lang`` (see :class:`engine.core.SeatView`).
 
-        The answers are the game's own (``to_act``, ``legal``, ``label``…), asked once each here
-        so that the bot asks one question per seat after a change. Only ``seat``'s own summary
-        and view are asked for, so no other seat's secret is in the answer.
+        The answers are the game's own (``to_act``, ``legal``, ``label``…), each asked the first
+        time the bot reads it and then kept, so that the bot asks one question per seat after a
+        change. Only ``seat``'s own summary and view are asked for, so no other seat's secret is
+        in the answer.
         """
-        return SeatView(
-            seat=seat,
-            lang=lang,
-            acting=seat in self.to_act(state),
-            moves=tuple(Move(a, self.label(state, seat, a, lang, names)) for a in self.legal(state, seat)),
-            prompt=self.prompt(state, seat, lang),
-            private_summary=self.private_summary(state, seat, lang),
-            private_choices=self.private_choices(state, seat),
-            view=self.view(state, seat),
-        )
+        return SeatView(self, state, seat, lang, names)
 
 
 class TextModule(Protocol):
