@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import Action, Rng
 from engine.goa import data
+from engine.goa.state import number, word
 
 #: What a lot is worth to the heuristic, in ducats (the flag and tiles by kind).
 LOT_VALUE = {
@@ -89,7 +90,7 @@ class HeuristicPlayer:
         ties at random."""
         want = self.spice_wants(me, values)
         sign = -1 if options[0].kind == "give" else 1
-        return max(options, key=lambda a: sign * want[a.args[0]] + self.rng.random() * 0.01)
+        return max(options, key=lambda a: sign * want[word(a, 0)] + self.rng.random() * 0.01)
 
     @staticmethod
     def spice_wants(me: dict[str, Any], values: data.Revision) -> dict[str, float]:
@@ -137,7 +138,7 @@ class HeuristicPlayer:
         top = max(progress)
 
         def worth(action: Action) -> float:
-            row = progress[data.COLUMN_INDEX[action.args[0]]]  # 1-based current row
+            row = progress[data.COLUMN_INDEX[word(action, 0)]]  # 1-based current row
             gained = data.ROW_VP[row] - data.ROW_VP[row - 1] if row < data.ROWS else 0
             spends_card = 0.5 if len(action.args) > 1 else 0.0
             return ROW_VP_WEIGHT * gained + LAG_WEIGHT * (top - row) - spends_card + self.rng.random() * 0.01
@@ -147,7 +148,7 @@ class HeuristicPlayer:
     @staticmethod
     def _colony_chance(me: dict[str, Any], action: Action, values: data.Revision) -> bool:
         """Found when the colonists column, the expected draw and the colonist cards reach the need."""
-        name = action.args[0]
+        name = word(action, 0)
         draw = data.COLONY_DRAW_WITH_CARD if len(action.args) > 1 else data.COLONY_DRAW
         row = me.get("progress", [1] * len(data.COLUMNS))[data.COLUMN_INDEX["colonists"]]
         base = values.yields["colonists"][row - 1]
@@ -163,9 +164,9 @@ class HeuristicPlayer:
         for a in legal:
             if a.kind in ("take", "accept") and (a.kind == "take" or auction.get("high", 0) >= value):
                 return a
-        raises = [a for a in legal if a.kind in ("bid", "outbid") and a.args[0] <= value]
+        raises = [a for a in legal if a.kind in ("bid", "outbid") and number(a, 0) <= value]
         if raises:
-            return min(raises, key=lambda a: a.args[0])
+            return min(raises, key=lambda a: number(a, 0))
         for a in legal:
             if a.kind in ("pass", "accept"):
                 return a

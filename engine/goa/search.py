@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Rng
-from engine.goa import ai, board, data
-from engine.goa.state import State
+from engine.goa import ai, data
+from engine.goa.rules.scoring import scores
+from engine.goa.state import State, number, spice_counts
 from engine.search import heuristic_first, spread
 
 #: How far (±) another seat's sampled ducats stray from the seat's own.
@@ -36,12 +37,6 @@ PLANTATION_ROUND_VP = 0.3
 TILE_ROUND_VP = 0.3
 #: Bids the search tries at most in an auction.
 BID_CANDIDATES = 5
-
-
-def _rules():
-    from engine.goa import RULES
-
-    return RULES
 
 
 class GoaSearch:
@@ -95,9 +90,9 @@ class GoaSearch:
         rounds_left = max(0, data.ROUNDS - state.round + 1)
         share = rounds_left / data.ROUNDS
         out = {}
-        for seat, categories in _rules().scores(state).items():
+        for seat, categories in scores(state).items():
             p = state.players[state.seats.index(seat)]
-            spices = sum(board.spice_counts(p))
+            spices = sum(spice_counts(p))
             material = (
                 DUCAT_VP * p.ducats
                 + SHIP_VP * p.ships
@@ -117,18 +112,18 @@ class GoaSearch:
 
     def measures(self, state: State, seat: str) -> dict[str, float]:
         p = state.players[state.seats.index(seat)]
-        points = sum(_rules().scores(state)[seat].values())
+        points = sum(scores(state)[seat].values())
         return {
             "points": points,
             "money": p.ducats,
-            "goods": sum(board.spice_counts(p)) + p.ships + p.colonists,
+            "goods": sum(spice_counts(p)) + p.ships + p.colonists,
         }
 
     def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
         bids = [a for a in legal if a.kind in ("bid", "outbid")]
         if len(bids) > BID_CANDIDATES:
             first = ai.HeuristicPlayer(rng.next64()).choose(view, legal)
-            amounts = spread(sorted(a.args[0] for a in bids), BID_CANDIDATES)
+            amounts = spread(sorted(number(a, 0) for a in bids), BID_CANDIDATES)
             kind = bids[0].kind
             others = [a for a in legal if a.kind not in ("bid", "outbid")]
             tried = [Action(kind, (n,)) for n in amounts]

@@ -11,46 +11,227 @@ existed: it loads as revision 1 with nobody passed, and plays on under revision 
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypedDict, cast
 
+from engine.core import Action
 from engine.goa import data
 
 SCHEMA = 2
 #: Schemas :meth:`State.from_dict` reads (older ones are brought up to date).
 READABLE_SCHEMAS = (1, 2)
 
+#: A place as (row, column): the grid is 0..4, the ring around it -1 and 5 (see ``rules.common``).
+Pos = tuple[int, int]
+#: The phases of a round, in order, and ``over`` at the end.
+Phase = Literal["flag", "marker", "auction", "actions", "extra", "over"]
+#: A plantation: ``[tile id, spice index, capacity, count]``. A list, because that is its stored
+#: JSON shape and its count changes in place; mypy has no type for a mutable list of mixed items,
+#: so the items are read by position: ``[0]`` str, ``[1]``–``[3]`` int.
+Plantation = list[Any]
+#: A founded colony: (tile id, the spice counts of each field in ``data.SPICES`` order). Stored
+#: as a two-item JSON list.
+Colony = tuple[str, list[list[int]]]
 
+
+# --------------------------------------------------------------------------------------------
+# Pending decisions: one TypedDict per ``kind`` (``seat`` is the index of the seat that answers).
+
+
+class SpicesPending(TypedDict):
+    """Spices to place (``mix``: ships or colonists may be taken instead)."""
+
+    kind: Literal["spices"]
+    seat: int
+    left: int
+    mix: bool
+
+
+class FillPending(TypedDict):
+    """A founded colony's next field to fill."""
+
+    kind: Literal["fill"]
+    seat: int
+    colony: str
+
+
+class DiscardPending(TypedDict):
+    """A fifth plantation won: which one it replaces."""
+
+    kind: Literal["discard"]
+    seat: int
+    tile: str
+
+
+class ChoosePending(TypedDict):
+    """``amount`` ships or ``amount`` colonists."""
+
+    kind: Literal["choose"]
+    seat: int
+    amount: int
+
+
+class PayPending(TypedDict):
+    """Pay the ``deficit`` in colonists to found ``colony``, or decline."""
+
+    kind: Literal["pay"]
+    seat: int
+    colony: str
+    deficit: int
+
+
+class DutyPending(TypedDict):
+    """Spices still to give for the duty tile."""
+
+    kind: Literal["duty"]
+    seat: int
+    left: int
+
+
+class RefillPending(TypedDict):
+    """Stores still to refill with the Additional Harvest."""
+
+    kind: Literal["refill"]
+    seat: int
+    left: int
+
+
+Pending = (
+    SpicesPending | FillPending | DiscardPending | ChoosePending | PayPending | DutyPending | RefillPending
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Action arguments: actions are canonical texts whose arguments are ints or words
+# (``engine.core.Action``); the rules read them by position once the action is known to be legal.
+
+
+def word(action: Action, i: int) -> str:
+    """Argument ``i`` of ``action`` as a word (a spice, a column, a place, a seat…)."""
+    value = action.args[i]
+    if not isinstance(value, str):
+        raise TypeError(f"argument {i} of {action} is not a word")
+    return value
+
+
+def number(action: Action, i: int) -> int:
+    """Argument ``i`` of ``action`` as a number (a bid, a card, a plantation slot…)."""
+    value = action.args[i]
+    if not isinstance(value, int):
+        raise TypeError(f"argument {i} of {action} is not a number")
+    return value
+
+
+def card_arg(action: Action) -> int | None:
+    """The card an action is played with (``advance ships card 3``), or None."""
+    return number(action, -1) if "card" in action.args else None
+
+
+def spice_place(action: Action) -> str | None:
+    """The colony a ``spice``/``claim`` action names (``spice ginger quilon``), or None."""
+    return word(action, 1) if len(action.args) > 1 else None
+
+
+# --------------------------------------------------------------------------------------------
+# Places: (row, col) with -1..5; the grid is 0..4, the ring around it holds the flag.
+# Names: columns a–e (z left of a, f right of e), rows 1–5 (0 above, 6 below): "c3", "a0", "z2".
+
+N = data.GRID_SIZE
+_COLS = "abcde"
+
+
+def pos_name(pos: Pos) -> str:
+    r, c = pos
+    letter = "z" if c < 0 else "f" if c >= N else _COLS[c]
+    return f"{letter}{r + 1}"
+
+
+def read_pos(text: str) -> Pos | None:
+    """The place a name such as ``c3`` or ``z2`` stands for; None when it names no place."""
+    if len(text) != 2 or not text[1].isdigit():
+        return None
+    letter, row = text[0], int(text[1]) - 1
+    col = {"z": -1, "f": N}.get(letter, _COLS.find(letter) if letter in _COLS else -2)
+    if col == -2 or not (-1 <= row <= N):
+        return None
+    return (row, col)
+
+
+def on_grid(pos: Pos) -> bool:
+    return 0 <= pos[0] < N and 0 <= pos[1] < N
+
+
+def index(pos: Pos) -> int:
+    """The index of a grid space in ``State.grid``."""
+    return pos[0] * N + pos[1]
+
+
+# --------------------------------------------------------------------------------------------
+# Reading the stores
+
+
+def colony_fields(tile: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """A colony tile's fields: (capacity, allowed spice kinds) each."""
+    fields: tuple[tuple[int, tuple[str, ...]], ...] = data.COLONY_TILES[tile]["fields"]
+    return fields
+
+
+def spice_counts(p: Player) -> list[int]:
+    """How many of each spice the player holds, in ``data.SPICES`` order."""
+    counts = [0, 0, 0, 0, 0]
+    for pl in p.plantations:
+        counts[pl[1]] += pl[3]
+    for _tile, fields in p.colonies.values():
+        for f in fields:
+            for k in range(5):
+                counts[k] += f[k]
+    return counts
+
+
+def current(s: State) -> int | None:
+    """The index of the seat that decides now (the answerer of the top pending decision, else
+    the phase's turn order), or None when the game is over."""
+    if s.pending:
+        return s.pending[0]["seat"]
+    n = len(s.seats)
+    phase = s.phase
+    if phase == "actions" or phase == "extra":
+        return (s.start + s.turn) % n
+    if phase == "auction":
+        a = s.chain_owner[s.lot]
+        return (a + 1 + s.auc_step) % n if s.auc_step < n - 1 else a
+    if phase == "marker":
+        return (s.start + len(s.chain)) % n
+    if phase == "flag":
+        return s.start
+    return None
+
+
+def lot_tile(s: State) -> str | None:
+    """The tile the current auction lot sells (None for the flag)."""
+    return None if s.lot == 0 else s.grid[index(s.chain[s.lot])]
+
+
+# --------------------------------------------------------------------------------------------
+# Holdings and the table
+
+
+@dataclass(slots=True, eq=False)
 class Player:
     """One seat's holdings. Ducats and ``hand`` are hidden from the other seats."""
 
-    __slots__ = (
-        "ducats",
-        "ships",
-        "colonists",
-        "extra",
-        "progress",
-        "plantations",
-        "colonies",
-        "hand",
-        "tiles",
-        "duty_used",
-        "bonus_rows",
-        "claimed",
-    )
-
-    def __init__(self, ducats: int, ships: int, colonists: int) -> None:
-        self.ducats = ducats
-        self.ships = ships
-        self.colonists = colonists
-        self.extra = 0  # additional-action cards
-        self.progress = [0, 0, 0, 0, 0]  # row index 0..4 per column
-        self.plantations: list[list[Any]] = []
-        self.colonies: dict[str, list[Any]] = {}
-        self.hand: list[int] = []
-        self.tiles: list[str] = []  # each-round, duty, mission and one-time tiles owned
-        self.duty_used = 0
-        self.bonus_rows: list[int] = []  # all-markers bonuses already given
-        self.claimed: list[str] = []  # each-round spice tiles claimed this round
+    ducats: int
+    ships: int
+    colonists: int
+    extra: int = 0  # additional-action cards
+    progress: list[int] = field(default_factory=lambda: [0, 0, 0, 0, 0])  # row index 0..4 per column
+    plantations: list[Plantation] = field(default_factory=list)
+    colonies: dict[str, Colony] = field(default_factory=dict)
+    hand: list[int] = field(default_factory=list)
+    tiles: list[str] = field(default_factory=list)  # each-round, duty, mission and one-time tiles owned
+    duty_used: int = 0
+    bonus_rows: list[int] = field(default_factory=list)  # all-markers bonuses already given
+    claimed: list[str] = field(default_factory=list)  # each-round spice tiles claimed this round
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -60,7 +241,7 @@ class Player:
         p.extra = self.extra
         p.progress = self.progress[:]
         p.plantations = [pl[:] for pl in self.plantations]
-        p.colonies = {k: [v[0], [f[:] for f in v[1]]] for k, v in self.colonies.items()}
+        p.colonies = {k: (v[0], [f[:] for f in v[1]]) for k, v in self.colonies.items()}
         p.hand = self.hand[:]
         p.tiles = self.tiles[:]
         p.duty_used = self.duty_used
@@ -90,7 +271,7 @@ class Player:
         p.extra = int(d["extra"])
         p.progress = [int(x) for x in d["progress"]]
         p.plantations = [list(pl) for pl in d["plantations"]]
-        p.colonies = {k: [v[0], [list(f) for f in v[1]]] for k, v in d["colonies"].items()}
+        p.colonies = {k: (v[0], [list(f) for f in v[1]]) for k, v in d["colonies"].items()}
         p.hand = [int(c) for c in d["hand"]]
         p.tiles = list(d["tiles"])
         p.duty_used = int(d["duty_used"])
@@ -99,6 +280,7 @@ class Player:
         return p
 
 
+@dataclass(slots=True, eq=False)
 class State:
     """The whole table.
 
@@ -109,30 +291,28 @@ class State:
     soon as nothing is pending.
     """
 
-    __slots__ = (
-        "seats",
-        "round",
-        "phase",
-        "grid",
-        "chain",
-        "chain_owner",
-        "start",
-        "lot",
-        "auc_step",
-        "high",
-        "high_seat",
-        "turn",
-        "pending",
-        "step_done",
-        "deck",
-        "discard",
-        "colony_stacks",
-        "firsts",
-        "players",
-        "rng",
-        "revision",
-        "passed",
-    )
+    seats: list[str]
+    round: int
+    phase: Phase
+    grid: list[str | None]  # 25 spaces row by row: a tile id, or None once auctioned
+    chain: list[Pos]  # the flag, then the auction markers in order
+    chain_owner: list[int]  # who placed each of them
+    start: int  # the start player (flag holder)
+    lot: int  # the lot being auctioned (0: the flag)
+    auc_step: int  # how many seats have bid or passed on this lot
+    high: int
+    high_seat: int  # -1 while nobody bid
+    turn: int
+    pending: list[Pending]
+    step_done: bool
+    deck: list[int]
+    discard: list[int]
+    colony_stacks: dict[str, list[str]]
+    firsts: list[str]  # "column:row" of the first-to-row bonuses given
+    players: list[Player]
+    rng: int
+    revision: int
+    passed: list[int]  # seats out of this round's extra step
 
     def copy(self) -> State:
         """A deep copy (every player too)."""
@@ -142,7 +322,7 @@ class State:
 
     def copy_table(self) -> State:
         """A copy that still shares the Player objects: the caller copies each player before
-        changing it (``apply`` copies the seats it touches; see ``GoaRules._own``)."""
+        changing it (``apply`` copies the seats it touches; see ``rules.common.own``)."""
         s = State.__new__(State)
         s.seats = self.seats
         s.round = self.round
@@ -156,7 +336,7 @@ class State:
         s.high = self.high
         s.high_seat = self.high_seat
         s.turn = self.turn
-        s.pending = [dict(p) for p in self.pending]
+        s.pending = [p.copy() for p in self.pending]
         s.step_done = self.step_done
         s.deck = self.deck[:]
         s.discard = self.discard[:]
@@ -205,7 +385,7 @@ class State:
         s.round = int(d["round"])
         s.phase = d["phase"]
         s.grid = list(d["grid"])
-        s.chain = [tuple(p) for p in d["chain"]]
+        s.chain = [(int(p[0]), int(p[1])) for p in d["chain"]]
         s.chain_owner = [int(x) for x in d["chain_owner"]]
         s.start = int(d["start"])
         s.lot = int(d["lot"])
@@ -213,7 +393,7 @@ class State:
         s.high = int(d["high"])
         s.high_seat = int(d["high_seat"])
         s.turn = int(d["turn"])
-        s.pending = [dict(p) for p in d["pending"]]
+        s.pending = [cast(Pending, dict(p)) for p in d["pending"]]
         s.step_done = bool(d["step_done"])
         s.deck = [int(c) for c in d["deck"]]
         s.discard = [int(c) for c in d["discard"]]

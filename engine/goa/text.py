@@ -9,16 +9,25 @@ texts (``advance ships card 3``) stay as they are in every language: they are th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.core import Action, Event
-from engine.goa import board, data
-from engine.goa.state import State
+from engine.core import Action, Event, IllegalAction
+from engine.goa import data
+from engine.goa.state import (
+    Pos,
+    State,
+    current,
+    index,
+    lot_tile,
+    number,
+    on_grid,
+    pos_name,
+    read_pos,
+    spice_counts,
+    word,
+)
 from engine.i18n import Catalogue, common, join_list, join_words
 from engine.provenance import Mark, unconfirmed
-
-if TYPE_CHECKING:
-    from engine.goa.rules import GoaRules
 
 T = Catalogue("engine.goa")
 
@@ -145,6 +154,14 @@ def _colonist_cards(cards: list[int], lang: str) -> str:
     return "+".join(str(data.CARDS[c]["colonists"]) for c in cards) or T(lang, "cards.none")
 
 
+def parse_pos(text: str) -> Pos:
+    """The place a player wrote (``c3``, ``z2``), refused with a sentence when it names none."""
+    pos = read_pos(text)
+    if pos is None:
+        raise IllegalAction(lambda lang: T(lang, "board.bad_pos", text=text))
+    return pos
+
+
 # --------------------------------------------------------------------------------------------
 # Log lines
 
@@ -234,27 +251,29 @@ _SIMPLE_LABELS = frozenset(
 
 def _place_label(s: State, k: str, where: str, lang: str) -> str:
     """ "Marker C3 · double pepper plantation" (the tile only for a space that holds one)."""
-    pos = board.parse_pos(where)
-    tile = s.grid[board.index(pos)] if board.on_grid(pos) else None
+    pos = parse_pos(where)
+    tile = s.grid[index(pos)] if on_grid(pos) else None
     text = T(lang, f"label.{k}", pos=where.upper())
     return text + (f" · {tile_name(tile, lang)}" if tile else "")
 
 
-def _spice_label(k: str, args: tuple[Any, ...], lang: str) -> str:
+def _spice_label(action: Action, lang: str) -> str:
     """Store / stock / give / take a spice, in a named colony when the action says which."""
-    spice = spice_name(args[0], lang)
-    if len(args) > 1:
-        return T(lang, f"label.{k}_in", spice=spice, colony=colony_name(args[1], lang))
+    k = action.kind
+    spice = spice_name(word(action, 0), lang)
+    if len(action.args) > 1:
+        return T(lang, f"label.{k}_in", spice=spice, colony=colony_name(word(action, 1), lang))
     return T(lang, f"label.{k}", spice=spice)
 
 
-def _spy_label(args: tuple[Any, ...], lang: str, names: Mapping[str, str] | None) -> str:
-    what = args[1]
+def _spy_label(action: Action, lang: str, names: Mapping[str, str] | None) -> str:
+    what = word(action, 1)
     if what == "colony":
-        found = T(lang, "spy.colony", colony=colony_name(args[2], lang))
+        found = T(lang, "spy.colony", colony=colony_name(word(action, 2), lang))
     else:
         found = T(lang, f"spy.{what}")
-    return T(lang, "label.spy", seat=(names or {}).get(args[0], args[0]), what=found)
+    seat = word(action, 0)
+    return T(lang, "label.spy", seat=(names or {}).get(seat, seat), what=found)
 
 
 def _choice_amount(s: State) -> int:
@@ -270,58 +289,59 @@ def label(
     """A short button label for ``action`` (≤ 80 characters); ``names`` names the spied-on player."""
     k, a = action.kind, action.args
     if k in ("flag", "marker"):
-        return _place_label(s, k, a[0], lang)
+        return _place_label(s, k, word(action, 0), lang)
     if k in _SIMPLE_LABELS:
         return T(lang, f"label.{k}")
     if k in ("bid", "outbid"):
         return T(lang, f"label.{k}", amount=a[0])
     if k in ("advance", "harvest", "colony"):
         if k == "advance":
-            text = T(lang, "label.advance", column=column_name(a[0], lang))
+            text = T(lang, "label.advance", column=column_name(word(action, 0), lang))
         elif k == "colony":
-            text = T(lang, "label.colony", colony=colony_name(a[0], lang))
+            text = T(lang, "label.colony", colony=colony_name(word(action, 0), lang))
         else:
             text = T(lang, "label.harvest")
         if "card" in a:
             return T(lang, "label.with_card", action=text, card=a[-1])
         return text
     if k == "play":
-        return T(lang, "label.play", card=card_text(a[0], lang))[:80]
+        return T(lang, "label.play", card=card_text(number(action, 0), lang))[:80]
     if k in ("spice", "fill", "give", "claim"):
-        return _spice_label(k, a, lang)
+        return _spice_label(action, lang)
     if k == "discard":
         return T(lang, "label.discard", n=a[0])
     if k == "choose":
         return T(lang, f"label.choose.{a[0]}", n=_choice_amount(s))
     if k == "trade":
-        return T(lang, "label.trade", pos=a[0].upper())
+        return T(lang, "label.trade", pos=word(action, 0).upper())
     if k == "viceking":
-        return T(lang, "label.viceking", column=column_name(a[0], lang))
+        return T(lang, "label.viceking", column=column_name(word(action, 0), lang))
     if k == "spy":
-        return _spy_label(a, lang, names)
+        return _spy_label(action, lang, names)
     if k == "refill":
-        return T(lang, "label.refill", store=store_name(a[0], lang))
+        return T(lang, "label.refill", store=store_name(word(action, 0), lang))
     return str(action)
 
 
 def _pending_prompt(s: State, lang: str) -> str:
     p = s.pending[0]
-    kind = p["kind"]
-    if kind == "spices":
+    if p["kind"] == "spices":
         return T(lang, "prompt.spices_mix" if p["mix"] else "prompt.spices", left=p["left"])
-    if kind in ("fill", "pay"):
-        return T(lang, f"prompt.{kind}", colony=colony_name(p["colony"], lang), deficit=p.get("deficit"))
-    if kind == "discard":
+    if p["kind"] == "fill":
+        return T(lang, "prompt.fill", colony=colony_name(p["colony"], lang), deficit=None)
+    if p["kind"] == "pay":
+        return T(lang, "prompt.pay", colony=colony_name(p["colony"], lang), deficit=p["deficit"])
+    if p["kind"] == "discard":
         return T(lang, "prompt.discard", tile=tile_name(p["tile"], lang))
-    if kind == "choose":
+    if p["kind"] == "choose":
         return T(lang, "prompt.choose", n=p["amount"])
-    if kind == "duty":
+    if p["kind"] == "duty":
         return T(lang, "prompt.duty", left=p["left"])
     return T(lang, "prompt.refill", left=p["left"])
 
 
 def _auction_prompt(s: State, lang: str) -> str:
-    lot = lot_name("flag" if s.lot == 0 else s.grid[board.index(s.chain[s.lot])], lang)
+    lot = lot_name(lot_tile(s) or "flag", lang)
     if s.auc_step < len(s.seats) - 1:
         return T(lang, "prompt.bid", high=s.high, lot=lot)
     if s.high_seat < 0:
@@ -329,9 +349,9 @@ def _auction_prompt(s: State, lang: str) -> str:
     return T(lang, "prompt.accept", high=s.high, lot=lot)
 
 
-def prompt(rules: GoaRules, s: State, seat: str, lang: str = "en") -> str:
+def prompt(s: State, seat: str, lang: str = "en") -> str:
     """What ``seat`` must decide now; empty when it is not that seat's turn."""
-    i = rules.current(s)
+    i = current(s)
     if i is None or s.seats[i] != seat:
         return ""
     if s.pending:
@@ -374,7 +394,7 @@ def _advance_refusal(s: State, i: int, args: tuple[Any, ...], lang: str) -> str 
         return T(lang, "refuse.last_row", column=name)
     if len(args) > 1:
         return None
-    counts = board.spice_counts(p)
+    counts = spice_counts(p)
     need = data.REVISIONS[s.revision].advance_spices[c][t]
     missing = [x for x in need if not counts[data.SPICE_INDEX[x]]]
     if missing:
@@ -409,7 +429,7 @@ def _phase_refusal(s: State, i: int, action: Action, lang: str) -> str | None:
     if k == "flag" and a and s.phase == "flag":
         return T(lang, "refuse.flag_place")
     if k == "marker" and a and s.phase == "marker":
-        return T(lang, "refuse.marker_place", pos=board.pos_name(s.chain[-1]).upper())
+        return T(lang, "refuse.marker_place", pos=pos_name(s.chain[-1]).upper())
     if k == "advance" and a and a[0] in data.COLUMN_INDEX and s.phase in ("actions", "extra"):
         return _advance_refusal(s, i, a, lang)
     return None
@@ -435,9 +455,9 @@ def _holding_refusal(s: State, i: int, action: Action, legal: list[Action], lang
     return None
 
 
-def refusal(rules: GoaRules, s: State, seat: str, action: Action, lang: str = "en") -> str:
-    """One sentence explaining why ``action`` is not legal now."""
-    i = rules.current(s)
+def refusal(s: State, seat: str, action: Action, legal: list[Action], lang: str = "en") -> str:
+    """One sentence explaining why ``action`` is not legal now (``legal``: what ``seat`` may do)."""
+    i = current(s)
     if i is None:
         return common(lang, "game_over")
     if seat not in s.seats:
@@ -445,8 +465,7 @@ def refusal(rules: GoaRules, s: State, seat: str, action: Action, lang: str = "e
     if s.seats[i] != seat:
         return T(lang, "refuse.not_your_turn", seat=s.seats[i])
     if s.pending:
-        return T(lang, "refuse.pending", prompt=prompt(rules, s, seat, lang))
-    legal = rules.legal(s, seat)
+        return T(lang, "refuse.pending", prompt=prompt(s, seat, lang))
     reason = _phase_refusal(s, i, action, lang) or _holding_refusal(s, i, action, legal, lang)
     if reason:
         return reason

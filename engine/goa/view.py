@@ -1,18 +1,104 @@
-"""What one seat (or the public table) sees of a Goa game."""
+"""What one seat (or the public table) sees of a Goa game: a JSON-able dict, typed here shape
+by shape (:class:`GoaView` and the dicts inside it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, NotRequired, TypedDict
 
-from engine.goa import board, data
-from engine.goa.state import Player, State
-
-if TYPE_CHECKING:
-    from engine.goa.rules import GoaRules
+from engine.core import Result
+from engine.goa import data
+from engine.goa.state import Player, State, colony_fields, current, lot_tile, pos_name, spice_counts
 
 
-def _player_view(p: Player, rev: data.Revision, show_secrets: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {
+class PlantationView(TypedDict):
+    tile: str
+    spice: str
+    cap: int
+    count: int
+
+
+class FieldView(TypedDict):
+    """A colony field: its capacity, the spices it allows, and (on a founded colony) its spices."""
+
+    cap: int
+    kinds: list[str]
+    spices: NotRequired[dict[str, int]]
+
+
+class ColonyView(TypedDict):
+    tile: str
+    fields: list[FieldView]
+
+
+class PlayerView(TypedDict):
+    """One seat's holdings; ``ducats`` and ``hand`` only for the seat itself (for all once over)."""
+
+    ships: int
+    colonists: int
+    extra_actions: int
+    hand_size: int
+    hand_limit: int
+    progress: list[int]
+    plantations: list[PlantationView]
+    colonies: dict[str, ColonyView]
+    tiles: list[dict[str, Any]]
+    duty_used: int
+    spices: dict[str, int]
+    ducats: NotRequired[int]
+    hand: NotRequired[list[dict[str, Any]]]
+
+
+class AuctionView(TypedDict):
+    lot: int
+    pos: str
+    tile: str | None
+    auctioneer: str
+    high: int
+    high_seat: str | None
+    bidder: str | None
+
+
+class MarkerView(TypedDict):
+    number: int
+    seat: str
+    pos: str
+
+
+class StackView(TypedDict):
+    count: int
+    need: int
+    top: str | None
+    fields: list[FieldView]
+
+
+class GoaView(TypedDict):
+    """The whole view; see :func:`build_view` for what each entry holds."""
+
+    game: str
+    revision: int
+    seats: list[str]
+    you: str | None
+    to_act: list[str]
+    round: int
+    rounds: int
+    part: str
+    phase: str
+    start: str
+    actions_left: dict[str, int]
+    grid: list[list[dict[str, Any] | None]]
+    flag: str | None
+    markers: list[MarkerView]
+    auction: AuctionView | None
+    colony_stacks: dict[str, StackView]
+    deck: int
+    discard: int
+    pending: dict[str, Any] | None
+    players: dict[str, PlayerView]
+    result: dict[str, Any] | None
+
+
+def _player_view(p: Player, rev: data.Revision, show_secrets: bool) -> PlayerView:
+    out: PlayerView = {
         "ships": p.ships,
         "colonists": p.colonists,
         "extra_actions": p.extra,
@@ -32,14 +118,14 @@ def _player_view(p: Player, rev: data.Revision, show_secrets: bool) -> dict[str,
                         "kinds": list(kinds),
                         "spices": {data.SPICES[k]: n for k, n in enumerate(f) if n},
                     }
-                    for (cap, kinds), f in zip(board.colony_fields(tile), fields, strict=True)
+                    for (cap, kinds), f in zip(colony_fields(tile), fields, strict=True)
                 ],
             }
             for name, (tile, fields) in p.colonies.items()
         },
         "tiles": [dict(data.TILES[t], used_this_round=t in p.claimed) for t in p.tiles],
         "duty_used": p.duty_used,
-        "spices": dict(zip(data.SPICES, board.spice_counts(p), strict=True)),
+        "spices": dict(zip(data.SPICES, spice_counts(p), strict=True)),
     }
     if show_secrets:
         out["ducats"] = p.ducats
@@ -47,8 +133,9 @@ def _player_view(p: Player, rev: data.Revision, show_secrets: bool) -> dict[str,
     return out
 
 
-def build_view(rules: GoaRules, s: State, seat: str | None) -> dict[str, Any]:
-    """The view dict. Shape (all JSON-able)::
+def build_view(s: State, seat: str | None, result: Result | None) -> GoaView:
+    """The view of ``s`` for ``seat`` (None: the public table); ``result``: the game's, once
+    over. Shape (all JSON-able)::
 
         game "goa", revision (of the rules, data.REVISIONS), seats [seat…], you (seat or None), to_act [seat…], round 1..8, rounds 8,
         part "A"|"B", phase flag|marker|auction|actions|extra|over, start (flag holder),
@@ -70,31 +157,31 @@ def build_view(rules: GoaRules, s: State, seat: str | None) -> dict[str, Any]:
     rev = data.REVISIONS[s.revision]
     n = len(s.seats)
     grid = [[data.TILES[t] if (t := s.grid[r * 5 + c]) else None for c in range(5)] for r in range(5)]
-    auction = None
+    cur = current(s)
+    auction: AuctionView | None = None
     if s.phase == "auction":
         pos = s.chain[s.lot]
-        cur = rules.current(s)
         auction = {
             "lot": s.lot + 1,
-            "pos": board.pos_name(pos),
-            "tile": None if s.lot == 0 else s.grid[board.index(pos)],
+            "pos": pos_name(pos),
+            "tile": lot_tile(s),
             "auctioneer": s.seats[s.chain_owner[s.lot]],
             "high": s.high,
             "high_seat": s.seats[s.high_seat] if s.high_seat >= 0 else None,
             "bidder": s.seats[cur] if cur is not None and not s.pending else None,
         }
-    markers = [
-        {"number": k + 1, "seat": s.seats[s.chain_owner[k]], "pos": board.pos_name(pos)}
+    markers: list[MarkerView] = [
+        {"number": k + 1, "seat": s.seats[s.chain_owner[k]], "pos": pos_name(pos)}
         for k, pos in enumerate(s.chain)
         if k > 0 and (s.phase != "auction" or k >= s.lot)
     ]
-    flag = board.pos_name(s.chain[0]) if s.chain and (s.phase != "auction" or s.lot == 0) else None
-    actions_left = {}
+    flag = pos_name(s.chain[0]) if s.chain and (s.phase != "auction" or s.lot == 0) else None
+    actions_left: dict[str, int] = {}
     if s.phase == "actions":
         for j in range(n):
             offset = (j - s.start) % n
             actions_left[s.seats[j]] = sum(1 for t in range(s.turn, 3 * n) if t % n == offset)
-    stacks = {
+    stacks: dict[str, StackView] = {
         name: {
             "count": len(s.colony_stacks[name]),
             "need": data.COLONY_NEED[name],
@@ -108,13 +195,15 @@ def build_view(rules: GoaRules, s: State, seat: str | None) -> dict[str, Any]:
         }
         for name in data.COLONY_NAMES
     }
-    result = rules.result(s)
+    pending: dict[str, Any] | None = None
+    if s.pending:
+        pending = {**s.pending[0], "seat": s.seats[s.pending[0]["seat"]]}
     return {
         "game": "goa",
         "revision": s.revision,
         "seats": list(s.seats),
         "you": seat,
-        "to_act": rules.to_act(s),
+        "to_act": [] if cur is None else [s.seats[cur]],
         "round": s.round,
         "rounds": data.ROUNDS,
         "part": "A" if s.round <= data.LAST_ROUND_OF_PART_A else "B",
@@ -128,7 +217,7 @@ def build_view(rules: GoaRules, s: State, seat: str | None) -> dict[str, Any]:
         "colony_stacks": stacks,
         "deck": len(s.deck),
         "discard": len(s.discard),
-        "pending": ({**s.pending[0], "seat": s.seats[s.pending[0]["seat"]]} if s.pending else None),
+        "pending": pending,
         "players": {
             st: _player_view(p, rev, over or st == seat) for st, p in zip(s.seats, s.players, strict=True)
         },

@@ -4,7 +4,7 @@ the progress bonuses, and the turn order."""
 import pytest
 
 from engine.goa import data
-from engine.goa.board import spice_counts
+from engine.goa.state import spice_counts
 from tests.contract import assert_illegal_changes_nothing
 from tests.goa.helpers import RULES, act, at_actions, card_id, give_plantation, legal_texts, run
 

@@ -1,6 +1,7 @@
 """Auctions: order, every outcome, the flag lot, and what money moves where."""
 
-from engine.goa import board, data
+from engine.goa import data
+from engine.goa.rules import common as board
 from tests.contract import assert_illegal_changes_nothing
 from tests.goa.helpers import RULES, fresh, legal_texts, run
 

@@ -14,7 +14,7 @@ import pytest
 
 from engine.ai import player
 from engine.core import Action, IllegalAction
-from engine.goa import board
+from engine.goa.text import parse_pos
 from engine.i18n import LANGUAGES
 from tests.goa.helpers import RULES, at_actions, card_id
 
@@ -87,7 +87,7 @@ def _fixed_texts(lang: str) -> Iterator[tuple[str, str]]:
             RULES.new(bad.pop("players"), bad.pop("seed"), **bad)
         yield "option", err.value.text(lang)
     with pytest.raises(IllegalAction) as err:
-        board.parse_pos("q9")
+        parse_pos("q9")
     yield "position", err.value.text(lang)
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine.ai import player
 from engine.goa import data
-from engine.goa.board import colony_fields
+from engine.goa.state import colony_fields
 from tests.contract import long_run, play
 from tests.goa.helpers import RULES
 

@@ -19,8 +19,7 @@ import pytest
 
 from engine.core import Event
 from engine.goa import data
-from engine.goa.board import spice_counts
-from engine.goa.state import State
+from engine.goa.state import State, spice_counts
 from tests.contract import assert_illegal_changes_nothing
 from tests.goa.helpers import RULES, act, at_actions, at_extra, card_id, fresh, legal_texts
 

@@ -3,7 +3,8 @@
 import pytest
 
 from engine.core import IllegalAction
-from engine.goa import board, data
+from engine.goa import data
+from engine.goa.rules import common as board
 from tests.contract import assert_illegal_changes_nothing
 from tests.goa.helpers import RULES, act, fresh, legal_texts, run
 

@@ -1,7 +1,8 @@
 """Every kind of auction tile, resolved as it is won or used."""
 
-from engine.goa import board, data
-from engine.goa.board import spice_counts
+from engine.goa import data
+from engine.goa.rules import common as board
+from engine.goa.state import spice_counts
 from tests.contract import assert_illegal_changes_nothing
 from tests.goa.helpers import RULES, act, at_actions, fresh, give_plantation, legal_texts, run, tile_id
 

@@ -1,0 +1,191 @@
+"""Goa (1st edition) rules: setup, marker placement, auctions, actions, extra actions, scoring.
+
+The flow of a round is ``flag`` → ``marker`` (the chain) → ``auction`` (one lot after the other)
+→ ``actions`` (three turns each) → ``extra`` (additional-action cards) → the next round. Small
+decisions inside a step (which plantation to give up, which spices to put where, whether to pay
+colonists) are ``State.pending`` entries that the owner answers one action at a time.
+
+:class:`GoaRules` is the contract (:class:`engine.core.Rules`); it only dispatches: each phase
+is a module of this package (``setup``, ``placement``, ``auction``, ``rounds`` with ``actions``
+and ``tiles``, ``pending``, ``scoring``) and ``common`` holds what they share. This module is
+also the one place where the rules reach the words (:mod:`engine.goa.text`): the refusals and
+the presentation half of the contract. Neither the words nor the view import the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from engine.core import Action, Event, IllegalAction, Progress, Result, RulesBase
+from engine.goa import data
+from engine.goa import text as goa_text
+from engine.goa.rules import auction, pending, placement, rounds, scoring, setup
+from engine.goa.rules.common import current, own
+from engine.goa.rules.scoring import CATEGORIES, HIDDEN_CATEGORIES
+from engine.goa.state import State
+from engine.goa.view import build_view
+from engine.i18n import join_list
+from engine.presentation import PresentationBase
+
+__all__ = ["CATEGORIES", "HIDDEN_CATEGORIES", "GoaRules"]
+
+
+class GoaRules(RulesBase, PresentationBase):
+    """The Goa engine behind the :class:`engine.core.Rules` contract."""
+
+    id = "goa"
+    title = "Goa"
+    min_players = 2
+    max_players = 4
+    #: ``revision``: the rules revision (``data.REVISIONS``); games begun under revision 1 keep it.
+    options: Mapping[str, Any] = {"revision": data.CURRENT}
+
+    # ---------------------------------------------------------------------------- setup
+
+    def new(self, players: list[str], seed: int, **options: Any) -> State:
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise IllegalAction(
+                lambda lang: goa_text.T(lang, "option.unknown", names=join_list(unknown, lang))
+            )
+        number = options.get("revision", data.CURRENT)
+        if type(number) is not int or number not in data.REVISIONS:
+            numbers = [str(k) for k in sorted(data.REVISIONS)]
+            raise IllegalAction(
+                lambda lang: goa_text.T(lang, "option.revision", numbers=join_list(numbers, lang))
+            )
+        if len(players) not in data.PLAYER_COUNTS:
+            raise IllegalAction(lambda lang: goa_text.T(lang, "option.players"))
+        return setup.new_state(players, seed, number)
+
+    # ---------------------------------------------------------------------------- who acts
+
+    def current(self, s: State) -> int | None:
+        """The index of the seat that acts now, or None when the game is over."""
+        return current(s)
+
+    def to_act(self, s: State) -> list[str]:
+        i = current(s)
+        return [] if i is None else [s.seats[i]]
+
+    # ---------------------------------------------------------------------------- legal, apply
+
+    def legal(self, s: State, seat: str) -> list[Action]:
+        i = current(s)
+        if i is None or s.seats[i] != seat:
+            return []
+        if s.pending:
+            return pending.legal(s, s.pending[0])
+        phase = s.phase
+        if phase == "actions" or phase == "extra":
+            return rounds.legal(s, i)
+        if phase == "auction":
+            return auction.legal(s, i)
+        return placement.legal(s)
+
+    def apply(self, s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+        if action not in self.legal(s, seat):
+            raise self._refused(s, seat, action)
+        i = s.seats.index(seat)
+        s = s.copy_table()
+        own(s, i)
+        events: list[Event] = []
+        if s.pending:
+            pending.answer(s, i, s.pending.pop(0), action, events)
+        elif s.phase in ("actions", "extra"):
+            rounds.play(s, i, action, events)
+        elif s.phase == "auction":
+            auction.play(s, i, action, events)
+        elif s.phase == "marker":
+            placement.place_marker(s, i, action, events)
+        else:
+            placement.place_flag(s, i, action, events)
+        pending.drop_idle_refill(s)
+        rounds.settle(s, events)
+        return s, events
+
+    # ---------------------------------------------------------------------------- scoring
+
+    def scores(self, s: State) -> dict[str, dict[str, int]]:
+        """Points by category for every seat (what the end scoring would give now)."""
+        return scoring.scores(s)
+
+    def result(self, s: State) -> Result | None:
+        return scoring.result(s)
+
+    def public_scores(self, s: State) -> dict[str, int]:
+        """The points the open table shows (``/game status``): what :meth:`progress` counts —
+        never the kept cards or the ducats, which are hidden until the end."""
+        scores: dict[str, int] = self.progress(s)["scores"]
+        return scores
+
+    def progress(self, s: State) -> Progress:
+        """Goa scores everything at the end, so "points so far" are what the open table would
+        score if the game ended now: progress markers, colonies, single plantations, the duty
+        used and missions. Kept cards and the most-ducats bonus are hidden until the end and
+        count only then, when ``scores`` equals the result's."""
+        result = scoring.result(s)
+        if result is not None:
+            return {"round": s.round, "scores": dict(result.scores)}
+        return {"round": s.round, "scores": scoring.open_points(s)}
+
+    # ---------------------------------------------------------------------------- text
+
+    def parse(self, s: State, seat: str, text: str) -> Action:
+        wanted = Action.from_text(text)
+        if wanted in self.legal(s, seat):
+            return wanted
+        raise self._refused(s, seat, wanted)
+
+    def refusal(self, s: State, seat: str, action: Action, lang: str = "en") -> str:
+        """Why ``action`` is not legal for ``seat`` now, as one sentence in ``lang``."""
+        return goa_text.refusal(s, seat, action, self.legal(s, seat), lang)
+
+    def _refused(self, s: State, seat: str, action: Action) -> IllegalAction:
+        """The refusal of ``action``, readable in every language (``err.text(lang)``)."""
+        return IllegalAction(lambda lang: self.refusal(s, seat, action, lang))
+
+    def display_title(self, lang: str = "en") -> str:
+        return goa_text.display_title(lang)
+
+    def category_name(self, category: str, lang: str = "en") -> str:
+        return goa_text.category_name(category, lang)
+
+    def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
+        return goa_text.describe(event, names, lang)
+
+    def label(
+        self, s: State, seat: str, action: Action, lang: str = "en", names: Mapping[str, str] | None = None
+    ) -> str:
+        return goa_text.label(s, seat, action, lang, names)
+
+    def prompt(self, s: State, seat: str, lang: str = "en") -> str:
+        return goa_text.prompt(s, seat, lang)
+
+    def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
+        return goa_text.help_sections(lang)
+
+    def private_summary(self, s: State, seat: str, lang: str = "en") -> str:
+        return goa_text.private_summary(s, seat, lang)
+
+    def private_choices(self, s: State, seat: str) -> bool:
+        """Bids and outbids are bounded by hidden ducats; turns list cards from the hidden hand."""
+        i = current(s)
+        if i is None or s.seats[i] != seat or s.pending:
+            return False
+        if s.phase == "auction":
+            return s.auc_step < len(s.seats) - 1 or s.high_seat >= 0
+        return s.phase in ("actions", "extra") and bool(s.players[i].hand)
+
+    # ---------------------------------------------------------------------------- view, dump
+
+    def view(self, s: State, seat: str | None) -> dict[str, Any]:
+        # the typed view (view.GoaView) crosses the contract as the JSON-able dict it is
+        return cast(dict[str, Any], build_view(s, seat, scoring.result(s)))
+
+    def dump(self, s: State) -> dict[str, Any]:
+        return s.to_dict()
+
+    def load(self, d: Mapping[str, Any]) -> State:
+        return State.from_dict(dict(d))

@@ -1,0 +1,125 @@
+"""The small decisions that interrupt a phase (``State.pending``, the top one answered first):
+spices to place, a colony's field to fill, the plantation a fifth one replaces, ships or
+colonists, colonists to pay for a colony, the duty's spices, the stores to refill."""
+
+from __future__ import annotations
+
+from engine.core import Action, Event
+from engine.goa import data
+from engine.goa.rules.actions import colony_failed, colony_founded
+from engine.goa.rules.common import (
+    SPICE_ACTIONS,
+    STOP,
+    add_spice,
+    gain,
+    next_colony_field,
+    offer_spices,
+    open_field,
+    remove_spice,
+    spice_choices,
+    spice_counts,
+    store_full,
+    stores,
+    use_tile,
+)
+from engine.goa.state import Pending, State, number, spice_place, word
+
+
+def legal(s: State, pend: Pending) -> list[Action]:
+    p = s.players[pend["seat"]]
+    if pend["kind"] == "spices":
+        acts = spice_choices(p, "spice")
+        if pend["mix"]:
+            acts += [Action("ship"), Action("colonist")]
+        return acts + [STOP]
+    if pend["kind"] == "fill":
+        _cap, allowed, _f = open_field(p, pend["colony"])
+        return [Action("fill", (k,)) for k in allowed]
+    if pend["kind"] == "discard":
+        return [Action("discard", (k + 1,)) for k in range(len(p.plantations))]
+    if pend["kind"] == "choose":
+        return [Action("choose", ("ships",)), Action("choose", ("colonists",))]
+    if pend["kind"] == "pay":
+        return [Action("pay"), Action("decline")]
+    if pend["kind"] == "duty":
+        counts = spice_counts(p)
+        return [a for k, a in enumerate(SPICE_ACTIONS["give"]) if counts[k]]
+    return [Action("refill", (st,)) for st in stores(p) if not store_full(p, st)] + [STOP]
+
+
+def answer(s: State, i: int, pend: Pending, action: Action, events: list[Event]) -> None:
+    """Seat ``i`` answers the decision ``pend`` (already taken off the stack) with ``action``."""
+    p = s.players[i]
+    seat = s.seats[i]
+    if pend["kind"] == "spices":
+        if action.kind == "stop":
+            events.append(Event("spices_forgone", seat, {"left": pend["left"]}))
+            return
+        if action.kind == "spice":
+            spice = word(action, 0)
+            add_spice(p, data.SPICE_INDEX[spice], spice_place(action))
+            events.append(Event("spice_added", seat, {"spice": spice}))
+        else:
+            gain(s, i, events, "goods", **{action.kind + "s": 1})
+        offer_spices(s, i, pend["left"] - 1, mix=pend["mix"])
+    elif pend["kind"] == "fill":
+        spice = word(action, 0)
+        _cap, _allowed, f = open_field(p, pend["colony"])
+        f[data.SPICE_INDEX[spice]] += 1
+        events.append(Event("colony_filled", seat, {"colony": pend["colony"], "spice": spice}))
+        if next_colony_field(p, pend["colony"]) is not None:
+            s.pending.insert(0, pend)
+    elif pend["kind"] == "discard":
+        slot = number(action, 0) - 1
+        old = p.plantations[slot]
+        t = data.TILES[pend["tile"]]
+        p.plantations[slot] = [pend["tile"], data.SPICE_INDEX[t["spice"]], t["cap"], t["cap"]]
+        events.append(
+            Event(
+                "plantation_replaced",
+                seat,
+                {"old": old[0], "tile": pend["tile"], "spice": t["spice"], "cap": t["cap"]},
+            )
+        )
+    elif pend["kind"] == "choose":
+        gain(s, i, events, "tile", **{word(action, 0): pend["amount"]})
+    elif pend["kind"] == "pay":
+        if action.kind == "pay":
+            p.colonists -= pend["deficit"]
+            events.append(
+                Event("colonists_paid", seat, {"colony": pend["colony"], "amount": pend["deficit"]})
+            )
+            colony_founded(s, i, pend["colony"], events)
+        else:
+            colony_failed(s, i, pend["colony"], events)
+    elif pend["kind"] == "duty":
+        spice = word(action, 0)
+        remove_spice(p, data.SPICE_INDEX[spice])
+        events.append(Event("spice_given", seat, {"spice": spice}))
+        if pend["left"] > 1:
+            s.pending.insert(0, {"kind": "duty", "seat": pend["seat"], "left": pend["left"] - 1})
+        else:
+            use_tile(s, i, "duty")
+            p.duty_used += 1
+            events.append(Event("duty_done", seat, {"vp": data.DUTY_VP}))
+    else:  # refill
+        if action.kind == "stop":
+            return
+        store = word(action, 0)
+        if pend["left"] > 1:
+            s.pending.insert(0, {"kind": "refill", "seat": pend["seat"], "left": pend["left"] - 1})
+        if store in p.colonies:
+            s.pending.insert(0, {"kind": "fill", "seat": i, "colony": store})
+        else:
+            pl = p.plantations[int(store[1:]) - 1]
+            pl[3] = pl[2]
+        events.append(Event("store_refilled", seat, {"store": store}))
+
+
+def drop_idle_refill(s: State) -> None:
+    """An Additional Harvest with nothing left to refill ends by itself."""
+    while s.pending and s.pending[0]["kind"] == "refill":
+        p = s.players[s.pending[0]["seat"]]
+        if any(not store_full(p, st) for st in stores(p)):
+            return
+        s.pending.pop(0)
