@@ -1,8 +1,12 @@
-"""The Goa game state: plain slotted classes with a fast explicit copy and a JSON dump.
+"""The Goa game state: slotted dataclasses with a fast explicit copy and a JSON dump, a TypedDict
+per kind of pending decision, typed readers of action arguments, and the read-only questions the
+rules, the words (:mod:`engine.goa.text`) and the view all ask of a state (place names, spice
+counts, whose decision it is) — here so that none of those needs to import the rules.
 
 Spices live on *stores*: each plantation is ``[tile id, spice index, capacity, count]`` and each
-founded colony is ``[tile id, [[count per spice] per field]]`` (capacities and allowed kinds come
-from ``data.COLONY_TILES``). Card numbers and tile ids are those of :mod:`engine.goa.data`.
+founded colony is ``(tile id, [[count per spice] per field])``, dumped as a two-item list
+(capacities and allowed kinds come from ``data.COLONY_TILES``). Card numbers and tile ids are
+those of :mod:`engine.goa.data`.
 
 Schema 2 added ``revision`` (the rules revision the game plays under, ``data.REVISIONS``) and
 ``passed`` (seats out of this round's extra step). A schema 1 dump was made before revision 2

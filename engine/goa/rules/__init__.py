@@ -21,9 +21,9 @@ from engine.core import Action, Event, IllegalAction, Progress, Result, RulesBas
 from engine.goa import data
 from engine.goa import text as goa_text
 from engine.goa.rules import auction, pending, placement, rounds, scoring, setup
-from engine.goa.rules.common import current, own
+from engine.goa.rules.common import own
 from engine.goa.rules.scoring import CATEGORIES, HIDDEN_CATEGORIES
-from engine.goa.state import State
+from engine.goa.state import State, current
 from engine.goa.view import build_view
 from engine.i18n import join_list
 from engine.presentation import PresentationBase

@@ -10,7 +10,6 @@ from engine.core import Action, Event
 from engine.goa import data
 from engine.goa.rules.common import (
     COL,
-    colony_fields,
     draw,
     draw_to_hand,
     gain,
@@ -19,10 +18,9 @@ from engine.goa.rules.common import (
     remove_spice,
     revision,
     spend_card,
-    spice_counts,
     yield_of,
 )
-from engine.goa.state import Player, State, card_arg, word
+from engine.goa.state import Player, State, card_arg, colony_fields, spice_counts, word
 
 _ADVANCE = tuple(Action("advance", (column,)) for column in data.COLUMNS)
 _COLUMN_ACTIONS = (Action("ships"), Action("harvest"), Action("taxes"), Action("expedition"))

@@ -5,8 +5,8 @@ it) or outbids it (and pays the bank), or takes the lot free when nobody bid."""
 from __future__ import annotations
 
 from engine.core import Action, Event
-from engine.goa.rules.common import PASS, index, own, receive_tile, tile_at
-from engine.goa.state import State, number
+from engine.goa.rules.common import PASS, own, receive_tile, tile_at
+from engine.goa.state import State, index, number
 
 
 def open_lot(s: State, lot: int) -> None:

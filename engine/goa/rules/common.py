@@ -10,45 +10,8 @@ from __future__ import annotations
 
 from engine.core import Action, Event, Rng
 from engine.goa import data
-from engine.goa.state import (
-    Player,
-    Pos,
-    State,
-    colony_fields,
-    current,
-    index,
-    lot_tile,
-    on_grid,
-    pos_name,
-    read_pos,
-    spice_counts,
-)
+from engine.goa.state import Player, Pos, State, colony_fields, index, on_grid, pos_name, read_pos
 
-__all__ = [
-    "COL",
-    "DONE",
-    "GRID",
-    "PASS",
-    "RING",
-    "STOP",
-    "add_spice",
-    "around",
-    "colony_fields",
-    "current",
-    "has_room",
-    "index",
-    "lot_tile",
-    "on_grid",
-    "orthogonal",
-    "placements",
-    "pos_name",
-    "remove_spice",
-    "spice_counts",
-    "store_full",
-    "stores",
-]
-
-S = data.SPICES
 COL = data.COLUMN_INDEX
 N = data.GRID_SIZE
 PASS = Action("pass")
@@ -58,7 +21,7 @@ STOP = Action("stop")
 MAIN_KINDS = ("advance", "ships", "harvest", "taxes", "expedition", "colony")
 #: ``spice ginger``, ``fill ginger``, ``give ginger``, ``claim ginger``… by kind, in spice order.
 SPICE_ACTIONS = {
-    kind: tuple(Action(kind, (name,)) for name in S) for kind in ("spice", "fill", "give", "claim")
+    kind: tuple(Action(kind, (name,)) for name in data.SPICES) for kind in ("spice", "fill", "give", "claim")
 }
 
 

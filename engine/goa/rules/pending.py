@@ -17,12 +17,11 @@ from engine.goa.rules.common import (
     open_field,
     remove_spice,
     spice_choices,
-    spice_counts,
     store_full,
     stores,
     use_tile,
 )
-from engine.goa.state import Pending, State, number, spice_place, word
+from engine.goa.state import Pending, State, number, spice_counts, spice_place, word
 
 
 def legal(s: State, pend: Pending) -> list[Action]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.goa.rules.auction import open_lot
-from engine.goa.rules.common import GRID, RING, around, index, on_grid, orthogonal, place, pos_name
-from engine.goa.state import Pos, State, word
+from engine.goa.rules.common import GRID, RING, around, orthogonal, place
+from engine.goa.state import Pos, State, index, on_grid, pos_name, word
 
 
 def flag_places(s: State) -> list[Pos]:

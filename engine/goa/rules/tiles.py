@@ -12,20 +12,17 @@ from engine.goa.rules.common import (
     add_spice,
     draw,
     gain,
-    index,
     offer_spices,
     place,
-    pos_name,
     receive_tile,
     spice_choices,
-    spice_counts,
     store_full,
     stores,
     tile_at,
     use_tile,
     yield_of,
 )
-from engine.goa.state import State, spice_place, word
+from engine.goa.state import State, index, pos_name, spice_counts, spice_place, word
 
 
 def legal(s: State, i: int) -> list[Action]:
