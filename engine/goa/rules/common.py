@@ -8,6 +8,8 @@ a seat's holdings first calls :func:`own` (or :func:`own_all`).
 
 from __future__ import annotations
 
+from typing import TypedDict, Unpack
+
 from engine.core import Action, Event, Rng
 from engine.goa import data
 from engine.goa.state import Player, Pos, State, colony_fields, index, on_grid, pos_name, read_pos
@@ -213,27 +215,25 @@ def own_all(s: State) -> None:
     s.players = [p.copy() for p in s.players]
 
 
-def gain(
-    s: State,
-    i: int,
-    events: list[Event],
-    why: str,
-    *,
-    ships: int = 0,
-    colonists: int = 0,
-    ducats: int = 0,
-    extra: int = 0,
-) -> None:
+class Goods(TypedDict, total=False):
+    """What :func:`gain` gives: ships, colonists, ducats and extra-action cards."""
+
+    ships: int
+    colonists: int
+    ducats: int
+    extra: int
+
+
+def gain(s: State, i: int, events: list[Event], why: str, **goods: Unpack[Goods]) -> None:
     """Give ships, colonists, ducats and extra-action cards (zero amounts are skipped)."""
-    amounts = {"ships": ships, "colonists": colonists, "ducats": ducats, "extra": extra}
-    got = {k: v for k, v in amounts.items() if v}
+    got = {k: v for k, v in goods.items() if v}
     if not got:
         return
     p = s.players[i]
-    p.ships += ships
-    p.colonists += colonists
-    p.ducats += ducats
-    p.extra += extra
+    p.ships += goods.get("ships", 0)
+    p.colonists += goods.get("colonists", 0)
+    p.ducats += goods.get("ducats", 0)
+    p.extra += goods.get("extra", 0)
     events.append(Event("gain", s.seats[i], {"why": why, **got}))
 
 
