@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from engine import provenance as src
 
@@ -221,9 +221,18 @@ _MADRAS_PAIRS = (
     ("clove", "ginger"),
     ("clove", "cinnamon"),
 )
+#: A colony field: (capacity, allowed spice kinds).
+ColonyField = tuple[int, tuple[str, ...]]
+
+
+class ColonyTile(TypedDict):
+    colony: str
+    fields: tuple[ColonyField, ...]
+
+
 #: colony tile id → {"colony", "fields": ((capacity, allowed kinds), …)}. A field holds any mix
 #: of its kinds up to its capacity. Today's tiles; revision 1's are added further down.
-COLONY_TILES: dict[str, dict[str, Any]] = {}
+COLONY_TILES: dict[str, ColonyTile] = {}
 for _i, _pair in enumerate(_QUILON_PAIRS):
     COLONY_TILES[f"quilon-{'abcde'[_i]}"] = {"colony": "quilon", "fields": ((1, _kinds(*_pair)),)}
 for _i in range(4):
@@ -294,9 +303,16 @@ _CARDS = [
     (29, "colonists", 3, "monkey"),
     (30, "spices", 3, "cobra"),
 ]
-CARDS: dict[int, dict[str, Any]] = {
-    n: {"id": n, "effect": e, "colonists": c, "symbol": s} for n, e, c, s in _CARDS
-}
+
+
+class Card(TypedDict):
+    id: int
+    effect: str
+    colonists: int
+    symbol: str
+
+
+CARDS: dict[int, Card] = {n: {"id": n, "effect": e, "colonists": c, "symbol": s} for n, e, c, s in _CARDS}
 CARD_IDS: tuple[int, ...] = tuple(CARDS)
 
 # --------------------------------------------------------------------------------------------
@@ -341,7 +357,7 @@ def _first_reconstruction_colonies() -> dict[str, tuple[str, ...]]:
     """Revision 1's colony tiles (ids ``quilon1`` …), added to :data:`COLONY_TILES`: Quilon a
     pair of neighbours in SPICES (capacity 2), Cochin any (3), Madras a pair two apart (4),
     Calicut any in two fields (2 and 3)."""
-    tiles: dict[str, dict[str, Any]] = {}
+    tiles: dict[str, ColonyTile] = {}
     for i in range(5):
         tiles[f"quilon{i + 1}"] = {"colony": "quilon", "fields": ((2, (SPICES[i], SPICES[(i + 1) % 5])),)}
         tiles[f"madras{i + 1}"] = {"colony": "madras", "fields": ((4, (SPICES[i], SPICES[(i + 2) % 5])),)}

@@ -174,10 +174,9 @@ def index(pos: Pos) -> int:
 # Reading the stores
 
 
-def colony_fields(tile: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+def colony_fields(tile: str) -> tuple[data.ColonyField, ...]:
     """A colony tile's fields: (capacity, allowed spice kinds) each."""
-    fields: tuple[tuple[int, tuple[str, ...]], ...] = data.COLONY_TILES[tile]["fields"]
-    return fields
+    return data.COLONY_TILES[tile]["fields"]
 
 
 def spice_counts(p: Player) -> list[int]:

@@ -45,7 +45,7 @@ class PlayerView(TypedDict):
     duty_used: int
     spices: dict[str, int]
     ducats: NotRequired[int]
-    hand: NotRequired[list[dict[str, Any]]]
+    hand: NotRequired[list[data.Card]]
 
 
 class AuctionView(TypedDict):
@@ -129,7 +129,7 @@ def _player_view(p: Player, rev: data.Revision, show_secrets: bool) -> PlayerVie
     }
     if show_secrets:
         out["ducats"] = p.ducats
-        out["hand"] = [dict(data.CARDS[c]) for c in p.hand]
+        out["hand"] = [data.CARDS[c].copy() for c in p.hand]
     return out
 
 
