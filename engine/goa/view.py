@@ -71,6 +71,20 @@ class StackView(TypedDict):
     fields: list[FieldView]
 
 
+class PendingView(TypedDict):
+    """The decision on top of ``State.pending`` (see :data:`engine.goa.state.Pending`), with the
+    seat that answers it by its seat id."""
+
+    kind: str
+    seat: str
+    left: NotRequired[int]
+    mix: NotRequired[bool]
+    colony: NotRequired[str]
+    tile: NotRequired[str]
+    amount: NotRequired[int]
+    deficit: NotRequired[int]
+
+
 class GoaView(TypedDict):
     """The whole view; see :func:`build_view` for what each entry holds."""
 
@@ -92,7 +106,7 @@ class GoaView(TypedDict):
     colony_stacks: dict[str, StackView]
     deck: int
     discard: int
-    pending: dict[str, Any] | None
+    pending: PendingView | None
     players: dict[str, PlayerView]
     result: dict[str, Any] | None
 
@@ -195,7 +209,7 @@ def build_view(s: State, seat: str | None, result: Result | None) -> GoaView:
         }
         for name in data.COLONY_NAMES
     }
-    pending: dict[str, Any] | None = None
+    pending: PendingView | None = None
     if s.pending:
         pending = {**s.pending[0], "seat": s.seats[s.pending[0]["seat"]]}
     return {
