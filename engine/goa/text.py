@@ -382,17 +382,16 @@ def private_summary(s: State, seat: str, lang: str = "en") -> str:
 # Refusals
 
 
-def _advance_refusal(s: State, i: int, args: tuple[Any, ...], lang: str) -> str | None:
-    """Why advancing the column ``args[0]`` fails: the last row reached, or (without a card)
-    the spices or ships it costs; None when that is not the reason."""
+def _advance_refusal(s: State, i: int, column: str, with_card: bool, lang: str) -> str | None:
+    """Why advancing ``column`` fails: the last row reached, or (without a card) the spices or
+    ships it costs; None when that is not the reason."""
     p = s.players[i]
-    column = args[0]
     c = data.COLUMN_INDEX[column]
     t = p.progress[c] + 1
     name = column_name(column, lang)
     if t >= data.ROWS:
         return T(lang, "refuse.last_row", column=name)
-    if len(args) > 1:
+    if with_card:
         return None
     counts = spice_counts(p)
     need = data.REVISIONS[s.revision].advance_spices[c][t]
@@ -430,8 +429,14 @@ def _phase_refusal(s: State, i: int, action: Action, lang: str) -> str | None:
         return T(lang, "refuse.flag_place")
     if k == "marker" and a and s.phase == "marker":
         return T(lang, "refuse.marker_place", pos=pos_name(s.chain[-1]).upper())
-    if k == "advance" and a and a[0] in data.COLUMN_INDEX and s.phase in ("actions", "extra"):
-        return _advance_refusal(s, i, a, lang)
+    if (
+        k == "advance"
+        and a
+        and isinstance(a[0], str)
+        and a[0] in data.COLUMN_INDEX
+        and s.phase in ("actions", "extra")
+    ):
+        return _advance_refusal(s, i, a[0], len(a) > 1, lang)
     return None
 
 
