@@ -15,7 +15,7 @@ the presentation half of the contract. Neither the words nor the view import the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Progress, Result, RulesBase
 from engine.goa import data
@@ -24,7 +24,7 @@ from engine.goa.rules import auction, pending, placement, rounds, scoring, setup
 from engine.goa.rules.common import own
 from engine.goa.rules.scoring import CATEGORIES, HIDDEN_CATEGORIES
 from engine.goa.state import State, current
-from engine.goa.view import build_view
+from engine.goa.view import GoaView, build_view
 from engine.i18n import join_list
 from engine.presentation import PresentationBase
 
@@ -180,9 +180,8 @@ class GoaRules(RulesBase, PresentationBase):
 
     # ---------------------------------------------------------------------------- view, dump
 
-    def view(self, s: State, seat: str | None) -> dict[str, Any]:
-        # the typed view (view.GoaView) crosses the contract as the JSON-able dict it is
-        return cast(dict[str, Any], build_view(s, seat, scoring.result(s)))
+    def view(self, s: State, seat: str | None) -> GoaView:
+        return build_view(s, seat, scoring.result(s))
 
     def dump(self, s: State) -> dict[str, Any]:
         return s.to_dict()
