@@ -8,7 +8,7 @@ texts (``advance ships card 3``) stay as they are in every language: they are th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Event, IllegalAction
@@ -380,6 +380,16 @@ def private_summary(s: State, seat: str, lang: str = "en") -> str:
 
 # --------------------------------------------------------------------------------------------
 # Refusals
+
+
+def option_refusal(problem: str, values: Sequence[str] = (), lang: str = "en") -> str:
+    """Why a new game's options are refused: ``unknown`` (``values``: the unknown option names),
+    ``revision`` (``values``: the revision numbers there are) or ``players`` (their number)."""
+    if problem == "unknown":
+        return T(lang, "option.unknown", names=join_list(values, lang))
+    if problem == "revision":
+        return T(lang, "option.revision", numbers=join_list(values, lang))
+    return T(lang, "option.players")
 
 
 def _advance_refusal(s: State, i: int, column: str, with_card: bool, lang: str) -> str | None:

@@ -8,8 +8,9 @@ colonists) are ``State.pending`` entries that the owner answers one action at a 
 :class:`GoaRules` is the contract (:class:`engine.core.Rules`); it only dispatches: each phase
 is a module of this package (``setup``, ``placement``, ``auction``, ``rounds`` with ``actions``
 and ``tiles``, ``pending``, ``scoring``) and ``common`` holds what they share. This module is
-also the one place where the rules reach the words (:mod:`engine.goa.text`): the refusals and
-the presentation half of the contract. Neither the words nor the view import the rules.
+also the one place where the rules reach the words (:mod:`engine.goa.text`): the refusals
+(``refusal``, ``option_refusal``) and the presentation half of the contract, handed on.
+Neither the words nor the view import the rules.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from engine.goa.rules.common import own
 from engine.goa.rules.scoring import CATEGORIES, HIDDEN_CATEGORIES
 from engine.goa.state import State, current
 from engine.goa.view import GoaView, build_view
-from engine.i18n import join_list
 from engine.presentation import PresentationBase
 
 __all__ = ["CATEGORIES", "HIDDEN_CATEGORIES", "GoaRules"]
@@ -46,17 +46,13 @@ class GoaRules(RulesBase, PresentationBase):
     def new(self, players: list[str], seed: int, **options: Any) -> State:
         unknown = sorted(set(options) - set(self.options))
         if unknown:
-            raise IllegalAction(
-                lambda lang: goa_text.T(lang, "option.unknown", names=join_list(unknown, lang))
-            )
+            raise IllegalAction(lambda lang: goa_text.option_refusal("unknown", unknown, lang))
         number = options.get("revision", data.CURRENT)
         if type(number) is not int or number not in data.REVISIONS:
             numbers = [str(k) for k in sorted(data.REVISIONS)]
-            raise IllegalAction(
-                lambda lang: goa_text.T(lang, "option.revision", numbers=join_list(numbers, lang))
-            )
+            raise IllegalAction(lambda lang: goa_text.option_refusal("revision", numbers, lang))
         if len(players) not in data.PLAYER_COUNTS:
-            raise IllegalAction(lambda lang: goa_text.T(lang, "option.players"))
+            raise IllegalAction(lambda lang: goa_text.option_refusal("players", (), lang))
         return setup.new_state(players, seed, number)
 
     # ---------------------------------------------------------------------------- who acts
