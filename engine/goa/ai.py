@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import Action, Rng
 from engine.goa import data
-from engine.goa.state import number, word
+from engine.typed import number, word
 
 #: What a lot is worth to the heuristic, in ducats (the flag and tiles by kind).
 LOT_VALUE = {

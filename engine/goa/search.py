@@ -17,8 +17,9 @@ from typing import Any
 from engine.core import Action, Rng
 from engine.goa import ai, data
 from engine.goa.rules.scoring import scores
-from engine.goa.state import State, number, spice_counts
+from engine.goa.state import State, spice_counts
 from engine.search import heuristic_first, spread
+from engine.typed import number
 
 #: How far (±) another seat's sampled ducats stray from the seat's own.
 DUCAT_SPREAD = 3

@@ -20,6 +20,7 @@ from typing import Any, Literal, TypedDict, cast
 
 from engine.core import Action
 from engine.goa import data
+from engine.typed import number, word
 
 SCHEMA = 2
 #: Schemas :meth:`State.from_dict` reads (older ones are brought up to date).
@@ -106,24 +107,8 @@ Pending = (
 
 
 # --------------------------------------------------------------------------------------------
-# Action arguments: actions are canonical texts whose arguments are ints or words
-# (``engine.core.Action``); the rules read them by position once the action is known to be legal.
-
-
-def word(action: Action, i: int) -> str:
-    """Argument ``i`` of ``action`` as a word (a spice, a column, a place, a seat…)."""
-    value = action.args[i]
-    if not isinstance(value, str):
-        raise TypeError(f"argument {i} of {action} is not a word")
-    return value
-
-
-def number(action: Action, i: int) -> int:
-    """Argument ``i`` of ``action`` as a number (a bid, a card, a plantation slot…)."""
-    value = action.args[i]
-    if not isinstance(value, int):
-        raise TypeError(f"argument {i} of {action} is not a number")
-    return value
+# Action arguments: read typed through :mod:`engine.typed` (``word``, ``number``) once the
+# action is known to be legal; the two shapes Goa's actions share:
 
 
 def card_arg(action: Action) -> int | None:

@@ -13,21 +13,10 @@ from typing import Any
 
 from engine.core import Action, Event, IllegalAction
 from engine.goa import data
-from engine.goa.state import (
-    Pos,
-    State,
-    current,
-    index,
-    lot_tile,
-    number,
-    on_grid,
-    pos_name,
-    read_pos,
-    spice_counts,
-    word,
-)
+from engine.goa.state import Pos, State, current, index, lot_tile, on_grid, pos_name, read_pos, spice_counts
 from engine.i18n import Catalogue, common, join_list, join_words
 from engine.provenance import Mark, unconfirmed
+from engine.typed import number, word
 
 T = Catalogue("engine.goa")
 

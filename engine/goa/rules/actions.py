@@ -20,7 +20,8 @@ from engine.goa.rules.common import (
     spend_card,
     yield_of,
 )
-from engine.goa.state import Player, State, card_arg, colony_fields, spice_counts, word
+from engine.goa.state import Player, State, card_arg, colony_fields, spice_counts
+from engine.typed import word
 
 _ADVANCE = tuple(Action("advance", (column,)) for column in data.COLUMNS)
 _COLUMN_ACTIONS = (Action("ships"), Action("harvest"), Action("taxes"), Action("expedition"))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.goa.rules.common import PASS, own, receive_tile, tile_at
-from engine.goa.state import State, index, number
+from engine.goa.state import State, index
+from engine.typed import number
 
 
 def open_lot(s: State, lot: int) -> None:

@@ -13,6 +13,7 @@ from typing import TypedDict, Unpack
 from engine.core import Action, Event, Rng
 from engine.goa import data
 from engine.goa.state import Player, Pos, State, colony_fields, index, on_grid, pos_name, read_pos
+from engine.typed import present
 
 COL = data.COLUMN_INDEX
 N = data.GRID_SIZE
@@ -57,18 +58,12 @@ GRID: tuple[Pos, ...] = tuple((r, c) for r in range(N) for c in range(N))
 
 def place(name: str) -> Pos:
     """The place a legal action names (legality already checked that it names one)."""
-    pos = read_pos(name)
-    if pos is None:
-        raise AssertionError(f"{name!r} is not a place")
-    return pos
+    return present(read_pos(name), f"place named {name!r}")
 
 
 def tile_at(s: State, pos: Pos) -> str:
     """The tile on a grid space that holds one (a lot, a traded space)."""
-    tile = s.grid[index(pos)]
-    if tile is None:
-        raise AssertionError(f"no tile on {pos_name(pos)}")
-    return tile
+    return present(s.grid[index(pos)], f"tile on {pos_name(pos)}")
 
 
 def orthogonal(pos: Pos) -> list[Pos]:
@@ -186,10 +181,7 @@ def next_colony_field(p: Player, colony: str) -> tuple[int, tuple[str, ...], lis
 
 def open_field(p: Player, colony: str) -> tuple[int, tuple[str, ...], list[int]]:
     """The field of ``colony`` a pending ``fill`` asks about (there is one while it is pending)."""
-    field = next_colony_field(p, colony)
-    if field is None:
-        raise AssertionError(f"{colony} is full")
-    return field
+    return present(next_colony_field(p, colony), f"field with room in {colony}")
 
 
 def spice_choices(p: Player, kind: str) -> list[Action]:

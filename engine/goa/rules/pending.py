@@ -21,7 +21,8 @@ from engine.goa.rules.common import (
     stores,
     use_tile,
 )
-from engine.goa.state import Pending, State, number, spice_counts, spice_place, word
+from engine.goa.state import Pending, State, spice_counts, spice_place
+from engine.typed import number, word
 
 
 def legal(s: State, pend: Pending) -> list[Action]:

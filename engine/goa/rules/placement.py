@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.core import Action, Event
 from engine.goa.rules.auction import open_lot
 from engine.goa.rules.common import GRID, RING, around, orthogonal, place
-from engine.goa.state import Pos, State, index, on_grid, pos_name, word
+from engine.goa.state import Pos, State, index, on_grid, pos_name
+from engine.typed import word
 
 
 def flag_places(s: State) -> list[Pos]:

@@ -9,7 +9,8 @@ from engine.goa import data
 from engine.goa.rules import actions, auction, tiles
 from engine.goa.rules.common import DONE, MAIN_KINDS, PASS, gain, own_all, revision
 from engine.goa.rules.scoring import final_result
-from engine.goa.state import State, number
+from engine.goa.state import State
+from engine.typed import number
 
 
 def legal(s: State, i: int) -> list[Action]:

@@ -22,7 +22,8 @@ from engine.goa.rules.common import (
     use_tile,
     yield_of,
 )
-from engine.goa.state import State, index, pos_name, spice_counts, spice_place, word
+from engine.goa.state import State, index, pos_name, spice_counts, spice_place
+from engine.typed import word
 
 
 def legal(s: State, i: int) -> list[Action]:
