@@ -8,31 +8,53 @@ colonists) are ``State.pending`` entries that the owner answers one action at a 
 :class:`GoaRules` is the contract (:class:`engine.core.Rules`); it only dispatches: each phase
 is a module of this package (``setup``, ``placement``, ``auction``, ``rounds`` with ``actions``
 and ``tiles``, ``pending``, ``scoring``) and ``common`` holds what they share. This module is
-also the one place where the rules reach the words (:mod:`engine.goa.text`): the refusals
-(``refusal``, ``option_refusal``) and the presentation half of the contract, handed on.
-Neither the words nor the view import the rules.
+Nothing here knows a sentence or what a seat sees: :mod:`engine.goa` (the registration) gives
+:class:`GoaRules` the words (:mod:`engine.goa.text`, a :class:`GoaText`: the presentation half
+of the contract and the refusals) and the view (:func:`engine.goa.view.build_view`). Neither of
+them imports the rules: they read the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
-from engine.core import Action, Event, IllegalAction, Progress, Result, RulesBase
+from engine.core import Action, Event, IllegalAction, Names, Progress, Result, RulesBase
 from engine.goa import data
-from engine.goa import text as goa_text
 from engine.goa.rules import auction, pending, placement, rounds, scoring, setup
 from engine.goa.rules.common import own
 from engine.goa.rules.scoring import CATEGORIES, HIDDEN_CATEGORIES
 from engine.goa.state import State, current
-from engine.goa.view import GoaView, build_view
 from engine.presentation import PresentationBase
 
-__all__ = ["CATEGORIES", "HIDDEN_CATEGORIES", "GoaRules"]
+__all__ = ["CATEGORIES", "HIDDEN_CATEGORIES", "GoaRules", "GoaText", "GoaViewer"]
+
+
+class GoaText(Protocol):
+    """The words :class:`GoaRules` hands on: what :mod:`engine.goa.text` provides."""
+
+    def display_title(self, lang: str = "en", /) -> str: ...
+    def category_name(self, category: str, lang: str = "en", /) -> str: ...
+    def describe(self, event: Event, names: Names, lang: str = "en", /) -> str: ...
+    def label(
+        self, s: State, seat: str, action: Action, lang: str = "en", names: Names | None = None, /
+    ) -> str: ...
+    def prompt(self, s: State, seat: str, lang: str = "en", /) -> str: ...
+    def help_sections(self, lang: str = "en", /) -> list[tuple[str, str]]: ...
+    def private_summary(self, s: State, seat: str, lang: str = "en", /) -> str: ...
+    def refusal(
+        self, s: State, seat: str, action: Action, legal: list[Action], lang: str = "en", /
+    ) -> str: ...
+    def option_refusal(self, problem: str, values: Sequence[str] = (), lang: str = "en", /) -> str: ...
+
+
+#: What a seat sees: (state, seat or None for the public table, the result once over) → the view.
+GoaViewer = Callable[[State, str | None, Result | None], Mapping[str, Any]]
 
 
 class GoaRules(RulesBase, PresentationBase):
-    """The Goa engine behind the :class:`engine.core.Rules` contract."""
+    """The Goa rules behind the :class:`engine.core.Game` contract; ``text`` gives their words
+    and ``view`` what a seat sees (the registration hands both in)."""
 
     id = "goa"
     title = "Goa"
@@ -41,18 +63,22 @@ class GoaRules(RulesBase, PresentationBase):
     #: ``revision``: the rules revision (``data.REVISIONS``); games begun under revision 1 keep it.
     options: Mapping[str, Any] = {"revision": data.CURRENT}
 
+    def __init__(self, text: GoaText, view: GoaViewer) -> None:
+        self.text = text
+        self._view = view
+
     # ---------------------------------------------------------------------------- setup
 
     def new(self, players: list[str], seed: int, **options: Any) -> State:
         unknown = sorted(set(options) - set(self.options))
         if unknown:
-            raise IllegalAction(lambda lang: goa_text.option_refusal("unknown", unknown, lang))
+            raise IllegalAction(lambda lang: self.text.option_refusal("unknown", unknown, lang))
         number = options.get("revision", data.CURRENT)
         if type(number) is not int or number not in data.REVISIONS:
             numbers = [str(k) for k in sorted(data.REVISIONS)]
-            raise IllegalAction(lambda lang: goa_text.option_refusal("revision", numbers, lang))
+            raise IllegalAction(lambda lang: self.text.option_refusal("revision", numbers, lang))
         if len(players) not in data.PLAYER_COUNTS:
-            raise IllegalAction(lambda lang: goa_text.option_refusal("players", (), lang))
+            raise IllegalAction(lambda lang: self.text.option_refusal("players", (), lang))
         return setup.new_state(players, seed, number)
 
     # ---------------------------------------------------------------------------- who acts
@@ -136,34 +162,34 @@ class GoaRules(RulesBase, PresentationBase):
 
     def refusal(self, s: State, seat: str, action: Action, lang: str = "en") -> str:
         """Why ``action`` is not legal for ``seat`` now, as one sentence in ``lang``."""
-        return goa_text.refusal(s, seat, action, self.legal(s, seat), lang)
+        return self.text.refusal(s, seat, action, self.legal(s, seat), lang)
 
     def _refused(self, s: State, seat: str, action: Action) -> IllegalAction:
         """The refusal of ``action``, readable in every language (``err.text(lang)``)."""
         return IllegalAction(lambda lang: self.refusal(s, seat, action, lang))
 
     def display_title(self, lang: str = "en") -> str:
-        return goa_text.display_title(lang)
+        return self.text.display_title(lang)
 
     def category_name(self, category: str, lang: str = "en") -> str:
-        return goa_text.category_name(category, lang)
+        return self.text.category_name(category, lang)
 
     def describe(self, event: Event, names: Mapping[str, str], lang: str = "en") -> str:
-        return goa_text.describe(event, names, lang)
+        return self.text.describe(event, names, lang)
 
     def label(
         self, s: State, seat: str, action: Action, lang: str = "en", names: Mapping[str, str] | None = None
     ) -> str:
-        return goa_text.label(s, seat, action, lang, names)
+        return self.text.label(s, seat, action, lang, names)
 
     def prompt(self, s: State, seat: str, lang: str = "en") -> str:
-        return goa_text.prompt(s, seat, lang)
+        return self.text.prompt(s, seat, lang)
 
     def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
-        return goa_text.help_sections(lang)
+        return self.text.help_sections(lang)
 
     def private_summary(self, s: State, seat: str, lang: str = "en") -> str:
-        return goa_text.private_summary(s, seat, lang)
+        return self.text.private_summary(s, seat, lang)
 
     def private_choices(self, s: State, seat: str) -> bool:
         """Bids and outbids are bounded by hidden ducats; turns list cards from the hidden hand."""
@@ -176,8 +202,8 @@ class GoaRules(RulesBase, PresentationBase):
 
     # ---------------------------------------------------------------------------- view, dump
 
-    def view(self, s: State, seat: str | None) -> GoaView:
-        return build_view(s, seat, scoring.result(s))
+    def view(self, s: State, seat: str | None) -> Mapping[str, Any]:
+        return self._view(s, seat, scoring.result(s))
 
     def dump(self, s: State) -> dict[str, Any]:
         return s.to_dict()
