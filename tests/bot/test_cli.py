@@ -214,8 +214,7 @@ def test_readme_commands_are_the_ones_ci_and_the_console_script_use():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
     assert (
-        ci
-        == "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/mypy"
+        ci == "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/mypy"
         " && .venv/bin/python -m pytest -q"
     )
     assert f"```sh\n{ci}\n```" in readme
