@@ -50,18 +50,30 @@ def test_no_import_circle_inside_goa():
     assert circles == []
 
 
+def _part(module: str) -> str:
+    """The part of the game a module belongs to: ``engine.goa.text.table`` → ``engine.goa.text``."""
+    return ".".join(module.split(".")[:3])
+
+
 def test_words_view_and_state_do_not_import_the_rules():
     graph = _graph()
-    for name in ("engine.goa.text", "engine.goa.view", "engine.goa.state", "engine.goa.data"):
-        assert not {d for d in _reachable(graph, name) if d.startswith("engine.goa.rules")}, name
+    for name in graph:
+        if _part(name) in ("engine.goa.text", "engine.goa.view", "engine.goa.state", "engine.goa.data"):
+            assert not {d for d in _reachable(graph, name) if d.startswith("engine.goa.rules")}, name
 
 
 def test_the_rules_import_neither_the_words_nor_the_view():
     graph = _graph()
     for name in graph:
         if name.startswith("engine.goa.rules"):
-            assert not {"engine.goa.text", "engine.goa.view"} & _reachable(graph, name), name
+            assert not {"engine.goa.text", "engine.goa.view"} & {_part(d) for d in _reachable(graph, name)}, (
+                name
+            )
 
 
 def test_the_registration_joins_rules_words_and_view():
-    assert _graph()["engine.goa"] == {"engine.goa.rules", "engine.goa.text", "engine.goa.view"}
+    assert {_part(d) for d in _graph()["engine.goa"]} == {
+        "engine.goa.rules",
+        "engine.goa.text",
+        "engine.goa.view",
+    }

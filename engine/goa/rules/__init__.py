@@ -9,9 +9,10 @@ colonists) are ``State.pending`` entries that the owner answers one action at a 
 is a module of this package (``setup``, ``placement``, ``auction``, ``rounds`` with ``actions``
 and ``tiles``, ``pending``, ``scoring``) and ``common`` holds what they share. This module is
 Nothing here knows a sentence or what a seat sees: :mod:`engine.goa` (the registration) gives
-:class:`GoaRules` the words (:mod:`engine.goa.text`, a :class:`GoaText`: the presentation half
-of the contract and the refusals) and the view (:func:`engine.goa.view.build_view`). Neither of
-them imports the rules: they read the state.
+:class:`GoaRules` the words (:mod:`engine.goa.text.table`, a :class:`GoaText`: the presentation
+half of the contract and the setup's refusals), the sentence that explains a refused action
+(:func:`engine.goa.text.explain.refusal`, a :data:`GoaExplainer`) and the view
+(:func:`engine.goa.view.build_view`). None of them imports the rules: they read the state.
 """
 
 from __future__ import annotations
@@ -27,11 +28,11 @@ from engine.goa.rules.scoring import CATEGORIES, HIDDEN_CATEGORIES
 from engine.goa.state import State, current
 from engine.presentation import PresentationBase
 
-__all__ = ["CATEGORIES", "HIDDEN_CATEGORIES", "GoaRules", "GoaText", "GoaViewer"]
+__all__ = ["CATEGORIES", "HIDDEN_CATEGORIES", "GoaExplainer", "GoaRules", "GoaText", "GoaViewer"]
 
 
 class GoaText(Protocol):
-    """The words :class:`GoaRules` hands on: what :mod:`engine.goa.text` provides."""
+    """The words :class:`GoaRules` hands on: what :mod:`engine.goa.text.table` provides."""
 
     def display_title(self, lang: str = "en", /) -> str: ...
     def category_name(self, category: str, lang: str = "en", /) -> str: ...
@@ -42,11 +43,11 @@ class GoaText(Protocol):
     def prompt(self, s: State, seat: str, lang: str = "en", /) -> str: ...
     def help_sections(self, lang: str = "en", /) -> list[tuple[str, str]]: ...
     def private_summary(self, s: State, seat: str, lang: str = "en", /) -> str: ...
-    def refusal(
-        self, s: State, seat: str, action: Action, legal: list[Action], lang: str = "en", /
-    ) -> str: ...
     def option_refusal(self, problem: str, values: Sequence[str] = (), lang: str = "en", /) -> str: ...
 
+
+#: Why an action is refused: (state, seat, action, the seat's legal actions, language) → a sentence.
+GoaExplainer = Callable[[State, str, Action, list[Action], str], str]
 
 #: What a seat sees: (state, seat or None for the public table, the result once over) → the view.
 GoaViewer = Callable[[State, str | None, Result | None], Mapping[str, Any]]
@@ -63,9 +64,10 @@ class GoaRules(RulesBase, PresentationBase):
     #: ``revision``: the rules revision (``data.REVISIONS``); games begun under revision 1 keep it.
     options: Mapping[str, Any] = {"revision": data.CURRENT}
 
-    def __init__(self, text: GoaText, view: GoaViewer) -> None:
+    def __init__(self, text: GoaText, view: GoaViewer, explain: GoaExplainer) -> None:
         self.text = text
         self._view = view
+        self._explain = explain
 
     # ---------------------------------------------------------------------------- setup
 
@@ -162,7 +164,7 @@ class GoaRules(RulesBase, PresentationBase):
 
     def refusal(self, s: State, seat: str, action: Action, lang: str = "en") -> str:
         """Why ``action`` is not legal for ``seat`` now, as one sentence in ``lang``."""
-        return self.text.refusal(s, seat, action, self.legal(s, seat), lang)
+        return self._explain(s, seat, action, self.legal(s, seat), lang)
 
     def _refused(self, s: State, seat: str, action: Action) -> IllegalAction:
         """The refusal of ``action``, readable in every language (``err.text(lang)``)."""

@@ -1,24 +1,50 @@
-"""Goa's words for people: log lines, button labels, prompts, the private summary, refusals and
-the rules summary, in every language of :data:`engine.i18n.LANGUAGES`.
+"""Goa's sentences about a game: log lines, button labels, prompts, the private summary and the
+rules summary (``/game rules``), from the words of :mod:`engine.goa.text`.
 
-Every sentence and every name comes from the catalogues ``engine/goa/locales/<lang>.json``
-through :data:`T`; this module only picks the key and fills in the values. Canonical action
-texts (``advance ships card 3``) stay as they are in every language: they are the protocol.
+This is the module the registration hands the rules as their words (:class:`engine.goa.rules.GoaText`):
+besides its own sentences it passes on the game's title and category names and the setup's
+refusals (:func:`engine.goa.text.option_refusal`). Why an action is refused is
+:func:`engine.goa.text.explain.refusal`, handed to the rules beside it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction
+from engine.core import Action, Event
 from engine.goa import data
-from engine.goa.state import Pos, State, current, index, lot_tile, on_grid, pos_name, read_pos, spice_counts
-from engine.i18n import Catalogue, common, join_list, join_words
-from engine.provenance import Mark, unconfirmed
+from engine.goa.state import State, current, index, lot_tile, on_grid
+from engine.goa.text import (
+    T,
+    card_text,
+    category_name,
+    colony_name,
+    column_name,
+    display_title,
+    lot_name,
+    one_time_name,
+    option_refusal,
+    parse_pos,
+    spice_name,
+    store_name,
+    tile_name,
+    unconfirmed_text,
+)
+from engine.i18n import common, join_list, join_words
+from engine.provenance import unconfirmed
 from engine.typed import number, word
 
-T = Catalogue("engine.goa")
+__all__ = [
+    "category_name",
+    "describe",
+    "display_title",
+    "help_sections",
+    "label",
+    "option_refusal",
+    "private_summary",
+    "prompt",
+]
 
 #: The sections of the rules summary, in the order ``/game rules`` shows them.
 HELP_SECTIONS: tuple[str, ...] = (
@@ -31,93 +57,6 @@ HELP_SECTIONS: tuple[str, ...] = (
     "tiles",
     "secrets",
 )
-
-# --------------------------------------------------------------------------------------------
-# Names
-
-
-def display_title(lang: str = "en") -> str:
-    """The game's name in ``lang``."""
-    return T(lang, "title")
-
-
-def category_name(category: str, lang: str = "en") -> str:
-    """The name of a scoring category of ``Result.breakdown`` (the id when none is known)."""
-    return T.get(lang, f"category.{category}", category)
-
-
-def spice_name(spice: str, lang: str = "en") -> str:
-    return T(lang, f"spice.{spice}")
-
-
-def column_name(column: str, lang: str = "en") -> str:
-    """The name of a progress-board column ("Shipbuilding")."""
-    return T(lang, f"column.{column}")
-
-
-def colony_name(colony: str, lang: str = "en") -> str:
-    return T(lang, f"colony.{colony}")
-
-
-def one_time_name(effect: str, lang: str = "en") -> str:
-    """The name of a one-time tile ("Vice-King")."""
-    return T(lang, f"one_time.{effect}")
-
-
-def store_name(store: str, lang: str = "en") -> str:
-    """A colony's name, or "plantation 2" for the store ``p2``."""
-    if store in data.COLONY_NAMES:
-        return colony_name(store, lang)
-    return T(lang, "store.plantation", n=store[1:])
-
-
-def tile_name(tile_id: str | None, lang: str = "en") -> str:
-    """A short name for a tile ("double pepper plantation", "4 ships now")."""
-    if tile_id is None:
-        return common(lang, "nothing")
-    t = data.TILES[tile_id]
-    kind = t["kind"]
-    if kind == "plantation":
-        return T(lang, f"tile.plantation.{t['cap']}", spice=spice_name(t["spice"], lang))
-    if kind == "each_round":
-        return T(lang, f"tile.each_round.{t['gives']}", amount=t["amount"])
-    if kind == "duty":
-        return T(lang, "tile.duty")
-    if kind == "mission":
-        return T(lang, "tile.mission", vp=t["vp"])
-    if kind == "one_time":
-        return one_time_name(t["effect"], lang)
-    if t["choice"]:
-        return T(lang, "tile.choice", n=t["choice"])
-    parts = [
-        T.plural(lang, f"tile.{k}", t[k]) for k in ("ships", "actions", "colonists", "expeditions") if t[k]
-    ]
-    return " + ".join(parts)
-
-
-def legend_labels(lang: str = "en") -> dict[str, str]:
-    """Every tile's name in ``lang`` by tile id (the words of the legend picture)."""
-    return {tid: tile_name(tid, lang) for tid in data.TILES}
-
-
-def lot_name(lot: str, lang: str = "en") -> str:
-    """What an auction sells: "the flag" or "the <tile>"."""
-    if lot == "flag":
-        return T(lang, "lot.flag")
-    return T(lang, "lot.tile", tile=tile_name(lot, lang))
-
-
-def card_text(card: int, lang: str = "en") -> str:
-    """An expedition card: "#7 +2 ships (elephant, 2 colonists)"."""
-    c = data.CARDS[card]
-    return T.plural(
-        lang,
-        "card_text",
-        c["colonists"],
-        card=card,
-        effect=T(lang, f"card.{c['effect']}"),
-        symbol=T(lang, f"symbol.{c['symbol']}"),
-    )
 
 
 def _goods(d: Mapping[str, Any], lang: str) -> str:
@@ -141,14 +80,6 @@ def _paid(paid: Mapping[str, Any], lang: str) -> str:
 def _colonist_cards(cards: list[int], lang: str) -> str:
     """The colonists on drawn cards, as "1+3" ("none" without cards)."""
     return "+".join(str(data.CARDS[c]["colonists"]) for c in cards) or T(lang, "cards.none")
-
-
-def parse_pos(text: str) -> Pos:
-    """The place a player wrote (``c3``, ``z2``), refused with a sentence when it names none."""
-    pos = read_pos(text)
-    if pos is None:
-        raise IllegalAction(lambda lang: T(lang, "board.bad_pos", text=text))
-    return pos
 
 
 # --------------------------------------------------------------------------------------------
@@ -215,6 +146,7 @@ def describe(event: Event, names: Mapping[str, str], lang: str = "en") -> str:
 
 # --------------------------------------------------------------------------------------------
 # Labels and prompts
+
 
 #: Actions whose label is one fixed text.
 _SIMPLE_LABELS = frozenset(
@@ -368,120 +300,6 @@ def private_summary(s: State, seat: str, lang: str = "en") -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# Refusals
-
-
-def option_refusal(problem: str, values: Sequence[str] = (), lang: str = "en") -> str:
-    """Why a new game's options are refused: ``unknown`` (``values``: the unknown option names),
-    ``revision`` (``values``: the revision numbers there are) or ``players`` (their number)."""
-    if problem == "unknown":
-        return T(lang, "option.unknown", names=join_list(values, lang))
-    if problem == "revision":
-        return T(lang, "option.revision", numbers=join_list(values, lang))
-    return T(lang, "option.players")
-
-
-def _advance_refusal(s: State, i: int, column: str, with_card: bool, lang: str) -> str | None:
-    """Why advancing ``column`` fails: the last row reached, or (without a card) the spices or
-    ships it costs; None when that is not the reason."""
-    p = s.players[i]
-    c = data.COLUMN_INDEX[column]
-    t = p.progress[c] + 1
-    name = column_name(column, lang)
-    if t >= data.ROWS:
-        return T(lang, "refuse.last_row", column=name)
-    if with_card:
-        return None
-    counts = spice_counts(p)
-    need = data.REVISIONS[s.revision].advance_spices[c][t]
-    missing = [x for x in need if not counts[data.SPICE_INDEX[x]]]
-    if missing:
-        return T(
-            lang,
-            "refuse.lack_spices",
-            row=t + 1,
-            column=name,
-            cost=" + ".join(spice_name(x, lang) for x in need),
-            missing=join_list([spice_name(x, lang) for x in missing], lang),
-        )
-    return T(lang, "refuse.lack_ships", row=t + 1, column=name, ships=data.ADVANCE_SHIPS[t], have=p.ships)
-
-
-def _phase_refusal(s: State, i: int, action: Action, lang: str) -> str | None:
-    """Refusals that follow from the phase: bids outside auctions, actions outside turns,
-    misplaced flags and markers, advances that cannot be paid."""
-    p = s.players[i]
-    k, a = action.kind, action.args
-    if k in ("bid", "outbid") and a and isinstance(a[0], int):
-        if s.phase != "auction":
-            return T(lang, "refuse.no_auction")
-        if a[0] <= s.high:
-            return T(lang, "refuse.bid_too_low", high=s.high)
-        if a[0] > p.ducats:
-            return T(lang, "refuse.bid_too_high", amount=a[0], ducats=p.ducats)
-    main_kinds = ("advance", "ships", "harvest", "taxes", "expedition", "colony")
-    if k in main_kinds and s.phase == "extra" and p.extra == 0:
-        return T(lang, "refuse.no_extra_for_action")
-    if k in main_kinds and s.phase not in ("actions", "extra"):
-        return T(lang, "refuse.after_auctions")
-    if k == "flag" and a and s.phase == "flag":
-        return T(lang, "refuse.flag_place")
-    if k == "marker" and a and s.phase == "marker":
-        return T(lang, "refuse.marker_place", pos=pos_name(s.chain[-1]).upper())
-    if (
-        k == "advance"
-        and a
-        and isinstance(a[0], str)
-        and a[0] in data.COLUMN_INDEX
-        and s.phase in ("actions", "extra")
-    ):
-        return _advance_refusal(s, i, a[0], len(a) > 1, lang)
-    return None
-
-
-def _holding_refusal(s: State, i: int, action: Action, legal: list[Action], lang: str) -> str | None:
-    """Refusals about what the player holds: cards, colonies, tiles."""
-    p = s.players[i]
-    k, a = action.kind, action.args
-    if k in ("play", "advance", "harvest", "colony") and "card" in a or k == "play":
-        card = a[-1] if a else None
-        if card not in p.hand:
-            return T(lang, "refuse.card_not_in_hand")
-    if k == "colony" and a and a[0] in data.COLONY_NAMES:
-        if a[0] in p.colonies:
-            return T(lang, "refuse.colony_founded", colony=colony_name(a[0], lang))
-        if not s.colony_stacks[a[0]]:
-            return T(lang, "refuse.colony_gone", colony=colony_name(a[0], lang))
-    if k in ("trade", "viceking", "supply", "addharvest", "spy", "duty", "claim") and not any(
-        x.kind == k for x in legal
-    ):
-        return T(lang, "refuse.tile_unusable")
-    return None
-
-
-def refusal(s: State, seat: str, action: Action, legal: list[Action], lang: str = "en") -> str:
-    """One sentence explaining why ``action`` is not legal now (``legal``: what ``seat`` may do)."""
-    i = current(s)
-    if i is None:
-        return common(lang, "game_over")
-    if seat not in s.seats:
-        return T(lang, "refuse.not_playing")
-    if s.seats[i] != seat:
-        return T(lang, "refuse.not_your_turn", seat=s.seats[i])
-    if s.pending:
-        return T(lang, "refuse.pending", prompt=prompt(s, seat, lang))
-    reason = _phase_refusal(s, i, action, lang) or _holding_refusal(s, i, action, legal, lang)
-    if reason:
-        return reason
-    same = [x for x in legal if x.kind == action.kind]
-    if same:
-        examples = join_list([f"'{x}'" for x in same[:3]], lang)
-        return T(lang, "refuse.not_possible", action=str(action), examples=examples)
-    kinds = join_list(sorted({x.kind for x in legal})[:8], lang)
-    return T(lang, "refuse.cannot_kind", kind=action.kind, kinds=kinds)
-
-
-# --------------------------------------------------------------------------------------------
 # Rules summary for /game rules
 
 
@@ -496,36 +314,3 @@ def help_sections(lang: str = "en") -> list[tuple[str, str]]:
         T(lang, "help.unconfirmed.item", value=unconfirmed_text(m, lang)) for m in unconfirmed(data.MARKS)
     )
     return [*sections, (T(lang, "help.unconfirmed.title"), T(lang, "help.unconfirmed.body", values=items))]
-
-
-def unconfirmed_text(mark: Mark, lang: str = "en") -> str:
-    """One value no source confirms, in words ("Taxes column, rows 2, 3, 4, 5: 6, 8, 10, 12"):
-    the catalogue entry ``unconfirmed.<mark.text>`` with the mark's fields put into ``lang``."""
-    f = dict(mark.fields)
-    words: dict[str, Any] = {}
-    if "column" in f:
-        words["column"] = column_name(f["column"], lang)
-    if "rows" in f:
-        words["rows"] = join_list([str(r) for r in f["rows"]], lang)
-        words["values"] = join_list([str(v) for v in f["values"]], lang)
-    if mark.text == "costs":
-        words.update(
-            cells=f["cells"], total=f["total"], order=" → ".join(spice_name(x, lang) for x in data.COST_ORDER)
-        )
-    if "colony" in f:
-        words["colony"] = colony_name(f["colony"], lang)
-        pairs = [
-            "/".join(spice_name(x, lang) for x in data.COLONY_TILES[t]["fields"][0][1]) for t in f["tiles"]
-        ]
-        words["pairs"] = join_list(pairs, lang)
-    if mark.text == "b_tiles":
-        words.update(count=len(f["tiles"]), tiles=join_list([tile_name(t, lang) for t in f["tiles"]], lang))
-    if "symbols" in f:
-        words.update(
-            count=len(f["symbols"]), symbols=join_list([T(lang, f"symbol.{x}") for x in f["symbols"]], lang)
-        )
-    if "effect" in f:
-        words["card"] = T(lang, f"card.{f['effect']}")
-    if "cards" in f:
-        words["cards"] = f["cards"]
-    return T(lang, f"unconfirmed.{mark.text}", **words)
