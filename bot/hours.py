@@ -135,27 +135,6 @@ def deadline(prefs: UserPrefs, start: float, seconds: float) -> float:
     return moment
 
 
-def clock_left(prefs: UserPrefs, start: float, seconds: float, now: float) -> float:
-    """Seconds of the clock still to run at ``now`` (never below 0)."""
-    end = deadline(prefs, start, seconds)
-    if end <= now:
-        return 0.0
-    return seconds - _running(prefs, start, now)
-
-
-def _running(prefs: UserPrefs, start: float, now: float) -> float:
-    """Seconds the clock ran between ``start`` and ``now``."""
-    if now <= start:
-        return 0.0
-    begin = start
-    if prefs.away_until is not None and prefs.away_until > start:
-        begin = min(now, float(prefs.away_until))
-    ran = now - begin
-    for a, b in quiet_spans(prefs, begin, now):
-        ran -= b - a
-    return max(0.0, ran)
-
-
 def day_start(day: str, prefs: UserPrefs) -> float | None:
     """``2026-12-24`` → the UNIX time of that day's midnight in the user's zone; None when the
     text is not such a date."""

@@ -19,18 +19,12 @@ from typing import Any
 from bot import computer
 from bot.acting import Acting
 from bot.config import Settings
-from bot.outcome import Choice, Outcome, PublicMessage, parse_custom_id
+from bot.outcome import Outcome, PublicMessage
 from bot.presenter import Presenter
 from bot.rows import SeatRow, TimerPlan
 from bot.tables import Applied, Part, Table, Tables, join_names, kind_name, mention, refusing
 from bot.texts import t
 from engine.i18n import DEFAULT
-
-
-def only_votes(choices: list[Choice]) -> bool:
-    """Whether every button is a vote button (an announcement, not a board message)."""
-    return all((parsed := parse_custom_id(c.custom_id)) is not None and parsed.verb == "v" for c in choices)
-
 
 # ---------------------------------------------------------------------- rules of the vote
 

@@ -83,9 +83,6 @@ T = TypeVar("T")
 P = ParamSpec("P")
 R = TypeVar("R")
 
-#: Log lines per page of /game log.
-LOG_PAGE = 20
-
 
 class PartOf(Generic[T]):
     """An attribute of the front that is one of its parts': read and set there."""

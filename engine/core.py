@@ -564,6 +564,3 @@ class RulesBase:
 
     def start(self: _Setup, players: list[str], seed: int, **options: Any) -> tuple[GameState, list[Event]]:
         return self.new(players, seed, **options), []
-
-
-GameFactory = Callable[[], Game]

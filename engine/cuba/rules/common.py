@@ -9,7 +9,6 @@ from engine.core import Action, Event
 from engine.cuba.data import (
     BERTH_VP,
     BUY_FROM_SUPPLY_WHEN_EMPTY,
-    CARGO,
     COLS,
     FIELD_YIELD,
     LAYOUTS,
@@ -38,25 +37,6 @@ from engine.typed import present
 Legal = Callable[[State, str], list[Action]]
 #: Apply a legal action of a step (on the state, in place), adding the events.
 Apply = Callable[[State, str, Action, list[Event]], None]
-
-PHASE_OF_STEP = {
-    "choose_start": "setup",
-    "choose_card": "actions",
-    "play_card": "actions",
-    "worker_move": "actions",
-    "worker_fields": "actions",
-    "trader": "actions",
-    "architect": "actions",
-    "foreman": "actions",
-    "mayor": "actions",
-    "veto": "parliament",
-    "bid": "parliament",
-    "tie_bid": "parliament",
-    "enact": "parliament",
-    "pay_tax": "statutes",
-    "pay_duty": "statutes",
-    "over": "over",
-}
 
 
 DONE = Action("done")
@@ -190,9 +170,6 @@ def cheapest_products(state: State) -> list[str]:
 
 #: Column letters of a plantation, left to right; rows are numbered 1, 2, 3 from the top. The
 #: board draws them around each plantation and every text names a field by them (``B2``).
-COLUMN_LETTERS = "ABCD"
-
-
 def field_name(row: int, col: int) -> str:
     """The name of a plantation field as the board labels it: column letter, row number
     (``field_name(1, 1) == "B2"``; the warehouse field is ``A1``). A position off any
@@ -340,7 +317,3 @@ def refill_harbour(state: State, events: list[Event]) -> None:
 
 def loaded_vp(berth: int, count: int) -> int:
     return BERTH_VP[berth] * count
-
-
-def cargo_sorted(pieces: list[str]) -> list[str]:
-    return sorted(pieces, key=CARGO.index)

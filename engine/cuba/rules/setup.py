@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from engine.core import Action, Event, IllegalAction, Rng
 from engine.cuba.data import (
+    BERTH_VP,
     BLACK_MARKERS,
     BUILDINGS,
     CHARACTERS,
@@ -18,6 +19,7 @@ from engine.cuba.data import (
     PIECES,
     PRODUCTS,
     RESOURCES,
+    ROUND1_EMPTY_BERTHS,
     SHARED_LAYOUT,
     SHIPS,
     START_PESOS,
@@ -77,7 +79,8 @@ def new_game(players: list[str], seed: int, options: dict[str, Any]) -> State:
     supply = dict(SUPPLY_TOTAL)
     for piece, n in MARKET_INITIAL.items():
         supply[piece] -= n
-    berths = [new_ship(deck.pop(0)), new_ship(deck.pop(0)), None]
+    # One berth per berth value on the board; the ones the rules leave empty in round 1 stay so.
+    berths = [None if b in ROUND1_EMPTY_BERTHS else new_ship(deck.pop(0)) for b in range(len(BERTH_VP))]
     sea = new_ship(deck.pop(0))
     state: State = {
         "schema": SCHEMA,
