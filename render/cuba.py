@@ -1452,10 +1452,3 @@ def building_tile(
 ) -> None:
     """A building tile as the board draws it, in ``box`` (any size)."""
     _building_tile(img, ImageDraw.Draw(img), box, bid, dim)
-
-
-def character_chip(
-    img: Image.Image, box: tuple[float, float, float, float], character: str, state: str
-) -> None:
-    """A character card as the board draws it, in ``box``; ``state`` as in the players' panels."""
-    _character_chip(img, ImageDraw.Draw(img), box, character, state)

@@ -76,20 +76,6 @@ def return_good(state: State, seat: str, good: str, n: int) -> None:
     state["supply"][good] += n
 
 
-def figure_at(state: State, building: str) -> str | None:
-    for seat in state["seats"]:
-        if state["players"][seat]["figure"] == building:
-            return seat
-    return None
-
-
-def colour_of(state: State, building: str) -> str:
-    for colour, buildings in state["districts"].items():
-        if building in buildings:
-            return colour
-    raise KeyError(building)
-
-
 def board_buildings(state: State) -> list[str]:
     """The buildings in board order (district by district)."""
     return [b for c in d.COLOURS for b in state["districts"][c]]
