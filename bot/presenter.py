@@ -356,12 +356,7 @@ class Presenter(Part):
         ]
         if not people:
             return []
-        to_act = rules.to_act(state)  # a secret simultaneous decision is asked by DM
-        secret = {
-            s
-            for s in turn.starting
-            if len(to_act) > 1 and self.seat_view(table, s, table.lang).private_choices
-        }
+        secret = set(turns.asked_in_secret(rules, turn, state))  # asked by DM
         return [dm for seat in people if (dm := await self.call_dm(table, seat, seat.seat in secret, found))]
 
     async def call_dm(

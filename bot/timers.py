@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from bot import calls, computer, flow, hours
+from bot import calls, computer, flow, hours, turns
 from bot.acting import RACE_RETRIES, Acting
 from bot.computer import Computer
 from bot.config import Settings
@@ -276,7 +276,6 @@ class Timers(Part):
         lines, mentions, dms = [], [], []
         for seat in people:
             self._calls[(table.row.id, seat.seat)] = self.clock()
-        secret = set(rules.to_act(table.state)) if len(rules.to_act(table.state)) > 1 else set()
         for seat in people:
             user = seat.user_id or 0
             way = found.get(user, UserPrefs()).notify
@@ -290,7 +289,7 @@ class Timers(Part):
                         prompt=self._public_prompt(table, seat.seat),
                     )
                 )
-            private = seat.seat in secret and self.presenter.seat_view(table, seat.seat, lang).private_choices
+            private = turns.secret_simultaneous(rules, table.state, seat.seat)
             if (way in calls.DM or (private and way != "none")) and not seat.dm_refused:
                 dm = await self.presenter.call_dm(
                     table, seat, private, {**found, user: replace(found.get(user, UserPrefs()), notify="dm")}

@@ -64,11 +64,16 @@ def change(
     return TurnChange((), False, over)
 
 
+def secret_simultaneous(rules: Rules, state: Any, seat: str) -> bool:
+    """Whether ``seat`` faces a secret simultaneous decision: several seats must act at once
+    and its choices are private (Cuba's parliament bids, the variant's card). These are the
+    decisions a DM is sent for; every other private choice is made in the ephemeral My turn
+    panel beside the board."""
+    to_act = rules.to_act(state)
+    return len(to_act) > 1 and seat in to_act and rules.private_choices(state, seat)
+
+
 def asked_in_secret(rules: Rules, turn: TurnChange, after: Any) -> list[str]:
-    """The seats whose turn begins with a secret simultaneous decision: several seats must act
-    at once and each one's choices are private (Cuba's parliament bids, the variant's card).
-    These are the decisions a DM is sent for; every other private choice is made in the
-    ephemeral My turn panel beside the board."""
-    if len(rules.to_act(after)) < 2:
-        return []
-    return [seat for seat in turn.starting if rules.private_choices(after, seat)]
+    """The seats whose turn begins with a secret simultaneous decision
+    (:func:`secret_simultaneous`)."""
+    return [seat for seat in turn.starting if secret_simultaneous(rules, after, seat)]
