@@ -260,6 +260,14 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_pk, seat)
     );
     """,
+    # 13: the Cuba and Santiago games begun before issue 26's corrections replay from the state
+    # and version they had at this migration (SQLite's migration 13).
+    """
+    INSERT INTO replay_bases (game_pk, version, state)
+        SELECT id, version, state FROM games
+        WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL
+    ON CONFLICT (game_pk) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -254,6 +254,14 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_pk, seat)
     ) WITHOUT ROWID;
     """,
+    # 13: issue 26 corrected Cuba's and Santiago's rules in place to the publishers' rulebooks
+    # (as migration 9 did for issue 14): every Cuba and Santiago game begun before replays from
+    # the state and version it had when this migration ran (a base of migration 9 is moved on).
+    """
+    INSERT OR REPLACE INTO replay_bases (game_pk, version, state)
+        SELECT id, version, state FROM games
+        WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
