@@ -66,7 +66,9 @@ PARAGRAPHS: dict[str, str] = {
     "setup.10": "Each player: a plantation board of 12 fields (same arrangement, or individual boards), "
     "10 pesos face up, 2 resources and 2 products of his choice, 5 character cards",
     "setup.11": "Marker on the starting space of the VP path, playing piece in the warehouse",
+    "setup.bank": "It is easier if one player handles the coins and another the resources, products and goods",
     "overview": "6 rounds of 5 phases: A bills, B action, C parliament, D statute, E end of the round",
+    "overview.hint": "Hint for beginners: play first by the description, strategy later (p. 15)",
     "A": "Turn over the top card of each of the 4 statute piles: bills until the parliament phase",
     "B.flow": "From the starting player clockwise, each plays one character card and carries out its "
     "action; VP at once; until each has played 4 cards; the fifth is kept for parliament",
@@ -149,6 +151,8 @@ PARAGRAPHS: dict[str, str] = {
     "appendix.own_pieces": "A player takes what a building needs only from his own warehouse or lot",
     "appendix.stock": "Building costs, 'turn into' and 'sell' put the pieces into the general stock",
     "appendix.once": "A building's feature is valid once per round",
+    "appendix.sections": "The buildings by feature: victory points (10 buildings), income sources (5), "
+    "factories and black market (5: the Cigar Factory and the Distillery twice), power increase (5)",
     "appendix.example": "The Cement factory 'turns maximum 4 x stone into 1 VP each': up to 4 stone into "
     "the general stock, one VP for each",
     "appendix.costs": "Each building's 'Building costs:' line (all 23 printed)",
@@ -166,6 +170,8 @@ NO_CASE: dict[str, str] = {
     "speaks of resources and merchandise only)",
     "setup.1": "the table layout, nothing to play",
     "C.coalitions": "the engine has no way to pass pesos or votes between players, so nothing to refuse",
+    "setup.bank": "advice on sharing the bank's work at the table; the engine keeps all accounts",
+    "overview.hint": "advice for beginners, no rule",
     "strategy": "advice, no rule",
 }
 
@@ -1569,6 +1575,27 @@ APPENDIX_COSTS = {
     "lighthouse": {"wood": 1, "stone": 1},
     "warehouse": {"wood": 2},
 }
+#: The appendix's sections (by the buildings' features) and the buildings it lists in each.
+APPENDIX_SECTIONS = {
+    "victory points": (
+        "cement_factory", "sawmill", "golf_course", "convent", "rum_bar", "tobacco_bar", "small_office",
+        "large_office", "hotel", "inn",
+    ),
+    "income sources": ("shop", "workshop", "resource_shed", "small_bank", "large_bank"),
+    "factories and black market": ("cigar_factory", "distillery", "black_market"),
+    "power increase": ("church", "dam", "town_hall", "lighthouse", "warehouse"),
+}  # fmt: skip
+case(
+    "appendix.sections",
+    "10 + 5 + 5 + 5 tiles: every kind once, the Cigar Factory and the Distillery twice",
+    fresh,
+    expect=lambda s, e: (
+        [sum(s["buildings_left"][bid] for bid in bids) for bids in APPENDIX_SECTIONS.values()]
+        == [10, 5, 5, 5]
+        and {bid for bids in APPENDIX_SECTIONS.values() for bid in bids} == set(s["buildings_left"])
+        and {bid for bid, n in s["buildings_left"].items() if n == 2} == {"cigar_factory", "distillery"}
+    ),
+)
 case(
     "appendix.costs",
     "the appendix prints a cost for each of the 23 kinds of building",
