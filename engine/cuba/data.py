@@ -5,13 +5,17 @@ layouts, the ship cards, the statutes and the buildings. The rules code reads th
 has no numbers of its own.
 
 Every value has a mark in :data:`MARKS` (built at the end of the module from the sources noted
-next to each value; see :mod:`engine.provenance`): "rulebook: <section>" is the official English
-rulebook (eggertspiele 2007), whose text is public as ``extracted/cuba-rules.txt`` in the
-repository ``jonnyallred/boardgame-rules``; "seeds" are the rulebook translations in
-``shared/seeds`` (CN Chinese, JA Japanese, NL Dutch); a "reading" is our interpretation of the
-official wording; "reconstructed" values no readable source prints (they are printed only in
-pictures: the market strip, the ship cards, the plantation boards). ``docs/sources.md`` shows every
-mark; ``/game rules`` ends with the unconfirmed ones.
+next to each value; see :mod:`engine.provenance`): "rulebook: <section>" is the publisher's
+official English rulebook (eggertspiele 2007) in its fuller copy, public as
+``data/rulebooks/cuba-rulebook.md`` in the repository ``borisyankov/rulespal``, which keeps every
+"Building costs:" line of the appendix (an earlier copy lost words at line breaks, among them the
+Hotel's "+ 1 x water"); the seeds are the rulebook translations in ``shared/seeds`` (CN Chinese,
+JA Japanese, NL Dutch), and a mark whose seed reading the publisher's text overturns keeps that
+reading as ``superseded``; a "reading" is our interpretation of the official wording;
+"reconstructed" values no readable source prints (they are printed only in pictures: the market
+strip, the ship cards, the plantation boards, the per-building tax card) or that the text prints
+in a way that cannot be right (the Saw mill's input). ``docs/sources.md`` shows every mark;
+``/game rules`` ends with the unconfirmed ones.
 """
 
 from __future__ import annotations
@@ -29,16 +33,13 @@ class _From(NamedTuple):
     confidence: str
     text: str | None = None
     fields: Mapping[str, Any] = {}
+    superseded: str | None = None
 
 
-def rulebook(section: str) -> _From:
-    """Printed in the official English rulebook, in ``section``."""
-    return _From(f"rulebook: {section}", src.HIGH)
-
-
-def seeds(where: str, text: str, **fields: Any) -> _From:
-    """Not in the official English text; the seed translations print it: unconfirmed."""
-    return _From(f"seeds {where}; the official text does not print it", src.UNCONFIRMED, text, fields)
+def rulebook(section: str, *, superseded: str | None = None) -> _From:
+    """Printed in the official English rulebook, in ``section``; ``superseded`` is a seed's
+    reading of the value that this text overturns."""
+    return _From(f"rulebook: {section}", src.HIGH, superseded=superseded)
 
 
 def reading(why: str) -> _From:
@@ -401,13 +402,8 @@ def _building(
     }
 
 
-def _appendix(name: str) -> _From:
-    return rulebook(f"Appendix, The buildings: {name}")
-
-
-def _seed_cost(bid: str) -> _From:
-    """A building cost the seeds print alike (CN = JA) but the official English text does not."""
-    return seeds("CN = JA (building appendix)", "building_cost", building=bid)
+def _appendix(name: str, *, superseded: str | None = None) -> _From:
+    return rulebook(f"Appendix, The buildings: {name}", superseded=superseded)
 
 
 #: The 23 kinds of building (25 tiles). ``cost`` in resources; ``effect`` names the rule
@@ -420,7 +416,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 1, "stone": 2},
         "convert_vp",
         "Up to 4 stone → 1 VP each",
-        cost_from=_appendix("Cement Factory (1 x wood + 2 x stone)"),
+        cost_from=_appendix("Cement Factory (Building costs: 1 x wood + 2 x stone)"),
         effect_from=_appendix("Cement Factory (4 x stone into 1 VP each)"),
         input="stone",
         vp_each=1,
@@ -432,10 +428,11 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 2, "stone": 1},
         "convert_vp",
         "Up to 4 wood → 1 VP each",
-        cost_from=_seed_cost("sawmill"),
+        cost_from=_appendix("Saw Mill (Building costs: 2 x wood + 1 x stone)"),
         effect_from=reconstructed(
-            "the official text prints the Cement Factory's line for the Saw Mill ('4 x stone into "
-            "1 VP each'), CN says wood, JA water; wood, so that each resource has its converter",
+            "Appendix, Saw Mill: the publisher's text prints the Cement Factory's feature again "
+            "('turns maximum 4 x stone into 1 VP each'), so two tiles would turn stone and none wood; "
+            "CN says wood, JA water; the engine takes wood, so that each resource has its converter",
             "building_effect",
             building="sawmill",
         ),
@@ -449,7 +446,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"water": 2},
         "convert_vp",
         "Up to 4 water → 1 VP each",
-        cost_from=_appendix("Golf Course (2 x water)"),
+        cost_from=_appendix("Golf Course (Building costs: 2 x water)"),
         effect_from=_appendix("Golf Course (4 x water into 1 VP each)"),
         input="water",
         vp_each=1,
@@ -461,7 +458,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 2, "stone": 1},
         "convert_vp",
         "Up to 2 products → 1 VP each",
-        cost_from=_seed_cost("convent"),
+        cost_from=_appendix("Monastery (Building costs 2 x wood + 1 x stone)"),
         effect_from=_appendix("Monastery (2 x product into 1 VP each)"),
         input="any_product",
         vp_each=1,
@@ -473,11 +470,9 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 1, "stone": 1, "water": 1},
         "convert_vp",
         "Up to 3 rum → 2 VP each",
-        cost_from=reconstructed(
-            "not in the official text; CN 1 wood + 2 water + 1 stone, JA 1 wood + 1 stone + 1 water "
-            "(JA, the cost of its twin, the Cigar café, in both seeds)",
-            "building_cost",
-            building="rum_bar",
+        cost_from=_appendix(
+            "Rum Café (Building costs: 1 x wood, 1 x stone + 1 x water)",
+            superseded="CN: 1 wood + 2 water + 1 stone",
         ),
         effect_from=_appendix("Rum Café (3 x rum into 2 VP each)"),
         input="rum",
@@ -490,8 +485,10 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 1, "stone": 1, "water": 1},
         "convert_vp",
         "Up to 3 cigars → 2 VP each",
-        cost_from=_seed_cost("tobacco_bar"),
-        effect_from=_appendix("Zigarren-Café (3 x cigars into 2 VP each)"),
+        cost_from=_appendix("Zigarren-Café (Building costs: 1 x wood, 1 x stone + 1 x water)"),
+        effect_from=_appendix(
+            "Zigarren-Café (3 x cigars into 2 VP each)", superseded="JA: 1 tobacco into 2 VP, up to 3"
+        ),
         input="cigar",
         vp_each=2,
         max=3,
@@ -502,7 +499,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 2, "stone": 1},
         "ship",
         "Load 1 piece onto a ship",
-        cost_from=_seed_cost("small_office"),
+        cost_from=_appendix("Small Branch Office (Building costs: 2 x wood + 1 x stone)"),
         effect_from=_appendix("Small Branch Office (supplies a ship with one piece of merchandise)"),
         max=1,
     ),
@@ -512,17 +509,20 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 2, "stone": 2},
         "ship",
         "Load any number of one kind onto a ship",
-        cost_from=_seed_cost("large_office"),
-        effect_from=_appendix("Large Branch Office (any number of one kind of merchandise)"),
+        cost_from=_appendix("Large Branch Office (Building costs: 2 x wood + 2 x stone)"),
+        effect_from=_appendix(
+            "Large Branch Office (any number of one kind of merchandise)",
+            superseded="CN: 1 to 2 pieces of one kind; JA (note on the branch offices): 2 pieces of one kind",
+        ),
         max=None,
     ),
     "hotel": _building(
         "Hotel",
         1,
-        {"wood": 2, "stone": 2},
+        {"wood": 2, "stone": 2, "water": 1},
         "vp",
         "+2 VP",
-        cost_from=_appendix("Hotel (2 x wood, 2 x stone)"),
+        cost_from=_appendix("Hotel (Building costs: 2 x wood, 2 x stone + 1 x water)"),
         effect_from=_appendix("Hotel (gives 2 VP)"),
         vp=2,
     ),
@@ -532,7 +532,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 1, "stone": 1, "water": 1},
         "vp",
         "+1 VP",
-        cost_from=_seed_cost("inn"),
+        cost_from=_appendix("Inn (Building costs: 1 x wood, 1 x stone + 1 x water)"),
         effect_from=_appendix("Inn (gives 1 VP)"),
         vp=1,
     ),
@@ -542,7 +542,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 1, "stone": 2},
         "sell",
         "Sell 1 rum or cigar for 6 pesos",
-        cost_from=_appendix("General Store (1 x wood + 2 x stone)"),
+        cost_from=_appendix("General Store (Building costs: 1 x wood + 2 x stone)"),
         effect_from=_appendix("General Store (maximum 1 x goods for 6 pesos)"),
         input="any_good",
         pesos_each=6,
@@ -554,7 +554,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 2, "stone": 1},
         "sell",
         "Sell 1 product for 4 pesos",
-        cost_from=_seed_cost("workshop"),
+        cost_from=_appendix("Product House (Building costs: 2 x wood + 1 x stone)"),
         effect_from=_appendix("Product House (maximum 1 x product for 4 pesos)"),
         input="any_product",
         pesos_each=4,
@@ -566,7 +566,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 1, "stone": 1, "water": 1},
         "sell",
         "Sell up to 2 resources for 2 pesos each",
-        cost_from=_seed_cost("resource_shed"),
+        cost_from=_appendix("Resource House (Building costs: 1 x wood, 1 x stone + 1 x water)"),
         effect_from=reading(
             "Appendix, Resource House: 'maximum 2 x resource for 2 pesos', 2 pesos for each "
             "resource as CN and JA print it"
@@ -581,7 +581,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 1, "stone": 1},
         "pesos",
         "+2 pesos",
-        cost_from=_seed_cost("small_bank"),
+        cost_from=_appendix("Small Bank (Building costs: 1 x wood + 1 x stone)"),
         effect_from=_appendix("Small Bank (gives 2 pesos)"),
         pesos=2,
     ),
@@ -591,7 +591,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 2, "stone": 3},
         "pesos",
         "+4 pesos",
-        cost_from=_appendix("Large Bank (2 x wood + 3 x stone)"),
+        cost_from=_appendix("Large Bank (Building costs: 2 x wood + 3 x stone)"),
         effect_from=_appendix("Large Bank (gives 4 pesos)"),
         pesos=4,
     ),
@@ -601,7 +601,10 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 2, "stone": 2},
         "transform",
         "Any tobacco → cigars",
-        cost_from=rulebook("The architect (Cigar Factory: 2 x wood + 2 x stone)"),
+        cost_from=_appendix(
+            "Cigar Factory (2x) (Building costs: 2 x wood + 2 x stone); The architect (to build a cigar "
+            "factory, you must pay 2 x stone and 2 x wood)"
+        ),
         effect_from=_appendix("Cigar Factory (2x; any amount of tobacco, 1:1, into cigars)"),
         source="tobacco",
         target="cigar",
@@ -612,7 +615,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 2, "stone": 2},
         "transform",
         "Any sugar cane → rum",
-        cost_from=_seed_cost("distillery"),
+        cost_from=_appendix("Distillery (2x) (Building costs: 2 x wood + 2 x stone)"),
         effect_from=_appendix("Distillery (2x; any amount of sugar cane, 1:1, into rum)"),
         source="sugar",
         target="rum",
@@ -623,7 +626,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 3, "stone": 2},
         "exchange",
         "Swap 1 product for 1 good or back",
-        cost_from=_appendix("Black Market (3 x wood + 2 x stone)"),
+        cost_from=_appendix("Black Market (Building costs: 3 x wood + 2 x stone)"),
         effect_from=_appendix("Black Market (maximum 1 x product into 1 x goods or vice versa)"),
     ),
     "church": _building(
@@ -632,7 +635,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 2, "stone": 2},
         "veto",
         "Veto 1 proposal",
-        cost_from=_seed_cost("church"),
+        cost_from=_appendix("Church (Building costs: 2 x wood + 2 x stone)"),
         effect_from=_appendix("Church (1 veto against a bill)"),
     ),
     "dam": _building(
@@ -641,7 +644,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"stone": 2},
         "gain",
         "+2 water",
-        cost_from=_appendix("Dam (2 x stone)"),
+        cost_from=_appendix("Dam (Building costs: 2 x stone)"),
         effect_from=_appendix("Dam (gives 2 x water)"),
         gain={"water": 2},
     ),
@@ -651,7 +654,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 1, "stone": 1},
         "votes",
         "+2 votes",
-        cost_from=_seed_cost("town_hall"),
+        cost_from=_appendix("Town Hall (Building costs: 1 x wood + 1 x stone)"),
         effect_from=_appendix("Town Hall (2 additional votes in parliament)"),
         votes=2,
     ),
@@ -661,8 +664,11 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 1, "stone": 1},
         "lighthouse",
         "Swap the ship at sea with a deck ship",
-        cost_from=_seed_cost("lighthouse"),
-        effect_from=_appendix("Lighthouse (the ship at sea for any one from the pile)"),
+        cost_from=_appendix("Lighthouse (Building costs: 1 x wood + 1 x stone)"),
+        effect_from=_appendix(
+            "Lighthouse (exchanging the ship at sea for any one from the pile)",
+            superseded="CN: a ship in the harbour exchanged with the ship at sea",
+        ),
     ),
     "warehouse": _building(
         "Warehouse",
@@ -670,7 +676,7 @@ BUILDINGS: dict[str, dict[str, Any]] = {
         {"wood": 2},
         "store",
         "Store all products",
-        cost_from=_appendix("Warehouse (2 x wood)"),
+        cost_from=_appendix("Warehouse (Building costs: 2 x wood)"),
         effect_from=_appendix("Warehouse (additional storage space); The foreman (store all products)"),
     ),
 }

@@ -26,8 +26,8 @@ def trace(players: int, seed: int, **options) -> tuple[list[int], dict[str, int]
 GOLDEN = [
     (
         (2, 1, {}),
-        150,
-        1075,
+        162,
+        1097,
         [
             6,
             6,
@@ -70,7 +70,7 @@ GOLDEN = [
             1,
             4,
         ],
-        {"p0": 36, "p1": 43},
+        {"p0": 35, "p1": 41},
     ),
     (
         (3, 2, {}),
@@ -170,8 +170,8 @@ GOLDEN = [
     ),
     (
         (5, 4, {"secret_parliament_card": True, "individual_plantations": True}),
-        389,
-        2691,
+        390,
+        2374,
         [
             6,
             6,
@@ -214,7 +214,7 @@ GOLDEN = [
             3,
             8,
         ],
-        {"p0": 37, "p1": 36, "p2": 45, "p3": 35, "p4": 44},
+        {"p0": 37, "p1": 32, "p2": 36, "p3": 32, "p4": 36},
     ),
 ]
 

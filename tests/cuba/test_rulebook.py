@@ -1,10 +1,18 @@
-"""Every paragraph of the official English Cuba rulebook (eggertspiele 2007), traced to a case.
+"""Every paragraph of the publisher's English Cuba rulebook (eggertspiele 2007), traced to a case.
 
-The rulebook's text is public as ``extracted/cuba-rules.txt`` in the repository
-``jonnyallred/boardgame-rules``. :data:`PARAGRAPHS` lists its rule paragraphs in the order of the
-text; :data:`CASES` is the table: a setup, the moves (seat, canonical action text) and the expected
+The authority is the rulebook's fuller copy, public as ``data/rulebooks/cuba-rulebook.md`` in the
+repository ``borisyankov/rulespal`` (it keeps every "Building costs:" line of the appendix that the
+copy read before, ``extracted/cuba-rules.txt`` in ``jonnyallred/boardgame-rules``, lost at line
+breaks). :data:`PARAGRAPHS` lists its rule paragraphs in the order of the text, by section;
+:data:`CASES` is the table: a setup, the moves (seat, canonical action text) and the expected
 result, each case citing the paragraph it checks. A paragraph with no case is in :data:`NO_CASE`
 with the reason. ``test_every_paragraph_is_traced`` keeps the three in step.
+
+The text's worked examples are played through: the worker's ("In the example above: 1x stone,
+2x wood, 1x citrus fruit, 1x tobacco"), the architect's Cigar Factory cost, the start player among
+two fourth mayors, the tax-and-duty 2 + 2 + 1 and the appendix's Cement factory. The text prints
+no worked example of the tradeswoman or of parliament (their pictures are not in it): for those two
+the case walks through the section's own steps in one game, and says so.
 
 Where the engine follows a reading or a reconstructed value rather than the text, the case says so
 (see ``docs/sources.md``).
@@ -58,7 +66,9 @@ PARAGRAPHS: dict[str, str] = {
     "setup.10": "Each player: a plantation board of 12 fields (same arrangement, or individual boards), "
     "10 pesos face up, 2 resources and 2 products of his choice, 5 character cards",
     "setup.11": "Marker on the starting space of the VP path, playing piece in the warehouse",
+    "setup.bank": "It is easier if one player handles the coins and another the resources, products and goods",
     "overview": "6 rounds of 5 phases: A bills, B action, C parliament, D statute, E end of the round",
+    "overview.hint": "Hint for beginners: play first by the description, strategy later (p. 15)",
     "A": "Turn over the top card of each of the 4 statute piles: bills until the parliament phase",
     "B.flow": "From the starting player clockwise, each plays one character card and carries out its "
     "action; VP at once; until each has played 4 cards; the fifth is kept for parliament",
@@ -67,7 +77,9 @@ PARAGRAPHS: dict[str, str] = {
     "one under the piece; at most 2 product fields; resource fields unrestricted",
     "B.worker.water": "One more product field per water given up, also water got this turn; no field "
     "used twice",
+    "B.worker.example": "In the example above: 1x stone, 2x wood, 1x citrus fruit, 1x tobacco",
     "B.worker.lot": "Resources and products go to the lot; the lot is not a field and is never activated",
+    "B.tradeswoman": "Tradeswoman: as many of the following transactions as you want and can",
     "B.tradeswoman.buy": "Buy any number of merchandise at the market, paying the price underneath",
     "B.tradeswoman.sell": "Sell any number if spaces are available, receiving the price underneath the space",
     "B.tradeswoman.stock_buy": "No piece of a kind left on the market: buy it from the stock for 7 pesos",
@@ -90,10 +102,13 @@ PARAGRAPHS: dict[str, str] = {
     "B.mayor.spaces": "Only the merchandise the ship has spaces for; fully loaded when its 5 spaces are "
     "covered",
     "B.mayor.vp": "1, 2 or 3 VP per piece by the ship's position in the harbor",
-    "B.mayor.stay": "All ships remain in the harbor until the end of the round",
+    "B.mayor.stay": "All ships remain in the harbor until the end of the first round",
     "B.mayor.alternative": "Instead of supplying: the first player in a round 4 pesos, the second 2 pesos",
     "B.start_player": "After the 4th cards: the highest fourth card becomes starting player; among equals "
     "the one who played last",
+    "B.start_player.example": "More than one highest fourth card (e.g., the mayor): who played his card "
+    "last becomes the starting player",
+    "C": "Two of the four bills are now selected and passed in the following way",
     "C.votes": "Each reveals his 5th card: its value is his votes",
     "C.town_hall": "Town Hall built and used with the foreman: 2 additional votes",
     "C.bids": "Buy votes at 1 peso each, hidden in the fist, all at the same time; an empty fist is a bid",
@@ -136,6 +151,11 @@ PARAGRAPHS: dict[str, str] = {
     "appendix.own_pieces": "A player takes what a building needs only from his own warehouse or lot",
     "appendix.stock": "Building costs, 'turn into' and 'sell' put the pieces into the general stock",
     "appendix.once": "A building's feature is valid once per round",
+    "appendix.sections": "The buildings by feature: victory points (10 buildings), income sources (5), "
+    "factories and black market (5: the Cigar Factory and the Distillery twice), power increase (5)",
+    "appendix.example": "The Cement factory 'turns maximum 4 x stone into 1 VP each': up to 4 stone into "
+    "the general stock, one VP for each",
+    "appendix.costs": "Each building's 'Building costs:' line (all 23 printed)",
     **{f"appendix.{bid}": f"The building {bd['name']}" for bid, bd in BUILDINGS.items()},
     "appendix.veto_tile": "The Church's veto takes a bill out immediately; only 3 remain; not a bill of the "
     "same type in the next round",
@@ -150,6 +170,8 @@ NO_CASE: dict[str, str] = {
     "speaks of resources and merchandise only)",
     "setup.1": "the table layout, nothing to play",
     "C.coalitions": "the engine has no way to pass pesos or votes between players, so nothing to refuse",
+    "setup.bank": "advice on sharing the bank's work at the table; the engine keeps all accounts",
+    "overview.hint": "advice for beginners, no rule",
     "strategy": "advice, no rule",
 }
 
@@ -422,6 +444,33 @@ def final(pesos: dict[str, int], vp: dict[str, int], p0_buildings: tuple[str, ..
     return round_end(s, round_=6)
 
 
+def _layout(s: State, name: str) -> State:
+    p(s)["layout"] = name
+    return s
+
+
+#: The plainest way to finish each character in the game of :func:`started` (no building, no shipping).
+PLAINLY = {
+    "worker": ("worker 0 0", "done"),
+    "trader": ("done",),
+    "architect": ("take vp",),
+    "foreman": ("done",),
+    "mayor": ("take pesos",),
+}
+
+
+def _fourth_cards(e: list[Event]) -> list[tuple[str, str]]:
+    """(seat, card) of every fourth card played, in the order played."""
+    played: dict[str, int] = {}
+    out = []
+    for ev in e:
+        if ev.kind == "play" and ev.seat is not None:
+            played[ev.seat] = played.get(ev.seat, 0) + 1
+            if played[ev.seat] == 4:
+                out.append((ev.seat, ev.data["card"]))
+    return out
+
+
 def _blocked(s: State, group: str) -> State:
     s["veto_blocked"] = group
     return s
@@ -633,6 +682,19 @@ case(
     refused=True,
 )
 case(
+    "B.worker.example",
+    "the text's example played through: the piece left in the warehouse activates its row and column "
+    "(board B3, a reconstructed layout that fits the example): 1 stone and 2 wood, then 2 of the 3 product "
+    "fields, citrus and tobacco; no water, so no third product",
+    lambda: play_card(_layout(holding(), "B3"), "p0", "worker"),
+    [("p0", "worker 0 0"), ("p0", "field 0 1"), ("p0", "field 0 3")],
+    expect=lambda s, e: (
+        {piece: n for piece, n in p(s)["farm"].items() if n}
+        == {"stone": 1, "wood": 2, "citrus": 1, "tobacco": 1}
+        and RULES.to_act(s) == ["p1"]
+    ),
+)
+case(
     "B.worker.lot",
     "the pieces go to the lot; the warehouse field yields nothing",
     lambda: playing("worker"),
@@ -640,6 +702,41 @@ case(
     expect=lambda s, e: (
         p(s)["farm"]["wood"] == 1 and p(s)["farm"]["stone"] == 1 and sum(p(s)["store"].values()) == 0
     ),
+)
+case(
+    "B.tradeswoman",
+    "walked through (the text prints no worked example): buys and sells in any order and number in one "
+    "turn, the price under each piece or space: citrus 4, rum sold at 4, citrus 5, sugar sold at 3, citrus 6",
+    lambda: playing("trader", rum=1, sugar=1),
+    [
+        ("p0", "buy citrus"),
+        ("p0", "sell rum"),
+        ("p0", "buy citrus"),
+        ("p0", "sell sugar"),
+        ("p0", "buy citrus"),
+        ("p0", "done"),
+    ],
+    expect=lambda s, e: (
+        p(s)["pesos"] == 10 - 4 + 4 - 5 + 3 - 6
+        and has(s, citrus=3, rum=0, sugar=0)
+        and (s["market"]["citrus"], s["market"]["rum"], s["market"]["sugar"]) == (0, 3, 4)
+        and RULES.to_act(s) == ["p1"]
+        and check_ok(s)
+    ),
+)
+case(
+    "B.tradeswoman",
+    "as many as she can: no fourth citrus from the stock at 7 pesos with 2 pesos left",
+    lambda: playing("trader", rum=1, sugar=1),
+    [
+        ("p0", "buy citrus"),
+        ("p0", "sell rum"),
+        ("p0", "buy citrus"),
+        ("p0", "sell sugar"),
+        ("p0", "buy citrus"),
+        ("p0", "buy citrus"),
+    ],
+    refused=True,
 )
 case(
     "B.tradeswoman.buy",
@@ -862,7 +959,51 @@ case(
     expect=lambda s, e: s["seats"][s["start"]] == "p1",
 )
 
+case(
+    "B.start_player.example",
+    "the text's example played through: p0 and then p1 play the mayor as fourth card (p2 the foreman): p1 "
+    "played it last and becomes starting player",
+    lambda: started(3),
+    [
+        (seat, text)
+        for i in range(4)
+        for seat in ("p0", "p1", "p2")
+        for text in (f"play {PLAN_A[seat][i]}", *PLAINLY[PLAN_A[seat][i]])
+    ],
+    expect=lambda s, e: (
+        _fourth_cards(e) == [("p0", "mayor"), ("p1", "mayor"), ("p2", "foreman")]
+        and [ev.seat for ev in e if ev.kind == "start_player"] == ["p1"]
+        and s["seats"][s["start"]] == "p1"
+    ),
+)
+
 # ---- C Parliament phase --------------------------------------------------------------------
+
+case(
+    "C",
+    "walked through (the text prints no worked example): 5th cards 4, 4, 5 and p0's Town Hall 2 give "
+    "6, 4, 5; secret bids 1, 3, 2 tie all three at 7; the second bids 0, 1, 1 leave p1 and p2 at 8; the "
+    "starting player p1 wins; everybody pays both bids; p1 passes exactly 2 bills, which act at once",
+    lambda: parliament(p0=True),
+    [
+        ("p0", "bid 1"),
+        ("p1", "bid 3"),
+        ("p2", "bid 2"),
+        ("p0", "bid 0"),
+        ("p1", "bid 1"),
+        ("p2", "bid 1"),
+        ("p1", "enact II III"),
+    ],
+    expect=lambda s, e: (
+        [ev.data["totals"] for ev in e if ev.kind == "bids_revealed"]
+        == [{"p0": 7, "p1": 7, "p2": 7}, {"p0": 7, "p1": 8, "p2": 8}]
+        and [ev.data["tied"] for ev in e if ev.kind == "tie"] == [["p0", "p1", "p2"]]
+        and [(ev.seat, ev.data["tied"]) for ev in e if ev.kind == "tie_break"] == [("p1", ["p1", "p2"])]
+        and [p(s, seat)["pesos"] for seat in ("p0", "p1", "p2")] == [14 - 1, 12 - 3 - 1, 10 - 2 - 1]
+        and (s["statutes"]["II"], s["statutes"]["III"]) == (bills()["II"], bills()["III"])
+        and s["phase"] == "statutes"
+    ),
+)
 
 case(
     "C.votes",
@@ -1408,19 +1549,60 @@ case(
     [("p0", "use 1 1 15")],
     expect=lambda s, e: s["sea"]["id"] == 15 and 15 not in s["deck"] and 9 in s["deck"],
 )
-#: The building costs the official text prints (Appendix; the Cigar Factory in The architect).
-PRINTED_COSTS = {
+#: Every "Building costs:" line of the appendix, as the publisher's text prints it.
+APPENDIX_COSTS = {
     "cement_factory": {"wood": 1, "stone": 2},
+    "sawmill": {"wood": 2, "stone": 1},
     "golf_course": {"water": 2},
-    "hotel": {"wood": 2, "stone": 2},
+    "convent": {"wood": 2, "stone": 1},
+    "rum_bar": {"wood": 1, "stone": 1, "water": 1},
+    "tobacco_bar": {"wood": 1, "stone": 1, "water": 1},
+    "small_office": {"wood": 2, "stone": 1},
+    "large_office": {"wood": 2, "stone": 2},
+    "hotel": {"wood": 2, "stone": 2, "water": 1},
+    "inn": {"wood": 1, "stone": 1, "water": 1},
     "shop": {"wood": 1, "stone": 2},
+    "workshop": {"wood": 2, "stone": 1},
+    "resource_shed": {"wood": 1, "stone": 1, "water": 1},
+    "small_bank": {"wood": 1, "stone": 1},
     "large_bank": {"wood": 2, "stone": 3},
     "cigar_factory": {"wood": 2, "stone": 2},
+    "distillery": {"wood": 2, "stone": 2},
     "black_market": {"wood": 3, "stone": 2},
+    "church": {"wood": 2, "stone": 2},
     "dam": {"stone": 2},
+    "town_hall": {"wood": 1, "stone": 1},
+    "lighthouse": {"wood": 1, "stone": 1},
     "warehouse": {"wood": 2},
 }
-for _bid, _cost in PRINTED_COSTS.items():
+#: The appendix's sections (by the buildings' features) and the buildings it lists in each.
+APPENDIX_SECTIONS = {
+    "victory points": (
+        "cement_factory", "sawmill", "golf_course", "convent", "rum_bar", "tobacco_bar", "small_office",
+        "large_office", "hotel", "inn",
+    ),
+    "income sources": ("shop", "workshop", "resource_shed", "small_bank", "large_bank"),
+    "factories and black market": ("cigar_factory", "distillery", "black_market"),
+    "power increase": ("church", "dam", "town_hall", "lighthouse", "warehouse"),
+}  # fmt: skip
+case(
+    "appendix.sections",
+    "10 + 5 + 5 + 5 tiles: every kind once, the Cigar Factory and the Distillery twice",
+    fresh,
+    expect=lambda s, e: (
+        [sum(s["buildings_left"][bid] for bid in bids) for bids in APPENDIX_SECTIONS.values()]
+        == [10, 5, 5, 5]
+        and {bid for bids in APPENDIX_SECTIONS.values() for bid in bids} == set(s["buildings_left"])
+        and {bid for bid, n in s["buildings_left"].items() if n == 2} == {"cigar_factory", "distillery"}
+    ),
+)
+case(
+    "appendix.costs",
+    "the appendix prints a cost for each of the 23 kinds of building",
+    lambda: holding(),
+    expect=lambda s, e: set(APPENDIX_COSTS) == set(BUILDINGS),
+)
+for _bid, _cost in APPENDIX_COSTS.items():
     case(
         f"appendix.{_bid}",
         "costs " + " + ".join(f"{n} x {piece}" for piece, n in _cost.items()),
@@ -1430,12 +1612,37 @@ for _bid, _cost in PRINTED_COSTS.items():
             p(s)["buildings"] == [[bid, 2, 3]] and all(n == 0 for n in p(s)["farm"].values())
         ),
     )
+    for _piece in _cost:
+        case(
+            f"appendix.{_bid}",
+            f"one {_piece} short: refused",
+            lambda cost=_cost, piece=_piece: playing("architect", **{**cost, piece: cost[piece] - 1}),
+            [("p0", f"build {_bid} at 2 3")],
+            refused=True,
+        )
 case(
     "appendix.hotel",
-    "no water needed (the seeds' 1 water is gone): 2 wood + 2 stone with a water in hand keeps it",
-    lambda: playing("architect", wood=2, stone=2, water=1),
+    "2 wood + 2 stone are not enough: the Hotel's '+ 1 x water' is printed (issue 14's cost is reverted)",
+    lambda: playing("architect", wood=2, stone=2, citrus=1),
     [("p0", "build hotel at 2 3")],
-    expect=lambda s, e: has(s, wood=0, stone=0, water=1),
+    refused=True,
+)
+case(
+    "appendix.example",
+    "the text's example played through: the Cement factory takes up to 4 stone into the general stock, 1 VP "
+    "each; with 5 stone, 4 go and 1 stays",
+    lambda: foreman_with("cement_factory", stone=5),
+    [("p0", "use 1 1 4")],
+    expect=lambda s, e: (
+        p(s)["vp"] == 4 and has(s, stone=1) and s["supply"]["stone"] == 15 - 2 - 1 and check_ok(s)
+    ),  # p1, p2 hold 1 each
+)
+case(
+    "appendix.example",
+    "not a fifth stone",
+    lambda: foreman_with("cement_factory", stone=5),
+    [("p0", "use 1 1 5")],
+    refused=True,
 )
 case(
     "appendix.veto_tile",

@@ -4,8 +4,8 @@
 official-rulebook values): four computer players in round 4 of the action phase, owning among
 others the Hotel (built at the old cost of 2 wood, 2 stone, 1 water) and the Large branch office,
 under the tax of 5 pesos. No state field changed, so the save needs no migration: the schema stays
-2 and the game simply goes on under the corrected values (a Hotel still to build would cost 2 wood
-and 2 stone; the office loads as many pieces of one kind as the ship has room for; the per-building
+2 and the game simply goes on under the corrected values (a Hotel still to build costs 2 wood,
+2 stone and 1 water, as it did then: issue 26 restored the printed cost; the office loads as many pieces of one kind as the ship has room for; the per-building
 tax gives no VP to a seat without buildings). A building already built keeps what it cost.
 """
 
