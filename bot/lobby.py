@@ -328,19 +328,26 @@ class Lobby(Part):
             )
 
     @refusing
-    async def abandon(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
-        """``/game abandon`` (host only): the game closes unfinished."""
+    async def abandon(
+        self, channel_id: int, user_id: int, *, locale: Any = None, moderator: str | None = None
+    ) -> Outcome:
+        """``/game abandon`` (host only): the game closes unfinished. ``/admin end`` passes the
+        ``moderator``'s name: a moderator of the server (whom Discord let use it) ends any table,
+        and the channel reads who did."""
         async with self.tables.at(user_id, locale, channel_id=channel_id, need="open", seated=False) as at:
             lang, table = at.lang, at.table
-            if user_id != table.row.host_id:
+            if moderator is None and user_id != table.row.host_id:
                 return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
             if not await self.store.set_status(table.row.id, "abandoned", self.clock()):
                 return Outcome.refuse(t("game_closed", lang))
             self.tables.remember(
                 Table(replace(table.row, status="abandoned"), table.seats, table.rules, table.state)
             )
-        name = caller.name if (caller := table.seat_of(user_id)) else str(user_id)
-        text = t("abandoned", table.lang, name=name, title=table.title)
+        if moderator is not None:
+            text = t("abandoned_by_moderator", table.lang, name=clip_name(moderator), title=table.title)
+        else:
+            name = caller.name if (caller := table.seat_of(user_id)) else str(user_id)
+            text = t("abandoned", table.lang, name=name, title=table.title)
         return Outcome(
             public=[PublicMessage(channel_id, text), *await flow.closing(self.store, table.row, text)]
         )

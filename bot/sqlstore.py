@@ -1144,8 +1144,9 @@ class SqlStore:
         return await self._read(_closed_games, channel_id, guild_id, limit, offset)
 
     async def played_seats(self, user_id: int, guild_id: int | None) -> list[PlayedSeat]:
-        """Every seat ``user_id`` held to the end of a closed, started game on the server."""
-        guild, args = ("g.guild_id IS NULL", ()) if guild_id is None else ("g.guild_id = ?", (guild_id,))
+        """Every seat ``user_id`` held to the end of a closed, started game on the server (on
+        every server when ``guild_id`` is None: ``/tradewinds stats`` in a DM)."""
+        guild, args = ("TRUE", ()) if guild_id is None else ("g.guild_id = ?", (guild_id,))
         found = await self.fetch(
             "SELECT g.id, g.game, g.status, s.seat, g.result, "
             "EXISTS (SELECT 1 FROM seats b WHERE b.game_pk = g.id AND b.is_bot = 1) "
