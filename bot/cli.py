@@ -58,10 +58,14 @@ class RedactSecrets(logging.Filter):
 
 
 def setup_logging(settings: Settings, stream: Any = None) -> logging.Handler:
-    """One handler on the root logger, at ``LOG_LEVEL``, that never prints the token."""
+    """One handler on the root logger, at ``LOG_LEVEL``, in ``LOG_FORMAT`` (text, or JSON lines
+    with each command's context: :mod:`bot.logs`), that never prints the token."""
+    from bot import logs
+
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.setFormatter(logs.formatter(settings.log_format))
     handler.addFilter(RedactSecrets([settings.discord_token or ""]))
+    handler.addFilter(logs.ContextFilter())  # guild, shard, game, interaction (LOG_FORMAT=json)
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

@@ -42,6 +42,9 @@ class Settings:
     shard_count: int | None = None  # SHARD_COUNT (None: one process, Discord's own count)
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS, comma-separated (None: every shard)
     health_file: str | None = None  # HEALTH_FILE (touched while connected; `tradewinds health`)
+    log_format: str = "text"  # LOG_FORMAT (text or json: one JSON object per line, with its context)
+    metrics_port: int | None = None  # METRICS_PORT (Prometheus endpoint /metrics; None = off)
+    metrics_address: str = "127.0.0.1"  # METRICS_ADDRESS (where the endpoint listens)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -64,8 +67,9 @@ class Settings:
     __str__ = __repr__
 
 
-#: The values of LOG_LEVEL.
+#: The values of LOG_LEVEL and LOG_FORMAT.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_FORMATS = ("text", "json")
 
 #: What a variable holds, added to the sentence about a value that cannot be read.
 _EXPECTS = {
@@ -78,6 +82,7 @@ _EXPECTS = {
     "KEEP_FINISHED_DAYS": " (days; empty keeps every game)",
     "SHARD_COUNT": " (how many shards in all)",
     "SHARD_IDS": " (shard numbers, separated by commas)",
+    "METRICS_PORT": " (a port number; empty: no metrics)",
 }
 
 
@@ -164,6 +169,9 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "SHARD_COUNT": ("shard_count", _optional_int),
     "SHARD_IDS": ("shard_ids", _shard_ids),
     "HEALTH_FILE": ("health_file", _token),
+    "LOG_FORMAT": ("log_format", lambda n, r: r.strip().lower()),
+    "METRICS_PORT": ("metrics_port", _optional_int),
+    "METRICS_ADDRESS": ("metrics_address", _text),
 }
 
 
@@ -192,6 +200,12 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
             raise SettingsError(f"{var} must be positive{_EXPECTS[var]}, not {source[var]!r}.")
     if settings.log_level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {source['LOG_LEVEL']!r}.")
+    if settings.log_format not in LOG_FORMATS:
+        raise SettingsError(f"LOG_FORMAT must be text or json, not {source['LOG_FORMAT']!r}.")
+    if settings.metrics_port is not None and not 0 < settings.metrics_port < 65536:
+        raise SettingsError(
+            f"METRICS_PORT must be a port number from 1 to 65535 (empty: no metrics), not {source['METRICS_PORT']!r}."
+        )
     if settings.strong_playouts is not None and settings.strong_playouts <= 0:
         raise SettingsError("STRONG_PLAYOUTS must be positive.")
     if settings.search_workers < 0:

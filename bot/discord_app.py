@@ -56,7 +56,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import hours, rematch
+from bot import hours, logs, metrics, rematch
 from bot.config import Settings
 from bot.delivery import deliver, run_timers
 from bot.gamestore import open_store
@@ -455,7 +455,17 @@ async def answer(
 
     An interaction counts once: with ``claim`` its id is recorded as processed before ``call``
     runs (one processed before is refused); ``/play`` and the buttons pass the id to the
-    service instead, which records it with the move itself."""
+    service instead, which records it with the move itself. Timed and counted for the metrics
+    (:mod:`bot.metrics`); every log line meanwhile carries the interaction's context (:mod:`bot.logs`)."""
+    command = _command_name(interaction)
+    _bind_log_context(interaction, command)
+    with metrics.COMMAND_SECONDS.labels(command).time():
+        return await _answer(interaction, call, claim=claim, command=command)
+
+
+async def _answer(
+    interaction: Any, call: Callable[[GameService], Awaitable[Outcome]], *, claim: bool, command: str
+) -> Outcome:
     app = interaction.client
     if not interaction.response.is_done():
         try:
@@ -473,6 +483,7 @@ async def answer(
             )
         outcome = refused or await call(app.service)
     except Exception:
+        metrics.COMMAND_ERRORS.labels(command).inc()
         log.exception(
             "handling %s failed", getattr(getattr(interaction, "command", None), "qualified_name", "a button")
         )
@@ -486,6 +497,28 @@ async def answer(
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
     return outcome
+
+
+def _command_name(interaction: Any) -> str:
+    """The ``command`` of an interaction's metrics and log lines: a slash command's full name
+    (``game board``), or ``button`` for a button or menu."""
+    if _is_component(interaction):
+        return "button"
+    return str(getattr(getattr(interaction, "command", None), "qualified_name", None) or "command")
+
+
+def _bind_log_context(interaction: Any, command: str) -> None:
+    """Every log line of this interaction names its guild, shard, channel and id (bot.logs)."""
+    guild = getattr(interaction, "guild_id", None)
+    service = getattr(interaction.client, "service", None)
+    shard = service.shards.of(guild) if service is not None and guild is not None else 0
+    logs.bind(
+        guild=guild,
+        shard=shard,
+        channel=getattr(interaction, "channel_id", None),
+        interaction=getattr(interaction, "id", None),
+        command=command,
+    )
 
 
 async def press(interaction: Any, custom_id: str) -> Outcome:
@@ -1086,6 +1119,7 @@ class TradewindsBot(discord.AutoShardedClient):
         self.service: GameService | None = None
         self._stop_timers = asyncio.Event()
         self._timers: asyncio.Task[None] | None = None
+        self.metrics: metrics.Endpoint | None = None  # METRICS_PORT's endpoint, while serving
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ChoiceButton, ChoiceSelect)
@@ -1097,9 +1131,10 @@ class TradewindsBot(discord.AutoShardedClient):
             store,
             self.settings,
             render_pool=RenderPool(self.settings.render_workers),
-            search_pool=RenderPool(self.settings.search_workers, warm=False),
+            search_pool=RenderPool(self.settings.search_workers, warm=False, name="search"),
         )
         self.service.render_pool.start()
+        self.metrics = start_metrics(self.settings, self.service)
         await self.service.warm()
         await store.watch_timers(self.service.timers_changed.set)
         self._timers = asyncio.create_task(self._run_timers(), name="tradewinds-timers")
@@ -1155,12 +1190,34 @@ class TradewindsBot(discord.AutoShardedClient):
         if self._timers is not None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(self._timers, timeout=5)
+        if self.metrics is not None:
+            self.metrics.close()
+            self.metrics = None
         if self.service is not None:
             self.service.search_pool.close()
             await self.service.store.close()
             self.service.render_pool.close()
             self.service = None
         await super().close()
+
+
+def start_metrics(settings: Settings, service: GameService) -> metrics.Endpoint | None:
+    """The Prometheus endpoint when ``METRICS_PORT`` is set (:mod:`bot.metrics`), with the open
+    games of this process's shards."""
+    if settings.metrics_port is None:
+        return None
+    tables = service.tables
+
+    def open_games() -> list[tuple[int | None, str]]:
+        return [(table.row.guild_id, table.row.status) for table in list(tables.cached.values())]
+
+    endpoint = metrics.serve(
+        settings.metrics_port,
+        settings.metrics_address,
+        open_games=metrics.OpenGames(open_games, service.shards.of),
+    )
+    log.info("metrics at http://%s:%d/metrics", settings.metrics_address, endpoint.port)
+    return endpoint
 
 
 def run_bot(settings: Settings) -> int:

@@ -29,6 +29,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot import metrics
 from bot.rows import (
     DEFAULT_HINTS_ALLOWED,
     DEFAULT_TAKEOVER,
@@ -598,10 +599,12 @@ class SqlStore:
         raise NotImplementedError
 
     async def _read(self, script_fn: ScriptFn, *args: Any) -> Any:
-        return await self._run(script_fn, *args, write=False)
+        with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
+            return await self._run(script_fn, *args, write=False)
 
     async def _write(self, script_fn: ScriptFn, *args: Any) -> Any:
-        return await self._run(script_fn, *args, write=True)
+        with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
+            return await self._run(script_fn, *args, write=True)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -994,7 +997,7 @@ class SqlStore:
         raises :class:`AlreadyProcessed` (writing nothing) when it was recorded before. A game
         that ends (``status`` finished) is compacted in the same transaction (see
         :func:`_compact`)."""
-        return await self._write(
+        version: int | None = await self._write(
             _append_action,
             pk,
             expected_version,
@@ -1009,6 +1012,9 @@ class SqlStore:
             timers,
             interaction_id,
         )
+        if version is not None:
+            metrics.MOVES.labels(kind).inc()
+        return version
 
     #: The condition "log row ``a`` holds an ``auto`` event" (a play the table made for a seat),
     #: in the backend's JSON functions.

@@ -25,7 +25,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, ParamSpec, TypedDict, Unpack
 
-from bot import replays
+from bot import logs, replays
 from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.outcome import Outcome, PublicMessage
@@ -403,6 +403,7 @@ class Tables:
         lang = where.get("lang") or await self.caller_lang(user_id, locale)
         channel_id, game_pk = where.get("channel_id"), where.get("game_pk")
         table = await self._needed(where.get("need", "running"), channel_id, game_pk, lang)
+        logs.bind(game=table.row.id)  # every later line of this command names its game
         caller = table.seat_of(user_id)
         if where.get("seated", True) and caller is None:
             raise Refused(Outcome.refuse(t("not_seated", lang)))
