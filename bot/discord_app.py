@@ -7,7 +7,7 @@ catalogue; nothing here decides who may act.
 
 * ``/game new|join|leave|add-bot|replace|rejoin|start|board|status|hand|hint|log|history|export|
   forget-me|undo|abandon|settings`` (servers only), ``/tradewinds mine|notify|rules|legend|stats``
-  (also in DMs and as a user-installed app), ``/admin end|sync`` (moderators: Manage Threads by
+  (also in DMs and as a user-installed app), ``/admin pause|resume|end|sync`` (moderators: Manage Threads by
   default; ``sync`` for the bot's owners) and
   ``/play action:`` (autocomplete from the service's in-memory cache, never the database).
 * ``/game board`` and ``/tradewinds legend`` draw pictures: a per-channel cooldown
@@ -989,7 +989,8 @@ class AnywhereGroup(app_commands.Group):
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_threads=True)
 class AdminGroup(app_commands.Group):
-    """``/admin …``: moderators' and the bot owners' commands. Discord shows the group only to
+    """``/admin …``: moderators' and the bot owners' commands (``pause``, ``resume``, ``end``,
+    ``sync``). Discord shows the group only to
     members with Manage Threads (``default_member_permissions``) until a server's admins choose
     otherwise in Server Settings → Integrations, and refuses it to everyone else — so whoever may
     use it here is a moderator of this server. ``sync`` is further for the bot's owners only
@@ -997,8 +998,31 @@ class AdminGroup(app_commands.Group):
 
     def __init__(self) -> None:
         super().__init__(
-            name="admin", description="Moderators and the bot's owners: end a table, register commands"
+            name="admin",
+            description="Moderators and the bot's owners: pause or end a table, register commands",
         )
+
+    @app_commands.command(
+        name="pause", description="Pause the game here: no moves, reminders or clocks (moderators)"
+    )
+    async def pause(self, interaction: Interaction) -> None:
+        channel, user, lang, name = (
+            _channel_id(interaction),
+            interaction.user.id,
+            _lang(interaction),
+            _name(interaction),
+        )
+        await answer(interaction, lambda svc: svc.pause(channel, user, name, locale=lang))
+
+    @app_commands.command(name="resume", description="Let the paused game here go on (moderators)")
+    async def resume(self, interaction: Interaction) -> None:
+        channel, user, lang, name = (
+            _channel_id(interaction),
+            interaction.user.id,
+            _lang(interaction),
+            _name(interaction),
+        )
+        await answer(interaction, lambda svc: svc.pause(channel, user, name, paused=False, locale=lang))
 
     @app_commands.command(
         name="end", description="End the game in this channel, whoever hosts it (moderators)"

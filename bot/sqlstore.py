@@ -116,7 +116,7 @@ def marks(n: int) -> str:
 GAME_COLUMNS = (
     "id, channel_id, guild_id, game, options, seed, status, host_id, version, created, updated, "
     "public_message_id, clock_s, reminder_s, language, parent_channel_id, lobby_message_id, "
-    "broken, log_deleted, auto_single, rematch_of"
+    "broken, log_deleted, auto_single, rematch_of, paused_by"
 )
 
 
@@ -143,6 +143,7 @@ def game_row(r: Sequence[Any]) -> GameRow:
         log_deleted=r[18],
         auto_single=bool(r[19]),
         rematch_of=r[20],
+        paused_by=r[21],
     )
 
 
@@ -242,6 +243,17 @@ def _start_game(pk: int, state_json: str, now: float, timers: TimerPlan | None) 
         pk,
     )
     if started != 1:
+        return False
+    yield from _apply_timers(pk, timers)
+    return True
+
+
+def _set_paused(pk: int, by: int | None, timers: TimerPlan) -> Script[bool]:
+    paused = "paused_by IS NULL" if by is not None else "paused_by IS NOT NULL"
+    done = yield changed(
+        f"UPDATE games SET paused_by = ? WHERE id = ? AND status = 'active' AND {paused}", by, pk
+    )
+    if done != 1:
         return False
     yield from _apply_timers(pk, timers)
     return True
@@ -707,6 +719,11 @@ class SqlStore:
         """Change the status (and drop the game's timers once it is closed); False when the game
         was not in one of ``only_from``."""
         return await self._write(_set_status, pk, status, now, tuple(only_from))
+
+    async def set_paused(self, pk: int, by: int | None, timers: TimerPlan) -> bool:
+        """Pause a running game (``by``: the moderator) or let it play again (None), with its
+        timer changes, in one transaction; False when the game is not running or already so."""
+        return bool(await self._write(_set_paused, pk, by, timers))
 
     async def set_public_message(self, pk: int, message_id: int | None, text: str | None = None) -> None:
         """Remember the game's newest board message (its id and text). A closed game keeps no

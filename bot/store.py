@@ -264,6 +264,11 @@ MIGRATIONS: list[str] = [
         SELECT id, version, state FROM games
         WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL;
     """,
+    # 16: a table a moderator paused (/admin pause): who paused it; NULL while it plays.
+    # (Numbered 16: issue 28's 14 and 15 go before it in this list when they land.)
+    """
+    ALTER TABLE games ADD COLUMN paused_by INTEGER;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

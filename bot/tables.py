@@ -378,6 +378,8 @@ class Tables:
             return Outcome.refuse(t("not_started", lang))
         if table.row.status != "active":
             return Outcome.refuse(t("game_over" if table.row.status == "finished" else "game_closed", lang))
+        if table.row.paused_by is not None:  # /admin pause: no move until /admin resume
+            return Outcome.refuse(t("game_paused", lang))
         return self.broken_refusal(table, lang) or table
 
     async def _needed(self, need: Need, channel_id: int | None, game_pk: int | None, lang: str) -> Table:

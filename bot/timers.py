@@ -101,6 +101,8 @@ class Timers(Part):
         reminder of whoever must act (due when it would have been, or now), a lobby's expiry.
         (A lobby's one-off warning and a turn clock cannot tell "lost" from "done": not those.)"""
         row, now = table.row, self.clock()
+        if row.paused_by is not None:  # a paused table has no timers until it is resumed
+            return
         kinds = {timer.kind for timer in await self.store.timers(row.id)}
         plan = TimerPlan()
         if row.status == "lobby":

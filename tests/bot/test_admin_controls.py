@@ -51,7 +51,7 @@ def test_the_tree_discord_registers_carries_the_controls():
     admin = tree["admin"]
     assert admin["default_member_permissions"] == discord.Permissions(manage_threads=True).value
     assert admin["contexts"] == GUILD_ONLY
-    assert [o["name"] for o in admin["options"]] == ["end", "sync"]
+    assert [o["name"] for o in admin["options"]] == ["pause", "resume", "end", "sync"]
     anywhere = tree["tradewinds"]
     assert anywhere["contexts"] == ANYWHERE
     assert anywhere["integration_types"] == [0, 1]  # a server install and a user install
@@ -246,3 +246,42 @@ async def test_the_anywhere_commands_answer_in_a_dm(env):
     rules = await run(client, command_payload("tradewinds", "rules", BO, dm, guild=False))
     assert told(rules)[0] == (await svc.rules_help(None, dm)).ephemeral  # the list of games
     await client.close()
+
+
+async def test_a_moderator_pauses_and_resumes_a_table(env):
+    """Paused: no move, no reminder, no clock, also after a restart; resumed: the timers of the
+    turn start afresh and the game plays on."""
+    svc = await env.service(turn_clock_s=7200)
+    client = FakeClient(svc)
+    await seated(env, svc, [ANA, BO])
+    row = await svc.store.open_game(CHANNEL)
+    assert {tm.kind for tm in await svc.store.timers(row.id)} >= {"reminder"}
+    await invoke("admin pause", FakeInteraction(client, DEE))
+    assert client.public()[-1][0] == t("paused_by_moderator", name="Dee", title="Tiny Test Game")
+    assert (await svc.store.open_game(CHANNEL)).paused_by == DEE
+    assert await svc.store.timers(row.id) == []
+    move = FakeInteraction(client, ANA)
+    await invoke("play", move, action="bid 1")
+    assert move.ephemeral_texts() == [t("game_paused")]
+    assert (await svc.store.open_game(CHANNEL)).version == row.version
+    again = FakeInteraction(client, DEE)
+    await invoke("admin pause", again)
+    assert again.ephemeral_texts() == [t("already_paused")]
+    env.clock.advance(10 * env.settings.reminder_after_s)
+    assert await svc.run_due_timers() == []  # nobody reminded, no clock ran out
+    restarted = await env.service()
+    await restarted.warm()  # a restart re-arms lost timers, but not a paused table's
+    assert await restarted.store.timers(row.id) == []
+    client = FakeClient(restarted)
+    await invoke("admin resume", FakeInteraction(client, DEE))
+    assert client.public()[-1][0] == t("resumed_by_moderator", name="Dee", title="Tiny Test Game")
+    now = env.clock()
+    timers = {tm.kind: tm.due for tm in await restarted.store.timers(row.id)}
+    assert timers["reminder"] == now + env.settings.reminder_after_s
+    assert "clock" in timers and timers["clock"] > now
+    assert (await restarted.store.open_game(CHANNEL)).paused_by is None
+    await invoke("play", FakeInteraction(client, ANA), action="bid 1")
+    assert (await restarted.store.open_game(CHANNEL)).version == row.version + 1
+    not_paused = FakeInteraction(client, DEE)
+    await invoke("admin resume", not_paused)
+    assert not_paused.ephemeral_texts() == [t("not_paused")]

@@ -48,7 +48,7 @@ def test_every_command_of_the_design_is_there():
         "mine",
         "stats",
     ]
-    assert [o["name"] for o in tree["admin"]["options"]] == ["end", "sync"]
+    assert [o["name"] for o in tree["admin"]["options"]] == ["pause", "resume", "end", "sync"]
     [action] = tree["play"]["options"]
     assert action["name"] == "action" and action["autocomplete"] is True and action["required"] is True
     new = next(o for o in tree["game"]["options"] if o["name"] == "new")

@@ -142,10 +142,14 @@ def test_backup_refusals(tmp_path, capsys, monkeypatch):
 async def test_a_migration_is_preceded_by_a_snapshot_and_the_way_back_works(tmp_path, monkeypatch):
     path = tmp_path / "tradewinds.db"
     previous = store.SCHEMA_VERSION - 1
-    monkeypatch.setattr(store, "SCHEMA_VERSION", previous)  # the program before the upgrade
+    monkeypatch.setattr(store, "SCHEMA_VERSION", previous)  # the schema before the upgrade
     old = await Store.open(str(path))
-    await new_lobby(old, channel=10)
     await old.close()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN")
+    insert_game(conn, -990)  # a lobby in channel 10, written as the older program would
+    conn.execute("COMMIT")
+    conn.close()
     assert not list(tmp_path.glob("*.bak"))  # a new database: nothing to keep
 
     monkeypatch.setattr(store, "SCHEMA_VERSION", len(store.MIGRATIONS))  # the upgrade
@@ -164,15 +168,18 @@ async def test_a_migration_is_preceded_by_a_snapshot_and_the_way_back_works(tmp_
     await again.close()
     assert sorted(tmp_path.glob("*.bak")) == [snapshot]
 
-    # The way back (README): stop the bot, put the snapshot in place, run the previous version.
+    # The way back (README): stop the bot, put the snapshot in place, run the previous version
+    # (which finds the database exactly as it left it: its schema version, its games).
     for leftover in tmp_path.glob("tradewinds.db-*"):
         leftover.unlink()
     snapshot.replace(path)
     monkeypatch.setattr(store, "SCHEMA_VERSION", previous)
     back = await Store.open(str(path))
     assert await back.schema_version() == previous
-    assert (await back.open_game(10)) is not None and (await back.open_game(11)) is None
     await back.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT channel_id FROM games").fetchall() == [(10,)]
+    conn.close()
 
 
 async def test_a_newer_database_is_refused_before_any_snapshot(tmp_path, monkeypatch):
