@@ -60,6 +60,14 @@ def test_the_dockerfile_checks_its_health_as_a_user_of_its_own():
     }
     env = " ".join(arg for w, arg in steps if w == "ENV")
     assert "HEALTH_FILE=/tmp/tradewinds.alive" in env  # the heartbeat the check reads
+    # ... which an --env-file copied from .env.example would empty: the documented run sets it
+    assert "\nHEALTH_FILE=\n" in (ROOT / ".env.example").read_text(encoding="utf-8")
+    for text in (
+        (DEPLOY / "Dockerfile").read_text(encoding="utf-8"),
+        (ROOT / "README.md").read_text(encoding="utf-8"),
+    ):
+        runs = [line for line in text.splitlines() if "docker run -d --env-file .env" in line]
+        assert runs and all("-e HEALTH_FILE=/tmp/tradewinds.alive" in line for line in runs)
     # what the image copies is in the checkout and let through by .dockerignore
     copied = [arg.split()[0] for w, arg in steps if w == "COPY"]
     sources = [s for arg in (a for w, a in steps if w == "COPY") for s in arg.split()[:-1]]
