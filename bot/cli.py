@@ -1,5 +1,5 @@
-"""The ``tradewinds`` command: ``run``, ``demo``, ``replay``, ``sync``, ``doctor``, ``migrate-db`` and
-``health``.
+"""The ``tradewinds`` command: ``run``, ``demo``, ``replay``, ``sync``, ``doctor``, ``migrate-db``,
+``backup`` and ``health``.
 
 ``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo``, ``replay`` and
 ``migrate-db`` work without Discord at all. Discord itself (``bot.discord_app``) is imported only by the commands that
@@ -58,10 +58,14 @@ class RedactSecrets(logging.Filter):
 
 
 def setup_logging(settings: Settings, stream: Any = None) -> logging.Handler:
-    """One handler on the root logger, at ``LOG_LEVEL``, that never prints the token."""
+    """One handler on the root logger, at ``LOG_LEVEL``, in ``LOG_FORMAT`` (text, or JSON lines
+    with each command's context: :mod:`bot.logs`), that never prints the token."""
+    from bot import logs
+
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.setFormatter(logs.formatter(settings.log_format))
     handler.addFilter(RedactSecrets([settings.discord_token or ""]))
+    handler.addFilter(logs.ContextFilter())  # guild, shard, game, interaction (LOG_FORMAT=json)
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)
@@ -410,6 +414,39 @@ def cmd_migrate_db(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+# ====================================================================== backup
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """``tradewinds backup FILE``: a consistent copy of the SQLite database, also while the bot
+    runs (:mod:`bot.backup`)."""
+    from bot.backup import BackupError, backup
+
+    path = args.database
+    if path is None:
+        settings = _settings_or_none()
+        if settings is None:
+            return EXIT_CONFIG
+        if settings.database_url:
+            print(
+                "tradewinds: backup copies a SQLite file; back up the PostgreSQL database of "
+                "DATABASE_URL with pg_dump.",
+                file=sys.stderr,
+            )
+            return EXIT_CONFIG
+        path = settings.database_path
+    try:
+        copy = backup(path, args.file, overwrite=args.overwrite)
+    except BackupError as error:
+        print(f"tradewinds: {error}.", file=sys.stderr)
+        return EXIT_CONFIG
+    print(
+        f"Copied {path} to {copy.path}: schema version {copy.schema_version}, "
+        f"{copy.pages} pages, {copy.size} bytes, integrity checked."
+    )
+    return 0
+
+
 # ====================================================================== health
 
 
@@ -490,6 +527,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--from", dest="source", default=None, help="the SQLite file (default DATABASE_PATH)"
     )
     migrate.set_defaults(func=cmd_migrate_db)
+
+    backup = sub.add_parser(
+        "backup", help="a consistent copy of the SQLite database, also while the bot runs"
+    )
+    backup.add_argument("file", help="where the copy goes")
+    backup.add_argument("--database", default=None, help="the SQLite file (default DATABASE_PATH)")
+    backup.add_argument("--overwrite", action="store_true", help="replace FILE if it exists")
+    backup.set_defaults(func=cmd_backup)
 
     health = sub.add_parser("health", help="exit 0 if the running bot's heartbeat (HEALTH_FILE) is fresh")
     health.add_argument("--max-age", type=float, default=60.0, help="seconds (default 60)")

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from urllib.parse import urlsplit, urlunsplit
 
+from dotenv import dotenv_values
+
 from bot.rows import Shards
 
 
@@ -40,6 +42,9 @@ class Settings:
     shard_count: int | None = None  # SHARD_COUNT (None: one process, Discord's own count)
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS, comma-separated (None: every shard)
     health_file: str | None = None  # HEALTH_FILE (touched while connected; `tradewinds health`)
+    log_format: str = "text"  # LOG_FORMAT (text or json: one JSON object per line, with its context)
+    metrics_port: int | None = None  # METRICS_PORT (Prometheus endpoint /metrics; None = off)
+    metrics_address: str = "127.0.0.1"  # METRICS_ADDRESS (where the endpoint listens)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -62,18 +67,37 @@ class Settings:
     __str__ = __repr__
 
 
+#: The values of LOG_LEVEL and LOG_FORMAT.
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_FORMATS = ("text", "json")
+
+#: What a variable holds, added to the sentence about a value that cannot be read.
+_EXPECTS = {
+    "REMINDER_AFTER_SECONDS": " (seconds, e.g. 43200 for 12 hours)",
+    "LOBBY_EXPIRY_SECONDS": " (seconds, e.g. 172800 for 48 hours)",
+    "BOT_DELAY_SECONDS": " (seconds, e.g. 2.0)",
+    "TURN_CLOCK_SECONDS": " (seconds; empty or off for no clock)",
+    "DEV_GUILD_ID": " (a server id)",
+    "OWNER_IDS": " (user ids, separated by commas)",
+    "KEEP_FINISHED_DAYS": " (days; empty keeps every game)",
+    "SHARD_COUNT": " (how many shards in all)",
+    "SHARD_IDS": " (shard numbers, separated by commas)",
+    "METRICS_PORT": " (a port number; empty: no metrics)",
+}
+
+
 def _int(name: str, raw: str) -> int:
     try:
         return int(raw.strip())
     except ValueError:
-        raise SettingsError(f"{name} must be a whole number, not {raw!r}.") from None
+        raise SettingsError(f"{name} must be a whole number, not {raw!r}{_EXPECTS.get(name, '')}.") from None
 
 
 def _float(name: str, raw: str) -> float:
     try:
         return float(raw.strip())
     except ValueError:
-        raise SettingsError(f"{name} must be a number, not {raw!r}.") from None
+        raise SettingsError(f"{name} must be a number, not {raw!r}{_EXPECTS.get(name, '')}.") from None
 
 
 def _optional_int(name: str, raw: str) -> int | None:
@@ -145,28 +169,20 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "SHARD_COUNT": ("shard_count", _optional_int),
     "SHARD_IDS": ("shard_ids", _shard_ids),
     "HEALTH_FILE": ("health_file", _token),
+    "LOG_FORMAT": ("log_format", lambda n, r: r.strip().lower()),
+    "METRICS_PORT": ("metrics_port", _optional_int),
+    "METRICS_ADDRESS": ("metrics_address", _text),
 }
 
 
 def read_dotenv(path: str = ".env") -> dict[str, str]:
-    """``KEY=value`` lines of a ``.env`` file (``#`` comments, optional quotes); {} if absent."""
-    values: dict[str, str] = {}
-    try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
-    except FileNotFoundError:
-        return values
-    for line in lines:
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        key = key.strip().removeprefix("export ").strip()
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        values[key] = value
-    return values
+    """The settings of a ``.env`` file, read by python-dotenv (``dotenv_values``): ``#`` comments,
+    also after a value (``REMINDER_AFTER_SECONDS=43200  # 12 hours``), single or double quotes,
+    ``export KEY=value`` lines and ``${OTHER}`` references; a name without a value is left out.
+    {} when there is no such file."""
+    if not os.path.isfile(path):
+        return {}
+    return {key: value for key, value in dotenv_values(path, encoding="utf-8").items() if value is not None}
 
 
 def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Settings:
@@ -181,7 +197,15 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
     settings = Settings(**kwargs)  # type: ignore[arg-type]
     for var in ("REMINDER_AFTER_SECONDS", "LOBBY_EXPIRY_SECONDS"):
         if getattr(settings, VARIABLES[var][0]) <= 0:
-            raise SettingsError(f"{var} must be positive.")
+            raise SettingsError(f"{var} must be positive{_EXPECTS[var]}, not {source[var]!r}.")
+    if settings.log_level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {source['LOG_LEVEL']!r}.")
+    if settings.log_format not in LOG_FORMATS:
+        raise SettingsError(f"LOG_FORMAT must be text or json, not {source['LOG_FORMAT']!r}.")
+    if settings.metrics_port is not None and not 0 < settings.metrics_port < 65536:
+        raise SettingsError(
+            f"METRICS_PORT must be a port number from 1 to 65535 (empty: no metrics), not {source['METRICS_PORT']!r}."
+        )
     if settings.strong_playouts is not None and settings.strong_playouts <= 0:
         raise SettingsError("STRONG_PLAYOUTS must be positive.")
     if settings.search_workers < 0:

@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 
+from bot import metrics
 from bot.outcome import RETIRED, Gateway, Outcome
 
 log = logging.getLogger(__name__)
@@ -67,6 +68,7 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
         if dm.user_id in refused:
             continue
         if not await gateway.send_private(dm):
+            metrics.DMS_REFUSED.inc()
             refused.add(dm.user_id)
             await service.dm_refused(dm.user_id)
 

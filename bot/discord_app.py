@@ -5,9 +5,13 @@ and hand the :class:`~bot.outcome.Outcome` to :func:`bot.delivery.deliver` with 
 :class:`DiscordGateway`. Everything a person reads comes from the service or the message
 catalogue; nothing here decides who may act.
 
-* ``/game new|join|leave|add-bot|replace|rejoin|start|board|hand|log|history|export|stats|forget-me|undo|
-  abandon|rules|settings|notify|sync`` and
+* ``/game new|join|leave|add-bot|replace|rejoin|start|board|status|hand|hint|log|history|export|
+  forget-me|undo|abandon|settings`` (servers only), ``/tradewinds mine|notify|rules|legend|stats``
+  (also in DMs and as a user-installed app), ``/admin pause|resume|end|sync`` (moderators: Manage Threads by
+  default; ``sync`` for the bot's owners) and
   ``/play action:`` (autocomplete from the service's in-memory cache, never the database).
+* ``/game board`` and ``/tradewinds legend`` draw pictures: a per-channel cooldown
+  (:data:`PICTURE_COOLDOWN`) answers a repeat with one sentence.
 * ``/game new`` opens a public thread for the table when the bot may (:func:`thread_room`), named
   by the service; the game then lives in the thread and a notice in the channel links to it.
 * A pressed button is acknowledged with a deferred update: the board the move changed is the
@@ -24,7 +28,7 @@ catalogue; nothing here decides who may act.
   a direct message (Discord sends every one to shard 0) for another process's game is
   acknowledged here and handed over to that process, which answers it
   (:meth:`bot.service.GameService.hand_over_press`).
-* Slash commands are synced on demand (``tradewinds sync`` or ``/game sync``), plus once on the
+* Slash commands are synced on demand (``tradewinds sync`` or ``/admin sync``), plus once on the
   very first start by the process that runs shard 0 (one process only, when there are several);
   afterwards a changed command tree (or a changed translation of it) is only reported in the
   log. Their names and descriptions come in every language through
@@ -42,6 +46,7 @@ import hashlib
 import io
 import json
 import logging
+import math
 import re
 import signal
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -51,7 +56,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import hours, rematch
+from bot import hours, logs, metrics, rematch
 from bot.config import Settings
 from bot.delivery import deliver, run_timers
 from bot.gamestore import open_store
@@ -450,7 +455,17 @@ async def answer(
 
     An interaction counts once: with ``claim`` its id is recorded as processed before ``call``
     runs (one processed before is refused); ``/play`` and the buttons pass the id to the
-    service instead, which records it with the move itself."""
+    service instead, which records it with the move itself. Timed and counted for the metrics
+    (:mod:`bot.metrics`); every log line meanwhile carries the interaction's context (:mod:`bot.logs`)."""
+    command = _command_name(interaction)
+    _bind_log_context(interaction, command)
+    with metrics.COMMAND_SECONDS.labels(command).time():
+        return await _answer(interaction, call, claim=claim, command=command)
+
+
+async def _answer(
+    interaction: Any, call: Callable[[GameService], Awaitable[Outcome]], *, claim: bool, command: str
+) -> Outcome:
     app = interaction.client
     if not interaction.response.is_done():
         try:
@@ -468,6 +483,7 @@ async def answer(
             )
         outcome = refused or await call(app.service)
     except Exception:
+        metrics.COMMAND_ERRORS.labels(command).inc()
         log.exception(
             "handling %s failed", getattr(getattr(interaction, "command", None), "qualified_name", "a button")
         )
@@ -481,6 +497,28 @@ async def answer(
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
     return outcome
+
+
+def _command_name(interaction: Any) -> str:
+    """The ``command`` of an interaction's metrics and log lines: a slash command's full name
+    (``game board``), or ``button`` for a button or menu."""
+    if _is_component(interaction):
+        return "button"
+    return str(getattr(getattr(interaction, "command", None), "qualified_name", None) or "command")
+
+
+def _bind_log_context(interaction: Any, command: str) -> None:
+    """Every log line of this interaction names its guild, shard, channel and id (bot.logs)."""
+    guild = getattr(interaction, "guild_id", None)
+    service = getattr(interaction.client, "service", None)
+    shard = service.shards.of(guild) if service is not None and guild is not None else 0
+    logs.bind(
+        guild=guild,
+        shard=shard,
+        channel=getattr(interaction, "channel_id", None),
+        interaction=getattr(interaction, "id", None),
+        command=command,
+    )
 
 
 async def press(interaction: Any, custom_id: str) -> Outcome:
@@ -635,6 +673,31 @@ def thread_room(interaction: Any) -> bool | None:
     return bool(allowed is not None and allowed.create_public_threads and allowed.send_messages_in_threads)
 
 
+#: ``/game board`` and ``/tradewinds legend`` draw pictures: at most this many per channel in so
+#: many seconds (discord.py's cooldown, keyed by channel; one more is refused in one sentence).
+PICTURE_COOLDOWN = (1, 20.0)
+
+
+def per_channel(interaction: discord.Interaction) -> int | None:
+    """The cooldown's key: the channel (a DM is a channel of its own)."""
+    return interaction.channel_id
+
+
+async def bot_owners(client: Any) -> frozenset[int]:
+    """Who owns the bot: ``OWNER_IDS`` and, from the application info Discord gave at login,
+    the application's owner or its team's admins and developers."""
+    found = set(client.settings.owner_ids)
+    info = getattr(client, "application", None)
+    if info is not None:
+        team = getattr(info, "team", None)
+        if team is not None:
+            roles = (discord.TeamMemberRole.admin, discord.TeamMemberRole.developer)
+            found |= {m.id for m in team.members if getattr(m, "role", None) in roles}
+        elif getattr(info, "owner", None) is not None:
+            found.add(info.owner.id)
+    return frozenset(found)
+
+
 def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=title, value=gid) for title, gid in GameService.game_choices()]
 
@@ -647,6 +710,7 @@ def _language_choices() -> list[app_commands.Choice[str]]:
 # ====================================================================== /game and /play
 
 
+@app_commands.guild_only()  # contexts = [server]: Discord offers it nowhere else
 class GameGroup(app_commands.Group):
     """``/game …``: the lobby and the table."""
 
@@ -728,6 +792,7 @@ class GameGroup(app_commands.Group):
         await answer(interaction, lambda svc: svc.start(channel, user, locale=lang))
 
     @app_commands.command(name="board", description="Post the current board again")
+    @app_commands.checks.cooldown(*PICTURE_COOLDOWN, key=per_channel)
     async def board(self, interaction: Interaction) -> None:
         channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.board(channel, user, locale=lang))
@@ -778,14 +843,6 @@ class GameGroup(app_commands.Group):
         channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.export(channel, user, locale=lang))
 
-    @app_commands.command(name="stats", description="Games played, won and average score on this server")
-    @app_commands.describe(player="Whose figures (default: yours)")
-    async def stats(self, interaction: Interaction, player: discord.Member | None = None) -> None:
-        who = player or interaction.user
-        guild, user, caller, lang = interaction.guild_id, who.id, interaction.user.id, _lang(interaction)
-        name = str(getattr(who, "display_name", None) or getattr(who, "name", None) or who.id)
-        await answer(interaction, lambda svc: svc.stats(guild, user, name, caller_id=caller, locale=lang))
-
     @app_commands.command(name="forget-me", description="Delete your stats and your name from stored games")
     @app_commands.describe(confirm="True to go ahead (without it you are told what would happen)")
     async def forget_me(self, interaction: Interaction, confirm: bool = False) -> None:
@@ -801,20 +858,6 @@ class GameGroup(app_commands.Group):
     async def abandon(self, interaction: Interaction) -> None:
         channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.abandon(channel, user, locale=lang))
-
-    @app_commands.command(name="rules", description="A short summary of a game's rules")
-    @app_commands.describe(game="Which game (default: the one in this channel)")
-    @app_commands.choices(game=_game_choices())
-    async def rules(self, interaction: Interaction, game: str | None = None) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
-        await answer(interaction, lambda svc: svc.rules_help(game, channel, user_id=user, locale=lang))
-
-    @app_commands.command(name="legend", description="The key to a game's pictures")
-    @app_commands.describe(game="Which game (default: the one in this channel)")
-    @app_commands.choices(game=_game_choices())
-    async def legend(self, interaction: Interaction, game: str | None = None) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
-        await answer(interaction, lambda svc: svc.legend(channel, user, game=game, locale=lang))
 
     @app_commands.command(
         name="settings",
@@ -857,6 +900,36 @@ class GameGroup(app_commands.Group):
                 hints=hints,
             ),
         )
+
+
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+class AnywhereGroup(app_commands.Group):
+    """``/tradewinds …``: the commands that need no table — ``mine``, ``notify``, ``rules``,
+    ``legend``, ``stats`` — also in DMs and group DMs and as a user-installed app (Discord
+    takes where a command may be used from its top-level command only, hence a group of their own
+    beside the server-only ``/game``)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            name="tradewinds",
+            description="Tradewinds anywhere: your tables, your calls, rules, legends, stats",
+        )
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules")
+    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.choices(game=_game_choices())
+    async def rules(self, interaction: Interaction, game: str | None = None) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.rules_help(game, channel, user_id=user, locale=lang))
+
+    @app_commands.command(name="legend", description="The key to a game's pictures")
+    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.choices(game=_game_choices())
+    @app_commands.checks.cooldown(*PICTURE_COOLDOWN, key=per_channel)
+    async def legend(self, interaction: Interaction, game: str | None = None) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        await answer(interaction, lambda svc: svc.legend(channel, user, game=game, locale=lang))
 
     @app_commands.command(name="notify", description="How and when you are called to your turn")
     @app_commands.describe(
@@ -904,10 +977,65 @@ class GameGroup(app_commands.Group):
         user, lang = interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.mine(user, locale=lang))
 
+    @app_commands.command(name="stats", description="Games played, won and average score on this server")
+    @app_commands.describe(player="Whose figures (default: yours)")
+    async def stats(self, interaction: Interaction, player: discord.User | None = None) -> None:
+        who = player or interaction.user
+        guild, user, caller, lang = interaction.guild_id, who.id, interaction.user.id, _lang(interaction)
+        name = str(getattr(who, "display_name", None) or getattr(who, "name", None) or who.id)
+        await answer(interaction, lambda svc: svc.stats(guild, user, name, caller_id=caller, locale=lang))
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_threads=True)
+class AdminGroup(app_commands.Group):
+    """``/admin …``: moderators' and the bot owners' commands (``pause``, ``resume``, ``end``,
+    ``sync``). Discord shows the group only to
+    members with Manage Threads (``default_member_permissions``) until a server's admins choose
+    otherwise in Server Settings → Integrations, and refuses it to everyone else — so whoever may
+    use it here is a moderator of this server. ``sync`` is further for the bot's owners only
+    (``OWNER_IDS`` and the application's owner or team, :func:`bot_owners`)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            name="admin",
+            description="Moderators and the bot's owners: pause or end a table, register commands",
+        )
+
+    @app_commands.command(
+        name="pause", description="Pause the game here: no moves, reminders or clocks (moderators)"
+    )
+    async def pause(self, interaction: Interaction) -> None:
+        channel, user, lang, name = (
+            _channel_id(interaction),
+            interaction.user.id,
+            _lang(interaction),
+            _name(interaction),
+        )
+        await answer(interaction, lambda svc: svc.pause(channel, user, name, locale=lang))
+
+    @app_commands.command(name="resume", description="Let the paused game here go on (moderators)")
+    async def resume(self, interaction: Interaction) -> None:
+        channel, user, lang, name = (
+            _channel_id(interaction),
+            interaction.user.id,
+            _lang(interaction),
+            _name(interaction),
+        )
+        await answer(interaction, lambda svc: svc.pause(channel, user, name, paused=False, locale=lang))
+
+    @app_commands.command(
+        name="end", description="End the game in this channel, whoever hosts it (moderators)"
+    )
+    async def end(self, interaction: Interaction) -> None:
+        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        name = _name(interaction)
+        await answer(interaction, lambda svc: svc.abandon(channel, user, locale=lang, moderator=name))
+
     @app_commands.command(name="sync", description="Register the bot's slash commands again (bot owners)")
     async def sync(self, interaction: Interaction) -> None:
         app, lang = interaction.client, _lang(interaction)
-        if interaction.user.id not in app.settings.owner_ids:
+        if interaction.user.id not in await bot_owners(app):
             await answer(interaction, lambda svc: _refused(t("adapter_owner_only", lang)))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -949,6 +1077,8 @@ async def play_autocomplete(interaction: Interaction, current: str) -> list[app_
 def build_tree(tree: app_commands.CommandTree) -> None:
     """Every command of the bot on ``tree``."""
     tree.add_command(GameGroup())
+    tree.add_command(AnywhereGroup())
+    tree.add_command(AdminGroup())
     tree.add_command(play)
     tree.error(on_tree_error)
 
@@ -958,6 +1088,8 @@ async def on_tree_error(interaction: discord.Interaction, error: app_commands.Ap
     lang = _lang(interaction)
     if isinstance(error, app_commands.NoPrivateMessage):
         sentence = t("adapter_guild_only", lang)
+    elif isinstance(error, app_commands.CommandOnCooldown):
+        sentence = t("adapter_cooldown", lang, seconds=math.ceil(error.retry_after))
     else:
         log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
         sentence = t("adapter_failed", lang)
@@ -1011,6 +1143,7 @@ class TradewindsBot(discord.AutoShardedClient):
         self.service: GameService | None = None
         self._stop_timers = asyncio.Event()
         self._timers: asyncio.Task[None] | None = None
+        self.metrics: metrics.Endpoint | None = None  # METRICS_PORT's endpoint, while serving
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ChoiceButton, ChoiceSelect)
@@ -1022,9 +1155,10 @@ class TradewindsBot(discord.AutoShardedClient):
             store,
             self.settings,
             render_pool=RenderPool(self.settings.render_workers),
-            search_pool=RenderPool(self.settings.search_workers, warm=False),
+            search_pool=RenderPool(self.settings.search_workers, warm=False, name="search"),
         )
         self.service.render_pool.start()
+        self.metrics = start_metrics(self.settings, self.service)
         await self.service.warm()
         await store.watch_timers(self.service.timers_changed.set)
         self._timers = asyncio.create_task(self._run_timers(), name="tradewinds-timers")
@@ -1062,7 +1196,7 @@ class TradewindsBot(discord.AutoShardedClient):
         elif stored != tree_hash(self.tree):
             log.warning(
                 "the slash commands changed since they were last registered: "
-                "run `tradewinds sync` or /game sync"
+                "run `tradewinds sync` or /admin sync"
             )
 
     async def sync_tree(self, guild_id: int | None) -> tuple[int, int | None]:
@@ -1080,12 +1214,34 @@ class TradewindsBot(discord.AutoShardedClient):
         if self._timers is not None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(self._timers, timeout=5)
+        if self.metrics is not None:
+            self.metrics.close()
+            self.metrics = None
         if self.service is not None:
             self.service.search_pool.close()
             await self.service.store.close()
             self.service.render_pool.close()
             self.service = None
         await super().close()
+
+
+def start_metrics(settings: Settings, service: GameService) -> metrics.Endpoint | None:
+    """The Prometheus endpoint when ``METRICS_PORT`` is set (:mod:`bot.metrics`), with the open
+    games of this process's shards."""
+    if settings.metrics_port is None:
+        return None
+    tables = service.tables
+
+    def open_games() -> list[tuple[int | None, str]]:
+        return [(table.row.guild_id, table.row.status) for table in list(tables.cached.values())]
+
+    endpoint = metrics.serve(
+        settings.metrics_port,
+        settings.metrics_address,
+        open_games=metrics.OpenGames(open_games, service.shards.of),
+    )
+    log.info("metrics at http://%s:%d/metrics", settings.metrics_address, endpoint.port)
+    return endpoint
 
 
 def run_bot(settings: Settings) -> int:

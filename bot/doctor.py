@@ -178,7 +178,7 @@ def _check_running(conn: sqlite3.Connection, row: GameRow, now: float) -> list[P
     has_bot_timer = conn.execute(
         "SELECT 1 FROM timers WHERE game_pk = ? AND kind = 'bot'", (row.id,)
     ).fetchone()
-    if to_move and not has_bot_timer:
+    if to_move and not has_bot_timer and row.paused_by is None:  # a paused table waits
         problems.append(
             Problem(
                 where,

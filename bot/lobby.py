@@ -328,19 +328,57 @@ class Lobby(Part):
             )
 
     @refusing
-    async def abandon(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
-        """``/game abandon`` (host only): the game closes unfinished."""
+    async def pause(
+        self, channel_id: int, user_id: int, moderator: str, *, paused: bool = True, locale: Any = None
+    ) -> Outcome:
+        """``/admin pause`` and ``/admin resume`` (moderators): a paused game takes no move and
+        runs no timer — no reminder, no turn clock, no computer move — until it is resumed, when
+        they start afresh for whoever is to act (as at the start of a turn)."""
         async with self.tables.at(user_id, locale, channel_id=channel_id, need="open", seated=False) as at:
             lang, table = at.lang, at.table
-            if user_id != table.row.host_id:
+            if table.row.status != "active":
+                return Outcome.refuse(t("not_started", lang))
+            if (table.row.paused_by is not None) == paused:
+                return Outcome.refuse(t("already_paused" if paused else "not_paused", lang))
+            now = self.clock()
+            if paused:
+                plan = TimerPlan(clear=("reminder", "clock", "bot"))
+            else:
+                found = await calls.prefs(self.store, table)
+                plan = self.acting.timer_plan(table, table.state, [], now, table.row.version, found)
+            if not await self.store.set_paused(table.row.id, user_id if paused else None, plan):
+                return Outcome.refuse(t("game_closed", lang))
+            self.tables.timers_added(plan)
+            self.tables.remember(
+                replace(table, row=replace(table.row, paused_by=user_id if paused else None))
+            )
+        key = "paused_by_moderator" if paused else "resumed_by_moderator"
+        return Outcome(
+            public=[
+                PublicMessage(channel_id, t(key, table.lang, name=clip_name(moderator), title=table.title))
+            ]
+        )
+
+    async def abandon(
+        self, channel_id: int, user_id: int, *, locale: Any = None, moderator: str | None = None
+    ) -> Outcome:
+        """``/game abandon`` (host only): the game closes unfinished. ``/admin end`` passes the
+        ``moderator``'s name: a moderator of the server (whom Discord let use it) ends any table,
+        and the channel reads who did."""
+        async with self.tables.at(user_id, locale, channel_id=channel_id, need="open", seated=False) as at:
+            lang, table = at.lang, at.table
+            if moderator is None and user_id != table.row.host_id:
                 return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
             if not await self.store.set_status(table.row.id, "abandoned", self.clock()):
                 return Outcome.refuse(t("game_closed", lang))
             self.tables.remember(
                 Table(replace(table.row, status="abandoned"), table.seats, table.rules, table.state)
             )
-        name = caller.name if (caller := table.seat_of(user_id)) else str(user_id)
-        text = t("abandoned", table.lang, name=name, title=table.title)
+        if moderator is not None:
+            text = t("abandoned_by_moderator", table.lang, name=clip_name(moderator), title=table.title)
+        else:
+            name = caller.name if (caller := table.seat_of(user_id)) else str(user_id)
+            text = t("abandoned", table.lang, name=name, title=table.title)
         return Outcome(
             public=[PublicMessage(channel_id, text), *await flow.closing(self.store, table.row, text)]
         )

@@ -268,6 +268,11 @@ MIGRATIONS: list[str] = [
         WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL
     ON CONFLICT (game_pk) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state;
     """,
+    # 16: who paused a table (/admin pause), NULL while it plays (SQLite's migration 16; issue
+    # 28's 14 and 15 go before it in this list when they land).
+    """
+    ALTER TABLE games ADD COLUMN paused_by BIGINT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -389,11 +389,13 @@ async def _seat_result(archive: Archive, seat: PlayedSeat) -> dict[str, Any] | N
 
 
 async def stats(archive: Archive, guild_id: int | None, user_id: int, name: str, lang: str = "en") -> Outcome:
-    """Ephemeral: ``user_id``'s figures on this server, one block per game."""
+    """Ephemeral: ``user_id``'s figures on this server (every server when ``guild_id`` is None:
+    asked in a DM), one block per game."""
     found = await player_stats(archive, user_id, guild_id)
+    where = "" if guild_id is not None else "_everywhere"
     if not found:
-        return Outcome(ephemeral=t("stats_none", lang, name=name))
-    lines = [t("stats_header", lang, name=name)]
+        return Outcome(ephemeral=t(f"stats_none{where}", lang, name=name))
+    lines = [t(f"stats_header{where}", lang, name=name)]
     for game in [g for g in GAMES if g in found]:
         lines += stats_lines(GAMES[game].display_title(lang), found[game], lang)
     return Outcome(ephemeral=clip("\n".join(lines)))

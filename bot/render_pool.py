@@ -30,6 +30,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bot import metrics
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -66,10 +68,13 @@ def sendable(fn: Callable[..., Any]) -> bool:
 class RenderPool:
     """See the module docstring."""
 
-    def __init__(self, workers: int = 1, *, timeout_s: float = TIMEOUT_S, warm: bool = True) -> None:
+    def __init__(
+        self, workers: int = 1, *, timeout_s: float = TIMEOUT_S, warm: bool = True, name: str = "render"
+    ) -> None:
         if workers < 0:
             raise ValueError("workers must be 0 (threads) or more")
         self.workers = workers
+        self.name = name  # the ``pool`` of its metrics (bot.metrics: queue depth, time)
         self.timeout_s = timeout_s
         self.warm = warm
         self._executor: ProcessPoolExecutor | None = None
@@ -80,7 +85,12 @@ class RenderPool:
     # ------------------------------------------------------------------ running
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker (or a thread), without blocking the event loop."""
+        """``fn(*args)`` in a worker (or a thread), without blocking the event loop; counted in
+        the pool's queue while it waits and runs, and timed (:func:`bot.metrics.pool_job`)."""
+        with metrics.pool_job(self.name):
+            return await self._run(fn, *args)
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         if self.workers == 0 or not self._is_sendable(fn):
             return await asyncio.to_thread(fn, *args)
         if self._slots is None:

@@ -58,6 +58,8 @@ class GameRow:
     auto_single: bool = True
     #: A lobby opened with the Rematch button: the game it is the rematch of.
     rematch_of: int | None = None
+    #: The moderator who paused the running game (``/admin pause``; None: it plays).
+    paused_by: int | None = None
 
 
 #: A table's play settings when the host never changed them (``GameStore.table_play``): the

@@ -206,6 +206,7 @@ class GameService:
     add_bot = Forward("lobby", Lobby.add_bot)
     start = Forward("lobby", Lobby.start)
     abandon = Forward("lobby", Lobby.abandon)
+    pause = Forward("lobby", Lobby.pause)
     rules_help = Forward("lobby", Lobby.rules_help)
 
     # seats (bot/seats.py)

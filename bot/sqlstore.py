@@ -29,6 +29,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot import metrics
 from bot.rows import (
     DEFAULT_HINTS_ALLOWED,
     DEFAULT_TAKEOVER,
@@ -115,7 +116,7 @@ def marks(n: int) -> str:
 GAME_COLUMNS = (
     "id, channel_id, guild_id, game, options, seed, status, host_id, version, created, updated, "
     "public_message_id, clock_s, reminder_s, language, parent_channel_id, lobby_message_id, "
-    "broken, log_deleted, auto_single, rematch_of"
+    "broken, log_deleted, auto_single, rematch_of, paused_by"
 )
 
 
@@ -142,6 +143,7 @@ def game_row(r: Sequence[Any]) -> GameRow:
         log_deleted=r[18],
         auto_single=bool(r[19]),
         rematch_of=r[20],
+        paused_by=r[21],
     )
 
 
@@ -241,6 +243,17 @@ def _start_game(pk: int, state_json: str, now: float, timers: TimerPlan | None) 
         pk,
     )
     if started != 1:
+        return False
+    yield from _apply_timers(pk, timers)
+    return True
+
+
+def _set_paused(pk: int, by: int | None, timers: TimerPlan) -> Script[bool]:
+    paused = "paused_by IS NULL" if by is not None else "paused_by IS NOT NULL"
+    done = yield changed(
+        f"UPDATE games SET paused_by = ? WHERE id = ? AND status = 'active' AND {paused}", by, pk
+    )
+    if done != 1:
         return False
     yield from _apply_timers(pk, timers)
     return True
@@ -598,10 +611,12 @@ class SqlStore:
         raise NotImplementedError
 
     async def _read(self, script_fn: ScriptFn, *args: Any) -> Any:
-        return await self._run(script_fn, *args, write=False)
+        with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
+            return await self._run(script_fn, *args, write=False)
 
     async def _write(self, script_fn: ScriptFn, *args: Any) -> Any:
-        return await self._run(script_fn, *args, write=True)
+        with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
+            return await self._run(script_fn, *args, write=True)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -704,6 +719,11 @@ class SqlStore:
         """Change the status (and drop the game's timers once it is closed); False when the game
         was not in one of ``only_from``."""
         return await self._write(_set_status, pk, status, now, tuple(only_from))
+
+    async def set_paused(self, pk: int, by: int | None, timers: TimerPlan) -> bool:
+        """Pause a running game (``by``: the moderator) or let it play again (None), with its
+        timer changes, in one transaction; False when the game is not running or already so."""
+        return bool(await self._write(_set_paused, pk, by, timers))
 
     async def set_public_message(self, pk: int, message_id: int | None, text: str | None = None) -> None:
         """Remember the game's newest board message (its id and text). A closed game keeps no
@@ -994,7 +1014,7 @@ class SqlStore:
         raises :class:`AlreadyProcessed` (writing nothing) when it was recorded before. A game
         that ends (``status`` finished) is compacted in the same transaction (see
         :func:`_compact`)."""
-        return await self._write(
+        version: int | None = await self._write(
             _append_action,
             pk,
             expected_version,
@@ -1009,6 +1029,9 @@ class SqlStore:
             timers,
             interaction_id,
         )
+        if version is not None:
+            metrics.MOVES.labels(kind).inc()
+        return version
 
     #: The condition "log row ``a`` holds an ``auto`` event" (a play the table made for a seat),
     #: in the backend's JSON functions.
@@ -1144,8 +1167,9 @@ class SqlStore:
         return await self._read(_closed_games, channel_id, guild_id, limit, offset)
 
     async def played_seats(self, user_id: int, guild_id: int | None) -> list[PlayedSeat]:
-        """Every seat ``user_id`` held to the end of a closed, started game on the server."""
-        guild, args = ("g.guild_id IS NULL", ()) if guild_id is None else ("g.guild_id = ?", (guild_id,))
+        """Every seat ``user_id`` held to the end of a closed, started game on the server (on
+        every server when ``guild_id`` is None: ``/tradewinds stats`` in a DM)."""
+        guild, args = ("TRUE", ()) if guild_id is None else ("g.guild_id = ?", (guild_id,))
         found = await self.fetch(
             "SELECT g.id, g.game, g.status, s.seat, g.result, "
             "EXISTS (SELECT 1 FROM seats b WHERE b.game_pk = g.id AND b.is_bot = 1) "

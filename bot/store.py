@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import queue
 import sqlite3
 import threading
 from collections.abc import Callable
 from typing import Any
 
+from bot.backup import copy_database, snapshot_path
 from bot.rows import StoreError
 from bot.sqlstore import Script, ScriptFn, Sql, SqlStore, run_script
 
@@ -262,6 +264,11 @@ MIGRATIONS: list[str] = [
         SELECT id, version, state FROM games
         WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL;
     """,
+    # 16: a table a moderator paused (/admin pause): who paused it; NULL while it plays.
+    # (Numbered 16: issue 28's 14 and 15 go before it in this list when they land.)
+    """
+    ALTER TABLE games ADD COLUMN paused_by INTEGER;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -383,8 +390,24 @@ class Store(SqlStore):
             raise StoreError(
                 f"the database schema is version {current}, newer than this program ({SCHEMA_VERSION})"
             )
+        if 0 < current < SCHEMA_VERSION:
+            await self.snapshot(current)
         for number in range(current, SCHEMA_VERSION):
             await self._write(_migration, number)
+
+    async def snapshot(self, version: int) -> str | None:
+        """Before a migration: a consistent copy of the file as schema ``version`` left it
+        (:func:`bot.backup.snapshot_path`), the way back should the new version disappoint
+        (README, "Backups and upgrades"). A copy already there is kept: it is the older one."""
+        if self.path == ":memory:" or not os.path.isfile(self.path):
+            return None
+        target = snapshot_path(self.path, version)
+        if os.path.exists(target):
+            log.info("keeping the earlier snapshot %s", target)
+            return target
+        copy = await self._on_thread(copy_database, self._conn, target)
+        log.info("before migrating to schema %d: snapshot of %s in %s", SCHEMA_VERSION, self.path, target)
+        return str(copy.path)
 
 
 def _connect(path: str) -> sqlite3.Connection:

@@ -25,7 +25,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, ParamSpec, TypedDict, Unpack
 
-from bot import replays
+from bot import logs, replays
 from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.outcome import Outcome, PublicMessage
@@ -378,6 +378,8 @@ class Tables:
             return Outcome.refuse(t("not_started", lang))
         if table.row.status != "active":
             return Outcome.refuse(t("game_over" if table.row.status == "finished" else "game_closed", lang))
+        if table.row.paused_by is not None:  # /admin pause: no move until /admin resume
+            return Outcome.refuse(t("game_paused", lang))
         return self.broken_refusal(table, lang) or table
 
     async def _needed(self, need: Need, channel_id: int | None, game_pk: int | None, lang: str) -> Table:
@@ -403,6 +405,7 @@ class Tables:
         lang = where.get("lang") or await self.caller_lang(user_id, locale)
         channel_id, game_pk = where.get("channel_id"), where.get("game_pk")
         table = await self._needed(where.get("need", "running"), channel_id, game_pk, lang)
+        logs.bind(game=table.row.id)  # every later line of this command names its game
         caller = table.seat_of(user_id)
         if where.get("seated", True) and caller is None:
             raise Refused(Outcome.refuse(t("not_seated", lang)))

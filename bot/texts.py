@@ -26,9 +26,11 @@ CATALOGUE = Catalogue("bot")
 #: with Discord; read here without discord.py, which the service must not import).
 COMMANDS = Catalogue("bot.translator")
 
-#: A slash command as the catalogues write it: ``/game join``, ``/play``, with the options named
-#: right after it (``/game forget-me confirm:``).
-_COMMAND = re.compile(r"/(?P<group>game|play)\b(?: (?P<sub>[a-z][a-z-]*))?(?P<options>(?: [a-z_]+:)*)")
+#: A slash command as the catalogues write it: ``/game join``, ``/play``, ``/tradewinds notify``,
+#: with the options named right after it (``/game forget-me confirm:``).
+_COMMAND = re.compile(
+    r"/(?P<group>game|play|tradewinds|admin)\b(?: (?P<sub>[a-z][a-z-]*))?(?P<options>(?: [a-z_]+:)*)"
+)
 
 
 def t(key: str, lang: str = DEFAULT, /, **values: Any) -> str:

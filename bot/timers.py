@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from bot import calls, computer, flow, hours, turns
+from bot import calls, computer, flow, hours, logs, metrics, turns
 from bot.acting import RACE_RETRIES, Acting
 from bot.computer import Computer
 from bot.config import Settings
@@ -101,6 +101,8 @@ class Timers(Part):
         reminder of whoever must act (due when it would have been, or now), a lobby's expiry.
         (A lobby's one-off warning and a turn clock cannot tell "lost" from "done": not those.)"""
         row, now = table.row, self.clock()
+        if row.paused_by is not None:  # a paused table has no timers until it is resumed
+            return
         kinds = {timer.kind for timer in await self.store.timers(row.id)}
         plan = TimerPlan()
         if row.status == "lobby":
@@ -142,6 +144,8 @@ class Timers(Part):
 
     async def run_timer(self, timer: TimerRow) -> Outcome | None:
         """Run one claimed timer (``bot.delivery.run_timers`` runs each in a task of its own)."""
+        logs.bind(game=timer.game_pk, timer=timer.kind)  # this timer's task only
+        metrics.timer_ran(timer.kind, self.clock() - timer.due)
         handler = self.handlers.get(timer.kind)
         if handler is None:
             log.warning("unknown timer kind %r dropped", timer.kind)

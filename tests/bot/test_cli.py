@@ -56,7 +56,7 @@ def test_a_setting_that_cannot_be_read_is_one_line_too(tmp_path):
     done = run_cli(["run"], tmp_path, DISCORD_TOKEN=TOKEN, REMINDER_AFTER_SECONDS="soon")
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        "tradewinds: REMINDER_AFTER_SECONDS must be a whole number, not 'soon'."
+        "tradewinds: REMINDER_AFTER_SECONDS must be a whole number, not 'soon' (seconds, e.g. 43200 for 12 hours)."
     ]
     assert TOKEN not in done.stderr
 

@@ -131,7 +131,7 @@ async def test_mine_lists_every_table_of_the_caller_their_turns_first(env):
     assert (await svc.mine(999)).ephemeral == t("mine_none")
     client = FakeClient(svc)
     asked = FakeInteraction(client, ANA)
-    await invoke("game mine", asked)
+    await invoke("tradewinds mine", asked)
     assert asked.ephemeral_texts() == ["\n".join(said)]
 
 
@@ -165,7 +165,7 @@ async def test_notify_takes_a_zone_quiet_hours_and_a_vacation(env):
     assert t("notify_no_quiet", zone="Europe/Amsterdam") in off.ephemeral
     client = FakeClient(svc)
     asked = FakeInteraction(client, BO)
-    await invoke("game notify", asked, turn="none", time_zone="Asia/Tokyo", quiet="23:00-08:00")
+    await invoke("tradewinds notify", asked, turn="none", time_zone="Asia/Tokyo", quiet="23:00-08:00")
     assert (await svc.store.prefs_of([BO]))[BO] == UserPrefs("none", "Asia/Tokyo", 1380, 480)
     from bot import discord_app as app
 
@@ -480,7 +480,7 @@ async def test_status_legend_and_auto_play_through_the_adapter(env):
     [(text, kwargs)] = status.answers()
     assert text == (await svc.status(CHANNEL, BO)).ephemeral and "file" not in kwargs
     legend = FakeInteraction(client, ANA)
-    await invoke("game legend", legend, game="goa")
+    await invoke("tradewinds legend", legend, game="goa")
     [(text, kwargs)] = legend.answers()
     assert text == t("legend_header", title="Goa") and kwargs["file"].fp.read() == b"goa:en"
     # The board's "?" answers the presser alone with the legend of the table's game.

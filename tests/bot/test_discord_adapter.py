@@ -349,7 +349,7 @@ async def test_refusals_are_ephemeral_sentences(env):
         "Write options as name=value, separated by commas (for example individual_plantations=yes)."
     ]
     not_owner = FakeInteraction(client, BO)
-    await invoke("game sync", not_owner)
+    await invoke("admin sync", not_owner)
     assert not_owner.ephemeral_texts() == ["Only the bot's owners can do that."]
 
 
@@ -593,7 +593,7 @@ async def test_owners_sync_the_commands(env):
 
     client.sync_tree = sync_tree
     owner = FakeInteraction(client, ANA)
-    await invoke("game sync", owner)
+    await invoke("admin sync", owner)
     assert asked == [77]
     assert owner.ephemeral_texts() == ["Registered 2 commands on this server."]
 
@@ -821,7 +821,7 @@ async def test_every_game_subcommand_reaches_its_service_call(env):
     row = await svc.store.open_game(CHANNEL)
     assert row.reminder_s == 6 * 3600 and row.clock_s is None
     rules = FakeInteraction(client, BO)
-    await invoke("game rules", rules, game="cuba")
+    await invoke("tradewinds rules", rules, game="cuba")
     help_ = await svc.rules_help("cuba", CHANNEL)
     assert rules.ephemeral_texts() == [help_.ephemeral, *help_.ephemeral_more]
     await invoke("play", FakeInteraction(client, ANA), action="bid 1")

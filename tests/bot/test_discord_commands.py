@@ -36,12 +36,19 @@ def test_command_tree_matches_the_snapshot():
 
 def test_every_command_of_the_design_is_there():
     tree = {c["name"]: c for c in current_tree()}
-    assert set(tree) == {"game", "play"}
+    assert set(tree) == {"game", "tradewinds", "admin", "play"}
     assert [o["name"] for o in tree["game"]["options"]] == [
         "new", "join", "leave", "add-bot", "replace", "rejoin", "start", "board", "status", "hand", "hint", "log",
-        "history", "export", "stats", "forget-me", "undo", "abandon", "rules", "legend", "settings",
-        "notify", "mine", "sync",
+        "history", "export", "forget-me", "undo", "abandon", "settings",
     ]  # fmt: skip
+    assert [o["name"] for o in tree["tradewinds"]["options"]] == [
+        "rules",
+        "legend",
+        "notify",
+        "mine",
+        "stats",
+    ]
+    assert [o["name"] for o in tree["admin"]["options"]] == ["pause", "resume", "end", "sync"]
     [action] = tree["play"]["options"]
     assert action["name"] == "action" and action["autocomplete"] is True and action["required"] is True
     new = next(o for o in tree["game"]["options"] if o["name"] == "new")

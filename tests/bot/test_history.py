@@ -259,10 +259,10 @@ async def test_history_stats_and_forget_me_commands(env):
     await invoke("game history", listing, page=1, scope="server")
     assert listing.ephemeral_texts() == [(await svc.history(CHANNEL, GUILD, scope="server")).ephemeral]
     mine = FakeInteraction(client, ANA)
-    await invoke("game stats", mine)
+    await invoke("tradewinds stats", mine)
     assert mine.ephemeral_texts() == [(await svc.stats(GUILD, ANA, "Ana")).ephemeral]
     theirs = FakeInteraction(client, ANA)
-    await invoke("game stats", theirs, player=client.get_user(BO))
+    await invoke("tradewinds stats", theirs, player=client.get_user(BO))
     [text] = theirs.ephemeral_texts()
     assert (
         text.startswith(t("stats_header", name="Bo")) and text == (await svc.stats(GUILD, BO, "Bo")).ephemeral
@@ -274,7 +274,7 @@ async def test_history_stats_and_forget_me_commands(env):
     await invoke("game forget-me", done, confirm=True)
     assert done.ephemeral_texts() == [t("forgotten", closed=5, open=0)]
     after = FakeInteraction(client, ANA)
-    await invoke("game stats", after)
+    await invoke("tradewinds stats", after)
     assert after.ephemeral_texts() == [t("stats_none", name="Ana")]
     assert client.public(CHANNEL) == []  # every answer went to the caller alone
 

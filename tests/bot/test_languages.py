@@ -363,7 +363,7 @@ async def test_the_adapters_own_sentences_follow_the_callers_locale(env):
     assert bad.ephemeral_texts() == [t("adapter_bad_options", "ja", example="individual_plantations=yes")]
     sync = FakeInteraction(client, BO)
     sync.locale = discord.Locale.dutch
-    await invoke("game sync", sync)
+    await invoke("admin sync", sync)
     assert sync.ephemeral_texts() == [t("adapter_owner_only", "nl")]
 
 

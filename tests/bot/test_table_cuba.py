@@ -147,7 +147,7 @@ async def test_game_rules_shows_every_section_within_discord_limits(env, game):
     svc = await env.service()
     client = Table(env, svc, game).client
     asked = FakeInteraction(client, ANA)
-    await invoke("game rules", asked, game=game)
+    await invoke("tradewinds rules", asked, game=game)
     messages = asked.ephemeral_texts()  # each of them only for the caller
     rules = GAMES[game]
     assert messages[0].startswith(f"**{rules.title}**")

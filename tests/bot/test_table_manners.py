@@ -116,11 +116,11 @@ async def test_notify_says_and_keeps_how_one_hears_of_ones_turn(env):
     svc = await env.service()
     client = FakeClient(svc)
     asked = FakeInteraction(client, ANA)
-    await invoke("game notify", asked)
+    await invoke("tradewinds notify", asked)
     no_quiet = t("notify_no_quiet", zone="UTC")
     assert asked.ephemeral_texts() == [t("notify_now", way=t("notify_way_mention")) + "\n" + no_quiet]
     chosen = FakeInteraction(client, ANA)
-    await invoke("game notify", chosen, turn="both")
+    await invoke("tradewinds notify", chosen, turn="both")
     assert chosen.ephemeral_texts() == [t("notify_done", way=t("notify_way_both")) + "\n" + no_quiet]
     assert await svc.store.notify_of([ANA, BO]) == {ANA: "both", BO: "mention"}
     again = await env.service()  # kept in the store

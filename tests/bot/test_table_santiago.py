@@ -44,7 +44,7 @@ async def test_a_whole_game_of_santiago_at_the_table(env):
     svc = await env.service(private_renderer=env.renderer)
     table = Table(env, svc, "santiago", closed_dms=(DEE,), prefer=visit_el_zorro)
     asked = FakeInteraction(table.client, BO)  # Bo wants a DM when his turn begins
-    await invoke("game notify", asked, turn="both")
+    await invoke("tradewinds notify", asked, turn="both")
     assert asked.ephemeral_texts()[0].startswith(t("notify_done", way=t("notify_way_both")))
     await table.open()
     played = await table.play_out()

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 from collections import Counter
 
+import discord as discord_py
 import pytest
 
 from tests.e2e import checks
@@ -68,3 +69,15 @@ async def test_three_people_and_a_computer_play_each_title_to_the_end(discord):
     assert all(used.values()), used
     kinds = Counter(i.type for i in emu.interactions.values())
     assert kinds[2] and kinds[3] and kinds[4]  # slash commands, components, autocomplete
+
+    # What the real bot registered through discord.py's sync carries Discord's own controls:
+    # /admin for Manage Threads in servers only, /tradewinds also in DMs and as a user install,
+    # each in every language (discord.py leaves out a name that is the English one).
+    registered = {c["name"]: c for c in emu.commands[None]}
+    assert set(registered) == {"game", "tradewinds", "admin", "play"}
+    admin, anywhere = registered["admin"], registered["tradewinds"]
+    assert int(admin["default_member_permissions"]) == discord_py.Permissions(manage_threads=True).value
+    assert admin["contexts"] == [0] and registered["game"]["contexts"] == [0]
+    assert anywhere["contexts"] == [0, 1, 2] and anywhere["integration_types"] == [0, 1]
+    assert set(admin["name_localizations"]) == {"nl", "ja", "zh-CN", "zh-TW"}
+    assert set(anywhere["name_localizations"]) == {"ja", "zh-CN", "zh-TW"}  # Dutch keeps "tradewinds"
