@@ -26,11 +26,14 @@ def test_log_lines_read_as_sentences():
         "The value marker moves to the chequered flag (the car passed the harbour)."
     )
     assert line("departure", ship=3, cause="customs", left={}) == (
-        "Ship 3 sails (the customs office cleared the last demand)."
+        "Ship 3 sails (the customs office cleared the last demand). "
+        "The next ship comes in; Ana rolls its dice at the end of the turn."
     )
+    assert line("departure", ship=7, cause="full", left={}) == "Ship 7 sails (full)."
     assert line("owner_vp", "p2", building="cafe", visitor="p0", vp=1) == (
-        "Cy owns the Café and scores 1 VP from Ana's visit."
+        "Cy owns the Café: Ana's figure ends the turn there, so Cy scores 1 VP."
     )
+    assert line("alonso_skip") == "Ana takes neither of Alonso's options."
 
 
 def test_labels_and_prompts():
@@ -78,13 +81,17 @@ def test_help_explains_every_part_of_the_game():
         "The ship",
         "Delivering",
         "Our ruling: the harbour master's office",
+        "Our readings where the rulebook is silent",
         "Values we could not confirm",
     ]
     text = " ".join(body for _, body in sections)
     for word in ("Zorro", "Alonso", "Casino", "Newspaper", "wood", "chequered", "7th ship", "3 goods"):
         assert word in text
-    ruling = sections[-2][1]
+    ruling = sections[-3][1]
     assert "at most once per ship" in ruling and "4 laps" in ruling and "280 turns" in ruling
+    assert "harbour_master=printed" in ruling and ruling.startswith("Our rule, the default")
+    ship = dict(sections)["The ship"]
+    assert "0, 1, 2, 2, 3, 4" in ship and "at the end of their turn" in ship
 
 
 def test_event_flags_for_undo():

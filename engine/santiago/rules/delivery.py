@@ -7,7 +7,6 @@ from engine.core import Action, Event
 from engine.santiago import data as d
 from engine.santiago.rules.common import (
     clockwise_from,
-    end_turn,
     open_demand,
     return_good,
     score,
@@ -15,6 +14,7 @@ from engine.santiago.rules.common import (
     value_price,
 )
 from engine.santiago.rules.ship import depart, raise_value
+from engine.santiago.rules.turn import end_turn
 from engine.santiago.state import State
 from engine.typed import number, present, word
 
@@ -42,11 +42,11 @@ def next_deliverer(state: State, events: list[Event]) -> None:
 
 def end_delivery(state: State, events: list[Event]) -> None:
     """Everybody passed: demand left raises the marker (maybe sending the ship off); the
-    triggering player's turn ends."""
+    triggering player's turn ends (and he rolls the next ship's dice if it sailed)."""
     trigger = state["pending"]["trigger"]
     events.append(Event("delivery_end", trigger, {"left": open_demand(state)}))
     state["turn"] = state["seats"].index(trigger)
-    if raise_value(state, trigger, "unfilled", {"kind": "end"}, events):
+    if raise_value(state, trigger, "unfilled", events):
         return
     end_turn(state, events)
 
@@ -84,7 +84,8 @@ def apply_deliver(state: State, seat: str, action: Action, events: list[Event]) 
     if ship_empty(state):
         trigger = pending["trigger"]
         state["turn"] = state["seats"].index(trigger)
-        depart(state, trigger, "full", {"kind": "end"}, events)
+        if not depart(state, trigger, "full", events):
+            end_turn(state, events)
         return
     seats = state["seats"]
     pending["current"] = seats[(seats.index(seat) + 1) % len(seats)]
