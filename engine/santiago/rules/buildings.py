@@ -213,7 +213,7 @@ def use_options(state: State, seat: str, building: str) -> list[Action]:
         return [use("up")] + ([use("down")] if may_lower_value(state) else [])
     if building == d.OFFICE:
         return [use(g) for g in open_demand(state) if goods[g] > 0]
-    if building == d.NEWSPAPER:  # the peso, and a Cuban turned face down if you like (seed l.83)
+    if building == d.NEWSPAPER:  # the peso, and a Cuban flipped if you like (2011: "You may also flip")
         return [use(), *(use(c) for c in face_up_cubans(state))]
     raise KeyError(building)
 

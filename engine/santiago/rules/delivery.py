@@ -29,8 +29,9 @@ def start_delivery(state: State, trigger: str, events: list[Event]) -> None:
 def next_deliverer(state: State, events: list[Event]) -> None:
     """From ``pending["current"]`` clockwise, the first seat still in the round delivers or
     passes. A seat with nothing it could deliver is asked too and can only pass: a pass made for
-    it would tell the whole table that its screen hides nothing the ship wants, while the seed
-    (l.63) lets a player pass for either reason alike. Everybody out: the round ends."""
+    it would tell the whole table that its screen hides nothing the ship wants, while the
+    rulebook (2011, Port) has a player pass for either reason alike ("does not want to deliver or
+    is not able to"). Everybody out: the round ends."""
     pending = state["pending"]
     order = clockwise_from(state, state["seats"].index(pending["current"]))
     for seat in order:
