@@ -128,3 +128,16 @@ def test_a_drive_names_the_harbour_and_a_cuban_still_face_down():
     assert labels[2] == "Drive 2 → Miguel, face down: nothing · 1 peso"
     assert labels[10] == "Drive 10 → harbour: delivery · 9 pesos"
     assert labels[12] == "Drive 12 → Miguel: 2 wood · 11 pesos"
+
+
+def test_a_drive_to_the_harbour_before_the_new_ships_dice_says_there_is_no_delivery():
+    """Rulebook 2011, A new ship: the dice come at the end of the turn; until then a stop at the
+    harbour delivers nothing (our reading), and the drive's label says so."""
+    usual = started(3)
+    usual["car"], usual["players"]["p0"]["pesos"] = 0, 20
+    waiting = started(3)
+    waiting["car"], waiting["players"]["p0"]["pesos"] = 0, 20
+    waiting["ship"]["value"], waiting["roll_due"], waiting["ship"]["dice"] = 0, "p0", {}
+    drive = RULES.parse(usual, "p0", "drive 10")
+    assert RULES.label(usual, "p0", drive) == "Drive 10 → harbour: delivery · 9 pesos"
+    assert RULES.label(waiting, "p0", drive) == "Drive 10 → harbour: no dice yet, no delivery · 9 pesos"

@@ -16,7 +16,7 @@ from engine.i18n import join_list, join_words
 from engine.provenance import Mark, unconfirmed
 from engine.santiago import data as d
 from engine.santiago.rules import to_act
-from engine.santiago.rules.common import laps_per_ship_at_most, turns_at_most
+from engine.santiago.rules.common import awaiting_dice, laps_per_ship_at_most, turns_at_most
 from engine.santiago.state import State
 from engine.santiago.text import (
     T,
@@ -291,7 +291,8 @@ def stop_text(state: State, steps: int, lang: str = "en") -> str:
     """What the car reaches after ``steps``: the harbour, or the Cuban and what he gives."""
     _space, cuban, face_down = drive_stop(state, steps)
     if cuban is None:
-        return T(lang, "stop.harbour")
+        # the ship that came in this turn has no dice before the turn's end: no delivery round
+        return T(lang, "stop.harbour_waiting" if awaiting_dice(state) else "stop.harbour")
     name = cuban_name(cuban, lang)
     if face_down:
         return T(lang, "stop.face_down", cuban=name)
