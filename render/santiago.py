@@ -484,13 +484,21 @@ def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
             text_centered(d, (x + 45, vy + 30), str(value), 34, bold=True)
         if k < len(ship["value_track"]) - 1:
             arrow(d, x + 92, vy + 30, x + 102)
-    # the dice: rolled (choosing) or on board plus the one set aside
+    # the dice: rolled (choosing) or on board plus the one set aside; a ship that came in this
+    # turn waits for its dice (blank, with an hourglass) until the end of the turn
     dy = vy + 130
     dice = ship["rolled"] if ship["rolled"] is not None else ship["dice"]
     goods = ("sugar", "citrus", "tobacco", "rum", "cigar")
+    waiting = ship.get("roll_due") is not None and ship["rolled"] is None
+    faces = ship.get("faces", {})
     for k, good in enumerate(goods):
         x = x0 + 90 + k * 94
-        if good in dice:
+        if good in faces:  # what the die can show, under its good (the orange die differs)
+            text_centered(d, (x, dy + 146), " ".join(map(str, faces[good])), 14, fill=MUTED, bold=True)
+        if waiting:
+            die(d, good, (x, dy + 36), 70, None, faded=True)
+            paste_icon(img, good, (x, dy + 112), 44, alpha=0.35)
+        elif good in dice:
             die(d, good, (x, dy + 36), 70, dice[good], faded=ship["rolled"] is None and dice[good] == 0)
             paste_icon(img, good, (x, dy + 112), 44)
         elif ship["aside"] == good:
@@ -498,6 +506,8 @@ def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
             d.line((x - 30, dy + 6, x + 30, dy + 66), fill=RED, width=6)
             d.line((x + 30, dy + 6, x - 30, dy + 66), fill=RED, width=6)
             paste_icon(img, good, (x, dy + 112), 44, alpha=0.35)
+    if waiting:
+        paste_icon(img, "hourglass", (x0 + 20, dy + 36), 36)
     if ship["rolled"] is not None:  # the roller is choosing the die to set aside
         d.rounded_rectangle(
             (x0 + 46, dy - 6, x0 + 90 + 4 * 94 + 44, dy + 80), radius=14, outline=HIGHLIGHT, width=5

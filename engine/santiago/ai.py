@@ -9,8 +9,16 @@ seeded RNG):
   to a poor player and less as the last ship nears;
 * the harbour: worth what it can deliver there at the current price, so the car goes there when
   the value is high; in a delivery round it delivers whatever beats keeping the goods;
-* El Zorro is worth one gift per rival (and lets the figure reuse its building); the Office
-  loads a demanded good for its flat points; the Casino turns spare pesos into points late on.
+* El Zorro is worth one gift per rival (and lets the figure reuse its building); a victim
+  hands over the cheapest thing it may give (never wood); the Office loads a demanded good for
+  its flat points; the Casino turns spare pesos into points late on;
+* a turn that ends with the figure on a rival's building gives that rival 1 VP (rulebook 2011:
+  at the end of the turn, also when the figure stays — El Zorro, the harbour, a face-down
+  Cuban), counted against every drive that leaves it there;
+* Alonso is optional: declining him (``skip``) is worth nothing, so he claims or runs a
+  building whenever that is worth more;
+* the table's ``harbour_master`` option changes nothing in its play: it never moves the value
+  marker down (that only stalls the ship), so a game of computer players ends under either.
 """
 
 from __future__ import annotations
@@ -137,11 +145,12 @@ class HeuristicPlayer:
     def drive_worth(self, view: dict[str, Any], goods: dict[str, int], steps: int) -> float:
         target = (view["car"] + steps) % d.ROAD_LEN
         cost = (steps - 1) * self.peso_vp(view)
+        staying = self.staying_gift(view)
         if target == d.HARBOUR:
-            return self.delivery_gain(view, goods) - cost
+            return self.delivery_gain(view, goods) - staying - cost
         space = view["road"][target]
         if not space["face_up"]:
-            return FACE_DOWN_VP - cost
+            return FACE_DOWN_VP - staying - cost
         return (
             self.cuban_worth(view, goods, space["cuban"])
             + self.figure_worth(view, goods, space["colour"])
@@ -173,7 +182,7 @@ class HeuristicPlayer:
         """The best building the figure can use after visiting a Cuban of ``colour``."""
         me = self.me(view)
         current = me.get("figure")
-        stay = self.building_worth(view, goods, current) if current else 0.0
+        stay = self.building_worth(view, goods, current) - self.staying_gift(view) if current else 0.0
         if colour is None:
             return stay
         free = [
@@ -182,6 +191,11 @@ class HeuristicPlayer:
             if b["figure"] is None and b["building"] != current
         ]
         return max(free) if free else stay
+
+    def staying_gift(self, view: dict[str, Any]) -> float:
+        """What the figure hands a rival by ending the turn where it stands."""
+        current = self.me(view).get("figure")
+        return self.rival_gift(view, current) if current else 0.0
 
     def rival_gift(self, view: dict[str, Any], building: str) -> float:
         owner = next(

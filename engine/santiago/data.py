@@ -1,12 +1,15 @@
 """Santiago de Cuba as data: the road, the Cubans, the buildings, the dice, the tracks, the
-supplies and the start holdings (``/work/shared/rules/santiago.md``).
+supplies and the start holdings.
 
-Every value has a mark in :data:`MARKS` (at the end of the module): where it is printed — a line
-of the seed, the traditional-Chinese walkthrough ``shared/seeds/001_2ae0230792ee2789.txt`` ("seed
-l.28" is its line 28), a review of the spec's §9, or nothing ("unconfirmed", a reconstruction) —
-and how sure we are. ``/game rules`` lists the unconfirmed values from these marks and
-``docs/sources.md`` shows them all. Choices the spec marks PROPOSED each live in one table or
-constant here so that they can be corrected in one place.
+The authority is the publisher's English rulebook (eggertspiele 2011, "Santiago rulebook
+(2011)"); a mark cites it by section ("Santiago rulebook (2011): The buildings (Office)"). Every
+value has a mark in :data:`MARKS` (at the end of the module): where it is printed, or that
+nothing prints it ("unconfirmed", a reconstruction: the flower colours of four Cubans, printed
+only on the tiles), and how sure we are. A value whose reading in the seed — the
+traditional-Chinese walkthrough ``shared/seeds/001_2ae0230792ee2789.txt`` the engine followed
+before, "seed l.28" is its line 28 — the 2011 text overturned carries that reading as
+``superseded``. ``/game rules`` lists the unconfirmed values from these marks and
+``docs/sources.md`` shows them all.
 """
 
 from __future__ import annotations
@@ -40,21 +43,37 @@ GOODS_SUPPLY = 8
 
 # ---- dice, ship and value track ----------------------------------------------------------------
 
-DIE_FACES: tuple[int, ...] = (0, 1, 1, 2, 2, 3)  # A3: a review's list; the seed says only "may be 0"
+#: The six faces of each good's die: one 0, two 1s, two 2s and a 3 — except the orange (citrus)
+#: die, which shows a 4 instead of its second 1.
+_PLAIN_DIE: tuple[int, ...] = (0, 1, 1, 2, 2, 3)
+DIE_FACES: dict[str, tuple[int, ...]] = {
+    SUGAR: _PLAIN_DIE,
+    CITRUS: (0, 1, 2, 2, 3, 4),
+    TOBACCO: _PLAIN_DIE,
+    RUM: _PLAIN_DIE,
+    CIGAR: _PLAIN_DIE,
+}
 DICE_ON_SHIP = 4
 SHIPS = 7
 #: Price per delivered good on each flag; the last flag (chequered, ``None``) sends the ship off.
 VALUE_TRACK: tuple[int | None, ...] = (2, 3, 4, None)
 CHEQUERED = len(VALUE_TRACK) - 1
-#: OUR RULING (issue 14): the harbour master's office may move the value marker down at most this
-#: many times per ship. The seed (l.81) sets no limit, and without one the players could hold a
-#: ship in the harbour for ever: the car raises the marker once per lap of the road (10 stops) and
-#: the office can lower it on every visit, so seats that never deliver never see the ship sail.
-#: With one move down per ship, every ship sails by its 4th harbour arrival, so within 40 car steps
-#: (4 laps), and a game within 7 × 40 = 280 turns (every turn moves the car at least one stop).
-#: One move per ship is the smallest limit that ends every game and keeps the office's move down
-#: for the tactical use the game gives it; ``None`` would mean no limit.
+#: OUR RULING (issue 14), the default: the harbour master's office may move the value marker down
+#: at most this many times per ship. The rulebook (2011, The buildings: Harbormaster's office)
+#: sets no limit, and without one the players could hold a ship in the harbour for ever: the car
+#: raises the marker once per lap of the road (10 stops) and the office can lower it on every
+#: visit, so seats that never deliver never see the ship sail. With one move down per ship, every
+#: ship sails by its 4th harbour arrival, so within 40 car steps (4 laps), and a game within
+#: 7 × 40 = 280 turns (every turn moves the car at least one stop). One move per ship is the
+#: smallest limit that ends every game and keeps the office's move down for the tactical use the
+#: game gives it. A table that wants the printed rule chooses ``harbour_master=printed``
+#: (:data:`HARBOURMASTER_LIMITS`).
 HARBOURMASTER_DOWNS_PER_SHIP: int | None = 1
+#: The moves down per ship each value of the ``harbour_master`` option allows (``None``: no limit).
+HARBOURMASTER_LIMITS: dict[str, int | None] = {
+    "limited": HARBOURMASTER_DOWNS_PER_SHIP,
+    "printed": None,
+}
 #: VP for one wood delivered in place of a demanded good.
 WOOD_DELIVERY_VP = 1
 #: Office: one good straight onto the ship for a flat number of VP.
@@ -77,16 +96,18 @@ PEDRO, JOSE, CONCHITA, MIGUEL, PABLO = "pedro", "jose", "conchita", "miguel", "p
 MARIA, MARTINEZ, ALONSO, ZORRO = "maria", "martinez", "alonso", "zorro"
 CUBANS: tuple[str, ...] = (PEDRO, JOSE, CONCHITA, MIGUEL, PABLO, MARIA, MARTINEZ, ALONSO, ZORRO)
 
-#: Flower colour per Cuban: which district a visit sends the figure to. Only José (yellow) and
-#: El Zorro (none: the figure stays) are sourced; the rest is the spec's PROPOSED table (A1, A2).
+#: Flower colour per Cuban: which district a visit sends the figure to. The 2011 text prints
+#: Pedro's (white), Miguel's (blue), Alonso's (white) and El Zorro's (none: the figure stays);
+#: José's (yellow) is the reviews'. The other four are printed only on the tiles: reconstructed
+#: so that no colour has more than two Cubans and none sits where the text puts another.
 CUBAN_COLOUR: dict[str, str | None] = {
     JOSE: YELLOW,
-    MIGUEL: YELLOW,
-    PEDRO: BLUE,
+    PABLO: YELLOW,
+    MIGUEL: BLUE,
     MARTINEZ: BLUE,
     CONCHITA: RED,
     MARIA: RED,
-    PABLO: WHITE,
+    PEDRO: WHITE,
     ALONSO: WHITE,
     ZORRO: None,
 }
@@ -102,6 +123,9 @@ CUBAN_GAINS: dict[str, dict[str, int]] = {
 }
 #: Pablo gives one good of the visitor's choice, never wood.
 PABLO_CHOICES: tuple[str, ...] = DIE_GOODS
+#: What an El Zorro victim may hand over (its choice): 1 peso, 1 VP or 1 good that is not wood.
+#: A victim with none of these (nothing, or only wood) gives nothing.
+ZORRO_GIFTS: tuple[str, ...] = ("peso", "vp", *DIE_GOODS)
 
 CUBAN_INFO: dict[str, dict[str, str]] = {
     PEDRO: {"name": "Pedro", "role": "tobacco dealer", "effect": "take 2 tobacco"},
@@ -114,12 +138,12 @@ CUBAN_INFO: dict[str, dict[str, str]] = {
     ALONSO: {
         "name": "Alonso",
         "role": "lawyer",
-        "effect": "claim a building with a property marker, or use a building you own",
+        "effect": "you may claim a building with a property marker, or use a building you own",
     },
     ZORRO: {
         "name": "El Zorro",
         "role": "pickpocket",
-        "effect": "every other player gives you 1 peso, 1 good or 1 VP (their choice)",
+        "effect": "every other player gives you 1 peso, 1 good (not wood) or 1 VP (their choice)",
     },
 }
 
@@ -196,8 +220,9 @@ BUILDING_INFO: dict[str, dict[str, str]] = {
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 PROPERTY_MARKERS = 3
-#: The owner of a property marker scores this when another player's figure is placed on the
-#: building (seed l.84); a figure that stays where it stands is not placed and pays nothing.
+#: The owner of a property marker scores this at the end of a turn whose player's figure stands on
+#: the building — placed there this turn or staying there (El Zorro, every building of the colour
+#: occupied, the harbour, an inactive Cuban); never on the owner's own turn.
 OWNER_VISIT_VP = 1
 START_PESOS = 3
 START_VP = 2
@@ -205,132 +230,252 @@ START_GOODS: dict[str, int] = {SUGAR: 1, CITRUS: 1, TOBACCO: 1}
 #: End of game: 1 VP per this many goods left, wood included (A18).
 GOODS_PER_END_VP = 3
 
-OPTIONS: dict[str, object] = {"open_holdings": False}
+#: Options and their defaults; the allowed values of each. ``open_holdings``: every holding public
+#: (as on Yucata); ``harbour_master``: ``limited`` (our ruling, one move down per ship) or
+#: ``printed`` (the rulebook's office, no limit).
+OPTIONS: dict[str, object] = {"open_holdings": False, "harbour_master": "limited"}
+OPTION_VALUES: dict[str, tuple[object, ...]] = {
+    "open_holdings": (False, True),
+    "harbour_master": tuple(HARBOURMASTER_LIMITS),
+}
 
 
 # ---- sources of the values ---------------------------------------------------------------------
 
-#: The walkthrough the rules follow (``shared/seeds/001_2ae0230792ee2789.txt``); ``l.N`` is its line N.
+#: The publisher's English rulebook (eggertspiele 2011), the authority; cited by its sections.
+RULEBOOK = "Santiago rulebook (2011)"
+#: The walkthrough the rules followed before the 2011 text (``shared/seeds/001_2ae0230792ee2789.txt``);
+#: ``l.N`` is its line N. Only superseded readings cite it now.
 SEED = "seed"
 
 
+def _text(section: str, what: str) -> str:
+    return f"{RULEBOOK}: {section} ({what})"
+
+
 def _seed(lines: str, what: str) -> str:
-    return f"{SEED} l.{lines} ({what})"
+    return f"{SEED} l.{lines}: {what}"
+
+
+#: The sections of the 2011 text the marks cite.
+_COMPONENTS = "Components"
+_SETUP = "Setup"
+_PLAY = "Playing the game"
+_CUBANS = "A. Go by car to a Cuban or to the port: The Cubans"
+_PORT = "A. Go by car to a Cuban or to the port: Port"
+_WOOD = "A. Go by car to a Cuban or to the port: Wood"
+_USE = "B. Use a building with your playing piece"
+_BUILDINGS = "The buildings"
+_NEW_SHIP = "A new ship"
+_END = "End of the game"
+
+#: The Cubans whose flower the 2011 text prints (in an example or the Cubans' section).
+_PRINTED_FLOWERS: dict[str, tuple[str, str]] = {
+    PEDRO: (_PLAY, "example B: the 'Pedro' tile's white flower"),
+    MIGUEL: (_USE, "example: after 'Miguel' a building beneath a blue rose"),
+    ALONSO: (_CUBANS, "Alonso example: the flower on the lawyer tile is white"),
+    ZORRO: (_CUBANS, "the flower on the 'El Zorro' tile is transparent"),
+}
+#: What the earlier tables said of the flowers the 2011 text now prints.
+_FLOWERS_BEFORE: dict[str, str] = {
+    PEDRO: "blue (a reconstruction, spec A1: no source then printed it)",
+    MIGUEL: "yellow (a reconstruction, spec A1: no source then printed it)",
+}
 
 
 def _colour_mark(cuban: str) -> src.Mark:
     colour = CUBAN_COLOUR[cuban]
-    if cuban == ZORRO:
+    if cuban in _PRINTED_FLOWERS:
+        section, what = _PRINTED_FLOWERS[cuban]
         return src.Mark(
-            f"CUBAN_COLOUR[{cuban}]", colour, _seed("87", "El Zorro's flower is transparent"), src.HIGH
+            f"CUBAN_COLOUR[{cuban}]",
+            colour,
+            _text(section, what),
+            src.HIGH,
+            superseded=_FLOWERS_BEFORE.get(cuban),
         )
     if cuban == JOSE:
         return src.Mark(
             f"CUBAN_COLOUR[{cuban}]",
             colour,
-            "reviews: gamesgazette.co.uk, blog.livedoor.jp/sohsak (spec S7, S8): José sends to the yellow buildings",
+            "reviews: gamesgazette.co.uk, blog.livedoor.jp/sohsak (spec S7, S8): José sends to the yellow "
+            f"buildings; {RULEBOOK} does not print it",
             src.MEDIUM,
         )
     return src.Mark(
         f"CUBAN_COLOUR[{cuban}]",
         colour,
-        "reconstructed (spec A1, A2): printed only on the tile; assumed 2 Cubans per colour, no two alike",
+        f"reconstructed: printed only on the tile ({RULEBOOK} shows no picture of it); at most 2 Cubans "
+        "per colour, none where the text puts Pedro, Miguel and Alonso",
         src.UNCONFIRMED,
         text="cuban_colour",
         fields={"cuban": cuban, "colour": colour},
+        superseded="white (a reconstruction, spec A2)" if cuban == PABLO else None,
     )
 
 
-#: The seed's line for each simple Cuban (Martinez: 3 pesos; a pre-release preview said 2, spec A4).
-_GAIN_LINES = ((PEDRO, "46"), (JOSE, "47"), (CONCHITA, "48"), (MIGUEL, "49"), (MARIA, "51"), (MARTINEZ, "52"))
+#: The text's words for each simple Cuban.
+_GAIN_WORDS = {
+    PEDRO: "Pedro: 2 tobacco",
+    JOSE: "José: 2 sugar cane",
+    CONCHITA: "Conchita: 2 citrus fruits",
+    MIGUEL: "Miguel: 2 wood",
+    MARIA: "Maria: 2 victory points",
+    MARTINEZ: "Martinez: 3 pesos",
+}
 
 #: The source of every value above (see the module docstring and :mod:`engine.provenance`).
 MARKS: tuple[src.Mark, ...] = (
-    src.Mark("MIN_PLAYERS", MIN_PLAYERS, _seed("2", "2-4 players"), src.HIGH),
-    src.Mark("MAX_PLAYERS", MAX_PLAYERS, _seed("2", "2-4 players"), src.HIGH),
-    src.Mark("GOODS", GOODS, _seed("16", "components: 5 colours of goods and wood"), src.HIGH),
-    src.Mark("DIE_GOODS", DIE_GOODS, _seed("15-16", "5 dice, one per goods colour; none for wood"), src.HIGH),
-    src.Mark("DIE_COLOURS", DIE_COLOURS, _seed("16", "white, orange, green, red, black"), src.HIGH),
-    src.Mark("GOODS_SUPPLY", GOODS_SUPPLY, _seed("16", "48 goods: 8 wood and 8 of each colour"), src.HIGH),
+    src.Mark(
+        "MIN_PLAYERS",
+        MIN_PLAYERS,
+        "the box: 2-4 players; " + _text(_COMPONENTS, "names no minimum: 4 screens, 4 playing pieces"),
+        src.MEDIUM,
+    ),
+    src.Mark("MAX_PLAYERS", MAX_PLAYERS, _text(_COMPONENTS, "4 screens, 4 playing pieces"), src.HIGH),
+    src.Mark(
+        "GOODS",
+        GOODS,
+        _text(_COMPONENTS, "48 goods: sugar cane, citrus fruit, tobacco, rum, cigar, wood"),
+        src.HIGH,
+    ),
+    src.Mark(
+        "DIE_GOODS",
+        DIE_GOODS,
+        _text(_SETUP, "5 dice, the colour of each matches its good; no die for wood"),
+        src.HIGH,
+    ),
+    src.Mark(
+        "DIE_COLOURS", DIE_COLOURS, _text(_COMPONENTS, "white, orange, green, red, black goods"), src.HIGH
+    ),
+    src.Mark(
+        "GOODS_SUPPLY", GOODS_SUPPLY, _text(_CUBANS, "note: goods are limited, only 8 of each"), src.HIGH
+    ),
     src.Mark(
         "DIE_FACES",
         DIE_FACES,
-        "review reich-der-spiele.de (spec S2) prints 0-1-1-2-2-3; seed l.34 says only that a die may show 0",
-        src.MEDIUM,
+        _text(_SETUP, "one 0, two 1s, two 2s, one 3; the orange die shows a 4 instead of the second 1"),
+        src.HIGH,
+        superseded="0-1-1-2-2-3 on all five dice (review S2; the seed, l.34, says only that a die may show 0)",
     ),
-    src.Mark("DICE_ON_SHIP", DICE_ON_SHIP, _seed("34-35", "4 of the 5 dice go on the ship"), src.HIGH),
-    src.Mark("SHIPS", SHIPS, _seed("33, 101", "7 rounds, one ship each"), src.HIGH),
     src.Mark(
-        "VALUE_TRACK", VALUE_TRACK, _seed("27, 61, 66", "flags 2, 3, 4 and the chequered flag"), src.HIGH
+        "DICE_ON_SHIP",
+        DICE_ON_SHIP,
+        _text(_SETUP, "4 of the 5 dice, as they were rolled, onto the ship"),
+        src.HIGH,
+    ),
+    src.Mark("SHIPS", SHIPS, _text(_SETUP, "step 4: the first of 7 ships"), src.HIGH),
+    src.Mark(
+        "VALUE_TRACK",
+        VALUE_TRACK,
+        _text(_PORT, "each unit is worth 2, 3 or 4 VP; from the 4 to the checkered flag the ship leaves"),
+        src.HIGH,
     ),
     src.Mark(
         "HARBOURMASTER_DOWNS_PER_SHIP",
         HARBOURMASTER_DOWNS_PER_SHIP,
-        "issue 14: without a limit the ship can be held for ever (seed l.81 sets none)",
+        f"issue 14: without a limit the ship can be held for ever; {RULEBOOK}, {_BUILDINGS} "
+        "(Harbormaster's office) sets none (option harbour_master=printed)",
         src.RULING,
     ),
     src.Mark(
-        "WOOD_DELIVERY_VP", WOOD_DELIVERY_VP, _seed("62", "wood scores 1 VP whatever it stands for"), src.HIGH
+        "HARBOURMASTER_LIMITS",
+        HARBOURMASTER_LIMITS,
+        f"the table's option harbour_master: limited (our ruling) or printed ({RULEBOOK}, {_BUILDINGS}: "
+        "the marker one flag to the right or to the left, no limit)",
+        src.RULING,
     ),
-    src.Mark("OFFICE_VP", OFFICE_VP, _seed("82", "the office scores 2 VP whatever the marker"), src.HIGH),
+    src.Mark(
+        "WOOD_DELIVERY_VP", WOOD_DELIVERY_VP, _text(_WOOD, "only 1 VP for each delivered wood"), src.HIGH
+    ),
+    src.Mark("OFFICE_VP", OFFICE_VP, _text(_BUILDINGS, "Office: exactly 2 VP, not wood"), src.HIGH),
     src.Mark(
         "ROAD_LEN",
         ROAD_LEN,
-        _seed("25, 44-45", "the harbour's yellow star and a white star per Cuban"),
+        _text(_SETUP, "the street has 10 stops: a white star per Cuban and the port's yellow star"),
         src.HIGH,
     ),
-    src.Mark("COLOURS", COLOURS, _seed("23", "yellow, blue, red, white districts"), src.HIGH),
     src.Mark(
-        "BUILDINGS_PER_DISTRICT", BUILDINGS_PER_DISTRICT, _seed("23", "3 buildings per colour"), src.HIGH
+        "COLOURS", COLOURS, _text(_SETUP, "step 1: 3 yellow, 3 blue, 3 red and 3 white flowers"), src.HIGH
     ),
-    src.Mark("CUBANS", CUBANS, _seed("46-56", "the nine Cubans"), src.HIGH),
+    src.Mark(
+        "BUILDINGS_PER_DISTRICT",
+        BUILDINGS_PER_DISTRICT,
+        _text(_SETUP, "step 1: 3 buildings per colour"),
+        src.HIGH,
+    ),
+    src.Mark("CUBANS", CUBANS, _text(_CUBANS, "the nine Cubans"), src.HIGH),
     *(_colour_mark(c) for c in CUBANS),
     *(
-        src.Mark(f"CUBAN_GAINS[{c}]", CUBAN_GAINS[c], _seed(line, "the Cubans"), src.HIGH)
-        for c, line in _GAIN_LINES
+        src.Mark(f"CUBAN_GAINS[{c}]", CUBAN_GAINS[c], _text(_CUBANS, words), src.HIGH)
+        for c, words in _GAIN_WORDS.items()
     ),
-    src.Mark("PABLO_CHOICES", PABLO_CHOICES, _seed("50", "1 good of any kind, never wood"), src.HIGH),
-    src.Mark("BUILDINGS", BUILDINGS, _seed("72-83", "the twelve buildings"), src.HIGH),
-    src.Mark("BANK_PESOS", BANK_PESOS, _seed("72", "bank"), src.HIGH),
-    src.Mark("CHURCH_VP", CHURCH_VP, _seed("73", "church"), src.HIGH),
     src.Mark(
-        "CONVERSIONS", CONVERSIONS, _seed("74-75", "distillery and cigar factory, any number"), src.HIGH
+        "PABLO_CHOICES", PABLO_CHOICES, _text(_CUBANS, "Pablo: 1 good of your choice, not wood"), src.HIGH
+    ),
+    src.Mark(
+        "ZORRO_GIFTS",
+        ZORRO_GIFTS,
+        _text(_CUBANS, "El Zorro: 1 peso, or 1 of any good (except wood), or 1 victory point"),
+        src.HIGH,
+        superseded=_seed("53", "1 peso, 1 good of any kind or 1 VP (wood not excepted)"),
+    ),
+    src.Mark("BUILDINGS", BUILDINGS, _text(_BUILDINGS, "the twelve buildings"), src.HIGH),
+    src.Mark("BANK_PESOS", BANK_PESOS, _text(_BUILDINGS, "Bank: 2 pesos"), src.HIGH),
+    src.Mark("CHURCH_VP", CHURCH_VP, _text(_BUILDINGS, "Church: 1 victory point"), src.HIGH),
+    src.Mark(
+        "CONVERSIONS",
+        CONVERSIONS,
+        _text(_BUILDINGS, "Distillery: any amount of sugar cane for rum; Cigar factory: tobacco for cigars"),
+        src.HIGH,
     ),
     src.Mark(
         "MARKET_GOODS",
         MARKET_GOODS,
-        _seed("76", "black market: 1 good for 1 other, not wood; read as neither side wood (spec A7)"),
-        src.MEDIUM,
+        _text(_BUILDINGS, "Black market: 1 of any good for 1 of any other good; wood may not be traded"),
+        src.HIGH,
     ),
-    src.Mark("SAWMILL_VP", SAWMILL_VP, _seed("77", "sawmill: 1 wood for 1 VP and 1 peso"), src.HIGH),
-    src.Mark("SAWMILL_PESOS", SAWMILL_PESOS, _seed("77", "sawmill: 1 wood for 1 VP and 1 peso"), src.HIGH),
-    src.Mark("CAFE_GOODS", CAFE_GOODS, _seed("78", "café: 1 rum and/or 1 cigar"), src.HIGH),
-    src.Mark("CAFE_VP_EACH", CAFE_VP_EACH, _seed("78", "café: 2 VP each, 4 VP at most"), src.HIGH),
+    src.Mark("SAWMILL_VP", SAWMILL_VP, _text(_BUILDINGS, "Sawmill: 1 wood for 1 VP and 1 peso"), src.HIGH),
     src.Mark(
-        "CASINO_PESOS_PER_VP", CASINO_PESOS_PER_VP, _seed("79", "casino: 3 pesos for 1 VP and back"), src.HIGH
+        "SAWMILL_PESOS", SAWMILL_PESOS, _text(_BUILDINGS, "Sawmill: 1 wood for 1 VP and 1 peso"), src.HIGH
     ),
+    src.Mark("CAFE_GOODS", CAFE_GOODS, _text(_BUILDINGS, "Café: 1 cigar and/or 1 rum"), src.HIGH),
+    src.Mark("CAFE_VP_EACH", CAFE_VP_EACH, _text(_BUILDINGS, "Café: 2 VP for each good, up to 4"), src.HIGH),
     src.Mark(
-        "NEWSPAPER_PESOS", NEWSPAPER_PESOS, _seed("83", "newspaper: 1 peso, and may turn a Cuban"), src.HIGH
+        "CASINO_PESOS_PER_VP",
+        CASINO_PESOS_PER_VP,
+        _text(_BUILDINGS, "Casino: 3 pesos for 1 VP; 3 pesos for each VP given up"),
+        src.HIGH,
     ),
+    src.Mark("NEWSPAPER_PESOS", NEWSPAPER_PESOS, _text(_BUILDINGS, "Newspaper publisher: 1 peso"), src.HIGH),
     src.Mark(
-        "PROPERTY_MARKERS", PROPERTY_MARKERS, _seed("11, 28", "3 property markers per player"), src.HIGH
+        "PROPERTY_MARKERS",
+        PROPERTY_MARKERS,
+        _text(_CUBANS, "Alonso: each player may seize at most three buildings"),
+        src.HIGH,
     ),
     src.Mark(
         "OWNER_VISIT_VP",
         OWNER_VISIT_VP,
-        _seed("84-85", "1 VP to the owner when a figure is placed"),
+        _text(_USE, "at the end of your turn, on another player's building: he gets 1 victory point"),
         src.HIGH,
+        superseded=_seed(
+            "84", "1 VP when a figure is placed on the building (a figure that stays pays nothing)"
+        ),
     ),
-    src.Mark("START_PESOS", START_PESOS, _seed("28", "setup: 3 pesos"), src.HIGH),
-    src.Mark("START_VP", START_VP, _seed("28", "setup: 2 VP"), src.HIGH),
-    src.Mark("START_GOODS", START_GOODS, _seed("28", "setup: 1 sugar cane, 1 citrus, 1 tobacco"), src.HIGH),
+    src.Mark("START_PESOS", START_PESOS, _text(_SETUP, "starting capital of 3 pesos"), src.HIGH),
+    src.Mark("START_VP", START_VP, _text(_SETUP, "and 2 victory points"), src.HIGH),
+    src.Mark(
+        "START_GOODS", START_GOODS, _text(_SETUP, "1 sugar cane, 1 tobacco and 1 citrus fruit"), src.HIGH
+    ),
     src.Mark(
         "GOODS_PER_END_VP",
         GOODS_PER_END_VP,
-        _seed("102", "1 VP per 3 goods left, wood is goods (l.16)"),
+        _text(_END, "1 VP for every 3 goods of any kind, wood included"),
         src.HIGH,
     ),
 )
+
 
 #: Names above that hold no value to source: ids, display names, derived indices, the options.
 IDENTIFIERS: tuple[str, ...] = (
@@ -371,6 +516,9 @@ IDENTIFIERS: tuple[str, ...] = (
     "NEWSPAPER",
     "BUILDING_INFO",
     "OPTIONS",
+    "OPTION_VALUES",
+    "HARBOURMASTER_LIMITS",
+    "RULEBOOK",
     "SEED",
     "MARKS",
     "IDENTIFIERS",

@@ -7,16 +7,21 @@ below — the contract with ``render/santiago.py``::
       "game": "santiago", "seats": ["p0", …], "you": "p1" | None,
       "to_act": ["p2"], "current": "p2" | None,     # current = whose turn it is
       "start_player": "p0", "step": "dice" | "drive" | … | "over",
-      "open_holdings": False,
+      "open_holdings": False, "harbour_master": "limited" | "printed",
       "road": [{"space": 0, "harbour": True},
                {"space": 1, "cuban": "pedro", "colour": "blue" | None, "face_up": True}, …×9],
       "car": 0..9,
       "districts": {"yellow": [{"building": "bank", "figure": seat | None,
                                 "owner": seat | None}, …×3], "blue": …, "red": …, "white": …},
       "ship": {"number": 1..7, "ships": 7,
-               "dice": {good: value},            # the 4 on board ({} while rolling)
+               "dice": {good: value},            # the 4 on board ({} while rolling, and
+                                                 # until the end of the turn that sent the
+                                                 # last ship off)
                "aside": good | None,
                "rolled": {good: value} | None,   # the 5 dice while the roller chooses
+               "roll_due": seat | None,          # who rolls the dice at the end of this turn
+               "faces": {good: [0, 1, …]},       # the six faces of each die
+               "downs": n,                       # moves down of the marker for this ship
                "value_index": 0..3, "value": 2 | 3 | 4 | None,   # None = chequered
                "value_track": [2, 3, 4, None]},
       "players": {seat: {"figure": building | None, "markers_left": 0..3,
@@ -72,6 +77,12 @@ class ShipView(TypedDict):
     #: ``None`` on the chequered flag.
     value: int | None
     value_track: list[int | None]
+    #: Who rolls this ship's dice at the end of the turn (it came in this turn), else None.
+    roll_due: str | None
+    #: The six faces of each good's die (the orange citrus die differs).
+    faces: dict[str, list[int]]
+    #: How often the harbour master's office moved the marker down for this ship.
+    downs: int
 
 
 class PlayerView(TypedDict):
@@ -102,6 +113,7 @@ class SantiagoView(TypedDict):
     start_player: str
     step: str
     open_holdings: bool
+    harbour_master: str
     road: list[HarbourSpaceView | RoadSpaceView]
     car: int
     districts: dict[str, list[BuildingView]]
@@ -186,6 +198,7 @@ def build_view(state: State, seat: str | None) -> SantiagoView:
         "start_player": state["seats"][state["start"]],
         "step": state["step"],
         "open_holdings": state["options"]["open_holdings"],
+        "harbour_master": state["options"]["harbour_master"],
         "road": road,
         "car": state["car"],
         "districts": {
@@ -201,6 +214,9 @@ def build_view(state: State, seat: str | None) -> SantiagoView:
             "value_index": ship["value"],
             "value": d.VALUE_TRACK[ship["value"]],
             "value_track": list(d.VALUE_TRACK),
+            "roll_due": state["roll_due"],
+            "faces": {g: list(d.DIE_FACES[g]) for g in d.DIE_GOODS},
+            "downs": ship["downs"],
         },
         "players": players,
         "pending": pending_view(state),

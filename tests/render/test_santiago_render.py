@@ -126,3 +126,40 @@ def test_private_screen_picture_shows_the_viewers_own_holdings_only():
     )
     blank = sdc.draw_private(RULES.view(base, None))
     assert blank.size == (sdc.SCREEN_W, sdc.SCREEN_H)
+
+
+def test_the_ship_shows_each_dies_faces_and_waits_for_its_dice_until_the_turns_end():
+    """Rulebook 2011: the orange die's faces differ (a 4 instead of the second 1), and the dice
+    of a ship that came in this turn are rolled at the turn's end: blank dice until then."""
+    state = started(3)
+    set_districts(state, STANDARD_DISTRICTS)
+    view = RULES.view(state, None)
+    assert view["ship"]["faces"]["citrus"] == [0, 1, 2, 2, 3, 4]
+    assert view["ship"]["faces"]["rum"] == [0, 1, 1, 2, 2, 3]
+    plain = sdc.draw(view)
+    x0, dy = sdc.PANEL_X + 24, 24 + 20 + 86 + 130
+    citrus_faces = (x0 + 90 + 94 - 44, dy + 136, x0 + 90 + 94 + 44, dy + 156)
+    same_faces = dict(
+        view, ship={**view["ship"], "faces": {**view["ship"]["faces"], "citrus": [0, 1, 1, 2, 2, 3]}}
+    )
+    assert _region(sdc.draw(same_faces), citrus_faces) != _region(plain, citrus_faces)
+    before = started_waiting()
+    waiting_state, _ = RULES.apply(before, "p0", RULES.parse(before, "p0", "drive 2"))
+    waiting = RULES.view(waiting_state, None)
+    assert waiting["ship"]["roll_due"] == "p0" and waiting["ship"]["dice"] == {}
+    dice_row = (x0 + 40, dy, x0 + 90 + 4 * 94 + 40, dy + 72)
+    assert _region(sdc.draw(waiting), dice_row) != _region(
+        sdc.draw({**waiting, "ship": {**waiting["ship"], "roll_due": None}}), dice_row
+    )
+
+
+def started_waiting():
+    """p0 to drive 2 from space 9: the car passes the harbour on the last flag (the ship sails)
+    and stops at Pedro."""
+    state = started(3)
+    set_districts(state, STANDARD_DISTRICTS)
+    state["car"], state["ship"]["value"] = 9, 2
+    road = state["road"]
+    other = road.index("pedro")
+    road[other], road[1] = road[1], road[other]
+    return state

@@ -185,12 +185,20 @@ def test_newspaper_gives_a_peso_and_turns_a_cuban_face_down_until_the_car_passes
 
 
 def test_using_an_owned_building_through_alonso_then_moving_keeps_the_turn_going():
+    """Rulebook 2011, A new ship: the player who emptied the ship with the customs office rolls
+    the new ship's dice at the end of his turn — after his figure's move, not in the middle."""
     state = at("customs")
     state["pending"] = {"building": "customs", "via": "alonso", "then": {"kind": "go", "colour": "white"}}
     state["ship"]["dice"] = {"sugar": 0, "citrus": 0, "tobacco": 1, "rum": 0}
     state["players"]["p0"]["figure"] = None
-    after, _ = act(state, "p0", "use tobacco")
-    assert after["step"] == "dice"
+    after, events = act(state, "p0", "use tobacco")
+    assert "departure" in kinds(events) and "roll" not in kinds(events)
+    assert after["ship"]["number"] == 2 and after["ship"]["dice"] == {} and after["roll_due"] == "p0"
+    assert after["step"] == "go" and after["pending"]["options"] == STANDARD_DISTRICTS["white"]
+    after, _ = act(after, "p0", "go office")
+    assert legal(after) == ["skip"]  # the new ship has no demand yet: nothing to load
+    after, events = act(after, "p0", "skip")
+    assert after["step"] == "dice" and RULES.to_act(after) == ["p0"] and after["roll_due"] is None
     after["rolled"] = {"sugar": 1, "citrus": 1, "tobacco": 1, "rum": 1, "cigar": 1}
     after, _ = act(after, "p0", "aside rum")
-    assert after["step"] == "go" and after["pending"]["options"] == STANDARD_DISTRICTS["white"]
+    assert after["step"] == "drive" and RULES.to_act(after) == ["p1"]

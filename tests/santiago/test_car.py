@@ -68,27 +68,41 @@ def test_each_pass_counts_in_one_long_move():
     assert kinds(events).count("harbour_pass") == 2 and after["ship"]["value"] == 2 and after["car"] == 1
 
 
-def test_pass_to_the_chequered_flag_sends_the_ship_off_and_the_mover_rolls_then_carries_on():
+def test_pass_to_the_chequered_flag_sends_the_ship_off_the_mover_carries_on_and_rolls_at_the_end():
+    """Rulebook 2011, A new ship: "The player determines the new demand at the end of his turn"."""
     state = road_game(car=9, pesos=3, value=2)
     put_cuban(state, 1, "martinez")
     after, events = act(state, "p0", "drive 2")
     assert "departure" in kinds(events) and events[kinds(events).index("departure")].data["cause"] == "pass"
-    assert after["ship"]["number"] == 2 and after["ship"]["value"] == 0
-    assert after["step"] == "dice" and RULES.to_act(after) == ["p0"] and after["car"] == 0
-    after["rolled"] = {"sugar": 1, "citrus": 1, "tobacco": 1, "rum": 1, "cigar": 1}
-    after, events = act(after, "p0", "aside sugar")
-    # A13: the mover finishes the move and resolves Martinez (+3 pesos) and the building step
+    assert after["ship"]["number"] == 2 and after["ship"]["value"] == 0 and after["ship"]["dice"] == {}
+    # the mover finishes the move and resolves Martinez (+3 pesos) and the building step
+    assert "roll" not in kinds(events) and after["roll_due"] == "p0"
     assert after["car"] == 1 and after["players"]["p0"]["pesos"] == 2 + 3
     assert after["step"] == "go" and set(after["pending"]["options"]) == set(STANDARD_DISTRICTS["blue"])
+    after, _ = act(after, "p0", "go factory")
+    after, events = act(after, "p0", "skip")
+    assert kinds(events)[-1] == "roll" and after["step"] == "dice" and RULES.to_act(after) == ["p0"]
+    after["rolled"] = {"sugar": 1, "citrus": 1, "tobacco": 1, "rum": 1, "cigar": 1}
+    after, _ = act(after, "p0", "aside sugar")
+    assert after["step"] == "drive" and RULES.to_act(after) == ["p1"] and after["car"] == 1
 
 
 def test_passes_after_a_departure_count_for_the_new_ship():
     state = road_game(car=9, pesos=20, value=2)
-    after, _ = act(state, "p0", "drive 12")
-    after["rolled"] = {"sugar": 1, "citrus": 1, "tobacco": 1, "rum": 1, "cigar": 1}
-    after, events = act(after, "p0", "aside sugar")
-    assert "harbour_pass" in kinds(events) and after["ship"]["value"] == 1 and after["ship"]["number"] == 2
-    assert after["car"] == 1
+    after, events = act(state, "p0", "drive 12")
+    assert kinds(events).count("harbour_pass") == 2 and "roll" not in kinds(events)
+    assert after["ship"]["value"] == 1 and after["ship"]["number"] == 2 and after["ship"]["dice"] == {}
+    assert after["car"] == 1 and after["roll_due"] == "p0"
+
+
+def test_a_stop_at_the_harbour_before_the_new_ship_has_dice_starts_no_delivery_round():
+    """OUR RULING: the ship that came in this turn has no demand before the turn ends."""
+    state = road_game(car=9, pesos=20, value=2)
+    after, events = act(state, "p0", "drive 11")
+    order = kinds(events)
+    assert "harbour_stop" not in order and order[-2:] == ["harbour_no_demand", "roll"]
+    assert order.index("departure") < order.index("harbour_no_demand")
+    assert after["car"] == 0 and after["step"] == "dice" and RULES.to_act(after) == ["p0"]
 
 
 def test_stop_on_a_face_down_cuban_gives_nothing_and_ends_the_turn():

@@ -30,10 +30,10 @@ def visit(cuban: str, players: int = 3) -> tuple[dict, list]:
 @pytest.mark.parametrize(
     ("cuban", "what", "n", "colour"),
     [
-        ("pedro", "tobacco", 2, "blue"),
+        ("pedro", "tobacco", 2, "white"),  # rulebook 2011, Playing the game, example B
         ("jose", "sugar", 2, "yellow"),
         ("conchita", "citrus", 2, "red"),
-        ("miguel", "wood", 2, "yellow"),
+        ("miguel", "wood", 2, "blue"),  # rulebook 2011, B. Use a building, example
         ("maria", "vp", 2, "red"),
         ("martinez", "pesos", 3, "blue"),
     ],
@@ -69,7 +69,7 @@ def test_pablo_gives_one_good_of_choice_but_never_wood():
     assert "never wood" in msg
     after, _ = act(after, "p0", "take cigar")
     assert after["players"]["p0"]["goods"]["cigar"] == 1
-    assert after["step"] == "go" and after["pending"]["options"] == STANDARD_DISTRICTS["white"]
+    assert after["step"] == "go" and after["pending"]["options"] == STANDARD_DISTRICTS["yellow"]
 
 
 def test_pablo_offers_only_goods_left_in_the_supply():
@@ -108,6 +108,27 @@ def test_el_zorro_each_victim_chooses_what_to_hand_over():
     check_conservation(after)
 
 
+def test_el_zorro_takes_no_wood_and_a_victim_with_only_wood_gives_nothing():
+    """Rulebook 2011, The Cubans: "1 peso OR 1 of any good (except wood) OR 1 victory point"."""
+    state = started(3)
+    set_districts(state, STANDARD_DISTRICTS)
+    put_cuban(state, 1, "zorro")
+    clear_goods(state, "p1")
+    give(state, "p1", wood=2, rum=1)
+    set_money(state, "p1", pesos=0, vp=0)
+    clear_goods(state, "p2")
+    give(state, "p2", wood=3)
+    set_money(state, "p2", pesos=0, vp=0)
+    after, _ = act(state, "p0", "drive 1")
+    assert [str(a) for a in RULES.legal(after, "p1")] == ["give rum"]
+    assert "no wood" in assert_illegal_changes_nothing(RULES, after, "p1", "give wood")
+    after, events = act(after, "p1", "give rum")
+    # p2 holds only wood: nothing it may give, so it is skipped
+    assert [e.kind for e in events if e.seat == "p2"] == ["zorro_nothing"]
+    assert after["players"]["p2"]["goods"]["wood"] == 3 and after["players"]["p0"]["goods"]["rum"] == 1
+    assert RULES.to_act(after) == ["p1"] and after["step"] == "drive"
+
+
 def test_el_zorro_keeps_the_figure_where_it_is_and_lets_it_use_that_building_again():
     state = started(2)
     set_districts(state, STANDARD_DISTRICTS)
@@ -118,10 +139,11 @@ def test_el_zorro_keeps_the_figure_where_it_is_and_lets_it_use_that_building_aga
     after, events = act(after, "p1", "give peso")
     assert "stay" in kinds(events) and after["players"]["p0"]["figure"] == "bank"
     assert after["step"] == "use" and after["pending"]["building"] == "bank"
-    # seed l.84: the owner scores when a figure is placed on the building; a stay places nothing
+    # rulebook 2011, B. Use a building: the owner scores at the end of the turn, also after a stay
     assert after["players"]["p1"]["vp"] == 2 and "owner_vp" not in kinds(events)
-    after, _ = act(after, "p0", "use")
+    after, events = act(after, "p0", "use")
     assert after["players"]["p0"]["pesos"] == 3 + 1 + 2
+    assert after["players"]["p1"]["vp"] == 3 and "owner_vp" in kinds(events)
 
 
 def test_alonso_claims_any_unowned_building_then_moves_the_figure_to_white():
@@ -166,9 +188,22 @@ def test_alonso_with_nothing_to_claim_or_use_goes_straight_to_the_building_step(
     state["owners"] = {b: "p1" for b in d.BUILDINGS}
     after, events = act(state, "p0", "drive 1")
     assert "alonso_nothing" in kinds(events) and after["step"] == "go"
-    # p1 owns every white building: p0's visit pays p1 1 VP
+    # p1 owns every white building: p0's turn ends on one of them and pays p1 1 VP
     after, _ = act(after, "p0", "go office")
+    assert after["players"]["p1"]["vp"] == 2
+    after, _ = act(after, "p0", "skip")
     assert after["players"]["p1"]["vp"] == 3
+
+
+def test_alonso_is_optional_the_figure_then_moves_as_usual():
+    """Rulebook 2011, A.: "If you stop the car at a Cuban, you may immediately use his/her
+    function" — Alonso's too: neither a marker nor a building, then the white building step."""
+    state, (after, _) = visit("alonso")
+    assert "skip" in [str(a) for a in RULES.legal(after, "p0")]
+    after, events = act(after, "p0", "skip")
+    assert kinds(events)[0] == "alonso_skip" and after["owners"] == {}
+    assert after["players"]["p0"]["markers"] == 3
+    assert after["step"] == "go" and after["pending"]["options"] == STANDARD_DISTRICTS["white"]
 
 
 # ---- the building step -------------------------------------------------------------------------
@@ -224,8 +259,10 @@ def test_the_owner_scores_when_another_figure_visits_but_not_on_its_own_visit():
     state["owners"] = {"church": "p1", "distillery": "p0"}
     after, _ = act(state, "p0", "drive 1")
     church, events = act(after, "p0", "go church")
-    assert church["players"]["p1"]["vp"] == 3 and "owner_vp" in kinds(events)
-    church, _ = act(church, "p0", "skip")  # the owner scored whether or not the effect is used
-    assert church["players"]["p1"]["vp"] == 3
-    own, events = act(after, "p0", "go distillery")
+    assert church["players"]["p1"]["vp"] == 2 and "owner_vp" not in kinds(events)
+    # rulebook 2011: "at the end of your turn" — whether or not the effect is used
+    church, events = act(church, "p0", "skip")
+    assert church["players"]["p1"]["vp"] == 3 and kinds(events)[:2] == ["skip", "owner_vp"]
+    own, _ = act(after, "p0", "go distillery")
+    own, events = act(own, "p0", "skip")
     assert "owner_vp" not in kinds(events) and own["players"]["p0"]["vp"] == 2

@@ -1,9 +1,11 @@
-"""Every game of Santiago de Cuba ends (issue 14, item 10).
+"""Every game of Santiago de Cuba ends (issue 14, item 10) — with our ruling, the default.
 
-The seed lets the harbour master's office move the value marker up or down (l.81) with no limit,
-while the car raises it only once per lap of the road (l.65-67). Seats that never deliver could
-then hold a ship in the harbour for ever: the first test shows it with the limit lifted. Our
-ruling (``data.HARBOURMASTER_DOWNS_PER_SHIP``: one move down per ship) bounds every game:
+The rulebook (2011, The buildings: Harbormaster's office) lets the office move the value marker
+one flag to the right or to the left with no limit, while the car raises it only once per lap of
+the road (A. Go by car: Port, "Also important"). Seats that never deliver could then hold a ship
+in the harbour for ever: the first test shows it with the printed office (the table option
+``harbour_master=printed``). Our ruling (``data.HARBOURMASTER_DOWNS_PER_SHIP``: one move down per
+ship, ``harbour_master=limited``) bounds every game:
 
 * every harbour arrival of the car — a stop or a pass — raises the marker or sends the ship off
   (a delivery round that fills it), and nothing but the office lowers it;
@@ -31,11 +33,11 @@ from tests.santiago.delayer import DelayingPlayer
 SEEDS = 25
 
 
-def delaying_game(players: int, seed: int, max_turns: int) -> dict:
+def delaying_game(players: int, seed: int, max_turns: int, **options: object) -> dict:
     """Play a game with a delaying player in every seat, at most ``max_turns`` turns; return
     the turns played, the harbour arrivals of each ship that sailed and the state."""
     seats = [f"p{i}" for i in range(players)]
-    state = RULES.new(seats, seed)
+    state = RULES.new(seats, seed, **options)
     bot = DelayingPlayer()
     turns, arrivals, per_ship = 0, 0, []
     while RULES.result(state) is None and turns < max_turns:
@@ -53,11 +55,10 @@ def delaying_game(players: int, seed: int, max_turns: int) -> dict:
     return {"turns": turns, "arrivals": per_ship, "state": state}
 
 
-def test_without_the_ruling_delaying_players_hold_the_first_ship_for_ever(monkeypatch):
-    monkeypatch.setattr(d, "HARBOURMASTER_DOWNS_PER_SHIP", None)
-    assert turns_at_most() is None
+def test_with_the_printed_office_delaying_players_hold_the_first_ship_for_ever():
+    assert d.HARBOURMASTER_LIMITS["printed"] is None
     for players, seed in ((2, 1), (3, 2), (4, 3)):
-        game = delaying_game(players, seed, max_turns=300)
+        game = delaying_game(players, seed, max_turns=300, harbour_master="printed")
         # 300 turns are 30 laps of the car, and 30 harbour arrivals did not send ship 1 off
         assert game["turns"] == 300 and game["arrivals"] == [] and game["state"]["ship"]["number"] == 1
 

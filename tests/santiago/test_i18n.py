@@ -193,6 +193,8 @@ SAMPLE_EVENTS: list[Event] = [
     Event("pass", "p1", {}),
     Event("pass", "p1", {"auto": True}),  # logged before issue 14
     Event("delivery_end", "p0", {"left": {}}),
+    Event("alonso_skip", "p0", {}),
+    Event("harbour_no_demand", "p0", {}),
     Event("delivery_end", "p0", {"left": {"sugar": 1}}),
     Event("game_over", None, {"scores": {"p0": 20, "p1": 17}, "goods": {}, "pesos": {}}),
 ]
@@ -295,7 +297,7 @@ def test_setup_errors_and_saved_games_are_refused_in_every_language() -> None:
         with pytest.raises(IllegalAction) as caught:
             bad()
         every_language(caught.value.text)
-    for options in ({"colour": True}, {"open_holdings": "yes"}):
+    for options in ({"colour": True}, {"open_holdings": "yes"}, {"harbour_master": "never"}):
         with pytest.raises(IllegalAction) as caught:
             RULES.new(["p0", "p1"], 1, **options)
         every_language(caught.value.text)
@@ -319,9 +321,12 @@ def test_a_refusal_speaks_the_readers_language_and_str_stays_english() -> None:
 
 def test_names_follow_the_rulebook_of_each_language() -> None:
     cafe = Event("owner_vp", "p2", {"building": "cafe", "visitor": "p0", "vp": 1})
-    assert RULES.describe(cafe, NAMES, "zh-TW") == "Cy擁有咖啡館，因Ana的拜訪獲得1分。"
-    assert RULES.describe(cafe, NAMES, "zh-CN") == "Cy拥有咖啡馆，因Ana的拜访获得1分。"
-    assert RULES.describe(cafe, NAMES, "nl") == "Cy bezit het café en scoort 1 ZP door het bezoek van Ana."
+    assert RULES.describe(cafe, NAMES, "zh-TW") == "Cy擁有咖啡館：Ana的棋子在那裡結束回合，因此Cy獲得1分。"
+    assert RULES.describe(cafe, NAMES, "zh-CN") == "Cy拥有咖啡馆：Ana的棋子在那里结束回合，因此Cy获得1分。"
+    assert (
+        RULES.describe(cafe, NAMES, "nl")
+        == "Cy bezit het café: de pion van Ana eindigt de beurt daar, dus Cy scoort 1 ZP."
+    )
     visit = Event("cuban", "p0", {"cuban": "pedro", "got": {"tobacco": 2}})
     assert RULES.describe(visit, NAMES, "zh-TW") == "Ana拜訪佩德羅並獲得2個菸草。"
     assert RULES.describe(visit, NAMES, "zh-CN") == "Ana拜访佩德罗并获得2个烟草。"

@@ -31,7 +31,7 @@ def test_player_right_of_start_player_rolls_and_sets_one_die_aside():
         roller = state["seats"][(state["start"] - 1) % 4]
         assert RULES.to_act(state) == [roller] and state["step"] == "dice"
         assert set(state["rolled"]) == set(d.DIE_GOODS)
-        assert all(v in d.DIE_FACES for v in state["rolled"].values())
+        assert all(v in d.DIE_FACES[g] for g, v in state["rolled"].items())
         assert [str(a) for a in RULES.legal(state, roller)] == [f"aside {g}" for g in d.DIE_GOODS]
         if any(v for g, v in state["rolled"].items() if g != "rum"):
             after, _ = act(state, roller, "aside rum")
@@ -73,3 +73,13 @@ def test_options_are_checked():
     with pytest.raises(IllegalAction, match="true or false"):
         RULES.new(["p0", "p1"], 1, open_holdings="yes")
     assert RULES.new(["p0", "p1"], 1, open_holdings=True)["options"]["open_holdings"] is True
+
+
+def test_the_harbour_master_option_takes_limited_or_printed():
+    assert RULES.new(["p0", "p1"], 1)["options"]["harbour_master"] == "limited"
+    assert RULES.new(["p0", "p1"], 1, harbour_master="printed")["options"]["harbour_master"] == "printed"
+    for bad in ("free", True, 1):
+        with pytest.raises(IllegalAction) as caught:
+            RULES.new(["p0", "p1"], 1, harbour_master=bad)
+        assert str(caught.value) == "The option 'harbour_master' takes one of: limited, printed."
+        assert caught.value.text("nl") == "De optie 'harbour_master' neemt een van: limited, printed."

@@ -26,11 +26,14 @@ def test_log_lines_read_as_sentences():
         "The value marker moves to the chequered flag (the car passed the harbour)."
     )
     assert line("departure", ship=3, cause="customs", left={}) == (
-        "Ship 3 sails (the customs office cleared the last demand)."
+        "Ship 3 sails (the customs office cleared the last demand). "
+        "The next ship comes in; Ana rolls its dice at the end of the turn."
     )
+    assert line("departure", ship=7, cause="full", left={}) == "Ship 7 sails (full)."
     assert line("owner_vp", "p2", building="cafe", visitor="p0", vp=1) == (
-        "Cy owns the Café and scores 1 VP from Ana's visit."
+        "Cy owns the Café: Ana's figure ends the turn there, so Cy scores 1 VP."
     )
+    assert line("alonso_skip") == "Ana takes neither of Alonso's options."
 
 
 def test_labels_and_prompts():
@@ -78,13 +81,17 @@ def test_help_explains_every_part_of_the_game():
         "The ship",
         "Delivering",
         "Our ruling: the harbour master's office",
+        "Our readings where the rulebook is silent",
         "Values we could not confirm",
     ]
     text = " ".join(body for _, body in sections)
     for word in ("Zorro", "Alonso", "Casino", "Newspaper", "wood", "chequered", "7th ship", "3 goods"):
         assert word in text
-    ruling = sections[-2][1]
+    ruling = sections[-3][1]
     assert "at most once per ship" in ruling and "4 laps" in ruling and "280 turns" in ruling
+    assert "harbour_master=printed" in ruling and ruling.startswith("Our rule, the default")
+    ship = dict(sections)["The ship"]
+    assert "0, 1, 2, 2, 3, 4" in ship and "at the end of their turn" in ship
 
 
 def test_event_flags_for_undo():
@@ -121,3 +128,16 @@ def test_a_drive_names_the_harbour_and_a_cuban_still_face_down():
     assert labels[2] == "Drive 2 → Miguel, face down: nothing · 1 peso"
     assert labels[10] == "Drive 10 → harbour: delivery · 9 pesos"
     assert labels[12] == "Drive 12 → Miguel: 2 wood · 11 pesos"
+
+
+def test_a_drive_to_the_harbour_before_the_new_ships_dice_says_there_is_no_delivery():
+    """Rulebook 2011, A new ship: the dice come at the end of the turn; until then a stop at the
+    harbour delivers nothing (our reading), and the drive's label says so."""
+    usual = started(3)
+    usual["car"], usual["players"]["p0"]["pesos"] = 0, 20
+    waiting = started(3)
+    waiting["car"], waiting["players"]["p0"]["pesos"] = 0, 20
+    waiting["ship"]["value"], waiting["roll_due"], waiting["ship"]["dice"] = 0, "p0", {}
+    drive = RULES.parse(usual, "p0", "drive 10")
+    assert RULES.label(usual, "p0", drive) == "Drive 10 → harbour: delivery · 9 pesos"
+    assert RULES.label(waiting, "p0", drive) == "Drive 10 → harbour: no dice yet, no delivery · 9 pesos"

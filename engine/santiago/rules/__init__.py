@@ -16,17 +16,21 @@ appends :class:`Event` values to ``events``. A turn is a sequence of small decis
 ``dice``    the roller sets one of the 5 rolled dice aside (``aside <good>``);
 ``drive``   the car moves (``drive <n>``: the first step is free, each further step 1 peso);
 ``pablo``   Pablo's good (``take <good>``);
-``zorro``   an El Zorro victim hands over 1 peso, 1 VP or 1 good (``give peso|vp|<good>``);
-``alonso``  ``claim <building>`` (property marker) or ``run <building>`` (use one you own);
+``zorro``   an El Zorro victim hands over 1 peso, 1 VP or 1 good that is not wood
+            (``give peso|vp|<good>``);
+``alonso``  ``claim <building>`` (property marker), ``run <building>`` (use one you own) or
+            ``skip`` (neither: Alonso is optional, like every Cuban);
 ``go``      the figure's building among several free ones of the colour (``go <building>``);
 ``use``     the building's effect (``use …``) or ``skip``;
 ``deliver`` a delivery round: ``deliver <good> <n>``, ``wood <good> <n>`` or ``pass`` — every seat
             still in the round is asked, also one with nothing it could deliver, so that a pass
-            never tells the table why (seed l.63: "no goods or does not want to": both pass).
+            never tells the table why (rulebook 2011, Port: "Anyone who does not want to deliver
+            or is not able to deliver any goods must pass").
 
-A departure in the middle of something (a harbour pass, the customs office…) stores what
-remains to do as a *continuation* in ``pending["then"]`` and resumes it once the new ship's
-dice are chosen.
+A departure never interrupts the turn (rulebook 2011, A new ship): the new ship comes in without
+dice, the turn goes on, and :func:`~engine.santiago.rules.turn.end_turn` has the player who sent
+the old one off roll its dice — after the owner's point — before the next player's turn. What a
+decision leads to is a *continuation* in ``pending["then"]`` (:class:`~engine.santiago.state.Then`).
 """
 
 from __future__ import annotations

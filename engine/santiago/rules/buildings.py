@@ -9,8 +9,8 @@ from engine.core import Action, Event
 from engine.santiago import data as d
 from engine.santiago.rules.common import (
     active_seat,
-    end_turn,
     face_up_cubans,
+    flower,
     gain_good,
     may_lower_value,
     open_demand,
@@ -20,6 +20,7 @@ from engine.santiago.rules.common import (
     value_price,
 )
 from engine.santiago.rules.ship import depart, raise_value
+from engine.santiago.rules.turn import end_turn
 from engine.santiago.state import State, Then
 from engine.typed import number, word, words
 
@@ -45,9 +46,9 @@ def building_step(state: State, colour: str, events: list[Event]) -> None:
 
 
 def stay_step(state: State, events: list[Event]) -> None:
-    """The figure stays and may use its building again (El Zorro, or no free building). It is not
-    placed, so the building's owner scores nothing (seed l.84: the owner scores when a figure is
-    placed on the building)."""
+    """The figure stays and may use its building again (El Zorro, or no free building); its
+    building's owner scores at the end of the turn as after a move (``turn.pay_owner``). In the
+    first round a figure not yet on the board uses nothing: the turn ends."""
     seat = active_seat(state)
     building = state["players"][seat]["figure"]
     if building is None:
@@ -58,22 +59,11 @@ def stay_step(state: State, events: list[Event]) -> None:
 
 
 def arrive(state: State, seat: str, building: str, events: list[Event]) -> None:
+    """The figure is placed on ``building`` and may use it; the owner's point comes at the end
+    of the turn (``turn.pay_owner``)."""
     state["players"][seat]["figure"] = building
     events.append(Event("go", seat, {"building": building}))
-    pay_owner(state, seat, building, events)
     offer_use(state, building, "figure", {"kind": "end"})
-
-
-def pay_owner(state: State, seat: str, building: str, events: list[Event]) -> None:
-    """The marker's owner scores 1 VP when another player's figure is placed on the building,
-    whether or not the visitor then uses it (seed l.84-85: "當玩家放置的建築物上有其他玩家的
-    房地產標記時 … 放置房地產標記的玩家可以額外獲得1分"; no VP on your own building)."""
-    owner = state["owners"].get(building)
-    if owner is not None and owner != seat:
-        score(state["players"][owner], "owners", d.OWNER_VISIT_VP)
-        events.append(
-            Event("owner_vp", owner, {"building": building, "visitor": seat, "vp": d.OWNER_VISIT_VP})
-        )
 
 
 def offer_use(state: State, building: str, via: str, then: Then) -> None:
@@ -86,21 +76,28 @@ def apply_go(state: State, seat: str, action: Action, events: list[Event]) -> No
 
 
 def apply_skip(state: State, seat: str, action: Action, events: list[Event]) -> Then:
+    """The building is not used (using one is optional), or — at Alonso — neither of the
+    lawyer's options is taken (also optional: "you may immediately use his/her function"): the
+    figure then goes to a building of Alonso's colour as usual."""
     pending = state["pending"]
+    if state["step"] == "alonso":
+        events.append(Event("alonso_skip", seat, {}))
+        return {"kind": "go", "colour": flower(d.ALONSO)}
     events.append(Event("skip", seat, {"building": pending["building"]}))
     return pending["then"]
 
 
 def apply_use(state: State, seat: str, action: Action, events: list[Event]) -> Then | None:
-    """Carry out one building's effect; most end the use, some may send the ship off. Returns
-    what to resume, unless the ship sailed (the next ship's roller resumes it)."""
+    """Carry out one building's effect; most end the use, some may send the ship off (its
+    successor's dice are rolled at the end of the turn). Returns what to resume, unless the
+    game ended with the 7th ship."""
     pending = state["pending"]
     building, then = pending["building"], pending["then"]
     player = state["players"][seat]
     args = action.args
     data: dict[str, Any] = {"building": building}
     hidden = False
-    departed = False
+    over = False
     if building == d.BANK:
         player["pesos"] += d.BANK_PESOS
     elif building == d.CHURCH:
@@ -163,15 +160,14 @@ def apply_use(state: State, seat: str, action: Action, events: list[Event]) -> T
     )
     if building == d.HARBOURMASTER:
         if args[0] == "up":
-            departed = raise_value(state, seat, "harbourmaster", then, events)
+            over = raise_value(state, seat, "harbourmaster", events)
         else:
             state["ship"]["value"] -= 1
             state["ship"]["downs"] += 1
             events.append(Event("value", seat, {"cause": "harbourmaster", "value": value_price(state)}))
     elif building in (d.CUSTOMS, d.OFFICE) and ship_empty(state):
-        depart(state, seat, building, then, events)
-        departed = True
-    return None if departed else then
+        over = depart(state, seat, building, events)
+    return None if over else then
 
 
 def legal_go(state: State, seat: str) -> list[Action]:
@@ -217,7 +213,7 @@ def use_options(state: State, seat: str, building: str) -> list[Action]:
         return [use("up")] + ([use("down")] if may_lower_value(state) else [])
     if building == d.OFFICE:
         return [use(g) for g in open_demand(state) if goods[g] > 0]
-    if building == d.NEWSPAPER:  # the peso, and a Cuban turned face down if you like (seed l.83)
+    if building == d.NEWSPAPER:  # the peso, and a Cuban flipped if you like (2011: "You may also flip")
         return [use(), *(use(c) for c in face_up_cubans(state))]
     raise KeyError(building)
 

@@ -90,8 +90,10 @@ def open_demand(state: State) -> dict[str, int]:
     return {g: v for g, v in state["ship"]["dice"].items() if v > 0}
 
 
-def has_anything(player: Player) -> bool:
-    return player["pesos"] > 0 or player["vp"] > 0 or any(player["goods"].values())
+def has_zorro_gift(player: Player) -> bool:
+    """Whether an El Zorro victim holds anything he could hand over (wood is not)."""
+    goods = player["goods"]
+    return player["pesos"] > 0 or player["vp"] > 0 or any(goods[g] for g in d.DIE_GOODS)
 
 
 def ship_empty(state: State) -> bool:
@@ -116,13 +118,19 @@ def turns_at_most() -> int | None:
     return None if laps is None else d.SHIPS * laps * d.ROAD_LEN
 
 
+def downs_limit(state: State) -> int | None:
+    """The moves down per ship the table's ``harbour_master`` option allows (``None``: none)."""
+    return d.HARBOURMASTER_LIMITS[state["options"]["harbour_master"]]
+
+
 def may_lower_value(state: State) -> bool:
     """Whether the harbour master's office may move the value marker down now: not from the
-    lowest flag (seed l.81), and — OUR RULING, see ``data.HARBOURMASTER_DOWNS_PER_SHIP`` — not
-    more often per ship than the limit, without which a ship could be held in the harbour for
-    ever."""
+    leftmost flag (rulebook 2011, The buildings: Harbormaster's office), and — OUR RULING, the
+    default, see ``data.HARBOURMASTER_DOWNS_PER_SHIP`` — not more often per ship than the limit,
+    without which a ship could be held in the harbour for ever; ``harbour_master=printed`` plays
+    the text's office without a limit."""
     ship = state["ship"]
-    limit = d.HARBOURMASTER_DOWNS_PER_SHIP
+    limit = downs_limit(state)
     return ship["value"] > 0 and (limit is None or ship["downs"] < limit)
 
 
@@ -132,9 +140,15 @@ def begin_turn(state: State, events: list[Event]) -> None:
     events.append(Event("turn", active_seat(state), {}))
 
 
-def end_turn(state: State, events: list[Event]) -> None:
+def next_turn(state: State, events: list[Event]) -> None:
+    """The next player clockwise begins his turn."""
     state["turn"] = (state["turn"] + 1) % len(state["seats"])
     begin_turn(state, events)
+
+
+def awaiting_dice(state: State) -> bool:
+    """Whether the ship in the harbour came in this turn and gets its dice at the turn's end."""
+    return state["roll_due"] is not None
 
 
 def flower(cuban: str) -> str:

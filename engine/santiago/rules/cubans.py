@@ -1,5 +1,6 @@
 """The Cubans the car stops at: what each gives, Pablo's good (``pablo``), El Zorro's victims
-(``zorro``) and Alonso's property marker or building (``alonso``)."""
+(``zorro``: 1 peso, 1 VP or 1 good that is not wood) and Alonso's property marker or building
+(``alonso``, optional like every Cuban's function)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from engine.santiago.rules.common import (
     clockwise_from,
     flower,
     gain_good,
-    has_anything,
+    has_zorro_gift,
     score,
 )
 from engine.santiago.state import State
@@ -56,11 +57,12 @@ def visit_cuban(state: State, seat: str, cuban: str, events: list[Event]) -> Non
 
 
 def next_zorro_victim(state: State, events: list[Event]) -> None:
-    """The next victim who holds something must choose; those with nothing give nothing."""
+    """The next victim who holds something he may give must choose; those with nothing — or
+    nothing but wood, which El Zorro does not take — give nothing."""
     victims = state["pending"]["victims"]
     while victims:
         victim = victims[0]
-        if has_anything(state["players"][victim]):
+        if has_zorro_gift(state["players"][victim]):
             state["step"] = "zorro"
             return
         events.append(Event("zorro_nothing", victim, {"to": active_seat(state)}, reveals_hidden=True))
@@ -111,16 +113,12 @@ def legal_pablo(state: State, seat: str) -> list[Action]:
 
 def legal_zorro(state: State, seat: str) -> list[Action]:
     player = state["players"][seat]
-    out = []
-    if player["pesos"] > 0:
-        out.append(Action("give", ("peso",)))
-    if player["vp"] > 0:
-        out.append(Action("give", ("vp",)))
-    out += [Action("give", (g,)) for g in d.GOODS if player["goods"][g] > 0]
-    return out
+    held = {"peso": player["pesos"], "vp": player["vp"], **player["goods"]}
+    return [Action("give", (what,)) for what in d.ZORRO_GIFTS if held[what] > 0]
 
 
 def legal_alonso(state: State, seat: str) -> list[Action]:
+    """Claim or run (``skip``, declining both, is added by the step's legal list)."""
     out = []
     buildings = board_buildings(state)
     if state["players"][seat]["markers"] > 0:

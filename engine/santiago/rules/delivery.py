@@ -7,7 +7,6 @@ from engine.core import Action, Event
 from engine.santiago import data as d
 from engine.santiago.rules.common import (
     clockwise_from,
-    end_turn,
     open_demand,
     return_good,
     score,
@@ -15,6 +14,7 @@ from engine.santiago.rules.common import (
     value_price,
 )
 from engine.santiago.rules.ship import depart, raise_value
+from engine.santiago.rules.turn import end_turn
 from engine.santiago.state import State
 from engine.typed import number, present, word
 
@@ -29,8 +29,9 @@ def start_delivery(state: State, trigger: str, events: list[Event]) -> None:
 def next_deliverer(state: State, events: list[Event]) -> None:
     """From ``pending["current"]`` clockwise, the first seat still in the round delivers or
     passes. A seat with nothing it could deliver is asked too and can only pass: a pass made for
-    it would tell the whole table that its screen hides nothing the ship wants, while the seed
-    (l.63) lets a player pass for either reason alike. Everybody out: the round ends."""
+    it would tell the whole table that its screen hides nothing the ship wants, while the
+    rulebook (2011, Port) has a player pass for either reason alike ("does not want to deliver or
+    is not able to"). Everybody out: the round ends."""
     pending = state["pending"]
     order = clockwise_from(state, state["seats"].index(pending["current"]))
     for seat in order:
@@ -42,11 +43,11 @@ def next_deliverer(state: State, events: list[Event]) -> None:
 
 def end_delivery(state: State, events: list[Event]) -> None:
     """Everybody passed: demand left raises the marker (maybe sending the ship off); the
-    triggering player's turn ends."""
+    triggering player's turn ends (and he rolls the next ship's dice if it sailed)."""
     trigger = state["pending"]["trigger"]
     events.append(Event("delivery_end", trigger, {"left": open_demand(state)}))
     state["turn"] = state["seats"].index(trigger)
-    if raise_value(state, trigger, "unfilled", {"kind": "end"}, events):
+    if raise_value(state, trigger, "unfilled", events):
         return
     end_turn(state, events)
 
@@ -84,7 +85,8 @@ def apply_deliver(state: State, seat: str, action: Action, events: list[Event]) 
     if ship_empty(state):
         trigger = pending["trigger"]
         state["turn"] = state["seats"].index(trigger)
-        depart(state, trigger, "full", {"kind": "end"}, events)
+        if not depart(state, trigger, "full", events):
+            end_turn(state, events)
         return
     seats = state["seats"]
     pending["current"] = seats[(seats.index(seat) + 1) % len(seats)]

@@ -65,6 +65,8 @@ def new_game(players: list[str], seed: int, options: dict[str, Any]) -> tuple[St
         "players": seats,
         "pending": {},
         "result": None,
+        "roll_due": None,
+        "old_owner_turn": False,
     }
     events = [
         Event(
@@ -79,17 +81,21 @@ def new_game(players: list[str], seed: int, options: dict[str, Any]) -> tuple[St
 
 
 def check_options(options: Mapping[str, Any]) -> Options:
-    """The full option dict, refusing unknown names and values that are not ``True``/``False``."""
+    """The full option dict, refusing unknown names and values an option does not take
+    (``True``/``False`` for a yes-or-no option, one of its words for ``harbour_master``)."""
     opts = dict(d.OPTIONS)
     for key, value in options.items():
         if key not in d.OPTIONS:
             raise _refusal("error.option", key)
-        if not isinstance(value, bool):
-            raise _refusal("error.option_bool", key)
+        allowed = d.OPTION_VALUES[key]
+        if value not in allowed or type(value) is not type(d.OPTIONS[key]):
+            if isinstance(d.OPTIONS[key], bool):
+                raise _refusal("error.option_bool", key)
+            raise _refusal("error.option_value", key, values=", ".join(map(str, allowed)))
         opts[key] = value
     # Every option checked and present: the shape of :class:`Options`.
     return cast(Options, opts)
 
 
-def _refusal(catalogue_key: str, option: str) -> IllegalAction:
-    return IllegalAction(lambda lang: T(lang, catalogue_key, key=option))
+def _refusal(catalogue_key: str, option: str, **values: str) -> IllegalAction:
+    return IllegalAction(lambda lang: T(lang, catalogue_key, key=option, **values))

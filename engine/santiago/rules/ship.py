@@ -1,5 +1,12 @@
 """The ship in the harbour: a new ship rolled, the die its roller sets aside (the ``dice``
-step), the value marker moving up, and the ship sailing."""
+step), the value marker moving up, and the ship sailing.
+
+Rulebook 2011, A new ship: a ship leaves at once when its demand is met or the value marker
+reaches the checkered flag; the next ship comes in at once (the marker back on the "2"), but its
+demand is rolled by the player who sent the old one off *at the end of his turn*. Until then the
+ship in the harbour has no dice (:func:`engine.santiago.rules.common.awaiting_dice`), and
+:func:`engine.santiago.rules.turn.end_turn` rolls them.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +19,13 @@ from engine.typed import present, word
 
 
 def roll_ship(state: State, roller: str, then: Then, events: list[Event]) -> None:
-    """Roll the 5 dice for a new ship; ``roller`` sets one aside, then ``then`` resumes."""
+    """Roll the 5 dice for the ship in the harbour (each die its own faces); ``roller`` sets one
+    aside, then ``then`` resumes."""
     rng = Rng(state["rng"])
-    faces = d.DIE_FACES
-    rolled = {g: faces[rng.randrange(len(faces))] for g in d.DIE_GOODS}
+    rolled = {}
+    for good in d.DIE_GOODS:
+        faces = d.DIE_FACES[good]
+        rolled[good] = faces[rng.randrange(len(faces))]
     state["rolled"] = rolled
     state["rng"] = rng.state
     state["ship"]["dice"] = {}
@@ -26,8 +36,10 @@ def roll_ship(state: State, roller: str, then: Then, events: list[Event]) -> Non
     events.append(Event("roll", roller, {"ship": state["ship"]["number"], "dice": dict(rolled)}, random=True))
 
 
-def depart(state: State, roller: str, cause: str, then: Then, events: list[Event]) -> None:
-    """The ship sails; ``roller`` (who caused it) rolls the next one, or the game ends."""
+def depart(state: State, roller: str, cause: str, events: list[Event]) -> bool:
+    """The ship sails. After the 7th the game ends at once (returns True); otherwise the next
+    ship comes in with the marker on the first flag and no dice, and ``roller`` (who caused the
+    departure) rolls them at the end of his turn."""
     ship = state["ship"]
     events.append(
         Event(
@@ -38,27 +50,31 @@ def depart(state: State, roller: str, cause: str, then: Then, events: list[Event
     )
     if ship["number"] >= d.SHIPS:
         finish(state, events)
-        return
+        return True
     ship["number"] += 1
     ship["value"] = 0
     ship["downs"] = 0
-    roll_ship(state, roller, then, events)
+    ship["dice"] = {}
+    ship["aside"] = None
+    state["roll_due"] = roller
+    return False
 
 
-def raise_value(state: State, roller: str, cause: str, then: Then, events: list[Event]) -> bool:
-    """Move the value marker one flag up; returns True when that sent the ship off."""
+def raise_value(state: State, roller: str, cause: str, events: list[Event]) -> bool:
+    """Move the value marker one flag up; returns True when that ended the game (the 7th ship
+    sailed). A ship sent off otherwise leaves its successor waiting for dice."""
     ship = state["ship"]
     ship["value"] += 1
     events.append(Event("value", roller, {"cause": cause, "value": d.VALUE_TRACK[ship["value"]]}))
     if ship["value"] >= d.CHEQUERED:
-        depart(state, roller, cause, then, events)
-        return True
+        return depart(state, roller, cause, events)
     return False
 
 
 def apply_aside(state: State, seat: str, action: Action, events: list[Event]) -> Then | None:
-    """The roller sets a die aside; returns what the roll interrupted, to resume, unless the
-    ship sailed at once."""
+    """The roller sets a die aside; returns what the roll interrupted, to resume. A ship loaded
+    with four 0s has no demand: it sails at once and the roller, whose turn is over, rolls the
+    next one straight away (or the game ends after the 7th)."""
     aside = word(action)
     rolled = present(state["rolled"], "rolled dice")
     ship = state["ship"]
@@ -70,9 +86,9 @@ def apply_aside(state: State, seat: str, action: Action, events: list[Event]) ->
     )
     then = state["pending"]["then"]
     if ship_empty(state):
-        # Seed l.64: when all the dice are at 0 the ship sails — also a ship loaded with four 0s.
-        # Whoever set the die aside caused it and rolls the next ship (l.93).
-        depart(state, seat, "empty", then, events)
+        if not depart(state, seat, "empty", events):
+            state["roll_due"] = None
+            roll_ship(state, seat, then, events)
         return None
     return then
 

@@ -15,7 +15,7 @@ from engine.santiago.rules.buildings import (
     legal_use,
 )
 from engine.santiago.rules.car import apply_drive, legal_drive, move_car
-from engine.santiago.rules.common import begin_turn, end_turn, to_act
+from engine.santiago.rules.common import begin_turn, next_turn, to_act
 from engine.santiago.rules.cubans import (
     apply_alonso,
     apply_give,
@@ -26,16 +26,19 @@ from engine.santiago.rules.cubans import (
 )
 from engine.santiago.rules.delivery import apply_deliver, apply_pass, legal_deliver
 from engine.santiago.rules.ship import apply_aside, legal_aside
+from engine.santiago.rules.turn import end_turn
 from engine.santiago.state import State, Then
 
 
 def resume(state: State, then: Then, events: list[Event]) -> None:
-    """Carry on with what a departure interrupted."""
+    """Carry on once a decision is made (see :class:`~engine.santiago.state.Then`)."""
     kind = then["kind"]
     if kind == "start":
         state["turn"] = state["start"]
         begin_turn(state, events)
-    elif kind == "drive":
+    elif kind == "next":
+        next_turn(state, events)
+    elif kind == "drive":  # only in a game saved before schema 3 (a ship rolled mid-drive)
         move_car(state, then["steps"], events)
     elif kind == "go":
         building_step(state, then["colour"], events)
@@ -77,7 +80,10 @@ APPLY: dict[str, Callable[[State, str, Action, list[Event]], Then | None]] = {
 def legal_actions(state: State, seat: str) -> list[Action]:
     if seat not in to_act(state):
         return []
-    return LEGAL[state["step"]](state, seat)
+    legal = LEGAL[state["step"]](state, seat)
+    if state["step"] == "alonso":
+        legal.append(Action("skip"))  # Alonso's function is optional, like every Cuban's
+    return legal
 
 
 def apply_action(state: State, seat: str, action: Action, events: list[Event]) -> None:

@@ -11,6 +11,7 @@ from engine.core import Action, Arg
 from engine.i18n import common, join_list
 from engine.santiago import data as d
 from engine.santiago import rules as r
+from engine.santiago.rules.common import awaiting_dice, downs_limit
 from engine.santiago.state import Player, State
 from engine.santiago.text import (
     T,
@@ -26,20 +27,21 @@ from engine.typed import present
 
 __all__ = ["ACTION_STEP", "explain"]
 
-#: The step each action kind belongs to; a step's request reads ``asks.<step>``.
-ACTION_STEP = {
-    "aside": "dice",
-    "drive": "drive",
-    "take": "pablo",
-    "give": "zorro",
-    "claim": "alonso",
-    "run": "alonso",
-    "go": "go",
-    "use": "use",
-    "skip": "use",
-    "deliver": "deliver",
-    "wood": "deliver",
-    "pass": "deliver",
+#: The steps each action kind belongs to; a step's request reads ``asks.<step>``. ``skip``
+#: declines a building's use or Alonso's options (both optional).
+ACTION_STEP: dict[str, tuple[str, ...]] = {
+    "aside": ("dice",),
+    "drive": ("drive",),
+    "take": ("pablo",),
+    "give": ("zorro",),
+    "claim": ("alonso",),
+    "run": ("alonso",),
+    "go": ("go",),
+    "use": ("use",),
+    "skip": ("use", "alonso"),
+    "deliver": ("deliver",),
+    "wood": ("deliver",),
+    "pass": ("deliver",),
 }
 
 
@@ -53,7 +55,7 @@ def explain(state: State, seat: str, action: Action, lang: str = "en") -> str:
     if seat not in r.to_act(state):
         return T(lang, "refuse.not_your_turn", waiting=join_list(r.to_act(state), lang))
     asks = T(lang, f"asks.{step}")
-    if ACTION_STEP.get(action.kind) != step:
+    if step not in ACTION_STEP.get(action.kind, ()):
         return T(lang, "refuse.now_you_must", asks=asks)
     reason = _specific(state, seat, action, lang)
     return reason or T(lang, "refuse.not_legal", asks=asks)
@@ -78,6 +80,8 @@ def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
         return T(lang, "refuse.supply_none", good=good_name(args[0], 2, lang))
     elif kind == "give":
         return _give_reason(args, lang)
+    elif kind == "skip" and args:
+        return T(lang, "refuse.skip_args")
     elif kind in ("claim", "run"):
         if len(args) != 1 or args[0] not in d.BUILDINGS:
             return T(lang, "refuse.name_building", buildings=join_list(d.BUILDINGS, lang))
@@ -109,6 +113,8 @@ def _give_reason(args: tuple[Arg, ...], lang: str) -> str:
         return T(lang, "refuse.give_no_pesos")
     if what == "vp":
         return T(lang, "refuse.give_no_vp")
+    if what == d.WOOD:
+        return T(lang, "refuse.give_wood")
     if what in d.GOODS:
         return T(lang, "refuse.give_no_good", good=good_name(what, 2, lang))
     return T(lang, "refuse.give_what")
@@ -142,6 +148,8 @@ def _use_reason(state: State, seat: str, building: str, args: tuple[Arg, ...], l
             return T(lang, "refuse.have_none", good=good_name(missing[0], 2, lang))
     if building == d.CASINO:
         return _casino_reason(player, args, lang)
+    if building in (d.CUSTOMS, d.OFFICE) and awaiting_dice(state):
+        return T(lang, "refuse.no_dice_yet")
     if building == d.CUSTOMS:
         if len(args) != 1 or args[0] not in state["ship"]["dice"]:
             return T(lang, "refuse.customs_how")
@@ -153,7 +161,7 @@ def _use_reason(state: State, seat: str, building: str, args: tuple[Arg, ...], l
             return T(
                 lang,
                 "refuse.harbour_limit",
-                times=T.plural(lang, "times", present(d.HARBOURMASTER_DOWNS_PER_SHIP, "limit")),
+                times=T.plural(lang, "times", present(downs_limit(state), "limit")),
             )
         return T(lang, "refuse.harbour_how")
     if building == d.OFFICE:

@@ -16,7 +16,7 @@ from engine.i18n import join_list, join_words
 from engine.provenance import Mark, unconfirmed
 from engine.santiago import data as d
 from engine.santiago.rules import to_act
-from engine.santiago.rules.common import laps_per_ship_at_most, turns_at_most
+from engine.santiago.rules.common import awaiting_dice, laps_per_ship_at_most, turns_at_most
 from engine.santiago.state import State
 from engine.santiago.text import (
     T,
@@ -51,6 +51,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "zorro_give",
     "zorro_nothing",
     "alonso_nothing",
+    "alonso_skip",
     "claim",
     "run",
     "go",
@@ -60,6 +61,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "skip",
     "use",
     "harbour_stop",
+    "harbour_no_demand",
     "deliver",
     "pass",
     "delivery_end",
@@ -79,9 +81,20 @@ DEPARTURE_CAUSES: tuple[str, ...] = (
 )
 
 #: The rules help, in order: ``help.<section>.title`` and ``help.<section>.body``. ``ruling`` says
-#: the limit the project put where the rules allow an endless game; the help then ends with the
-#: values no source confirms (``help.unconfirmed``), listed from the marks in ``data.MARKS``.
-HELP_SECTIONS: tuple[str, ...] = ("goal", "turn", "cubans", "buildings", "ship", "delivering", "ruling")
+#: the limit the project put where the rules allow an endless game (and the table option that
+#: plays the printed office), ``rulings`` the project's readings where the text is silent; the
+#: help then ends with the values no source confirms (``help.unconfirmed``), listed from the marks
+#: in ``data.MARKS``.
+HELP_SECTIONS: tuple[str, ...] = (
+    "goal",
+    "turn",
+    "cubans",
+    "buildings",
+    "ship",
+    "delivering",
+    "ruling",
+    "rulings",
+)
 
 
 def _name(names: Mapping[str, str], seat: str | None) -> str:
@@ -189,6 +202,8 @@ def _fields(event: Event, names: Mapping[str, str], lang: str) -> dict[str, Any]
         out["cause"] = T(lang, f"departure.{cause}") if cause in DEPARTURE_CAUSES else cause
         left = data["left"]
         out["left"] = T(lang, "departure_left", what=amounts_text(left, lang)) if left else ""
+        last = data["ship"] >= d.SHIPS
+        out["next"] = "" if last else T(lang, "departure_next", seat=out["seat"])
     if kind == "delivery_end":
         left = data["left"]
         out["left"] = T(lang, "delivery_left", what=amounts_text(left, lang)) if left else ""
@@ -276,7 +291,8 @@ def stop_text(state: State, steps: int, lang: str = "en") -> str:
     """What the car reaches after ``steps``: the harbour, or the Cuban and what he gives."""
     _space, cuban, face_down = drive_stop(state, steps)
     if cuban is None:
-        return T(lang, "stop.harbour")
+        # the ship that came in this turn has no dice before the turn's end: no delivery round
+        return T(lang, "stop.harbour_waiting" if awaiting_dice(state) else "stop.harbour")
     name = cuban_name(cuban, lang)
     if face_down:
         return T(lang, "stop.face_down", cuban=name)
@@ -306,7 +322,7 @@ def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     if kind == "use":
         return _use_label(state, action, lang)[:80]
     if kind == "skip":
-        return T(lang, "label.skip")
+        return T(lang, "label.alonso_skip" if state["step"] == "alonso" else "label.skip")
     if kind == "deliver":
         return T(lang, "label.deliver", what=goods_text(word(action, 0), number(action, 1), lang))
     if kind == "wood":
@@ -384,6 +400,7 @@ def help_sections(lang: str = "en") -> list[tuple[str, str]]:
         values = {}
         if s == "ruling":
             values = {
+                "option": "harbour_master=printed",
                 "times": T.plural(lang, "times", present(d.HARBOURMASTER_DOWNS_PER_SHIP, "limit")),
                 "laps": laps_per_ship_at_most(),
                 "ships": d.SHIPS,
