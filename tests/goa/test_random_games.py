@@ -17,7 +17,8 @@ def _invariants(s) -> None:
     for p in s.players:
         assert min(p.ducats, p.ships, p.colonists, p.extra) >= 0
         assert all(0 <= r < data.ROWS for r in p.progress)
-        assert len(p.hand) <= rev.yields["expedition"][p.progress[3]]
+        if not rev.gifts_over_limit:  # revision 3: a tile and the first-to-row card go over it
+            assert len(p.hand) <= rev.yields["expedition"][p.progress[3]]
         assert len(p.plantations) <= data.PLANTATION_SPACES
         assert all(0 <= pl[3] <= pl[2] for pl in p.plantations)
         for tile, fields in p.colonies.values():
@@ -26,7 +27,7 @@ def _invariants(s) -> None:
                     f[data.SPICE_INDEX[k]] == 0 for k in data.SPICES if k not in kinds
                 )
         cards += p.hand
-    assert sorted(cards) == sorted(data.CARD_IDS), "expedition cards were lost or duplicated"
+    assert sorted(cards) == sorted(rev.card_ids), "expedition cards were lost or duplicated"
     founded = [c[0] for p in s.players for c in p.colonies.values()]
     stacks = [t for v in s.colony_stacks.values() for t in v]
     assert sorted(founded + stacks) == sorted(t for v in rev.colony_stacks.values() for t in v)

@@ -41,7 +41,7 @@ def test_the_save_is_the_old_schema_and_loads_as_revision_1():
     assert data.COLONY_TILES["calicut1"]["fields"] == ((2, data.SPICES), (3, data.SPICES))
     _invariants(s)
     dumped = RULES.dump(s)
-    assert dumped["schema"] == SCHEMA == 2 and dumped["revision"] == 1
+    assert dumped["schema"] == SCHEMA == 3 and dumped["revision"] == 1
     assert RULES.dump(RULES.load(json.loads(json.dumps(dumped)))) == dumped
 
 
@@ -77,9 +77,9 @@ def test_it_plays_to_the_end_with_computer_players_under_revision_1(seed):
 
 def test_a_new_game_plays_under_todays_revision_and_the_option_is_checked():
     s = RULES.new(["a", "b"], 3)
-    assert s.revision == data.CURRENT == 2 and RULES.options == {"revision": 2}
+    assert s.revision == data.CURRENT == 3 and RULES.options == {"revision": 3, "head_start": False}
     assert all(t in data.COLONY_STACKS["quilon"] for t in s.colony_stacks["quilon"])
-    for bad in (3, "2", True):
+    for bad in (4, "2", True):
         with pytest.raises(Exception, match="revision option"):
             RULES.new(["a", "b"], 3, revision=bad)
     broken = RULES.dump(s) | {"revision": 9}
