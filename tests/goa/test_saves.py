@@ -19,6 +19,9 @@ from tests.goa.helpers import RULES
 from tests.goa.test_random_games import _invariants
 
 SAVE = json.loads((Path(__file__).parent / "fixtures" / "midgame_before_issue14.json").read_text())
+#: A 3-player game in round 6 under revision 2, dumped with its log by the engine before
+#: revision 3 (the 1st-edition rules) existed.
+SAVE_2 = json.loads((Path(__file__).parent / "fixtures" / "midgame_revision2.json").read_text())
 
 
 def _play_out(s, seed: int):
@@ -85,3 +88,36 @@ def test_a_new_game_plays_under_todays_revision_and_the_option_is_checked():
     broken = RULES.dump(s) | {"revision": 9}
     with pytest.raises(ValueError, match="revision"):
         RULES.load(broken)
+
+
+def test_a_revision_2_save_loads_and_its_log_replays_under_revision_2():
+    assert SAVE_2["state"]["schema"] == 2 and SAVE_2["state"]["revision"] == 2
+    s = RULES.load(SAVE_2["state"])
+    assert s.revision == 2 and not s.card_played and (s.round, s.phase) == (6, "actions")
+    _invariants(s)
+    replayed = RULES.new(SAVE_2["seats"], SAVE_2["seed"], **SAVE_2["options"])
+    for seat, text in SAVE_2["plays"]:
+        replayed, _ = RULES.apply(replayed, seat, RULES.parse(replayed, seat, text))
+    assert RULES.dump(replayed) == RULES.dump(s)
+    assert RULES.dump(RULES.load(json.loads(json.dumps(RULES.dump(s))))) == RULES.dump(s)
+
+
+def test_under_revision_3_the_revision_2_log_breaks_off_or_goes_elsewhere():
+    s = RULES.new(SAVE_2["seats"], SAVE_2["seed"])
+    try:
+        for seat, text in SAVE_2["plays"]:
+            s, _ = RULES.apply(s, seat, RULES.parse(s, seat, text))
+    except IllegalAction:
+        return
+    assert RULES.dump(s)["players"] != SAVE_2["state"]["players"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_revision_2_game_plays_to_the_end_under_revision_2(seed):
+    s = _play_out(RULES.load(SAVE_2["state"]), seed)
+    _invariants(s)
+    assert s.round == data.ROUNDS and s.revision == 2 and RULES.result(s) is not None
+    # revision 2's rules to the end: its deck, its B tiles, its all-markers rows
+    assert all(c in data.CARD_IDS_REVISION_2 for c in s.deck + s.discard)
+    assert {t for t in s.grid if t} <= set(data.B_TILE_IDS_REVISION_2)
+    assert all(r in (1, 2, 3) for p in s.players for r in p.bonus_rows)
