@@ -3,8 +3,10 @@
 A game begun before rules revision 2, in a database of the schema before migration 7: the
 migration gives it revision 1, the service plays it to the end with its computer seats, and
 (checked by the ``env`` fixture on teardown) its log still replays to the cached state. A game
-stored under revision 2 (before the 1st-edition rules of revision 3), in today's schema, does
-the same under revision 2: no migration is needed, its options already name its revision."""
+stored under revision 2 (before the 1st-edition rules of revision 3) whose options name its
+revision does the same under revision 2. (A game begun with no options keeps revision 2 in its
+state cache, but its log replays from ``rules.new`` with today's revision: such games need their
+options given ``revision: 2``, as migration 7 gave ``revision: 1``.)"""
 
 from __future__ import annotations
 
@@ -79,8 +81,8 @@ async def test_an_old_goa_game_keeps_revision_1_and_is_finished_by_its_computer_
 
 
 def _revision_2_database(path: str, now: float) -> None:
-    """The revision-2 fixture's game as today's bot stores it: options ``{"revision": 2}``
-    (every Goa game begun since migration 7 has its revision there), three computer seats."""
+    """The revision-2 fixture's game in today's schema, its options ``{"revision": 2}``, three
+    computer seats."""
     con = sqlite3.connect(path)
     for script in MIGRATIONS:
         for statement in _statements(script):
