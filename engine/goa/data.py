@@ -556,7 +556,8 @@ def _yield(column: str, rows: tuple[int, ...], source: str, confidence: str, **k
     if confidence != _U:
         return src.Mark(name, values[0] if len(rows) == 1 else values, source, confidence, **kw)
     fields = {"column": column, "rows": rows, "values": values}
-    return src.Mark(name, values[0] if len(rows) == 1 else values, source, confidence, "yield", fields, **kw)
+    text = "limits" if column == "expedition" else "yield"  # the expedition column's right numbers
+    return src.Mark(name, values[0] if len(rows) == 1 else values, source, confidence, text, fields, **kw)
 
 
 def _draw(rows: tuple[int, ...], source: str, confidence: str) -> src.Mark:

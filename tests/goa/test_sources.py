@@ -134,7 +134,7 @@ def test_game_rules_end_with_the_unconfirmed_values_in_every_language(lang):
 def test_the_list_follows_the_marks(monkeypatch):
     """Confirm a value and the help drops it; no second list to keep by hand."""
     body = RULES.help_sections("en")[-1][1]
-    assert "• Expedition column, rows 2, 3: the action draws 2, 2 cards" in body
+    assert "• Expedition column, rows (2, 3): the action draws 2, 2 cards" in body
     confirmed = tuple(
         dataclasses.replace(m, confidence=provenance.MEDIUM, text=None)
         if m.name == "EXPEDITION_DRAW[2-3]"
