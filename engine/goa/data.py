@@ -730,7 +730,13 @@ MARKS: tuple[src.Mark, ...] = (
         "COST_ORDER", COST_ORDER, "the printed cells below fit this order (harvest and taxes swapped)", _M
     ),
     *(
-        src.Mark(f"ADVANCE_SPICES[{column}][{row}]", ADVANCE_SPICES[COLUMN_INDEX[column]][row - 1], where, _H)
+        src.Mark(
+            f"ADVANCE_SPICES[{column}][{row}]",
+            ADVANCE_SPICES[COLUMN_INDEX[column]][row - 1],
+            where,
+            # the 1st edition's example leaves this cost out ("done as described before")
+            _M if (column, row) == ("taxes", 2) else _H,
+        )
         for (column, row), where in _PRINTED_CELLS.items()
     ),
     src.Mark(
