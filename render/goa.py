@@ -358,6 +358,7 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
     text_centered(d, (30 + 6 * 44 - 3, 74), "B", 14, fill=MUTED, bold=True)
     # the phase, as icons
     phase_icon = {
+        "head": "star",
         "flag": "goa_flag",
         "marker": "goa_flag",
         "auction": "coin",
@@ -603,7 +604,9 @@ def _draw_supply(img, d, p, sx, py, slot_w, f: float, v: float) -> None:
 
 
 def _draw_counts(img, d, p, cx, cy, f: float, v: float) -> None:
-    """Ships, colonists, extra-action cards and the expedition hand (its size only)."""
+    """Ships, colonists, extra-action cards and the expedition hand: its size (not its cards)
+    over the hand limit, in red when over it (a tile or a first-to-row card may put it there);
+    beside it, small, how many cards the Expedition action draws (revision 3)."""
     stats = [
         ("ship", p["ships"]),
         ("goa_colonist", p["colonists"]),
@@ -613,7 +616,10 @@ def _draw_counts(img, d, p, cx, cy, f: float, v: float) -> None:
     for k, (name, n) in enumerate(stats):
         yy = cy + k * 34 * v
         paste_icon(img, name, (cx, yy), int(28 * f))
-        text_centered(d, (cx + 38 * f, yy), str(n), int(20 * f), bold=True)
+        over = name == "goa_expedition" and p["hand_size"] > p["hand_limit"]
+        text_centered(d, (cx + 38 * f, yy), str(n), int(20 * f), fill=RED if over else INK, bold=True)
+        if name == "goa_expedition" and p.get("hand_draw") is not None:
+            badge(d, (cx - 12 * f, yy + 12 * f), f"+{p['hand_draw']}", int(12 * f))
 
 
 def _draw_tiles(img, d, p, tx, ty, width, bottom, f: float) -> None:
@@ -625,9 +631,17 @@ def _draw_tiles(img, d, p, tx, ty, width, bottom, f: float) -> None:
     items: list[dict[str, Any] | None] = list(p["tiles"][:9])
     if p["duty_used"]:
         items.append(None)
+    items += [{"kind": "face_down"}] * p.get("face_down_plantations", 0)
     for k, tile in enumerate(items):
         r, col = divmod(k, per_row)
         x, y = tx + col * step, ty + r * step
+        if tile is not None and tile["kind"] == "face_down":
+            # a single plantation replaced by a fifth: kept face down, 1 VP at the end
+            d.rounded_rectangle((x, y, x + ts, y + ts), radius=6, fill=PAPER_DARK, outline=INK, width=2)
+            d.line((x + 5, y + 5, x + ts - 5, y + ts - 5), fill=MUTED, width=2)
+            paste_icon(img, "star", (x + ts / 2, y + ts / 2), int(ts * 0.6))
+            text_outlined(d, (x + ts / 2, y + ts / 2 + 1), "1", int(16 * f))
+            continue
         if tile is None:
             paste_icon(img, "star", (x + ts / 2, y + ts / 2), ts)
             text_outlined(d, (x + ts / 2, y + ts / 2 + 1), str(4 * p["duty_used"]), int(16 * f))

@@ -8,9 +8,12 @@ seat sees and laid out for a phone:
   seat's progress board;
 * a turn of actions (or of extra actions): the seat's progress board above its supply board
   (plantations, colonies, ships, colonists, tiles), its ducats and its expedition cards named
-  in the reader's language;
-* the small decisions inside an action (spices to place, a colony to fill, a plantation to give
-  up, colonists to pay, the duty, the refill): the supply board.
+  in the reader's language, each with its symbol drawn (:func:`symbol_glyph`) and its colonists,
+  and the hand's count against the limit (red when over it, as a tile may leave it);
+* the head start of the Rule Variant: the seat's progress board;
+* the small decisions inside an action (spices to place, a colony to fill or choose, a plantation
+  to give up, colonists to pay, the duty, the refill, the spice sale, Re-supply's kind): the
+  supply board; the cards to shed over the hand limit: the supply board and the hand.
 """
 
 from __future__ import annotations
@@ -32,7 +35,60 @@ from render.text import draw_text
 #: Ring places and grid spaces around the choices shown when the flag or a marker is placed.
 PLACE_MARGIN = 14
 LOT_W, LOT_H = 300, 204
-CARD_H, HAND_W = 34, 500
+CARD_H, HAND_W = 34, 540
+#: The colours of the expedition cards' scoring symbols.
+SYMBOL_COLOURS = {
+    "tiger": (226, 132, 40),
+    "fish": (60, 130, 200),
+    "palm": (60, 150, 70),
+    "shell": (214, 120, 150),
+    "statue": (130, 120, 110),
+}
+
+
+def symbol_glyph(draw: ImageDraw.ImageDraw, symbol: str, centre: tuple[float, float], size: float) -> None:
+    """A small drawing of an expedition card's symbol (tiger, fish, palm, shell, statue); the
+    older revisions' symbols as a plain disc (their name is in the card's text)."""
+    x, y = centre
+    r = size / 2
+    colour = SYMBOL_COLOURS.get(symbol, (150, 150, 150))
+    w = max(1, round(size / 12))
+    if symbol == "tiger":  # a face with ears and stripes
+        draw.ellipse((x - r * 0.8, y - r * 0.7, x + r * 0.8, y + r * 0.8), fill=colour, outline=INK, width=w)
+        for dx in (-0.55, 0.55):
+            ex = x + dx * r
+            draw.polygon(
+                [(ex - r * 0.25, y - r * 0.5), (ex, y - r), (ex + r * 0.25, y - r * 0.5)],
+                fill=colour,
+                outline=INK,
+            )
+        for dx in (-0.45, 0, 0.45):
+            draw.line((x + dx * r, y - r * 0.65, x + dx * r, y - r * 0.3), fill=INK, width=w)
+        draw.ellipse((x - r * 0.12, y + r * 0.1, x + r * 0.12, y + r * 0.3), fill=INK)
+    elif symbol == "fish":  # a body and a tail
+        draw.ellipse(
+            (x - r * 0.9, y - r * 0.45, x + r * 0.45, y + r * 0.45), fill=colour, outline=INK, width=w
+        )
+        draw.polygon(
+            [(x + r * 0.35, y), (x + r, y - r * 0.5), (x + r, y + r * 0.5)], fill=colour, outline=INK
+        )
+        draw.ellipse((x - r * 0.6, y - r * 0.15, x - r * 0.4, y + r * 0.05), fill=INK)
+    elif symbol == "palm":  # a trunk and fronds
+        draw.line((x, y + r, x + r * 0.1, y - r * 0.4), fill=(120, 80, 40), width=max(2, w * 2))
+        for dx, dy in ((-1, -0.2), (1, -0.2), (-0.7, -0.8), (0.7, -0.8)):
+            draw.line((x + r * 0.1, y - r * 0.4, x + dx * r, y + dy * r), fill=colour, width=max(2, w * 2))
+    elif symbol == "shell":  # a fan with ribs
+        draw.pieslice((x - r, y - r * 0.8, x + r, y + r * 1.2), 180, 360, fill=colour, outline=INK, width=w)
+        for a in (-0.6, -0.2, 0.2, 0.6):
+            draw.line((x, y + r * 0.2, x + a * r, y - r * 0.7), fill=INK, width=w)
+    elif symbol == "statue":  # a head on a body on a plinth
+        draw.ellipse((x - r * 0.3, y - r, x + r * 0.3, y - r * 0.4), fill=colour, outline=INK, width=w)
+        draw.rectangle(
+            (x - r * 0.4, y - r * 0.4, x + r * 0.4, y + r * 0.5), fill=colour, outline=INK, width=w
+        )
+        draw.rectangle((x - r * 0.7, y + r * 0.5, x + r * 0.7, y + r), fill=colour, outline=INK, width=w)
+    else:
+        draw.ellipse((x - r * 0.7, y - r * 0.7, x + r * 0.7, y + r * 0.7), fill=colour, outline=INK, width=w)
 
 
 def _places(legal: list[str]) -> list[str]:
@@ -108,20 +164,26 @@ def _hand(view: dict[str, Any], lang: str) -> Drawn | None:
     if "ducats" not in mine:
         return None
     size = (HAND_W, CARD_H * (1 + len(cards)) + 6)
+    limit = mine.get("hand_limit", len(cards))
+    draw_n = mine.get("hand_draw")
 
     def paint(zoom: float) -> Image.Image:
         img = Image.new("RGB", (round(size[0] * zoom), round(size[1] * zoom)), PAPER)
         draw = ImageDraw.Draw(img)
-        paste_icon(img, "coin", (20 * zoom, CARD_H / 2 * zoom), round(26 * zoom))
-        draw_text(
-            draw, (40 * zoom, CARD_H / 2 * zoom), str(mine["ducats"]), round(22 * zoom), INK, True, "lm"
-        )
+        mid = CARD_H / 2 * zoom
+        paste_icon(img, "coin", (20 * zoom, mid), round(26 * zoom))
+        draw_text(draw, (40 * zoom, mid), str(mine["ducats"]), round(22 * zoom), INK, True, "lm")
+        # the hand against its limit (and what the Expedition action draws), as on the board
+        paste_icon(img, "goa_expedition", (150 * zoom, mid), round(26 * zoom))
+        count = f"{len(cards)}/{limit}" + (f"  +{draw_n}" if draw_n is not None else "")
+        colour = RED if len(cards) > limit else INK
+        draw_text(draw, (170 * zoom, mid), count, round(22 * zoom), colour, True, "lm")
         px = round(17 * zoom)
         for k, card in enumerate(cards):
             cy = (CARD_H * (k + 1.5)) * zoom
-            paste_icon(img, "goa_expedition", (20 * zoom, cy), round(26 * zoom))
-            text = truncate(card_text(card["id"], lang), px, img.width - round(44 * zoom))
-            draw_text(draw, (40 * zoom, cy), text, px, INK, False, "lm")
+            symbol_glyph(draw, card["symbol"], (20 * zoom, cy), 26 * zoom)
+            text = truncate(card_text(card["id"], lang), px, img.width - round(50 * zoom))
+            draw_text(draw, (42 * zoom, cy), text, px, INK, False, "lm")
         return img
 
     return Drawn(size, paint)
@@ -134,11 +196,16 @@ def parts(view: dict[str, Any], legal: list[str], lang: str) -> list[list[Part]]
     progress, supply = Crop(regions[f"progress:{seat}"]), Crop(regions[f"supply:{seat}"])
     phase = view["phase"]
     if view.get("pending"):
+        if view["pending"]["kind"] == "shed":  # the cards to shed over the hand limit
+            hand = _hand(view, lang)
+            return [[supply, *([hand] if hand else [])]]
         return [[supply]]
     if phase in ("flag", "marker") and _places(legal):
         return [[_grid_part(view, legal)]]
     if phase == "auction" and view.get("auction"):
         return [[_lot(view, lang)], [progress]]
+    if phase == "head":
+        return [[progress]]
     if phase in ("actions", "extra"):
         hand = _hand(view, lang)
         return [[progress, supply, *([hand] if hand else [])]]

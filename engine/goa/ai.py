@@ -43,6 +43,8 @@ IMMEDIATE_ITEMS = ("ships", "colonists", "actions", "expeditions", "choice")
 VP_DUCATS = 2
 #: Turn choices, best first (free plays come before the action that ends the turn).
 TURN_ORDER = ("play", "claim", "duty", "viceking", "supply", "addharvest", "advance", "colony")
+#: The head start (the 'Rule Variant' option): two markers into row 2 of these columns.
+HEAD_START_COLUMNS = ("ships", "harvest")
 #: Choices of a spice kind: store the kinds the next advances ask for, give up the others.
 SPICE_CHOICES = frozenset({"spice", "fill", "claim", "give"})
 
@@ -61,6 +63,9 @@ class HeuristicPlayer:
             return self._auction(view, legal)
         me = view["players"].get(view.get("you") or "", {})
         values = data.REVISIONS[view.get("revision", data.CURRENT)]
+        special = self._special(view, me, values, legal)
+        if special is not None:
+            return special
         for kind in TURN_ORDER:
             options = [a for a in legal if a.kind == kind]
             if kind == "colony":
@@ -80,7 +85,46 @@ class HeuristicPlayer:
         for kind in ("stop", "done", "pass"):
             if Action(kind) in legal:
                 return Action(kind)
-        return self._pick(legal)
+        return self._pick([a for a in legal if a.kind != "drop"] or legal)
+
+    def _special(
+        self, view: dict[str, Any], me: dict[str, Any], values: data.Revision, legal: list[Action]
+    ) -> Action | None:
+        """The choices of revision 3 and of the head start: the head start itself, the card to
+        shed over the hand limit, the colony tile to choose, the spices to sell, the kind
+        Re-supply pays in."""
+        kinds = {a.kind for a in legal}
+        pending = view.get("pending") or {}
+        if "head" in kinds:
+            return Action("head", HEAD_START_COLUMNS)
+        if "drop" in kinds and pending.get("kind") == "shed":
+            return self._shed(me, [a for a in legal if a.kind == "drop"])
+        if "pick" in kinds:
+            want = self.spice_wants(me, values)
+            return max(
+                (a for a in legal if a.kind == "pick"),
+                key=lambda a: (
+                    sum(want[k] for _cap, ks in data.COLONY_TILES[word(a, 0)]["fields"] for k in ks)
+                    + self.rng.random() * 0.01
+                ),
+            )
+        if pending.get("kind") == "sell":
+            want = self.spice_wants(me, values)
+            gives = [a for a in legal if a.kind == "give" and want[word(a, 0)] <= 0]
+            return min(gives, key=lambda a: want[word(a, 0)]) if gives else Action("stop")
+        if pending.get("kind") == "supply":
+            return Action("choose", ("spices",) if self._useful(me, "harvest") else ("ships",))
+        return None
+
+    @staticmethod
+    def _shed(me: dict[str, Any], drops: list[Action]) -> Action:
+        """The card that adds least to a symbol set (fewest of its symbol in the hand)."""
+        hand = me.get("hand", [])
+        symbol = {c["id"]: c["symbol"] for c in hand}
+        counts: dict[str, int] = {}
+        for c in hand:
+            counts[c["symbol"]] = counts.get(c["symbol"], 0) + 1
+        return min(drops, key=lambda a: (counts.get(symbol.get(number(a, 0), ""), 0), number(a, 0)))
 
     def _pick(self, options: list[Action]) -> Action:
         return options[self.rng.randrange(len(options))]

@@ -3,7 +3,7 @@
 Hidden from a seat: the other seats' ducats and expedition hands, the order of the expedition
 deck (which cards are in the deck *or* in another hand is known: the rest were seen in the
 discard pile or are the seat's own), the order of the shuffled colony stacks below their top
-tile, and the random number generator's state (which draws part B's tiles).
+tile (revisions 1 and 2; in revision 3 the founder chooses, so the stacks are open), and the random number generator's state (which draws part B's tiles).
 
 The sampler deals the unseen cards at random to the other hands (as many as each holds) and the
 deck, and gives each other seat the seat's own ducats give or take a few: the sampler does not
@@ -56,7 +56,7 @@ class GoaSearch:
                 p["hand"] = len(p["hand"])
                 p["ducats"] = None
         known["deck"] = sorted(unseen)
-        for name in data.SHUFFLED_COLONY_STACKS:
+        for name in data.REVISIONS[state.revision].shuffled_stacks:
             stack = known["colony_stacks"][name]
             known["colony_stacks"][name] = stack[:1] + sorted(stack[1:])
         known["rng"] = 0
@@ -78,7 +78,7 @@ class GoaSearch:
                 unseen = unseen[k:]
             players.append(p)
         stacks = dict(known["colony_stacks"])
-        for name in data.SHUFFLED_COLONY_STACKS:
+        for name in data.REVISIONS[known["revision"]].shuffled_stacks:
             stacks[name] = stacks[name][:1] + rng.shuffled(stacks[name][1:])
         return State.from_dict(
             {**known, "players": players, "deck": unseen, "colony_stacks": stacks, "rng": rng.next64()}

@@ -11,6 +11,8 @@ those of :mod:`engine.goa.data`.
 Schema 2 added ``revision`` (the rules revision the game plays under, ``data.REVISIONS``) and
 ``passed`` (seats out of this round's extra step). A schema 1 dump was made before revision 2
 existed: it loads as revision 1 with nobody passed, and plays on under revision 1's values.
+Schema 3 added ``card_played`` (an expedition card was played in the current action turn, which
+revision 3 allows once); a schema 2 dump loads with it false.
 """
 
 from __future__ import annotations
@@ -22,14 +24,15 @@ from engine.core import Action
 from engine.goa import data
 from engine.typed import number, word
 
-SCHEMA = 2
+SCHEMA = 3
 #: Schemas :meth:`State.from_dict` reads (older ones are brought up to date).
-READABLE_SCHEMAS = (1, 2)
+READABLE_SCHEMAS = (1, 2, 3)
 
 #: A place as (row, column): the grid is 0..4, the ring around it -1 and 5 (see ``rules.common``).
 Pos = tuple[int, int]
 #: The phases of a round, in order, and ``over`` at the end.
-Phase = Literal["flag", "marker", "auction", "actions", "extra", "over"]
+#: ``head``: before the first round, the head start of the 'Rule Variant' option.
+Phase = Literal["head", "flag", "marker", "auction", "actions", "extra", "over"]
 #: A plantation: ``[tile id, spice index, capacity, count]``. A list, because that is its stored
 #: JSON shape and its count changes in place; mypy has no type for a mutable list of mixed items,
 #: so the items are read by position: ``[0]`` str, ``[1]``–``[3]`` int.
@@ -101,8 +104,50 @@ class RefillPending(TypedDict):
     left: int
 
 
+class ShedPending(TypedDict):
+    """An Expedition action over the hand limit: cards to discard first, then ``draw`` cards."""
+
+    kind: Literal["shed"]
+    seat: int
+    draw: int
+
+
+class PickPending(TypedDict):
+    """A colony founded whose founder chooses among the remaining tiles of its stack."""
+
+    kind: Literal["pick"]
+    seat: int
+    colony: str
+
+
+class SellPending(TypedDict):
+    """The spice sale card: spices to give back, ``price`` ducats each, until the player stops."""
+
+    kind: Literal["sell"]
+    seat: int
+    price: int
+
+
+class SupplyPending(TypedDict):
+    """Re-supply's total, to take as ``amount`` spices, colonists or ships."""
+
+    kind: Literal["supply"]
+    seat: int
+    amount: int
+
+
 Pending = (
-    SpicesPending | FillPending | DiscardPending | ChoosePending | PayPending | DutyPending | RefillPending
+    SpicesPending
+    | FillPending
+    | DiscardPending
+    | ChoosePending
+    | PayPending
+    | DutyPending
+    | RefillPending
+    | ShedPending
+    | PickPending
+    | SellPending
+    | SupplyPending
 )
 
 
@@ -192,7 +237,20 @@ def current(s: State) -> int | None:
         return (s.start + len(s.chain)) % n
     if phase == "flag":
         return s.start
+    if phase == "head":
+        return (s.start + s.turn) % n
     return None
+
+
+def may_play_card(s: State, p: Player) -> bool:
+    """Whether ``p``, whose turn it is, may still play an expedition card in this action turn:
+    revision 3 allows exactly one per action, an additional action included ('The Expedition
+    Cards'), so in the extra step only a player who still holds an additional-action card."""
+    if data.REVISIONS[s.revision].cards_per_turn is None:
+        return True
+    if s.card_played:
+        return False
+    return s.phase == "actions" or p.extra > 0
 
 
 def lot_tile(s: State) -> str | None:
@@ -301,6 +359,7 @@ class State:
     rng: int
     revision: int
     passed: list[int]  # seats out of this round's extra step
+    card_played: bool = False  # an expedition card was played in the current action turn
 
     def copy(self) -> State:
         """A deep copy (every player too)."""
@@ -334,6 +393,7 @@ class State:
         s.rng = self.rng
         s.revision = self.revision
         s.passed = self.passed[:]
+        s.card_played = self.card_played
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -361,6 +421,7 @@ class State:
             "rng": self.rng,
             "revision": self.revision,
             "passed": self.passed[:],
+            "card_played": self.card_played,
         }
 
     @classmethod
@@ -393,4 +454,5 @@ class State:
         if s.revision not in data.REVISIONS:
             raise ValueError(f"unknown Goa rules revision {s.revision!r}")
         s.passed = [int(i) for i in d["passed"]] if schema >= 2 else []
+        s.card_played = bool(d["card_played"]) if schema >= 3 else False
         return s

@@ -3,7 +3,7 @@ by shape (:class:`GoaView` and the dicts inside it)."""
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from engine.core import Result
 from engine.goa import data
@@ -38,6 +38,8 @@ class PlayerView(TypedDict):
     extra_actions: int
     hand_size: int
     hand_limit: int
+    hand_draw: int | None
+    face_down_plantations: int
     progress: list[int]
     plantations: list[PlantationView]
     colonies: dict[str, ColonyView]
@@ -83,6 +85,8 @@ class PendingView(TypedDict):
     tile: NotRequired[str]
     amount: NotRequired[int]
     deficit: NotRequired[int]
+    draw: NotRequired[int]
+    price: NotRequired[int]
 
 
 class GoaView(TypedDict):
@@ -118,6 +122,10 @@ def _player_view(p: Player, rev: data.Revision, show_secrets: bool) -> PlayerVie
         "extra_actions": p.extra,
         "hand_size": len(p.hand),
         "hand_limit": rev.yields["expedition"][p.progress[data.COLUMN_INDEX["expedition"]]],
+        "hand_draw": None
+        if rev.expedition_draw is None
+        else rev.expedition_draw[p.progress[data.COLUMN_INDEX["expedition"]]],
+        "face_down_plantations": sum(1 for t in p.tiles if data.TILES[t]["kind"] == "plantation"),
         "progress": [r + 1 for r in p.progress],
         "plantations": [
             {"tile": t, "spice": data.SPICES[k], "cap": cap, "count": count}
@@ -137,7 +145,11 @@ def _player_view(p: Player, rev: data.Revision, show_secrets: bool) -> PlayerVie
             }
             for name, (tile, fields) in p.colonies.items()
         },
-        "tiles": [dict(data.TILES[t], used_this_round=t in p.claimed) for t in p.tiles],
+        "tiles": [
+            dict(data.TILES[t], used_this_round=t in p.claimed)
+            for t in p.tiles
+            if data.TILES[t]["kind"] != "plantation"
+        ],
         "duty_used": p.duty_used,
         "spices": dict(zip(data.SPICES, spice_counts(p), strict=True)),
     }
@@ -152,13 +164,14 @@ def build_view(s: State, seat: str | None, result: Result | None) -> GoaView:
     over. Shape (all JSON-able)::
 
         game "goa", revision (of the rules, data.REVISIONS), seats [seat…], you (seat or None), to_act [seat…], round 1..8, rounds 8,
-        part "A"|"B", phase flag|marker|auction|actions|extra|over, start (flag holder),
+        part "A"|"B", phase head|flag|marker|auction|actions|extra|over, start (flag holder),
         actions_left {seat: n} (actions phase), grid 5×5 rows of tile dicts (data.TILES) or None,
         flag (position name or None), markers [{number 2.., seat, pos}],
         auction None | {lot (marker number, 1 = flag), pos, tile, auctioneer, high, high_seat, bidder},
         colony_stacks {name: {count, need, top (tile id or None), fields [{cap, kinds}]}},
         deck, discard (card counts), pending None | {kind, seat, …},
-        players {seat: {ships, colonists, extra_actions, hand_size, hand_limit, progress [row 1..5
+        players {seat: {ships, colonists, extra_actions, hand_size, hand_limit, hand_draw (the
+                 expedition draw; None before revision 3), face_down_plantations, progress [row 1..5
                  per column], plantations [{tile, spice, cap, count}], colonies {name: {tile,
                  fields [{cap, kinds, spices {spice: n}}]}}, tiles [tile dict + used_this_round],
                  duty_used, spices {spice: n}, and for ``you`` only (everyone once the game is
@@ -211,7 +224,7 @@ def build_view(s: State, seat: str | None, result: Result | None) -> GoaView:
     }
     pending: PendingView | None = None
     if s.pending:
-        pending = {**s.pending[0], "seat": s.seats[s.pending[0]["seat"]]}
+        pending = cast(PendingView, {**s.pending[0], "seat": s.seats[s.pending[0]["seat"]]})
     return {
         "game": "goa",
         "revision": s.revision,

@@ -708,7 +708,14 @@ async def test_game_new_with_variants(env):
     assert row.game == "cuba" and row.options == {"individual_plantations": True, "veto_timing": "parliament"}
     unknown = FakeInteraction(client, ANA, channel_id=CHANNEL + 1)
     await invoke("game new", unknown, game="goa", options="speed=fast")
-    assert unknown.ephemeral_texts() == [t("unknown_option", title="Goa", option="speed", options="revision")]
+    assert unknown.ephemeral_texts() == [
+        t("unknown_option", title="Goa", option="speed", options="revision, head_start")
+    ]
+    # Goa's Rule Variant (the 1st-edition rulebook's head start)
+    variant = FakeInteraction(client, ANA, channel_id=CHANNEL + 2)
+    await invoke("game new", variant, game="goa", options="head_start=yes")
+    row = await svc.store.open_game(CHANNEL + 2)
+    assert row.game == "goa" and row.options == {"head_start": True}
 
 
 def component_payload(cid: str, label: str, user_id: int, channel_id: int = CHANNEL) -> dict[str, Any]:

@@ -31,7 +31,7 @@ async def test_a_whole_game_of_goa_at_the_table(env):
         assert played.kinds["board"][kind] + played.kinds["narrow"][kind] > 0, kind
     assert max(plays_per_message(played)) <= MESSAGE_CAPACITY and played.ways["menu"] == 0
     # Bids, accept/outbid and card plays were private: never pressed on the board.
-    for kind in PRIVATE_KINDS:
+    for kind in (*PRIVATE_KINDS, "drop"):  # a card discarded names a card of the hidden hand
         assert played.kinds["board"][kind] == 0, kind
     mine = played.kinds["my_turn"]
     assert mine["bid"] > 0 and mine["accept"] + mine["outbid"] > 0 and mine["play"] > 0
@@ -51,6 +51,21 @@ async def test_a_whole_game_of_goa_at_the_table(env):
                     checked += 1
                     assert not any(line.strip() in text for text in texts), line
     assert checked > 1000
+
+
+async def test_goa_with_the_rule_variant_at_the_table(env):
+    """``/game new options:head_start=yes``: each of the four chooses his head start with a
+    button before the first flag, and the game plays to the end with buttons only."""
+    svc = await env.service()
+    table = Table(env, svc, "goa")
+    await table.open("head_start=yes")
+    assert table.table().state.phase == "head"
+    played = await table.play_out()
+    assert "Final scores: " in played.result_text and played.ways["typed"] == 0
+    assert sum(counts["head"] for counts in played.kinds.values()) == 4
+    for kind in (*PRIVATE_KINDS, "drop"):
+        assert played.kinds["board"][kind] == 0, kind
+    public_is_clean(played, GOA)
 
 
 async def test_a_rich_bidder_reaches_every_amount_a_dozen_at_a_time(env):

@@ -50,7 +50,8 @@ def tile_id(predicate, part: str = "a") -> str:
 
 
 def card_id(effect: str) -> int:
-    return next(c for c, d in data.CARDS.items() if d["effect"] == effect)
+    """The first card of today's deck with ``effect``."""
+    return next(c for c in data.CARD_IDS if data.CARDS[c]["effect"] == effect)
 
 
 def legal_texts(s: State, seat: str) -> list[str]:

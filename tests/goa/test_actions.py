@@ -24,9 +24,9 @@ def test_advance_from_row_1_costs_one_printed_spice_and_one_ship():
 @pytest.mark.parametrize(
     ("column", "row", "kinds"),
     [
-        ("harvest", 1, ["cinnamon", "pepper"]),
+        ("taxes", 1, ["cinnamon", "pepper"]),  # 1st edition: taxes 2 → 3 is pepper + cinnamon
         ("expedition", 2, ["nutmeg", "clove", "ginger"]),
-        ("taxes", 3, ["pepper", "nutmeg", "clove", "ginger"]),
+        ("harvest", 3, ["pepper", "nutmeg", "clove", "ginger"]),
     ],
 )
 def test_advance_at_deeper_rows_costs_r_spices_of_the_cell_and_r_ships(column, row, kinds):
@@ -129,14 +129,21 @@ def test_harvest_with_the_card_takes_any_goods():
     assert not s.pending and s.players[0].ships == 5
 
 
-def test_expedition_fills_the_hand_up_to_the_limit():
+def test_expedition_draws_the_rows_number_never_past_the_limit():
+    """Row 4 prints 2/4: with 1 card in hand draw 2 (hand 3, not filled up to 4); with 3 cards
+    draw 1."""
     s = at_actions()
-    s.players[0].progress[3] = 3  # limit 4
+    s.players[0].progress[3] = 3  # draw 2, limit 4
     s.players[0].hand = [s.deck.pop()]
     s, events = act(s, "p0", "expedition")
-    assert len(s.players[0].hand) == 4
+    assert len(s.players[0].hand) == 3
     private = [e for e in events if e.kind == "cards_received"]
     assert private[0].visible_to == ("p0",) and private[0].random
+    s = at_actions()
+    s.players[0].progress[3] = 3
+    s.players[0].hand = [s.deck.pop() for _ in range(3)]
+    s = run(s, "p0: expedition")
+    assert len(s.players[0].hand) == 4
     s2 = at_actions()
     s2.players[0].hand = [s2.deck.pop()]
     s2 = run(s2, "p0: expedition")
@@ -158,19 +165,22 @@ def test_three_actions_each_in_turn_order_then_extra_step():
 
 def _rig(s, *colonists):
     """Put cards with these colonist numbers on top of the expedition pile (first drawn first)."""
-    by_value = {v: [c for c, d in data.CARDS.items() if d["colonists"] == v] for v in (1, 2, 3)}
+    by_value = {v: [c for c in data.CARD_IDS if data.CARDS[c]["colonists"] == v] for v in (1, 2, 3)}
     top = [by_value[v].pop() for v in colonists]
     s.deck = [c for c in s.deck if c not in top] + list(reversed(top))
     s.discard = [c for c in s.discard if c not in top]
 
 
-def test_colony_success_takes_the_top_tile_and_fills_it():
+def test_colony_success_lets_the_founder_choose_the_tile_and_fills_it():
     s = at_actions()
     _rig(s, 3, 3)  # 0 (row 1) + 3 + 3 = 6 >= 6
-    top = s.colony_stacks["quilon"][0]
     s, events = act(s, "p0", "colony quilon")
     attempt = next(e for e in events if e.kind == "colony_attempt")
     assert attempt.data["total"] == 6 and attempt.random
+    # 1st edition: the founder chooses among the Quilon tiles left
+    assert legal_texts(s, "p0") == [f"pick {t}" for t in s.colony_stacks["quilon"]]
+    top = "quilon-c"
+    s = run(s, f"p0: pick {top}")
     assert s.players[0].colonies["quilon"][0] == top and top not in s.colony_stacks["quilon"]
     kinds = data.COLONY_TILES[top]["fields"][0][1]
     assert sorted(legal_texts(s, "p0")) == sorted(f"fill {k}" for k in kinds)
@@ -186,7 +196,7 @@ def test_colony_shortfall_paid_with_colonist_cards():
     _rig(s, 2, 2)  # 0 + 2 + 2 = 4, 2 short of Quilon
     s = run(s, "p0: colony quilon")
     assert legal_texts(s, "p0") == ["pay", "decline"]
-    s = run(s, "p0: pay")
+    s = run(s, "p0: pay", "p0: pick quilon-a")
     assert s.players[0].colonists == 0 and "quilon" in s.players[0].colonies
 
 
@@ -272,7 +282,7 @@ def test_first_into_row_4_of_a_column_draws_an_expedition_card_and_only_the_firs
     assert len(s.players[1].hand) == 0
 
 
-def test_row_4_bonus_card_respects_the_hand_limit():
+def test_row_4_bonus_card_is_taken_even_over_the_hand_limit():
     s = at_actions()
     p = s.players[0]
     p.progress[0] = 2
@@ -280,7 +290,7 @@ def test_row_4_bonus_card_respects_the_hand_limit():
     for k in ("ginger", "cinnamon", "pepper"):
         give_plantation(s, 0, k, cap=1)
     s = run(s, "p0: advance ships")
-    assert len(s.players[0].hand) == 1 and s.firsts == ["0:3"]
+    assert len(s.players[0].hand) == 2 and s.firsts == ["0:3"]
 
 
 def test_harvest_asks_which_colony_only_when_two_colonies_take_the_spice_differently():
@@ -328,12 +338,12 @@ def test_harvest_amount_by_row(row, amount):
     assert stored == amount  # 3 + 3 on the plantations, 2 in Calicut: room for all 8
 
 
-@pytest.mark.parametrize(("row", "limit"), [(0, 1), (1, 2), (3, 4), (4, 6)])
-def test_expedition_limit_by_row(row, limit):
+@pytest.mark.parametrize(("row", "drawn"), [(0, 1), (1, 2), (2, 2), (3, 2), (4, 3)])
+def test_expedition_draw_by_row(row, drawn):
     s = at_actions()
     s.players[0].progress[3] = row
     s = run(s, "p0: expedition")
-    assert len(s.players[0].hand) == limit
+    assert len(s.players[0].hand) == drawn
 
 
 @pytest.mark.parametrize(("row", "base"), [(0, 0), (1, 2), (2, 3), (4, 5)])

@@ -14,9 +14,10 @@ import pytest
 
 from engine.ai import player
 from engine.core import Action, IllegalAction
-from engine.goa.text import parse_pos
+from engine.goa.text import T, parse_pos
 from engine.i18n import LANGUAGES
-from tests.goa.helpers import RULES, at_actions, card_id
+from tests.contract import assert_illegal_changes_nothing
+from tests.goa.helpers import RULES, at_actions, at_extra, card_id
 
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
 LETTERS = re.compile(r"[A-Za-z]{2,}")
@@ -192,3 +193,27 @@ def test_the_spy_label_names_the_player_not_the_seat(lang: str) -> None:
     named = RULES.label(state, "p0", spy, lang, {"p0": "Ana", "p1": "Bo", "p2": "王小明"})
     assert "王小明" in named and "p2" not in named
     assert "p2" in RULES.label(state, "p0", spy, lang)  # without names the seat id is all there is
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_first_editions_refusals_and_choices_read_in_every_language(lang: str) -> None:
+    """A second card in one action, done with surplus extra-action cards, a card not in hand:
+    each refused with its own sentence in the player's language, changing nothing; the new
+    choices (discard, colony tile, Re-supply's kind, head start) labelled in it."""
+    s = at_actions()
+    ships, ducats = card_id("ships"), card_id("ducats")
+    s.players[0].hand = [ships, ducats]
+    s, _ = RULES.apply(s, "p0", RULES.parse(s, "p0", f"play {ships}"))
+    for text, key in ((f"play {ducats}", "refuse.card_per_action"), ("drop 99", "refuse.card_not_in_hand")):
+        err = assert_illegal_changes_nothing(RULES, s, "p0", text)
+        assert err and RULES.refusal(s, "p0", Action.from_text(text), lang) == T(lang, key)
+    extra = at_extra()
+    extra.players[0].extra = 3
+    assert RULES.refusal(extra, "p0", Action.from_text("done"), lang) == T(lang, "refuse.extra_surplus", n=3)
+    labels = [RULES.label(s, "p0", Action.from_text(f"drop {ducats}"), lang)]
+    labels.append(RULES.label(s, "p0", Action.from_text("pick quilon-a"), lang))
+    labels.append(RULES.label(s, "p0", Action.from_text("head ships taxes"), lang))
+    labels.append(RULES.label(s, "p0", Action.from_text("head ducats"), lang))
+    assert all(0 < len(label) <= 80 for label in labels) and len(set(labels)) == 4
+    if lang != "en":
+        assert labels[0] != RULES.label(s, "p0", Action.from_text(f"drop {ducats}"), "en")

@@ -17,7 +17,8 @@ def _invariants(s) -> None:
     for p in s.players:
         assert min(p.ducats, p.ships, p.colonists, p.extra) >= 0
         assert all(0 <= r < data.ROWS for r in p.progress)
-        assert len(p.hand) <= rev.yields["expedition"][p.progress[3]]
+        if not rev.gifts_over_limit:  # revision 3: a tile and the first-to-row card go over it
+            assert len(p.hand) <= rev.yields["expedition"][p.progress[3]]
         assert len(p.plantations) <= data.PLANTATION_SPACES
         assert all(0 <= pl[3] <= pl[2] for pl in p.plantations)
         for tile, fields in p.colonies.values():
@@ -26,7 +27,7 @@ def _invariants(s) -> None:
                     f[data.SPICE_INDEX[k]] == 0 for k in data.SPICES if k not in kinds
                 )
         cards += p.hand
-    assert sorted(cards) == sorted(data.CARD_IDS), "expedition cards were lost or duplicated"
+    assert sorted(cards) == sorted(rev.card_ids), "expedition cards were lost or duplicated"
     founded = [c[0] for p in s.players for c in p.colonies.values()]
     stacks = [t for v in s.colony_stacks.values() for t in v]
     assert sorted(founded + stacks) == sorted(t for v in rev.colony_stacks.values() for t in v)
@@ -131,3 +132,26 @@ def test_apply_never_changes_the_state_it_was_given(kind):
             new, _ = RULES.apply(s, seat, bots[seat].choose(RULES.view(s, seat), RULES.legal(s, seat)))
             assert RULES.dump(s) == before
             s = new
+
+
+def test_computer_players_handle_the_first_editions_choices():
+    """Heuristic and random seats through whole revision-3 games with the head start: they
+    choose the head start, Quilon and Madras tiles, shed cards over the hand limit, sell spices,
+    take Re-supply in one kind, and never play two cards in one action."""
+    seen: dict[str, int] = {}
+    for seed in range(6):
+        n = 2 + seed % 3
+        seats = [f"p{i}" for i in range(n)]
+        s = RULES.new(seats, 7000 + seed, head_start=True)
+        bots = {x: player("goa", ("heuristic", "random")[i % 2], seed + i) for i, x in enumerate(seats)}
+        while RULES.result(s) is None:
+            seat = RULES.to_act(s)[0]
+            before = s.card_played
+            s, events = RULES.apply(s, seat, bots[seat].choose(RULES.view(s, seat), RULES.legal(s, seat)))
+            played = [e for e in events if e.kind == "card_played"]
+            assert len(played) <= 1 and not (before and played)
+            for e in events:
+                seen[e.kind] = seen.get(e.kind, 0) + 1
+        _invariants(s)
+    for kind in ("head_start_markers", "colony_chosen", "card_discarded", "card_played", "spice_sold"):
+        assert seen.get(kind, 0) > 0, kind

@@ -66,18 +66,26 @@ def test_extra_step_goes_in_turn_order_from_the_start_player():
 
 
 def test_without_a_card_no_action_in_the_extra_step():
+    """Nor an expedition card: it goes with an action (1st edition, 'The Expedition Cards');
+    discarding it stays open."""
     s = at_extra()
     s.players[0].hand = [card_id("ships")]
-    assert legal_texts(s, "p0") == [f"play {card_id('ships')}", "done"]
+    assert legal_texts(s, "p0") == [f"drop {card_id('ships')}", "done"]
     assert "no extra-action card" in assert_illegal_changes_nothing(RULES, s, "p0", "ships")
+    assert "one per action" in assert_illegal_changes_nothing(RULES, s, "p0", f"play {card_id('ships')}")
 
 
-def test_at_most_one_extra_action_card_is_kept():
+def test_at_most_one_extra_action_card_is_kept_the_others_must_be_played():
+    """1st edition, 'End of a Round' 3: a player with more than one must play all but one."""
     s = at_extra()
     s.players[0].extra = 3
     s.players[1].extra = 1
-    s = run(s, "p0: done", "p1: done")
-    assert [p.extra for p in s.players] == [1, 1, 0]
+    assert "done" not in legal_texts(s, "p0")
+    assert "play all but one" in assert_illegal_changes_nothing(RULES, s, "p0", "done")
+    s = run(s, "p0: ships", "p1: done", "p0: ships")
+    assert s.players[0].ships == 6 and "done" in legal_texts(s, "p0")
+    s = run(s, "p0: done")
+    assert [p.extra for p in s.players] == [1, 1, 0] and s.round == 2
 
 
 def test_each_round_spice_claim_lapses_at_the_end_of_the_round():
@@ -187,15 +195,18 @@ def test_game_over_event_reveals_hidden_money():
     assert all("ducats" in v and "hand" in v for v in view["players"].values())
 
 
-def test_a_player_holding_cards_gets_an_extra_step_even_without_extra_action_cards():
+def test_a_player_holding_only_cards_gets_no_extra_step():
+    """1st edition: a card is played with an action, so cards alone give no extra turn (before
+    revision 3 they did)."""
     s = at_actions()
     s.players[2].hand = [card_id("ships")]
     s = _finish_actions(s)
-    assert s.phase == "extra" and RULES.to_act(s) == ["p2"]
-    s = run(s, f"p2: play {card_id('ships')}")
-    assert s.players[2].ships == 6
-    s = run(s, "p2: done")
-    assert s.round == 2
+    assert s.round == 2 and s.phase == "flag" and s.players[2].hand == [card_id("ships")]
+    old = at_actions()
+    old.revision = 2
+    old.players[2].hand = [1 + (card_id("ships") - 1) % 30]
+    old = _finish_actions(old)
+    assert old.phase == "extra" and RULES.to_act(old) == ["p2"]
 
 
 def test_when_nobody_can_do_anything_the_extra_step_is_skipped():

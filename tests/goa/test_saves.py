@@ -19,6 +19,9 @@ from tests.goa.helpers import RULES
 from tests.goa.test_random_games import _invariants
 
 SAVE = json.loads((Path(__file__).parent / "fixtures" / "midgame_before_issue14.json").read_text())
+#: A 3-player game in round 6 under revision 2, dumped with its log by the engine before
+#: revision 3 (the 1st-edition rules) existed.
+SAVE_2 = json.loads((Path(__file__).parent / "fixtures" / "midgame_revision2.json").read_text())
 
 
 def _play_out(s, seed: int):
@@ -41,7 +44,7 @@ def test_the_save_is_the_old_schema_and_loads_as_revision_1():
     assert data.COLONY_TILES["calicut1"]["fields"] == ((2, data.SPICES), (3, data.SPICES))
     _invariants(s)
     dumped = RULES.dump(s)
-    assert dumped["schema"] == SCHEMA == 2 and dumped["revision"] == 1
+    assert dumped["schema"] == SCHEMA == 3 and dumped["revision"] == 1
     assert RULES.dump(RULES.load(json.loads(json.dumps(dumped)))) == dumped
 
 
@@ -77,11 +80,44 @@ def test_it_plays_to_the_end_with_computer_players_under_revision_1(seed):
 
 def test_a_new_game_plays_under_todays_revision_and_the_option_is_checked():
     s = RULES.new(["a", "b"], 3)
-    assert s.revision == data.CURRENT == 2 and RULES.options == {"revision": 2}
+    assert s.revision == data.CURRENT == 3 and RULES.options == {"revision": 3, "head_start": False}
     assert all(t in data.COLONY_STACKS["quilon"] for t in s.colony_stacks["quilon"])
-    for bad in (3, "2", True):
+    for bad in (4, "2", True):
         with pytest.raises(Exception, match="revision option"):
             RULES.new(["a", "b"], 3, revision=bad)
     broken = RULES.dump(s) | {"revision": 9}
     with pytest.raises(ValueError, match="revision"):
         RULES.load(broken)
+
+
+def test_a_revision_2_save_loads_and_its_log_replays_under_revision_2():
+    assert SAVE_2["state"]["schema"] == 2 and SAVE_2["state"]["revision"] == 2
+    s = RULES.load(SAVE_2["state"])
+    assert s.revision == 2 and not s.card_played and (s.round, s.phase) == (6, "actions")
+    _invariants(s)
+    replayed = RULES.new(SAVE_2["seats"], SAVE_2["seed"], **SAVE_2["options"])
+    for seat, text in SAVE_2["plays"]:
+        replayed, _ = RULES.apply(replayed, seat, RULES.parse(replayed, seat, text))
+    assert RULES.dump(replayed) == RULES.dump(s)
+    assert RULES.dump(RULES.load(json.loads(json.dumps(RULES.dump(s))))) == RULES.dump(s)
+
+
+def test_under_revision_3_the_revision_2_log_breaks_off_or_goes_elsewhere():
+    s = RULES.new(SAVE_2["seats"], SAVE_2["seed"])
+    try:
+        for seat, text in SAVE_2["plays"]:
+            s, _ = RULES.apply(s, seat, RULES.parse(s, seat, text))
+    except IllegalAction:
+        return
+    assert RULES.dump(s)["players"] != SAVE_2["state"]["players"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_revision_2_game_plays_to_the_end_under_revision_2(seed):
+    s = _play_out(RULES.load(SAVE_2["state"]), seed)
+    _invariants(s)
+    assert s.round == data.ROUNDS and s.revision == 2 and RULES.result(s) is not None
+    # revision 2's rules to the end: its deck, its B tiles, its all-markers rows
+    assert all(c in data.CARD_IDS_REVISION_2 for c in s.deck + s.discard)
+    assert {t for t in s.grid if t} <= set(data.B_TILE_IDS_REVISION_2)
+    assert all(r in (1, 2, 3) for p in s.players for r in p.bonus_rows)

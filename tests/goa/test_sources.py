@@ -54,7 +54,16 @@ def test_the_marks_hold_the_values_the_engine_plays():
                 span = range(int(first), int(last or first) + 1)
                 rows.update(zip(span, mark.value if len(span) > 1 else (mark.value,), strict=True))
         assert [rows[r] for r in range(1, data.ROWS + 1)] == list(data.YIELD[column])
-    # the 20 cells of the progress board: 6 printed ones, one mark each, and the other 14
+    draws = {}
+    for name, mark in m.items():
+        if name.startswith("EXPEDITION_DRAW["):
+            first, _, last = name.split("[")[1].rstrip("]").partition("-")
+            span = range(int(first), int(last or first) + 1)
+            draws.update(zip(span, mark.value if len(span) > 1 else (mark.value,), strict=True))
+    assert [draws[r] for r in range(1, data.ROWS + 1)] == list(data.EXPEDITION_DRAW)
+    # the 20 cells of the progress board: 6 printed ones, one mark each, and the other 14 (the
+    # 1st edition's taxes column is revision 2's harvest column: its rulebook's example)
+    assert data.ADVANCE_SPICES[data.COLUMN_INDEX["taxes"]][2] == ("cinnamon", "pepper")
     cells = {
         f"{column} {t + 1}": data.ADVANCE_SPICES[c][t]
         for c, column in enumerate(data.COLUMNS)
@@ -76,19 +85,32 @@ def test_the_issues_unconfirmed_values_are_listed_and_what_the_texts_print_is_no
         "YIELD[ships][3-4]",
         "YIELD[harvest][2-4]",
         "YIELD[taxes][2-5]",
-        "YIELD[expedition][2-5]",
+        "YIELD[expedition][2-3]",
+        "YIELD[expedition][5]",
+        "EXPEDITION_DRAW[2-3]",
+        "EXPEDITION_DRAW[5]",
         "YIELD[colonists][2-5]",
         "ADVANCE_SPICES[the other 14 cells]",
-        "TILES[b19..b27]",
+        "TILES[b28..b36]",
         "COLONY_TILES[quilon-c..e]",
         "COLONY_TILES[madras-b..e]",
-        "SYMBOLS",
-        "CARD_RESOURCES[extra_action]",
         "CARDS",
     }
-    assert len(unconfirmed["TILES[b19..b27]"].fields["tiles"]) == 9
+    assert len(unconfirmed["TILES[b28..b36]"].fields["tiles"]) == 9
+    assert all(data.TILES[t]["kind"] == "immediate" for t in unconfirmed["TILES[b28..b36]"].fields["tiles"])
     m = marks()
-    for printed in ("YIELD[colonists][1]", "YIELD[expedition][1]", "COLONY_VP", "BONUS_FIRST_TO_ROW[5]"):
+    for printed in (
+        "YIELD[colonists][1]",
+        "YIELD[expedition][1]",
+        "YIELD[expedition][4]",
+        "EXPEDITION_DRAW[1]",
+        "EXPEDITION_DRAW[4]",
+        "SYMBOLS",
+        "CARD_RESOURCES[sell]",
+        "COLONY_VP",
+        "BONUS_FIRST_TO_ROW[5]",
+        "BONUS_ALL_MARKERS_ROWS",
+    ):
         assert m[printed].confidence in (provenance.HIGH, provenance.MEDIUM)
 
 
@@ -112,15 +134,14 @@ def test_game_rules_end_with_the_unconfirmed_values_in_every_language(lang):
 def test_the_list_follows_the_marks(monkeypatch):
     """Confirm a value and the help drops it; no second list to keep by hand."""
     body = RULES.help_sections("en")[-1][1]
-    assert (
-        "• the symbols of the expedition cards: 5 (tiger, elephant, peacock, monkey, cobra), six cards each"
-        in body
-    )
+    assert "• Expedition column, rows (2, 3): the action draws 2, 2 cards" in body
     confirmed = tuple(
-        dataclasses.replace(m, confidence=provenance.MEDIUM, text=None) if m.name == "SYMBOLS" else m
+        dataclasses.replace(m, confidence=provenance.MEDIUM, text=None)
+        if m.name == "EXPEDITION_DRAW[2-3]"
+        else m
         for m in data.MARKS
     )
     monkeypatch.setattr(data, "MARKS", confirmed)
     after = RULES.help_sections("en")[-1][1]
-    assert "symbols of the expedition cards" not in after
-    assert len([line for line in after.splitlines() if line.startswith("•")]) == 11
+    assert "the action draws 2, 2 cards" not in after
+    assert len([line for line in after.splitlines() if line.startswith("•")]) == 12

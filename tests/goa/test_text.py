@@ -47,7 +47,11 @@ def test_private_summary_holds_ducats_and_hand_only_for_the_owner():
     s = fresh(3).copy()
     s.players[1].hand = [card_id("ships")]
     text = RULES.private_summary(s, "p1")
-    assert f"Ducats: {s.players[1].ducats}" in text and "+2 ships" in text and "(1 of 1)" in text
+    assert (
+        f"Ducats: {s.players[1].ducats}" in text
+        and "+2 ships" in text
+        and "(1; hand limit 1; the Expedition action draws 1)" in text
+    )
     assert RULES.private_summary(s, "p9") == ""
 
 

@@ -60,7 +60,8 @@ def test_three_ships_or_three_colonists_is_the_winners_choice():
     assert s.players[1].colonists == 5 and s.players[1].ships == 4
 
 
-def test_two_expedition_cards_within_the_hand_limit():
+def test_two_expedition_cards_even_over_the_hand_limit():
+    """1st edition, Expeditions (A+B): 'He takes them even if they put him over his hand limit'."""
     t = tile_id(lambda d: d["kind"] == "immediate" and d["expeditions"])
 
     def row_3(s):
@@ -74,9 +75,18 @@ def test_two_expedition_cards_within_the_hand_limit():
         s.players[1].hand = [s.deck.pop(), s.deck.pop()]
 
     s = win(t, prepare=row_3_one_card)
-    assert len(s.players[1].hand) == 3  # only one more: the limit in row 3 is 3
+    assert len(s.players[1].hand) == 4  # over the row-3 limit of 3
     s = win(t)
-    assert len(s.players[1].hand) == 1  # the limit in row 1 is 1
+    assert len(s.players[1].hand) == 2  # over the row-1 limit of 1
+    # a later Expedition action first sheds the cards over the limit, then draws
+    s.phase, s.turn, s.start = "actions", 0, 1
+    s, events = act(s, "p1", "expedition")
+    assert s.pending[0]["kind"] == "shed" and RULES.private_choices(s, "p1")
+    assert legal_texts(s, "p1") == [f"drop {c}" for c in sorted(s.players[1].hand)]
+    drop = s.players[1].hand[0]
+    s, events = act(s, "p1", f"drop {drop}")
+    assert drop in s.discard and len(s.players[1].hand) == 1  # at the limit: no room to draw
+    assert any(e.kind == "card_discarded" and e.reveals_hidden for e in events)
 
 
 def test_each_round_tiles_credit_ships_colonists_ducats_at_the_action_phase():
@@ -162,17 +172,25 @@ def test_trade_swaps_for_a_grid_tile_which_is_resolved_and_trade_goes_on_the_gri
     assert s.players[0].ships == 8 and s.players[0].tiles == []
 
 
-def test_supply_gives_the_drawn_colonists_as_any_goods():
+def test_supply_gives_the_drawn_colonists_in_one_kind():
+    """1st edition, Re-supply: 'He takes that total in either spices, colonists, or ships'."""
     s = at_actions()
     s.players[0].tiles = [tile_id(lambda d: d.get("effect") == "supply", "b")]
-    top = [c for c, d in data.CARDS.items() if d["colonists"] == 2][:2]
+    top = [c for c in data.CARD_IDS if data.CARDS[c]["colonists"] == 2][:2]
     s.deck = [c for c in s.deck if c not in top] + top
     give_plantation(s, 0, "ginger", cap=2, count=0)
     s = run(s, "p0: supply")
-    assert s.pending[0]["left"] == 4
-    s = run(s, "p0: spice ginger", "p0: ship", "p0: colonist", "p0: colonist")
+    assert s.pending[0] == {"kind": "supply", "seat": 0, "amount": 4}
+    assert legal_texts(s, "p0") == ["choose spices", "choose colonists", "choose ships"]
+    one_kind = run(s, "p0: choose ships")
+    p = one_kind.players[0]
+    assert (spice_counts(p)[0], p.ships, p.colonists) == (0, 8, 2) and not one_kind.pending
+    s = run(s, "p0: choose spices")
+    assert s.pending[0]["kind"] == "spices" and not s.pending[0]["mix"]
+    assert "ship" not in legal_texts(s, "p0")
+    s = run(s, "p0: spice ginger", "p0: spice ginger")
     p = s.players[0]
-    assert (spice_counts(p)[0], p.ships, p.colonists) == (1, 5, 4)
+    assert (spice_counts(p)[0], p.ships, p.colonists) == (2, 4, 2)
     assert not s.pending and all(c in s.discard for c in top)
 
 
@@ -189,11 +207,12 @@ def test_espionage_colony_with_the_opponents_colonists():
     s = at_actions()
     s.players[0].tiles = [tile_id(lambda d: d.get("effect") == "espionage", "b")]
     s.players[1].progress[4] = 4  # 5 base colonists
-    top = [c for c, d in data.CARDS.items() if d["colonists"] == 1][:2]
+    top = [c for c in data.CARD_IDS if data.CARDS[c]["colonists"] == 1][:2]
     s.deck = [c for c in s.deck if c not in top] + top
     s, events = act(s, "p0", "spy p1 colony quilon")
     assert next(e for e in events if e.kind == "colony_attempt").data["total"] == 7
-    assert "quilon" in s.players[0].colonies
+    s = run(s, "p0: pick quilon-b")
+    assert s.players[0].colonies["quilon"][0] == "quilon-b"
 
 
 def test_additional_harvest_refills_up_to_three_stores():

@@ -104,3 +104,29 @@ def test_the_two_player_table_uses_the_right_half():
     img = goa_render.draw(view).convert("RGB")
     lower_right = img.crop((goa_render.PANEL_X + 20, 800, goa_render.WIDTH - 40, 900))
     assert len(lower_right.getcolors(1 << 16)) > 8  # the slots, their icons and numbers
+
+
+def test_the_five_symbols_draw_each_their_own_picture():
+    from PIL import ImageDraw
+
+    from render.goa_decision import symbol_glyph
+
+    pictures = []
+    for symbol in data.SYMBOLS:
+        img = Image.new("RGB", (40, 40), (255, 255, 255))
+        symbol_glyph(ImageDraw.Draw(img), symbol, (20, 20), 30)
+        assert img.getbbox() is not None
+        pictures.append(img.tobytes())
+    assert len(set(pictures)) == len(data.SYMBOLS)
+
+
+def test_head_start_phase_face_down_plantations_and_a_hand_over_its_limit_draw():
+    s = RULES.new(["p0", "p1", "p2"], 3, head_start=True)
+    assert Image.open(io.BytesIO(render.board("goa", RULES.view(s, None)))).width >= 1200
+    plain = render.board("goa", RULES.view(s, None))
+    s = s.copy()
+    s.players[0].tiles = ["a1"]  # a single plantation kept face down
+    s.players[0].hand = s.deck[-3:]  # 3 cards over the row-1 limit of 1
+    view = RULES.view(s, None)
+    assert view["players"]["p0"]["face_down_plantations"] == 1 and view["players"]["p0"]["tiles"] == []
+    assert render.board("goa", view) != plain

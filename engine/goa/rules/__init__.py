@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from engine.core import Action, Event, IllegalAction, Names, Progress, Result, RulesBase
 from engine.goa import data
-from engine.goa.rules import auction, pending, placement, rounds, scoring, setup
+from engine.goa.rules import auction, headstart, pending, placement, rounds, scoring, setup
 from engine.goa.rules.common import own
 from engine.goa.rules.scoring import CATEGORIES, HIDDEN_CATEGORIES
 from engine.goa.state import State, current
@@ -61,8 +61,9 @@ class GoaRules(RulesBase, PresentationBase):
     title = "Goa"
     min_players = 2
     max_players = 4
-    #: ``revision``: the rules revision (``data.REVISIONS``); games begun under revision 1 keep it.
-    options: Mapping[str, Any] = {"revision": data.CURRENT}
+    #: ``revision``: the rules revision (``data.REVISIONS``); games begun under an older one keep
+    #: it. ``head_start``: the 1st-edition 'Rule Variant' (off by default).
+    options: Mapping[str, Any] = dict(data.OPTIONS)
 
     def __init__(self, text: GoaText, view: GoaViewer, explain: GoaExplainer) -> None:
         self.text = text
@@ -79,9 +80,12 @@ class GoaRules(RulesBase, PresentationBase):
         if type(number) is not int or number not in data.REVISIONS:
             numbers = [str(k) for k in sorted(data.REVISIONS)]
             raise IllegalAction(lambda lang: self.text.option_refusal("revision", numbers, lang))
+        head_start = options.get("head_start", data.OPTIONS["head_start"])
+        if type(head_start) is not bool:
+            raise IllegalAction(lambda lang: self.text.option_refusal("head_start", (), lang))
         if len(players) not in data.PLAYER_COUNTS:
             raise IllegalAction(lambda lang: self.text.option_refusal("players", (), lang))
-        return setup.new_state(players, seed, number)
+        return setup.new_state(players, seed, number, head_start)
 
     # ---------------------------------------------------------------------------- who acts
 
@@ -106,6 +110,8 @@ class GoaRules(RulesBase, PresentationBase):
             return rounds.legal(s, i)
         if phase == "auction":
             return auction.legal(s, i)
+        if phase == "head":
+            return headstart.legal(s)
         return placement.legal(s)
 
     def apply(self, s: State, seat: str, action: Action) -> tuple[State, list[Event]]:
@@ -123,6 +129,8 @@ class GoaRules(RulesBase, PresentationBase):
             auction.play(s, i, action, events)
         elif s.phase == "marker":
             placement.place_marker(s, i, action, events)
+        elif s.phase == "head":
+            headstart.play(s, i, action, events)
         else:
             placement.place_flag(s, i, action, events)
         pending.drop_idle_refill(s)
@@ -194,10 +202,13 @@ class GoaRules(RulesBase, PresentationBase):
         return self.text.private_summary(s, seat, lang)
 
     def private_choices(self, s: State, seat: str) -> bool:
-        """Bids and outbids are bounded by hidden ducats; turns list cards from the hidden hand."""
+        """Bids and outbids are bounded by hidden ducats; turns (and the cards to shed over the
+        hand limit) list cards from the hidden hand."""
         i = current(s)
-        if i is None or s.seats[i] != seat or s.pending:
+        if i is None or s.seats[i] != seat:
             return False
+        if s.pending:  # shedding cards over the hand limit lists the hidden hand
+            return s.pending[0]["kind"] == "shed"
         if s.phase == "auction":
             return s.auc_step < len(s.seats) - 1 or s.high_seat >= 0
         return s.phase in ("actions", "extra") and bool(s.players[i].hand)

@@ -20,7 +20,7 @@ from engine.goa.rules.common import (
     spend_card,
     yield_of,
 )
-from engine.goa.state import Player, State, card_arg, colony_fields, spice_counts
+from engine.goa.state import Player, State, card_arg, colony_fields, may_play_card, spice_counts
 from engine.typed import word
 
 _ADVANCE = tuple(Action("advance", (column,)) for column in data.COLUMNS)
@@ -39,7 +39,7 @@ def legal(s: State, p: Player) -> list[Action]:
     """The main actions ``p`` can take now, plain and with each card that changes them."""
     acts: list[Action] = []
     counts = spice_counts(p)
-    cards = [(c, data.CARDS[c]["effect"]) for c in p.hand]
+    cards = [(c, data.CARDS[c]["effect"]) for c in p.hand] if may_play_card(s, p) else []
     costs = _ADVANCE_SPICE_IDX[s.revision]
     for c, column in enumerate(data.COLUMNS):
         t = p.progress[c] + 1
@@ -65,9 +65,17 @@ def legal(s: State, p: Player) -> list[Action]:
     return acts
 
 
-def card_plays(p: Player) -> list[Action]:
-    """The resource cards in ``p``'s hand (played on their own, not as an action)."""
-    return [Action("play", (c,)) for c in p.hand if data.CARDS[c]["effect"] in data.CARD_RESOURCES]
+def card_plays(s: State, p: Player) -> list[Action]:
+    """The resource cards in ``p``'s hand (played on their own, not as an action); the spice
+    sale only for a player who holds a spice."""
+    if not may_play_card(s, p):
+        return []
+    has_spice = any(spice_counts(p))
+    return [
+        Action("play", (c,))
+        for c in p.hand
+        if data.CARDS[c]["effect"] in data.CARD_RESOURCES and (has_spice or data.CARDS[c]["effect"] != "sell")
+    ]
 
 
 def main_action(s: State, i: int, action: Action, events: list[Event]) -> None:
@@ -90,8 +98,14 @@ def main_action(s: State, i: int, action: Action, events: list[Event]) -> None:
         offer_spices(s, i, amount, mix=card is not None)
     elif kind == "expedition":
         limit = hand_limit(s, p)
-        events.append(Event("expedition", seat, {"limit": limit}))
-        draw_to_hand(s, i, limit - len(p.hand), events, "expedition")
+        row_draws = revision(s).expedition_draw
+        count = limit - len(p.hand) if row_draws is None else row_draws[p.progress[COL["expedition"]]]
+        events.append(Event("expedition", seat, {"limit": limit, "draw": count}))
+        if len(p.hand) > limit:
+            # over the limit (cards taken over it from a tile or a first-to-row bonus): shed first
+            s.pending.insert(0, {"kind": "shed", "seat": i, "draw": count})
+        else:
+            draw_to_hand(s, i, count, events, "expedition")
     else:
         draws = data.COLONY_DRAW_WITH_CARD if card else data.COLONY_DRAW
         found_colony(s, i, word(action, 0), yield_of(s, p, "colonists"), draws, events)
@@ -124,7 +138,7 @@ def advance(s: State, i: int, c: int, events: list[Event], paid: dict[str, Any])
     row = p.progress[c]
     events.append(Event("advanced", seat, {"column": data.COLUMNS[c], "row": row + 1, "paid": paid}))
     low = min(p.progress)
-    for r in data.BONUS_ALL_MARKERS_ROWS:
+    for r in revision(s).all_markers_rows:
         if low >= r and r not in p.bonus_rows:
             p.bonus_rows.append(r)
             p.extra += 1
@@ -133,7 +147,7 @@ def advance(s: State, i: int, c: int, events: list[Event], paid: dict[str, Any])
     if row in revision(s).first_to_row and key not in s.firsts:
         s.firsts.append(key)
         events.append(Event("bonus_first", seat, {"column": data.COLUMNS[c], "row": row + 1}))
-        draw_to_hand(s, i, 1, events, "bonus")
+        draw_to_hand(s, i, 1, events, "bonus", over_limit=revision(s).gifts_over_limit)
 
 
 def found_colony(s: State, i: int, name: str, base: int, draws: int, events: list[Event]) -> None:
@@ -158,8 +172,33 @@ def found_colony(s: State, i: int, name: str, base: int, draws: int, events: lis
         colony_failed(s, i, name, events)
 
 
+def colony_choices(s: State, name: str) -> list[str]:
+    """The tiles the founder of ``name`` may choose among: one of each different tile left in
+    the stack (revision 3, Quilon and Madras); a single tile when he has no choice."""
+    stack = s.colony_stacks[name]
+    if name not in revision(s).chosen_stacks:
+        return stack[:1]
+    seen: set[object] = set()
+    out = []
+    for tile in stack:
+        fields = colony_fields(tile)
+        if fields not in seen:
+            seen.add(fields)
+            out.append(tile)
+    return out
+
+
 def colony_founded(s: State, i: int, name: str, events: list[Event]) -> None:
-    tile = s.colony_stacks[name].pop(0)
+    choices = colony_choices(s, name)
+    if len(choices) > 1:
+        s.pending.insert(0, {"kind": "pick", "seat": i, "colony": name})
+        return
+    colony_taken(s, i, name, choices[0], events)
+
+
+def colony_taken(s: State, i: int, name: str, tile: str, events: list[Event]) -> None:
+    """The founder takes ``tile`` from its stack and fills it next."""
+    s.colony_stacks[name].remove(tile)
     s.players[i].colonies[name] = (tile, [[0] * 5 for _ in colony_fields(tile)])
     events.append(Event("colony_founded", s.seats[i], {"colony": name, "tile": tile}))
     s.pending.insert(0, {"kind": "fill", "seat": i, "colony": name})
@@ -173,12 +212,15 @@ def colony_failed(s: State, i: int, name: str, events: list[Event]) -> None:
 
 
 def play_card(s: State, i: int, card: int, events: list[Event]) -> None:
-    """A resource card played on its own: ships, colonists, ducats, spices or an extra action."""
+    """A resource card played on its own: ships, colonists, ducats, up to 2 spices, the spice
+    sale (revision 3) or an extra action (revisions 1 and 2)."""
     spend_card(s, i, card, events)
     effect = data.CARDS[card]["effect"]
     amount = data.CARD_RESOURCES[effect]
     if effect == "spices":
         offer_spices(s, i, amount, mix=False)
+    elif effect == "sell":
+        s.pending.insert(0, {"kind": "sell", "seat": i, "price": amount})
     elif effect == "extra_action":
         gain(s, i, events, "card", extra=amount)
     else:

@@ -12,7 +12,16 @@ from typing import TypedDict, Unpack
 
 from engine.core import Action, Event, Rng
 from engine.goa import data
-from engine.goa.state import Player, Pos, State, colony_fields, index, on_grid, pos_name, read_pos
+from engine.goa.state import (
+    Player,
+    Pos,
+    State,
+    colony_fields,
+    index,
+    on_grid,
+    pos_name,
+    read_pos,
+)
 from engine.typed import present
 
 COL = data.COLUMN_INDEX
@@ -39,7 +48,7 @@ def yield_of(s: State, p: Player, column: str) -> int:
 
 
 def hand_limit(s: State, p: Player) -> int:
-    """The player's expedition hand limit (Expedition column value)."""
+    """The player's expedition hand limit (the expedition column's right number)."""
     return yield_of(s, p, "expedition")
 
 
@@ -252,9 +261,12 @@ def draw(s: State, k: int) -> list[int]:
     return out
 
 
-def draw_to_hand(s: State, i: int, k: int, events: list[Event], why: str) -> None:
+def draw_to_hand(s: State, i: int, k: int, events: list[Event], why: str, over_limit: bool = False) -> None:
+    """Draw ``k`` cards into the hand: never past the hand limit, unless ``over_limit`` (the
+    Expeditions tile and the first-to-row card of revision 3)."""
     p = s.players[i]
-    k = min(k, hand_limit(s, p) - len(p.hand))
+    if not over_limit:
+        k = min(k, hand_limit(s, p) - len(p.hand))
     if k <= 0:
         return
     cards = draw(s, k)
@@ -267,6 +279,8 @@ def draw_to_hand(s: State, i: int, k: int, events: list[Event], why: str) -> Non
 
 
 def spend_card(s: State, i: int, card: int, events: list[Event]) -> None:
+    """Play a card from the hand (it counts as this turn's card)."""
+    s.card_played = True
     s.players[i].hand.remove(card)
     s.discard.append(card)
     events.append(Event("card_played", s.seats[i], {"card": card, **data.CARDS[card]}, reveals_hidden=True))
@@ -303,6 +317,6 @@ def receive_tile(s: State, i: int, tile: str, events: list[Event]) -> None:
         return
     gain(s, i, events, "tile", ships=t["ships"], colonists=t["colonists"], extra=t["actions"])
     if t["expeditions"]:
-        draw_to_hand(s, i, t["expeditions"], events, "tile")
+        draw_to_hand(s, i, t["expeditions"], events, "tile", over_limit=revision(s).gifts_over_limit)
     if t["choice"]:
         s.pending.insert(0, {"kind": "choose", "seat": i, "amount": t["choice"]})

@@ -1,21 +1,26 @@
 """The small decisions that interrupt a phase (``State.pending``, the top one answered first):
 spices to place, a colony's field to fill, the plantation a fifth one replaces, ships or
-colonists, colonists to pay for a colony, the duty's spices, the stores to refill."""
+colonists, colonists to pay for a colony, the duty's spices, the stores to refill — and, in
+revision 3, the cards to shed before an Expedition, the colony tile to choose, the spices to
+sell and the one kind Re-supply pays in."""
 
 from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.goa import data
-from engine.goa.rules.actions import colony_failed, colony_founded
+from engine.goa.rules.actions import colony_choices, colony_failed, colony_founded, colony_taken
 from engine.goa.rules.common import (
     SPICE_ACTIONS,
     STOP,
     add_spice,
+    draw_to_hand,
     gain,
+    hand_limit,
     next_colony_field,
     offer_spices,
     open_field,
     remove_spice,
+    revision,
     spice_choices,
     store_full,
     stores,
@@ -39,6 +44,15 @@ def legal(s: State, pend: Pending) -> list[Action]:
         return [Action("discard", (k + 1,)) for k in range(len(p.plantations))]
     if pend["kind"] == "choose":
         return [Action("choose", ("ships",)), Action("choose", ("colonists",))]
+    if pend["kind"] == "supply":
+        return [Action("choose", (kind,)) for kind in ("spices", "colonists", "ships")]
+    if pend["kind"] == "shed":
+        return [Action("drop", (c,)) for c in sorted(set(p.hand))]
+    if pend["kind"] == "pick":
+        return [Action("pick", (t,)) for t in colony_choices(s, pend["colony"])]
+    if pend["kind"] == "sell":
+        counts = spice_counts(p)
+        return [a for k, a in enumerate(SPICE_ACTIONS["give"]) if counts[k]] + [STOP]
     if pend["kind"] == "pay":
         return [Action("pay"), Action("decline")]
     if pend["kind"] == "duty":
@@ -72,6 +86,8 @@ def answer(s: State, i: int, pend: Pending, action: Action, events: list[Event])
     elif pend["kind"] == "discard":
         slot = number(action, 0) - 1
         old = p.plantations[slot]
+        if old[2] == 1 and revision(s).keep_single_plantation:
+            p.tiles.append(old[0])  # kept face down: it still scores
         t = data.TILES[pend["tile"]]
         p.plantations[slot] = [pend["tile"], data.SPICE_INDEX[t["spice"]], t["cap"], t["cap"]]
         events.append(
@@ -83,6 +99,33 @@ def answer(s: State, i: int, pend: Pending, action: Action, events: list[Event])
         )
     elif pend["kind"] == "choose":
         gain(s, i, events, "tile", **{word(action, 0): pend["amount"]})
+    elif pend["kind"] == "supply":
+        what = word(action, 0)
+        events.append(Event("supply_taken", seat, {"what": what, "amount": pend["amount"]}))
+        if what == "spices":
+            offer_spices(s, i, pend["amount"], mix=False)
+        else:
+            gain(s, i, events, "supply", **{what: pend["amount"]})
+    elif pend["kind"] == "shed":
+        card = number(action, 0)
+        discard_card(s, i, card, events)
+        if len(p.hand) > hand_limit(s, p):
+            s.pending.insert(0, pend)
+        else:
+            draw_to_hand(s, i, pend["draw"], events, "expedition")
+    elif pend["kind"] == "pick":
+        tile = word(action, 0)
+        events.append(Event("colony_chosen", seat, {"colony": pend["colony"], "tile": tile}))
+        colony_taken(s, i, pend["colony"], tile, events)
+    elif pend["kind"] == "sell":
+        if action.kind == "stop":
+            return
+        spice = word(action, 0)
+        remove_spice(p, data.SPICE_INDEX[spice])
+        p.ducats += pend["price"]
+        events.append(Event("spice_sold", seat, {"spice": spice, "ducats": pend["price"]}))
+        if any(spice_counts(p)):
+            s.pending.insert(0, pend)
     elif pend["kind"] == "pay":
         if action.kind == "pay":
             p.colonists -= pend["deficit"]
@@ -114,6 +157,13 @@ def answer(s: State, i: int, pend: Pending, action: Action, events: list[Event])
             pl = p.plantations[int(store[1:]) - 1]
             pl[3] = pl[2]
         events.append(Event("store_refilled", seat, {"store": store}))
+
+
+def discard_card(s: State, i: int, card: int, events: list[Event]) -> None:
+    """A card discarded unplayed (at any time, or shed to the hand limit): face up on the pile."""
+    s.players[i].hand.remove(card)
+    s.discard.append(card)
+    events.append(Event("card_discarded", s.seats[i], {"card": card}, reveals_hidden=True))
 
 
 def drop_idle_refill(s: State) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Action, Event, Rng
 from engine.goa import data
-from engine.goa.rules import actions, auction, tiles
+from engine.goa.rules import actions, auction, pending, tiles
 from engine.goa.rules.common import DONE, MAIN_KINDS, PASS, gain, own_all, revision
 from engine.goa.rules.scoring import final_result
 from engine.goa.state import State
@@ -15,14 +15,23 @@ from engine.typed import number
 
 def legal(s: State, i: int) -> list[Action]:
     """A turn's choices: the main actions (in the extra step only with an extra-action card),
-    resource cards, plays from tiles, and pass (done in the extra step)."""
+    resource cards, plays from tiles, discarding cards (revision 3), and pass (done in the extra
+    step). In revision 3 a player holding more than one extra-action card may not be done (he
+    must play them down to one), nor one who played a card in this extra turn (it goes with
+    the additional action)."""
     p = s.players[i]
+    rev = revision(s)
     acts: list[Action] = []
     if s.phase == "actions" or p.extra > 0:
         acts += actions.legal(s, p)
-    acts += actions.card_plays(p)
+    acts += actions.card_plays(s, p)
     acts += tiles.legal(s, i)
-    acts.append(PASS if s.phase == "actions" else DONE)
+    if rev.discard_any_time:
+        acts += [Action("drop", (c,)) for c in sorted(set(p.hand))]
+    if s.phase == "actions":
+        acts.append(PASS)
+    elif not (rev.keep_extra_by_playing and (p.extra > data.MAX_EXTRA_ACTION_CARDS_KEPT or s.card_played)):
+        acts.append(DONE)
     return acts
 
 
@@ -47,6 +56,8 @@ def play(s: State, i: int, action: Action, events: list[Event]) -> None:
         actions.main_action(s, i, action, events)
     elif kind == "play":
         actions.play_card(s, i, number(action, 0), events)
+    elif kind == "drop":
+        pending.discard_card(s, i, number(action, 0), events)
     else:
         tiles.play(s, i, action, events)
 
@@ -55,6 +66,7 @@ def settle(s: State, events: list[Event]) -> None:
     """Move the phase on once the current lot or turn is over and nothing is pending."""
     while s.step_done and not s.pending:
         s.step_done = False
+        s.card_played = False
         phase = s.phase
         if phase == "auction":
             if s.lot < len(s.seats):
@@ -92,9 +104,12 @@ def begin_actions(s: State, events: list[Event]) -> None:
 
 
 def idle(s: State, i: int) -> bool:
-    """A seat with nothing to do in the extra step (judged on open information only)."""
+    """A seat with nothing to do in the extra step (judged on open information only): no
+    extra-action card, no tile to use, and (before revision 3, where a card goes only with an
+    action) no card in hand."""
     p = s.players[i]
-    return p.extra == 0 and not p.hand and not tiles.legal(s, i)
+    cards_alone = revision(s).cards_per_turn is None and bool(p.hand)
+    return p.extra == 0 and not cards_alone and not tiles.legal(s, i)
 
 
 def skip_idle(s: State, events: list[Event]) -> None:
@@ -118,8 +133,9 @@ def skip_idle(s: State, events: list[Event]) -> None:
 
 
 def end_round(s: State, events: list[Event]) -> None:
-    """Extra-action cards beyond one are lost, claims reset; then the next round (part B's tiles
-    after round 4) or the end of the game."""
+    """Extra-action cards beyond one are lost (revisions 1 and 2; revision 3 has them played
+    before), claims reset; then the next round (part B's tiles after round 4) or the end of the
+    game."""
     own_all(s)
     s.passed = []
     for p in s.players:
@@ -142,7 +158,7 @@ def end_round(s: State, events: list[Event]) -> None:
     s.phase = "flag"
     if s.round == data.LAST_ROUND_OF_PART_A + 1:
         rng = Rng(s.rng)
-        s.grid = list(rng.shuffled(data.B_TILE_IDS)[: data.TILES_LAID_PER_PART])
+        s.grid = list(rng.shuffled(revision(s).b_tiles)[: data.TILES_LAID_PER_PART])
         s.rng = rng.state
         events.append(Event("part_b", None, {"round": s.round}, random=True))
     events.append(Event("round_start", s.seats[s.start], {"round": s.round}))

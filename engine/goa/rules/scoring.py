@@ -6,12 +6,19 @@ from __future__ import annotations
 from engine.core import Result, rank_by_keys
 from engine.goa import data
 from engine.goa.rules.common import revision
-from engine.goa.state import State
+from engine.goa.state import Player, State
 
 #: The scoring categories of ``scores()`` (and of ``Result.breakdown``), in order.
 CATEGORIES: tuple[str, ...] = ("progress", "colonies", "cards", "ducats", "plantations", "duty", "missions")
 #: Categories that depend on hidden information (the hand, the ducats): counted only at the end.
 HIDDEN_CATEGORIES: frozenset[str] = frozenset({"cards", "ducats"})
+
+
+def single_plantations(p: Player) -> int:
+    """Single plantations on the supply board and (revision 3) those replaced by a fifth and
+    kept face down among the player's tiles."""
+    on_board = sum(1 for pl in p.plantations if pl[2] == 1)
+    return on_board + sum(1 for t in p.tiles if data.TILES[t]["kind"] == "plantation")
 
 
 def scores(s: State) -> dict[str, dict[str, int]]:
@@ -29,7 +36,7 @@ def scores(s: State) -> dict[str, dict[str, int]]:
             "colonies": colony_vp[len(p.colonies)],
             "cards": sum(data.SYMBOL_SET_VP[k] for k in symbols.values()),
             "ducats": data.MOST_DUCATS_VP if p.ducats == most else 0,
-            "plantations": sum(data.SINGLE_PLANTATION_VP for pl in p.plantations if pl[2] == 1),
+            "plantations": data.SINGLE_PLANTATION_VP * single_plantations(p),
             "duty": data.DUTY_VP * p.duty_used,
             "missions": sum(data.TILES[t]["vp"] for t in p.tiles if data.TILES[t]["kind"] == "mission"),
         }

@@ -8,21 +8,23 @@ from engine.goa import data
 from engine.goa.state import Player, State
 
 
-def new_state(players: list[str], seed: int, revision: int) -> State:
-    """The table before the first flag (``players`` and ``revision`` are already checked)."""
+def new_state(players: list[str], seed: int, revision: int, head_start: bool = False) -> State:
+    """The table before the first flag (``players`` and the options are already checked); with
+    ``head_start`` (the 'Rule Variant') each player first chooses his head start."""
+    rev = data.REVISIONS[revision]
     rng = Rng.from_seed(seed)
     grid: list[str | None] = list(rng.shuffled(data.A_TILE_IDS)[: data.TILES_LAID_PER_PART])
-    deck = rng.shuffled(data.CARD_IDS)
+    deck = rng.shuffled(rev.card_ids)
     colony_stacks = {
-        name: rng.shuffled(tiles) if name in data.SHUFFLED_COLONY_STACKS else list(tiles)
-        for name, tiles in data.REVISIONS[revision].colony_stacks.items()
+        name: rng.shuffled(tiles) if name in rev.shuffled_stacks else list(tiles)
+        for name, tiles in rev.colony_stacks.items()
     }
     discard: list[int] = []
     start = tiger_draw(deck, discard, len(players))
     return State(
         seats=list(players),
         round=1,
-        phase="flag",
+        phase="head" if head_start else "flag",
         grid=grid,
         chain=[],
         chain_owner=[],

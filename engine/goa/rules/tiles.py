@@ -15,6 +15,7 @@ from engine.goa.rules.common import (
     offer_spices,
     place,
     receive_tile,
+    revision,
     spice_choices,
     store_full,
     stores,
@@ -100,7 +101,10 @@ def play(s: State, i: int, action: Action, events: list[Event]) -> None:
         s.discard.extend(cards)
         total = sum(data.CARDS[c]["colonists"] for c in cards)
         events.append(Event("supply_drawn", seat, {"cards": cards, "total": total}, random=True))
-        offer_spices(s, i, total, mix=True)
+        if revision(s).resupply_one_kind:
+            s.pending.insert(0, {"kind": "supply", "seat": i, "amount": total})
+        else:
+            offer_spices(s, i, total, mix=True)
     elif kind == "addharvest":
         s.pending.insert(0, {"kind": "refill", "seat": i, "left": data.ADDHARVEST_STORES})
     else:

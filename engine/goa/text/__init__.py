@@ -101,7 +101,7 @@ def lot_name(lot: str, lang: str = "en") -> str:
 
 
 def card_text(card: int, lang: str = "en") -> str:
-    """An expedition card: "#7 +2 ships (elephant, 2 colonists)"."""
+    """An expedition card: "#37 +2 ships (fish, 2 colonists)"."""
     c = data.CARDS[card]
     return T.plural(
         lang,
@@ -127,11 +127,14 @@ def parse_pos(text: str) -> Pos:
 
 def option_refusal(problem: str, values: Sequence[str] = (), lang: str = "en") -> str:
     """Why a new game's options are refused: ``unknown`` (``values``: the unknown option names),
-    ``revision`` (``values``: the revision numbers there are) or ``players`` (their number)."""
+    ``revision`` (``values``: the revision numbers there are), ``head_start`` (not yes or no) or
+    ``players`` (their number)."""
     if problem == "unknown":
         return T(lang, "option.unknown", names=join_list(values, lang))
     if problem == "revision":
         return T(lang, "option.revision", numbers=join_list(values, lang))
+    if problem == "head_start":
+        return T(lang, "option.head_start")
     return T(lang, "option.players")
 
 
@@ -142,7 +145,7 @@ def unconfirmed_text(mark: Mark, lang: str = "en") -> str:
     words: dict[str, Any] = {}
     if "column" in f:
         words["column"] = column_name(f["column"], lang)
-    if "rows" in f:
+    if "rows" in f and "values" in f:
         words["rows"] = join_list([str(r) for r in f["rows"]], lang)
         words["values"] = join_list([str(v) for v in f["values"]], lang)
     if mark.text == "costs":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Action
 from engine.goa import data
-from engine.goa.state import State, current, pos_name, spice_counts
+from engine.goa.state import State, current, may_play_card, pos_name, spice_counts
 from engine.goa.text import T, colony_name, column_name, spice_name
 from engine.goa.text.table import prompt
 from engine.i18n import common, join_list
@@ -73,10 +73,20 @@ def _holding_refusal(s: State, i: int, action: Action, legal: list[Action], lang
     """Refusals about what the player holds: cards, colonies, tiles."""
     p = s.players[i]
     k, a = action.kind, action.args
-    if k in ("play", "advance", "harvest", "colony") and "card" in a or k == "play":
+    if k in ("play", "advance", "harvest", "colony") and "card" in a or k in ("play", "drop"):
         card = a[-1] if a else None
         if card not in p.hand:
             return T(lang, "refuse.card_not_in_hand")
+        if k != "drop" and s.phase in ("actions", "extra") and not may_play_card(s, p):
+            return T(lang, "refuse.card_per_action")
+    rev = data.REVISIONS[s.revision]
+    if (
+        k == "done"
+        and s.phase == "extra"
+        and rev.keep_extra_by_playing
+        and p.extra > data.MAX_EXTRA_ACTION_CARDS_KEPT
+    ):
+        return T(lang, "refuse.extra_surplus", n=p.extra)
     if k == "colony" and a and a[0] in data.COLONY_NAMES:
         if a[0] in p.colonies:
             return T(lang, "refuse.colony_founded", colony=colony_name(a[0], lang))

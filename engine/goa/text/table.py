@@ -55,6 +55,7 @@ HELP_SECTIONS: tuple[str, ...] = (
     "actions",
     "colonies",
     "tiles",
+    "options",
     "secrets",
 )
 
@@ -126,7 +127,23 @@ def _event_values(event: Event, names: Mapping[str, str], lang: str) -> dict[str
         d["colony"] = colony_name(d["colony"], lang)
     if kind == "store_refilled":
         d["store"] = store_name(d["store"], lang)
+    if kind == "card_discarded":
+        d["card"] = card_text(d["card"], lang)
+    if kind == "supply_taken":
+        d["what"] = T.plural(lang, f"goods.{d['what']}", d["amount"])
+    if kind == "head_start_markers":
+        d["columns"] = join_list([column_name(c, lang) for c in d["columns"]], lang)
+    if kind == "colony_chosen":
+        d["spices"] = _tile_spices(d["tile"], lang)
     return d
+
+
+def _tile_spices(tile: str, lang: str) -> str:
+    """The spices a colony tile's fields allow ("ginger/cinnamon")."""
+    return join_list(
+        ["/".join(spice_name(k, lang) for k in kinds) for _cap, kinds in data.COLONY_TILES[tile]["fields"]],
+        lang,
+    )
 
 
 #: Events whose sentence depends on a count: event kind → the value that counts.
@@ -139,6 +156,8 @@ def describe(event: Event, names: Mapping[str, str], lang: str = "en") -> str:
     kind = event.kind
     if kind in _COUNTED:
         return T.plural(lang, f"event.{kind}", d[_COUNTED[kind]], **d).strip()
+    if kind == "expedition" and "draw" in d:  # revision 3: a draw and a limit
+        return T(lang, "event.expedition_draw", **d).strip()
     if not T.has(f"event.{kind}"):
         return f"{d['name']}: {kind}".strip()
     return T(lang, f"event.{kind}", **d).strip()
@@ -198,8 +217,8 @@ def _spy_label(action: Action, lang: str, names: Mapping[str, str] | None) -> st
 
 
 def _choice_amount(s: State) -> int:
-    """How many ships or colonists the pending choice offers."""
-    if s.pending and s.pending[0]["kind"] == "choose":
+    """How many ships or colonists (or, for Re-supply, spices) the pending choice offers."""
+    if s.pending and s.pending[0]["kind"] in ("choose", "supply"):
         return s.pending[0]["amount"]
     return max(t["choice"] for t in data.TILES.values() if t["kind"] == "immediate")
 
@@ -233,6 +252,16 @@ def label(
         return T(lang, "label.discard", n=a[0])
     if k == "choose":
         return T(lang, f"label.choose.{a[0]}", n=_choice_amount(s))
+    if k == "drop":
+        return T(lang, "label.drop", card=card_text(number(action, 0), lang))[:80]
+    if k == "pick":
+        tile = word(action, 0)
+        colony = colony_name(data.COLONY_TILES[tile]["colony"], lang)
+        return T(lang, "label.pick", colony=colony, spices=_tile_spices(tile, lang))[:80]
+    if k == "head":
+        if word(action, 0) == "ducats":
+            return T(lang, "label.head_ducats")
+        return T(lang, "label.head", columns=join_list([column_name(str(c), lang) for c in a], lang))[:80]
     if k == "trade":
         return T(lang, "label.trade", pos=word(action, 0).upper())
     if k == "viceking":
@@ -258,6 +287,18 @@ def _pending_prompt(s: State, lang: str) -> str:
         return T(lang, "prompt.choose", n=p["amount"])
     if p["kind"] == "duty":
         return T(lang, "prompt.duty", left=p["left"])
+    if p["kind"] == "shed":
+        player = s.players[p["seat"]]
+        limit = data.REVISIONS[s.revision].yields["expedition"][
+            player.progress[data.COLUMN_INDEX["expedition"]]
+        ]
+        return T(lang, "prompt.shed", limit=limit, draw=p["draw"])
+    if p["kind"] == "pick":
+        return T(lang, "prompt.pick", colony=colony_name(p["colony"], lang))
+    if p["kind"] == "sell":
+        return T(lang, "prompt.sell", price=p["price"])
+    if p["kind"] == "supply":
+        return T(lang, "prompt.supply", n=p["amount"])
     return T(lang, "prompt.refill", left=p["left"])
 
 
@@ -283,8 +324,13 @@ def prompt(s: State, seat: str, lang: str = "en") -> str:
         return T(lang, "prompt.marker", number=len(s.chain) + 1, previous=len(s.chain))
     if s.phase == "auction":
         return _auction_prompt(s, lang)
+    if s.phase == "head":
+        return T(lang, "prompt.head")
     if s.phase == "actions":
         return T(lang, "prompt.actions")
+    extra = s.players[i].extra
+    if data.REVISIONS[s.revision].keep_extra_by_playing and extra > data.MAX_EXTRA_ACTION_CARDS_KEPT:
+        return T(lang, "prompt.extra_surplus", n=extra)
     return T(lang, "prompt.extra")
 
 
@@ -293,8 +339,14 @@ def private_summary(s: State, seat: str, lang: str = "en") -> str:
     if seat not in s.seats:
         return ""
     p = s.players[s.seats.index(seat)]
-    limit = data.REVISIONS[s.revision].yields["expedition"][p.progress[data.COLUMN_INDEX["expedition"]]]
-    lines = [T(lang, "summary.ducats", n=p.ducats), T(lang, "summary.cards", count=len(p.hand), limit=limit)]
+    rev = data.REVISIONS[s.revision]
+    row = p.progress[data.COLUMN_INDEX["expedition"]]
+    limit = rev.yields["expedition"][row]
+    if rev.expedition_draw is None:
+        cards = T(lang, "summary.cards", count=len(p.hand), limit=limit)
+    else:
+        cards = T(lang, "summary.cards_draw", count=len(p.hand), limit=limit, draw=rev.expedition_draw[row])
+    lines = [T(lang, "summary.ducats", n=p.ducats), cards]
     lines += [f"  {card_text(c, lang)}" for c in sorted(p.hand)] or [f"  {T(lang, 'summary.no_cards')}"]
     return "\n".join(lines)
 
