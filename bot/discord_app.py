@@ -55,7 +55,15 @@ from bot import hours, rematch
 from bot.config import Settings
 from bot.delivery import deliver, run_timers
 from bot.gamestore import open_store
-from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage, parse_custom_id
+from bot.outcome import (
+    CUSTOM_ID_RE,
+    Choice,
+    Outcome,
+    PrivateMessage,
+    PublicMessage,
+    parse_custom_id,
+)
+from bot.outcome import custom_id as button_id
 from bot.records import SCOPES
 from bot.render_pool import RenderPool
 from bot.rows import NOTIFY_MODES
@@ -492,16 +500,23 @@ async def press(interaction: Any, custom_id: str) -> Outcome:
     if getattr(interaction, "guild_id", None) is None and await _hand_over(interaction, custom_id):
         return Outcome()
     once = getattr(interaction, "id", None)
+    where = pressed_in(interaction)
     parsed = parse_custom_id(custom_id)
     if parsed is not None and parsed.verb == "r":  # counted once by answer()'s claim
         return await answer(interaction, lambda svc: rematch_press(interaction, svc, parsed.game_pk))
     return await answer(
         interaction,
-        lambda svc: svc.press(
-            custom_id, user_id, interaction.channel_id, locale=lang, interaction_id=once, user_name=name
-        ),
+        lambda svc: svc.press(custom_id, user_id, where, locale=lang, interaction_id=once, user_name=name),
         claim=False,
     )
+
+
+def pressed_in(interaction: Any) -> int | None:
+    """Where a button was pressed, as the service reads it (:mod:`bot.places`): the channel or
+    thread of a server, or None for a direct message with the bot (no guild)."""
+    if getattr(interaction, "guild_id", None) is None:
+        return None
+    return getattr(interaction, "channel_id", None)
 
 
 async def rematch_press(interaction: Any, svc: GameService, pk: int) -> Outcome:
@@ -509,6 +524,9 @@ async def rematch_press(interaction: Any, svc: GameService, pk: int) -> Outcome:
     one off the same channel (when the bot may open threads there), else it is played where the
     old table was."""
     user, lang, name = interaction.user.id, _lang(interaction), _name(interaction)
+    misplaced = await svc.misplaced(button_id("r", pk, 0), user, pressed_in(interaction), locale=lang)
+    if misplaced is not None:
+        return misplaced
     where = await rematch.thread_name(svc.lobby, pk, user, name, locale=lang)
     if isinstance(where, Outcome) and not where.ok:
         return where
@@ -542,7 +560,7 @@ async def _hand_over(interaction: Any, custom_id: str) -> bool:
     return await service.hand_over_press(
         custom_id,
         interaction.user.id,
-        interaction.channel_id,
+        None,  # pressed in a DM (bot/places.py); the handle keeps the DM channel for the edit
         reply_to=handle,
         locale=_lang(interaction),
         interaction_id=getattr(interaction, "id", None),
