@@ -40,6 +40,11 @@ class Settings:
     shard_count: int | None = None  # SHARD_COUNT (None: one process, Discord's own count)
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS, comma-separated (None: every shard)
     health_file: str | None = None  # HEALTH_FILE (touched while connected; `tradewinds health`)
+    max_tables_per_user: int | None = 10  # MAX_TABLES_PER_USER (open tables one hosts; None: no limit)
+    max_tables_per_channel: int | None = 25  # MAX_TABLES_PER_CHANNEL (with its threads; None: no limit)
+    #: TWO_PERSON_ABSENCE_SECONDS: at a table of two people, how long the one to act must have been
+    #: away before the other may hand their seat to a computer player without a turn clock run out.
+    two_person_absence_s: int = 72 * 3600
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -145,6 +150,9 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "SHARD_COUNT": ("shard_count", _optional_int),
     "SHARD_IDS": ("shard_ids", _shard_ids),
     "HEALTH_FILE": ("health_file", _token),
+    "MAX_TABLES_PER_USER": ("max_tables_per_user", _optional_int),
+    "MAX_TABLES_PER_CHANNEL": ("max_tables_per_channel", _optional_int),
+    "TWO_PERSON_ABSENCE_SECONDS": ("two_person_absence_s", _int),
 }
 
 
@@ -179,7 +187,7 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
         if var in source:
             kwargs[name] = parse(var, source[var])  # type: ignore[operator]
     settings = Settings(**kwargs)  # type: ignore[arg-type]
-    for var in ("REMINDER_AFTER_SECONDS", "LOBBY_EXPIRY_SECONDS"):
+    for var in ("REMINDER_AFTER_SECONDS", "LOBBY_EXPIRY_SECONDS", "TWO_PERSON_ABSENCE_SECONDS"):
         if getattr(settings, VARIABLES[var][0]) <= 0:
             raise SettingsError(f"{var} must be positive.")
     if settings.strong_playouts is not None and settings.strong_playouts <= 0:

@@ -13,6 +13,7 @@ from typing import Any
 from bot import calls, computer, flow, hours
 from bot.acting import Acting
 from bot.config import Settings
+from bot.names import plain
 from bot.outcome import Outcome, PublicMessage
 from bot.pages import pack
 from bot.presenter import Presenter
@@ -99,6 +100,9 @@ class Lobby(Part):
         expiry = self.config.lobby_expiry_s
         timers = TimerPlan(add=[("lobby_warn", now + expiry * 0.75, {}), ("lobby_expire", now + expiry, {})])
         async with self.tables.lock(channel_id):
+            limited = await self.limit_refusal(user_id, parent_channel_id or channel_id, lang)
+            if limited is not None:
+                return limited
             try:
                 pk = await self.store.create_game(
                     channel_id=channel_id,
@@ -144,6 +148,17 @@ class Lobby(Part):
             told = t("no_thread_permission", lang)
         return Outcome(ephemeral=told, public=public)
 
+    async def limit_refusal(self, user_id: int, channel_id: int, lang: str) -> Outcome | None:
+        """The refusal of a new table past the limits (``MAX_TABLES_PER_USER`` open tables one
+        person hosts, ``MAX_TABLES_PER_CHANNEL`` in a channel and the threads off it), else None."""
+        most = self.config.max_tables_per_user
+        if most is not None and await self.store.open_tables(host_id=user_id) >= most:
+            return Outcome.refuse(t("limit_tables_user", lang, max=most))
+        most = self.config.max_tables_per_channel
+        if most is not None and await self.store.open_tables(channel_id=channel_id) >= most:
+            return Outcome.refuse(t("limit_tables_channel", lang, max=most))
+        return None
+
     def check_new(self, game: str, options: dict[str, Any] | None, lang: str) -> Outcome | None:
         """The refusal of an unknown game or of options it does not have, else None."""
         if game not in GAMES:
@@ -185,16 +200,20 @@ class Lobby(Part):
         *,
         locale: Any = None,
         guild_locale: Any = None,
+        channel_id: int | None = None,
     ) -> str | Outcome:
         """``/game new`` where the bot may open threads: the name of the new table's thread
         (the game and its host, in the server's language), or the refusal of what
-        :meth:`new_game` would refuse — asked before a thread is opened for nothing."""
+        :meth:`new_game` would refuse — asked before a thread is opened for nothing
+        (``channel_id``: the channel the thread would hang off, for the limits)."""
         lang = await self.tables.caller_lang(user_id, locale)
         checked = self.check_new(game, options, lang)
         if checked is not None:
             return checked
+        if channel_id is not None and (limited := await self.limit_refusal(user_id, channel_id, lang)):
+            return limited
         language = normalise(guild_locale) if guild_locale is not None else lang
-        host = clip_name(user_name)
+        host = plain(clip_name(user_name))  # a thread's title shows no markdown
         name = t("thread_name", language, title=GAMES[game].display_title(language), host=host)
         return name[:100]
 

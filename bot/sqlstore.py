@@ -668,6 +668,19 @@ class SqlStore:
         """The channel's game in the lobby or running, if any."""
         return await self._game_where("channel_id = ? AND status IN ('lobby', 'active')", channel_id)
 
+    async def open_tables(self, *, host_id: int | None = None, channel_id: int | None = None) -> int:
+        """How many tables are open (in the lobby or running): hosted by ``host_id``, or in
+        ``channel_id`` itself and in the threads off it (the limits of ``/game new``)."""
+        args: tuple[int | None, ...]
+        if host_id is not None:
+            where, args = "host_id = ?", (host_id,)
+        else:
+            where, args = "(channel_id = ? OR parent_channel_id = ?)", (channel_id, channel_id)
+        found = await self.fetch(
+            f"SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active') AND {where}", *args
+        )
+        return int(found[0][0])
+
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game whatever its status (for the log of a finished game)."""
         return await self._game_where("channel_id = ? ORDER BY id DESC LIMIT 1", channel_id)

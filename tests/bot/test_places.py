@@ -104,3 +104,26 @@ async def test_a_rematch_and_its_join_only_where_they_were_offered(env):
         refused = await svc.press(rematch, ANA, where, user_name="Ana")
         assert not refused.ok and refused.ephemeral == WRONG
     assert await svc.store.open_game(CHANNEL) is None and await svc.store.open_game(ELSEWHERE) is None
+
+
+async def test_open_tables_are_limited_per_host_and_per_channel(env):
+    svc = await env.service(max_tables_per_user=2, max_tables_per_channel=3)
+    assert (await svc.new_game(601, 9, ANA, "Ana", "tiny")).ok
+    assert (await svc.new_game(602, 9, ANA, "Ana", "tiny")).ok
+    refused = await svc.new_game(603, 9, ANA, "Ana", "tiny")
+    assert not refused.ok and refused.ephemeral == t("limit_tables_user", "en", max=2)
+    assert refused.public == [] and await svc.store.open_game(603) is None
+    # Threads count for the channel they hang off: Bo's and Cy's tables fill channel 700.
+    assert (await svc.new_game(701, 9, BO, "Bo", "tiny", parent_channel_id=700)).ok
+    assert (await svc.new_game(702, 9, CY, "Cy", "tiny", parent_channel_id=700)).ok
+    assert (await svc.new_game(700, 9, BO, "Bo", "tiny")).ok
+    full = await svc.new_game(703, 9, DEE, "Dee", "tiny", parent_channel_id=700)
+    assert not full.ok and full.ephemeral == t("limit_tables_channel", "en", max=3)
+    named = await svc.table_thread("tiny", None, DEE, "Dee", channel_id=700)  # asked before a thread opens
+    assert isinstance(named, type(full)) and named.ephemeral == full.ephemeral
+    # A table that ends frees its place.
+    assert (await svc.abandon(601, ANA)).ok
+    assert (await svc.new_game(603, 9, ANA, "Ana", "tiny")).ok
+    assert (await svc.abandon(700, BO)).ok
+    assert (await svc.new_game(703, 9, DEE, "Dee", "tiny", parent_channel_id=700)).ok
+    assert [(await svc.store.open_tables(host_id=u)) for u in (ANA, BO, CY, DEE)] == [2, 1, 1, 1]
