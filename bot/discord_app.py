@@ -246,6 +246,28 @@ def _row(item: discord.ui.Item[Any], row: int) -> discord.ui.Item[Any]:
 # ====================================================================== gateway
 
 
+#: What a message may ping when it calls nobody: no @everyone/@here, no role, no user — whatever
+#: its text holds (a name is escaped besides, :mod:`bot.names`).
+NOBODY = discord.AllowedMentions.none()
+
+
+def mentioning(users: Sequence[int]) -> discord.AllowedMentions:
+    """What a message may ping: exactly the users it means to call (``PublicMessage.mentions``),
+    never @everyone, @here or a role, nor a user only named in its text (a player's name)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(id=u) for u in users], replied_user=False
+    )
+
+
+def gateway_intents() -> discord.Intents:
+    """The gateway events the bot uses: the guilds (its channel and thread cache, to open a
+    table's thread). Interactions need no intent; the bot reads no message content, no member
+    list and no presences (none of Discord's privileged intents), nor any message event."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
 def _file(image: bytes, name: str = "board.png") -> discord.File:
     return discord.File(io.BytesIO(image), filename=name)
 
@@ -288,11 +310,7 @@ class DiscordGateway:
         return channel
 
     async def post_public(self, msg: PublicMessage) -> int | None:
-        kwargs: dict[str, Any] = {
-            "allowed_mentions": discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(id=u) for u in msg.mentions]
-            )
-        }
+        kwargs: dict[str, Any] = {"allowed_mentions": mentioning(msg.mentions)}
         files = [_file(msg.image, msg.image_name)] if msg.image is not None else []
         files += [_file(a.data, a.name) for a in msg.attachments]
         if len(files) == 1:
@@ -314,7 +332,7 @@ class DiscordGateway:
         kwargs: dict[str, Any] = {
             "content": msg.text or None,
             "view": choices_view(msg.choices),
-            "allowed_mentions": discord.AllowedMentions.none(),  # an edit notifies nobody anyway
+            "allowed_mentions": NOBODY,  # an edit notifies nobody anyway
         }
         if msg.image is not None:  # the new picture replaces the old one
             kwargs["attachments"] = [_file(msg.image, msg.image_name)]
@@ -342,7 +360,7 @@ class DiscordGateway:
         return thread.id
 
     async def send_private(self, msg: PrivateMessage) -> bool:
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {"allowed_mentions": NOBODY}
         if msg.image is not None:
             kwargs["file"] = _file(msg.image, "private.png")
         view = choices_view(msg.choices)
@@ -378,13 +396,13 @@ class DiscordGateway:
     ) -> None:
         if isinstance(interaction, Mapping):
             interaction = self.handed_over(interaction)
-        kwargs: dict[str, Any] = {"ephemeral": True}
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NOBODY}
         if image is not None:
             kwargs["file"] = _file(image)
         view = choices_view(choices or [])
         if view is not None:
             kwargs["view"] = view
-        if not text and len(kwargs) == 1:
+        if not text and len(kwargs) == 2:
             return
         if interaction.response.is_done():
             await interaction.followup.send(text or None, **kwargs)
@@ -401,6 +419,7 @@ class DiscordGateway:
         elif pressed_privately(interaction):  # the DM or panel pressed is replaced in place
             await interaction.edit_original_response(
                 content=text or None,
+                allowed_mentions=NOBODY,
                 view=choices_view(choices),
                 attachments=[_file(image)] if image is not None else [],
             )
@@ -695,7 +714,9 @@ class GameGroup(app_commands.Group):
         async def open_table(svc: GameService) -> Outcome:
             where, parent = channel, None
             if room:  # a thread of its own, named by the service, opened here
-                named = await svc.table_thread(game, parsed, user, name, locale=lang, guild_locale=server)
+                named = await svc.table_thread(
+                    game, parsed, user, name, locale=lang, guild_locale=server, channel_id=channel
+                )
                 if isinstance(named, Outcome):
                     return named
                 thread = await gateway.open_thread(channel, named)
@@ -931,7 +952,8 @@ class GameGroup(app_commands.Group):
         await interaction.response.defer(ephemeral=True, thinking=True)
         count, guild = await app.sync_tree(app.settings.dev_guild_id)
         where = t("adapter_synced_guild" if guild else "adapter_synced_global", lang)
-        await interaction.followup.send(t("adapter_synced", lang, count=count, where=where), ephemeral=True)
+        synced = t("adapter_synced", lang, count=count, where=where)
+        await interaction.followup.send(synced, ephemeral=True, allowed_mentions=NOBODY)
 
 
 async def _refused(sentence: str) -> Outcome:
@@ -981,9 +1003,9 @@ async def on_tree_error(interaction: discord.Interaction, error: app_commands.Ap
         sentence = t("adapter_failed", lang)
     with contextlib.suppress(discord.HTTPException):
         if interaction.response.is_done():
-            await interaction.followup.send(sentence, ephemeral=True)
+            await interaction.followup.send(sentence, ephemeral=True, allowed_mentions=NOBODY)
         else:
-            await interaction.response.send_message(sentence, ephemeral=True)
+            await interaction.response.send_message(sentence, ephemeral=True, allowed_mentions=NOBODY)
 
 
 # ====================================================================== command tree hash
@@ -1020,7 +1042,7 @@ class TradewindsBot(discord.AutoShardedClient):
         shards: dict[str, Any] = {}
         if settings.shard_count is not None:
             shards = {"shard_count": settings.shard_count, "shard_ids": list(settings.shards.ids)}
-        super().__init__(intents=discord.Intents.default(), **shards)
+        super().__init__(intents=gateway_intents(), allowed_mentions=NOBODY, **shards)
         self.settings = settings
         self.serve = serve
         self.tree = app_commands.CommandTree(self)

@@ -35,6 +35,7 @@ from typing import Any
 
 from bot import autoplay, replays
 from bot.gamestore import GameStore
+from bot.names import plain_names
 from bot.outcome import Attachment, Outcome, PublicMessage
 from bot.replays import after_base, effective_plays, replay_states, stored_state
 from bot.rows import ActionRow, GameRow, PlayedSeat, ReplayBase, SeatRow, dumps
@@ -111,7 +112,7 @@ async def game_over(archive: Archive, table: Table, message: PublicMessage) -> N
             seats,
             plays,
             base,
-            table.names,
+            plain_names(table.names),  # drawn, not read as markdown
             table.bots,
             hints,
         )
