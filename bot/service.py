@@ -398,8 +398,12 @@ class GameService:
         return await records.stats(self.archive, guild_id, user_id, clip_name(name), lang)
 
     async def forget_me(self, user_id: int, confirm: bool = False, *, locale: Any = None) -> Outcome:
-        """``/game forget-me``: the caller's stats and name out of every stored game."""
+        """``/game forget-me``: every row about the caller — their stats and name out of every
+        stored game, their settings, refused-DM note and votes deleted (:func:`records.forget_me`)."""
         lang = await self.tables.caller_lang(user_id, locale)
-        return await records.forget_me(self.archive, user_id, confirm, lang)
+        outcome = await records.forget_me(self.archive, user_id, confirm, lang)
+        if confirm:
+            self.tables.locales.pop(user_id, None)  # the language remembered in memory goes too
+        return outcome
 
     # ================================================================== timers (bot/timers.py)

@@ -1188,6 +1188,33 @@ class SqlStore:
         games waiting)."""
         return await self._write(_forget_user, user_id, dict(names))
 
+    async def user_rows(self, user_id: int, *, delete: bool = False) -> dict[str, int]:
+        """The rows about ``user_id`` outside the games' seats, by table: ``users`` (their
+        language, how they are called, time zone, quiet hours, vacation, stand-in),
+        ``dm_refused`` (their DMs are closed) and ``replace_votes`` (their votes to replace a
+        player, in any game). With ``delete`` they are deleted, in one transaction, and the
+        counts say how many went (``/game forget-me``)."""
+        return (
+            await self._write(_user_rows, user_id, delete)
+            if delete
+            else await self._read(_user_rows, user_id, False)
+        )
+
+
+#: The rows about a user outside the seats: (table, the column holding the user's id).
+USER_ROWS = (("users", "user_id"), ("dm_refused", "user_id"), ("replace_votes", "voter_id"))
+
+
+def _user_rows(user_id: int, delete: bool) -> Script[dict[str, int]]:
+    found: dict[str, int] = {}
+    for table, column in USER_ROWS:
+        if delete:
+            found[table] = yield changed(f"DELETE FROM {table} WHERE {column} = ?", user_id)
+        else:
+            (count,) = yield row(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", user_id)
+            found[table] = int(count)
+    return found
+
 
 #: The tables of the schema, parents first (the order to copy them in, ``tradewinds migrate-db``).
 TABLES = (
