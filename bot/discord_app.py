@@ -5,7 +5,7 @@ and hand the :class:`~bot.outcome.Outcome` to :func:`bot.delivery.deliver` with 
 :class:`DiscordGateway`. Everything a person reads comes from the service or the message
 catalogue; nothing here decides who may act.
 
-* ``/game new|join|leave|add-bot|replace|rejoin|start|board|hand|log|history|export|stats|forget-me|undo|
+* ``/game new|join|leave|kick|add-bot|replace|rejoin|start|board|hand|log|history|export|stats|forget-me|undo|
   abandon|rules|settings|notify|sync`` and
   ``/play action:`` (autocomplete from the service's in-memory cache, never the database).
 * ``/game new`` opens a public thread for the table when the bot may (:func:`thread_room`), named
@@ -741,6 +741,13 @@ class GameGroup(app_commands.Group):
     async def leave(self, interaction: Interaction) -> None:
         channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.leave(channel, user, locale=lang))
+
+    @app_commands.command(name="kick", description="Remove a player from the lobby (host)")
+    @app_commands.describe(player="The player who loses their seat")
+    async def kick(self, interaction: Interaction, player: discord.Member) -> None:
+        channel, user, target = _channel_id(interaction), interaction.user.id, player.id
+        lang = _lang(interaction)
+        await answer(interaction, lambda svc: svc.kick(channel, user, target, locale=lang))
 
     @app_commands.command(name="add-bot", description="Seat a computer player, or hand a late seat to one")
     @app_commands.describe(level="How the computer player plays")

@@ -31,6 +31,7 @@ from bot.tables import (
     clip_name,
     join_names,
     kind_name,
+    mention,
     refusing,
 )
 from bot.texts import normalise, t
@@ -267,6 +268,30 @@ class Lobby(Part):
             await self.tables.load(table.row)
         text = t("left", table.lang, name=seat.name, title=table.title)
         return Outcome(public=[PublicMessage(channel_id, text)])
+
+    @refusing
+    async def kick(self, channel_id: int, user_id: int, target_id: int, *, locale: Any = None) -> Outcome:
+        """``/game kick player:`` (host only, in the lobby): ``target_id``'s seat freed — a
+        stranger who took one, someone who will not play after all. The table is told, in the
+        game's language; the host cannot remove themself (``/game abandon`` closes the lobby)."""
+        async with self.tables.at(user_id, locale, channel_id=channel_id, need="lobby", seated=False) as at:
+            lang, table = at.lang, at.table
+            if user_id != table.row.host_id:
+                return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
+            if target_id == user_id:
+                return Outcome.refuse(t("host_cannot_leave", lang))
+            seat = table.seat_of(target_id)
+            if seat is None:
+                return Outcome.refuse(t("kick_not_seated", lang, mention=mention(target_id)))
+            await self.store.remove_seat(table.row.id, seat.seat)
+            table = await self.tables.load(table.row)
+        host = table.name("p0")
+        text = t("kicked", table.lang, host=host, name=seat.name, title=table.title)
+        count, most = len(table.seats), table.rules.max_players
+        text += " " + t("seats_taken", table.lang, count=count, max=most)
+        return Outcome(
+            ephemeral=t("kicked_you", lang, name=seat.name), public=[PublicMessage(channel_id, text)]
+        )
 
     @refusing
     async def add_bot(

@@ -203,6 +203,7 @@ class GameService:
     join = Forward("lobby", Lobby.join)
     join_game = Forward("lobby", Lobby.join_game)
     leave = Forward("lobby", Lobby.leave)
+    kick = Forward("lobby", Lobby.kick)
     add_bot = Forward("lobby", Lobby.add_bot)
     start = Forward("lobby", Lobby.start)
     abandon = Forward("lobby", Lobby.abandon)

@@ -38,7 +38,7 @@ def test_every_command_of_the_design_is_there():
     tree = {c["name"]: c for c in current_tree()}
     assert set(tree) == {"game", "play"}
     assert [o["name"] for o in tree["game"]["options"]] == [
-        "new", "join", "leave", "add-bot", "replace", "rejoin", "start", "board", "status", "hand", "hint", "log",
+        "new", "join", "leave", "kick", "add-bot", "replace", "rejoin", "start", "board", "status", "hand", "hint", "log",
         "history", "export", "stats", "forget-me", "undo", "abandon", "rules", "legend", "settings",
         "notify", "mine", "sync",
     ]  # fmt: skip

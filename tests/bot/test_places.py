@@ -127,3 +127,24 @@ async def test_open_tables_are_limited_per_host_and_per_channel(env):
     assert (await svc.abandon(700, BO)).ok
     assert (await svc.new_game(703, 9, DEE, "Dee", "tiny", parent_channel_id=700)).ok
     assert [(await svc.store.open_tables(host_id=u)) for u in (ANA, BO, CY, DEE)] == [2, 1, 1, 1]
+
+
+async def test_the_host_removes_a_player_from_the_lobby(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO, CY], start=False)
+    pk = (await svc.store.open_game(CHANNEL)).id
+    not_host = await svc.kick(CHANNEL, BO, CY)
+    assert not not_host.ok and not_host.ephemeral == t("host_only", "en", host="Ana")
+    assert not (await svc.kick(CHANNEL, ANA, ANA)).ok  # the host closes the lobby instead
+    stranger = await svc.kick(CHANNEL, ANA, DEE)
+    assert not stranger.ok and stranger.ephemeral == t("kick_not_seated", "en", mention=f"<@{DEE}>")
+    assert [s.user_id for s in await svc.store.seats(pk)] == [ANA, BO, CY]
+    kicked = await svc.kick(CHANNEL, ANA, BO)
+    assert kicked.ok and kicked.ephemeral == t("kicked_you", "en", name="Bo")
+    [notice] = kicked.public
+    said = t("kicked", "en", host="Ana", name="Bo", title="Tiny Test Game")
+    assert notice.text == said + " " + t("seats_taken", "en", count=2, max=4) and notice.mentions == []
+    assert [s.user_id for s in await svc.store.seats(pk)] == [ANA, CY]
+    assert (await svc.start(CHANNEL, ANA)).ok
+    running = await svc.kick(CHANNEL, ANA, CY)  # a running game's seat goes by /game replace
+    assert not running.ok and running.ephemeral == t("already_started", "en")
