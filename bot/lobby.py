@@ -188,7 +188,10 @@ class Lobby(Part):
             return Outcome.refuse(t("unknown_game", lang, game=game, choices=choices))
         rules = GAMES[game]
         sections = rules.help_sections(lang)
-        parts = [f"**{rules.display_title(lang)}**"] + [f"**{title}**\n{text}" for title, text in sections]
+        hours = f"{round(self.config.two_person_absence_s / 3600, 1):g}"
+        seats = f"**{t('rules_seats_title', lang)}**\n{t('rules_seats', lang, hours=hours)}"  # the bot's own
+        parts = [f"**{rules.display_title(lang)}**", seats]
+        parts += [f"**{title}**\n{text}" for title, text in sections]
         first, *more = pack(parts, MAX_TEXT)  # every section, in as few messages as fit
         return Outcome(ephemeral=first, ephemeral_more=more)
 
