@@ -382,7 +382,9 @@ async def test_rejoin_command_answers_with_the_private_view_and_a_dm(env):
     svc = await env.service()
     client = FakeClient(svc)
     await seated(env, svc, [ANA, BO])
-    await svc.replace_player(CHANNEL, ANA, BO)
+    pk = (await svc.store.open_game(CHANNEL)).id
+    await svc.store.set_timed_out(pk, "p1", True)  # two people: Bo's clock ran out first
+    assert (await svc.replace_player(CHANNEL, ANA, BO)).ok
     stranger = FakeInteraction(client, DEE)
     await invoke("game rejoin", stranger)
     assert stranger.ephemeral_texts() == [t("rejoin_no_seat")]

@@ -122,7 +122,9 @@ async def test_the_adapter_acknowledges_a_dm_press_and_the_owner_answers_it(env)
     ]
     # The pressed DM is replaced in place by what was played, as when the press is answered
     # by the process that received it; nothing is posted to the channel of the receiver.
-    assert dm.edits == [{"content": "Cy bids 3 in secret.", "view": None, "attachments": []}]
+    assert dm.edits == [
+        {"content": "Cy bids 3 in secret.", "allowed_mentions": app.NOBODY, "view": None, "attachments": []}
+    ]
     assert followup.sent == [] and receiving.public(THERE) == []
 
 
