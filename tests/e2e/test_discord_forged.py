@@ -118,3 +118,30 @@ async def test_every_verb_forged_from_elsewhere_changes_nothing(discord):
     # Pressed where the bot offered it, a button still works: Bo opens his hand in the table's room.
     hand = await forge(emu, bo, table.table_channel, custom_id("h", table.pk, row.version))
     assert said(hand) and said(hand)[0] != WRONG
+    checked, problems = pings(emu)
+    assert checked >= 10 and problems == []  # the lobby, the board, the answers: each checked
+
+
+def pings(emu) -> tuple[int, list[str]]:
+    """Every message the bot sent (posted, edited, DM'd, answered) that could ping @everyone,
+    @here, a role, or a user who is not one of the people at the table."""
+    people = {p.id for p in PEOPLE}
+    problems, checked = [], 0
+    for request in emu.requests:
+        if request.method not in ("POST", "PATCH") or not isinstance(request.payload, dict):
+            continue
+        body = (
+            request.payload.get("data", request.payload) if "/callback" in request.path else request.payload
+        )
+        if not isinstance(body, dict) or "content" not in body:
+            continue  # an acknowledgement, a thread, a DM channel: no message text
+        checked += 1
+        allowed = body.get("allowed_mentions")
+        if allowed is None:
+            problems.append(f"{request.method} {request.path}: no allowed_mentions")
+            continue
+        if {"everyone", "roles"} & set(allowed.get("parse", [])) or allowed.get("roles"):
+            problems.append(f"{request.method} {request.path}: may ping {allowed}")
+        if not {int(u) for u in allowed.get("users", [])} <= people or "users" in allowed.get("parse", []):
+            problems.append(f"{request.method} {request.path}: may ping users {allowed}")
+    return checked, problems
