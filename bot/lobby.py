@@ -243,6 +243,8 @@ class Lobby(Part):
             lang, table = at.lang, at.table
             if at.caller is not None:
                 return Outcome.refuse(t("already_seated", lang))
+            if await self.store.barred(table.row.id, user_id):  # the host removed them (/game kick)
+                return Outcome.refuse(t("kick_barred", lang))
             try:
                 table = await self._add_seat(table, lang, user_id=user_id, name=user_name)
             except AlreadySeated:
@@ -275,8 +277,9 @@ class Lobby(Part):
     @refusing
     async def kick(self, channel_id: int, user_id: int, target_id: int, *, locale: Any = None) -> Outcome:
         """``/game kick player:`` (host only, in the lobby): ``target_id``'s seat freed — a
-        stranger who took one, someone who will not play after all. The table is told, in the
-        game's language; the host cannot remove themself (``/game abandon`` closes the lobby)."""
+        stranger who took one, someone who will not play after all — and they may not take a
+        seat at this table again. The table is told, in the game's language; the host cannot
+        remove themself (``/game abandon`` closes the lobby)."""
         async with self.tables.at(user_id, locale, channel_id=channel_id, need="lobby", seated=False) as at:
             lang, table = at.lang, at.table
             if user_id != table.row.host_id:
@@ -286,7 +289,7 @@ class Lobby(Part):
             seat = table.seat_of(target_id)
             if seat is None:
                 return Outcome.refuse(t("kick_not_seated", lang, mention=mention(target_id)))
-            await self.store.remove_seat(table.row.id, seat.seat)
+            await self.store.remove_seat(table.row.id, seat.seat, barred=target_id)
             table = await self.tables.load(table.row)
         host = table.name("p0")
         text = t("kicked", table.lang, host=host, name=seat.name, title=table.title)

@@ -463,4 +463,6 @@ def _rows_said(rows: dict[str, int], lang: str) -> str:
         said.append(t("forget_row_dm", lang))
     if rows.get("replace_votes"):
         said.append(t("forget_row_votes", lang, count=rows["replace_votes"]))
+    if rows.get("lobby_removed"):
+        said.append(t("forget_row_removed", lang, count=rows["lobby_removed"]))
     return join_words(said, lang)

@@ -350,13 +350,17 @@ def _add_seat(
     return SeatRow(pk, seat, user_id, name, bot_kind is not None, bot_kind, False, False)
 
 
-def _remove_seat(pk: int, seat: str) -> Script[bool]:
+def _remove_seat(pk: int, seat: str, barred: int | None = None) -> Script[bool]:
     yield lock_game(pk)
     status = yield row("SELECT status FROM games WHERE id = ?", pk)
     if status is None or status[0] != "lobby":
         return False
     if (yield changed("DELETE FROM seats WHERE game_pk = ? AND seat = ?", pk, seat)) != 1:
         return False
+    if barred is not None:
+        yield changed(
+            "INSERT INTO lobby_removed (game_pk, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING", pk, barred
+        )
     remaining = yield rows(
         "SELECT seat FROM seats WHERE game_pk = ? ORDER BY CAST(SUBSTR(seat, 2) AS INTEGER)", pk
     )
@@ -848,9 +852,16 @@ class SqlStore:
         :class:`AlreadySeated` for a user who already sits there."""
         return await self._write(_add_seat, pk, user_id, name, bot_kind, max_seats)
 
-    async def remove_seat(self, pk: int, seat: str) -> bool:
-        """Free a lobby seat; later seats move up so seats stay ``p0…pN``."""
-        return await self._write(_remove_seat, pk, seat)
+    async def remove_seat(self, pk: int, seat: str, *, barred: int | None = None) -> bool:
+        """Free a lobby seat; later seats move up so seats stay ``p0…pN``. ``barred``: the user
+        the host removed (``/game kick``), who may not take a seat there again — noted in the
+        same transaction."""
+        return await self._write(_remove_seat, pk, seat, barred)
+
+    async def barred(self, pk: int, user_id: int) -> bool:
+        """Whether the host removed ``user_id`` from game ``pk``'s lobby."""
+        found = await self.fetch("SELECT 1 FROM lobby_removed WHERE game_pk = ? AND user_id = ?", pk, user_id)
+        return bool(found)
 
     async def seat_to_bot(self, pk: int, seat: str, kind: str) -> bool:
         """Hand a running game's seat to a computer player of ``kind``; the seat remembers its
@@ -1202,7 +1213,12 @@ class SqlStore:
 
 
 #: The rows about a user outside the seats: (table, the column holding the user's id).
-USER_ROWS = (("users", "user_id"), ("dm_refused", "user_id"), ("replace_votes", "voter_id"))
+USER_ROWS = (
+    ("users", "user_id"),
+    ("dm_refused", "user_id"),
+    ("replace_votes", "voter_id"),
+    ("lobby_removed", "user_id"),
+)
 
 
 def _user_rows(user_id: int, delete: bool) -> Script[dict[str, int]]:
@@ -1231,4 +1247,5 @@ TABLES = (
     "interactions",
     "table_play",
     "hints_used",
+    "lobby_removed",
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from bot import records
+from bot.sqlstore import USER_ROWS
 from bot.texts import t
 from engine import history
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, NAMES
@@ -257,9 +258,11 @@ async def test_forget_me_deletes_every_row_about_the_user_even_without_games(env
     await svc.dm_refused(DEE)
     pk = await table(svc, [ANA, BO, CY, DEE])
     assert (await svc.replace_player(CHANNEL, DEE, CY)).ok  # a vote of Dee's
-    assert await svc.store.user_rows(DEE) == {"users": 1, "dm_refused": 1, "replace_votes": 1}
+    assert (await svc.new_game(OTHER_CHANNEL, GUILD, ANA, "Ana", "tiny")).ok
+    assert (await svc.join(OTHER_CHANNEL, DEE, "Dee")).ok and (await svc.kick(OTHER_CHANNEL, ANA, DEE)).ok
+    rows = {"users": 1, "dm_refused": 1, "replace_votes": 1, "lobby_removed": 1}
+    assert await svc.store.user_rows(DEE) == rows
     asked = await svc.forget_me(DEE)
-    rows = {"users": 1, "dm_refused": 1, "replace_votes": 1}
     assert asked.ephemeral == "\n".join(
         [t("forget_confirm", closed=0, open=1), t("forget_would", items=rows_said(rows))]
     )
@@ -268,20 +271,26 @@ async def test_forget_me_deletes_every_row_about_the_user_even_without_games(env
     assert done.ephemeral == "\n".join(
         [t("forgotten", closed=0, open=1), t("forgotten_rows", items=rows_said(rows))]
     )
-    assert await svc.store.user_rows(DEE) == {"users": 0, "dm_refused": 0, "replace_votes": 0}
-    for table_name, column in (
-        ("users", "user_id"),
-        ("dm_refused", "user_id"),
-        ("replace_votes", "voter_id"),
-    ):
+    assert await svc.store.user_rows(DEE) == {
+        "users": 0,
+        "dm_refused": 0,
+        "replace_votes": 0,
+        "lobby_removed": 0,
+    }
+    for table_name, column in USER_ROWS:
         assert await svc.store.fetch(f"SELECT * FROM {table_name} WHERE {column} = ?", DEE) == []
     assert (await svc.store.seats(pk))[3].name == "Dee"  # the open game keeps her seat until it ends
     # Someone who never played, with only their settings stored, is not told "nothing".
     assert (await svc.notify(OUTSIDER, "none")).ok
     alone = await svc.forget_me(OUTSIDER, confirm=True)
-    gone = {"users": 1, "dm_refused": 0, "replace_votes": 0}
+    gone = {"users": 1, "dm_refused": 0, "replace_votes": 0, "lobby_removed": 0}
     assert alone.ephemeral == t("forgotten_rows", items=rows_said(gone))
-    assert await svc.store.user_rows(OUTSIDER) == {"users": 0, "dm_refused": 0, "replace_votes": 0}
+    assert await svc.store.user_rows(OUTSIDER) == {
+        "users": 0,
+        "dm_refused": 0,
+        "replace_votes": 0,
+        "lobby_removed": 0,
+    }
     assert (await svc.forget_me(OUTSIDER)).ephemeral == t("forget_nothing")
 
 

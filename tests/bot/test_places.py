@@ -145,6 +145,9 @@ async def test_the_host_removes_a_player_from_the_lobby(env):
     said = t("kicked", "en", host="Ana", name="Bo", title="Tiny Test Game")
     assert notice.text == said + " " + t("seats_taken", "en", count=2, max=4) and notice.mentions == []
     assert [s.user_id for s in await svc.store.seats(pk)] == [ANA, CY]
+    again = await svc.join(CHANNEL, BO, "Bo")  # removed: no seat at this table again
+    assert not again.ok and again.ephemeral == t("kick_barred", "en") and again.public == []
+    assert [s.user_id for s in await svc.store.seats(pk)] == [ANA, CY]
     assert (await svc.start(CHANNEL, ANA)).ok
     running = await svc.kick(CHANNEL, ANA, CY)  # a running game's seat goes by /game replace
     assert not running.ok and running.ephemeral == t("already_started", "en")
