@@ -12,6 +12,9 @@ U+200B alone is an invisible player. So a name is, once, as it comes in (:func:`
 * clipped to :data:`MAX_NAME` characters;
 * escaped for Discord with discord.py's own :func:`discord.utils.escape_mentions` and
   :func:`discord.utils.escape_markdown` (pure text functions: nothing here talks to Discord).
+  They are imported when a name holds one of the characters they escape (:data:`SPECIAL`), so
+  that the service does not load discord.py (1.5 s of imports) for tools and tests that never
+  meet such a name; a name without any is exactly what they would return (a test checks it).
 
 That is the name stored and written everywhere in text. Pictures draw words, not markdown: they
 get :func:`plain`, the cleaned name without the escapes. Besides, every message the bot sends
@@ -24,12 +27,14 @@ import re
 import unicodedata
 from collections.abc import Mapping
 
-from discord.utils import escape_markdown, escape_mentions
-
 #: A player's name is at most this long (a longer one ends in "…").
 MAX_NAME = 32
 #: What a name with nothing visible left becomes.
 EMPTY = "?"
+
+#: The characters discord.py's escapes act on (markdown, a link's brackets, a mention's ``@``):
+#: a name without any of them is returned by both unchanged.
+SPECIAL = frozenset("*`_~|\\>#-[]@")
 
 _SPACES = re.compile(r"\s+")
 _ESCAPED = re.compile(r"\\(.)", re.S)
@@ -46,13 +51,25 @@ def cleaned(name: str) -> str:
 
 def shown(name: str) -> str:
     """A name as the bot stores and writes it in messages: :func:`cleaned`, then escaped."""
-    return escape_markdown(escape_mentions(cleaned(name)))
+    clean = cleaned(name)
+    if SPECIAL.isdisjoint(clean):
+        return clean  # nothing for discord.py's escapes to change
+    from discord.utils import escape_markdown, escape_mentions  # loaded already in the bot
+
+    return escape_markdown(escape_mentions(clean))
 
 
 def plain(name: str) -> str:
     """A stored name as a picture draws it: the escapes :func:`shown` added taken out (and
     nothing a picture could misdraw: control and format characters are gone already)."""
     return cleaned(_ESCAPED.sub(r"\1", name.replace("@\u200b", "@")))
+
+
+def safe(stored: str) -> str:
+    """A name read from the store, as :func:`shown` makes it: the same name for one stored
+    escaped (``shown(plain(shown(x))) == shown(x)``), and a name stored raw before names were
+    escaped (issue 28) made safe as it loads."""
+    return shown(plain(stored))
 
 
 def plain_names(names: Mapping[str, str]) -> dict[str, str]:

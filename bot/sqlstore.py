@@ -29,6 +29,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot.names import safe
 from bot.rows import (
     DEFAULT_HINTS_ALLOWED,
     DEFAULT_TAKEOVER,
@@ -828,8 +829,10 @@ class SqlStore:
             "WHERE s.game_pk = ? ORDER BY CAST(SUBSTR(s.seat, 2) AS INTEGER)",
             pk,
         )
+        # A name stored before issue 28 was kept raw: it is made safe as it loads (the same
+        # name for one stored since, see bot.names.safe).
         return [
-            SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
+            SeatRow(r[0], r[1], r[2], safe(r[3]), bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
             for r in found
         ]
 

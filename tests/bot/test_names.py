@@ -3,11 +3,17 @@ sends can ping anyone it does not mean to call (``allowed_mentions``, bot/discor
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import discord
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot import discord_app as app
-from bot.names import EMPTY, MAX_NAME, plain, shown
+from bot.config import Settings
+from bot.names import EMPTY, MAX_NAME, SPECIAL, plain, safe, shown
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
@@ -89,8 +95,6 @@ async def test_hostile_names_play_a_whole_game_and_ping_nobody_they_should_not(e
 
 
 def test_the_bot_pings_nobody_by_default_and_asks_for_no_privileged_intent():
-    from bot.config import Settings
-
     client = app.TradewindsBot(Settings())
     default = client.allowed_mentions
     assert default is not None and (default.everyone, default.users, default.roles) == (False, False, False)
@@ -113,3 +117,38 @@ async def test_a_name_is_written_escaped_and_drawn_plain(env):
     assert svc.presenter.view(table, None)["names"] == {"p0": "# BIG", "p1": EMPTY}  # the picture's
     named = await svc.table_thread("tiny", None, BO, "**Bo** @here")
     assert named == t("thread_name", title="Tiny Test Game", host="**Bo** @here")  # a title shows no markdown
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.characters(blacklist_characters=sorted(SPECIAL)), max_size=40))
+def test_a_name_without_special_characters_is_what_discords_escapes_return(name):
+    """The shortcut of ``shown`` (no import of discord.py for a name it would not change)."""
+    clean = plain(shown(name))
+    assert shown(name) == discord.utils.escape_markdown(discord.utils.escape_mentions(clean))
+
+
+def test_the_service_does_not_load_discord_py():
+    """The service, its stores and the names are free of discord.py (the adapter's): a tool or
+    a test that runs the service does not pay its import."""
+    code = "import sys, bot.service, bot.names; print('discord' in sys.modules)"
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("raw", list(HOSTILE))
+def test_a_stored_name_reads_back_the_same_and_an_old_raw_one_is_made_safe(raw):
+    assert safe(shown(raw)) == shown(raw)  # stored since issue 28: unchanged
+    assert safe(raw) == shown(raw)  # stored raw before it: escaped as it loads
+
+
+async def test_a_name_stored_raw_before_is_written_escaped(env):
+    svc = await env.service()
+    await svc.new_game(CHANNEL, 9, ANA, "Ana", "tiny")
+    pk = (await svc.store.open_game(CHANNEL)).id
+    await svc.store.execute("UPDATE seats SET name = ? WHERE game_pk = ?", "# BIG @everyone", pk)
+    [seat] = await svc.store.seats(pk)
+    assert seat.name == "\\# BIG @\u200beveryone"
+    assert (await svc.join(CHANNEL, BO, "Bo")).ok
+    started = await svc.start(CHANNEL, ANA)
+    seats = "\\# BIG @\u200beveryone and Bo"
+    assert t("started", title="Tiny Test Game", seats=seats) in started.public[0].text
