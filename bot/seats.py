@@ -4,10 +4,11 @@
 them (at least one) agree, the seat becomes a heuristic computer seat that keeps its seat,
 holdings and history. The host alone may do it at once when that player's turn clock has run
 out. At a table of two people a single vote is not enough: the other's clock must have run out,
-or the table must have waited for them ``TWO_PERSON_ABSENCE_SECONDS`` (:meth:`Seats.may_replace_alone`). Votes are stored (table ``replace_votes``, migration 4, through the store's
-``add_replace_vote`` / ``replace_voters``) so they survive restarts; a vote lapses as soon as the
-player acts after it (it remembers the game version it was cast at, and any logged action of the
-seat from that version on voids it — nothing is written per move).
+or the table must have waited for them ``TWO_PERSON_ABSENCE_SECONDS``
+(:meth:`Seats.may_replace_alone`). Votes are stored (table ``replace_votes``, migration 4,
+through the store's ``add_replace_vote`` / ``replace_voters``) so they survive restarts; a vote
+lapses as soon as the player acts after it (it remembers the game version it was cast at, and
+any logged action of the seat from that version on voids it — nothing is written per move).
 
 ``/game rejoin``: the player who held a seat handed to a computer (by vote, by the clock, or by
 leaving) takes it back; the seat remembers them in ``seats.former_user_id``.

@@ -151,3 +151,31 @@ async def test_the_host_removes_a_player_from_the_lobby(env):
     assert (await svc.start(CHANNEL, ANA)).ok
     running = await svc.kick(CHANNEL, ANA, CY)  # a running game's seat goes by /game replace
     assert not running.ok and running.ephemeral == t("already_started", "en")
+
+
+async def test_every_verb_forged_through_the_adapter_is_refused(env):
+    """The same forged presses through the Discord adapter's own button (``ChoiceButton``, as
+    discord.py routes a ``tw:`` custom id), from a DM (no guild) and from another channel:
+    one ephemeral sentence each, nothing posted, nothing stored — the Rematch too (its own
+    path, :func:`bot.discord_app.rematch_press`)."""
+    from bot import discord_app as app
+    from tests.bot.test_discord_adapter import FakeClient, FakeDMChannel, FakeInteraction
+
+    svc = await env.service()
+    client = FakeClient(svc)
+    await seated(env, svc, [ANA, BO, CY])
+    pk = (await svc.store.open_game(CHANNEL)).id
+    row = await svc.store.game(pk)
+    before = await snapshot(svc, pk)
+    for verb, action in VERBS.items():
+        cid = custom_id(verb, pk, row.version, action)
+        for user in (BO, DEE):
+            dm = FakeInteraction(
+                client, user, channel_id=FakeDMChannel.OFFSET + user, component=True, guild_id=None
+            )
+            there = FakeInteraction(client, user, channel_id=ELSEWHERE, component=True)
+            for interaction in (there, *([dm] if verb not in "an" else [])):
+                await app.ChoiceButton(cid, "…").callback(interaction)
+                assert interaction.ephemeral_texts() == [WRONG], (verb, user, interaction.guild_id)
+    assert client.public(CHANNEL) == [] and client.public(ELSEWHERE) == []
+    assert await snapshot(svc, pk) == before
