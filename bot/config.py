@@ -190,6 +190,10 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
     for var in ("REMINDER_AFTER_SECONDS", "LOBBY_EXPIRY_SECONDS", "TWO_PERSON_ABSENCE_SECONDS"):
         if getattr(settings, VARIABLES[var][0]) <= 0:
             raise SettingsError(f"{var} must be positive.")
+    for var in ("MAX_TABLES_PER_USER", "MAX_TABLES_PER_CHANNEL"):
+        most = getattr(settings, VARIABLES[var][0])
+        if most is not None and most < 0:
+            raise SettingsError(f"{var} cannot be negative (leave it empty, 0 or off for no limit).")
     if settings.strong_playouts is not None and settings.strong_playouts <= 0:
         raise SettingsError("STRONG_PLAYOUTS must be positive.")
     if settings.search_workers < 0:
