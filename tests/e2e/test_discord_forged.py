@@ -145,3 +145,29 @@ def pings(emu) -> tuple[int, list[str]]:
         if not {int(u) for u in allowed.get("users", [])} <= people or "users" in allowed.get("parse", []):
             problems.append(f"{request.method} {request.path}: may ping users {allowed}")
     return checked, problems
+
+
+async def test_the_host_removes_a_player_from_the_lobby_and_they_cannot_sit_again(discord):
+    """``/game kick player:`` through discord.py (the player a resolved user option)."""
+    emu = discord.emu
+    channel = emu.add_text_channel("kick")
+    await emu.announce_channel(channel)
+    ana, bo = PEOPLE[0], PEOPLE[1]
+    table = Table(emu, discord.store, channel, PEOPLE, "cuba")
+    await table.command(ana, "game", "new", game="cuba")
+    table.where = (emu.threads_of(channel.id) or [channel])[-1]
+    await table.command(bo, "game", "join")
+    row = await discord.store.latest_game(table.table_channel.id)
+    assert [s.user_id for s in await discord.store.seats(row.id)] == [ana.id, bo.id]
+    kicked = await table.command(ana, "game", "kick", player=bo.id)
+    assert [m.content for m in kicked.answers()] == [t("kicked_you", "en", name="Bo")]
+    assert [s.user_id for s in await discord.store.seats(row.id)] == [ana.id]
+    said = t("kicked", "en", host="Ana", name="Bo", title="Cuba")
+    await emu.wait_until(
+        lambda: any(m.content.startswith(said) for m in emu.messages_in(table.table_channel.id)),
+        20,
+        "the notice",
+    )
+    again = await table.command(bo, "game", "join")
+    assert [m.content for m in again.answers()] == [t("kick_barred", "en")]
+    assert [s.user_id for s in await discord.store.seats(row.id)] == [ana.id]
