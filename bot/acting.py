@@ -68,6 +68,9 @@ class Acting(Part):
         if offered is not None and offered.verb == "a" and game_pk is None:
             game_pk, version, text = offered.game_pk, offered.version, offered.action
             stale = "stale_play"
+            row = await self.store.game(game_pk)
+            if row is not None and row.channel_id != channel_id:  # another table's move, typed here
+                return Outcome.refuse(t("wrong_place", lang))
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
             return Outcome.refuse(t("already_done", lang))
         try:

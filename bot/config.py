@@ -45,6 +45,11 @@ class Settings:
     log_format: str = "text"  # LOG_FORMAT (text or json: one JSON object per line, with its context)
     metrics_port: int | None = None  # METRICS_PORT (Prometheus endpoint /metrics; None = off)
     metrics_address: str = "127.0.0.1"  # METRICS_ADDRESS (where the endpoint listens)
+    max_tables_per_user: int | None = 10  # MAX_TABLES_PER_USER (open tables one hosts; None: no limit)
+    max_tables_per_channel: int | None = 25  # MAX_TABLES_PER_CHANNEL (with its threads; None: no limit)
+    #: TWO_PERSON_ABSENCE_SECONDS: at a table of two people, how long the one to act must have been
+    #: away before the other may hand their seat to a computer player without a turn clock run out.
+    two_person_absence_s: int = 72 * 3600
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -83,6 +88,9 @@ _EXPECTS = {
     "SHARD_COUNT": " (how many shards in all)",
     "SHARD_IDS": " (shard numbers, separated by commas)",
     "METRICS_PORT": " (a port number; empty: no metrics)",
+    "TWO_PERSON_ABSENCE_SECONDS": " (seconds, e.g. 259200 for 72 hours)",
+    "MAX_TABLES_PER_USER": " (a number of tables; empty, 0 or off: no limit)",
+    "MAX_TABLES_PER_CHANNEL": " (a number of tables; empty, 0 or off: no limit)",
 }
 
 
@@ -172,6 +180,9 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "LOG_FORMAT": ("log_format", lambda n, r: r.strip().lower()),
     "METRICS_PORT": ("metrics_port", _optional_int),
     "METRICS_ADDRESS": ("metrics_address", _text),
+    "MAX_TABLES_PER_USER": ("max_tables_per_user", _optional_int),
+    "MAX_TABLES_PER_CHANNEL": ("max_tables_per_channel", _optional_int),
+    "TWO_PERSON_ABSENCE_SECONDS": ("two_person_absence_s", _int),
 }
 
 
@@ -195,7 +206,7 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
         if var in source:
             kwargs[name] = parse(var, source[var])  # type: ignore[operator]
     settings = Settings(**kwargs)  # type: ignore[arg-type]
-    for var in ("REMINDER_AFTER_SECONDS", "LOBBY_EXPIRY_SECONDS"):
+    for var in ("REMINDER_AFTER_SECONDS", "LOBBY_EXPIRY_SECONDS", "TWO_PERSON_ABSENCE_SECONDS"):
         if getattr(settings, VARIABLES[var][0]) <= 0:
             raise SettingsError(f"{var} must be positive{_EXPECTS[var]}, not {source[var]!r}.")
     if settings.log_level not in LOG_LEVELS:
@@ -206,6 +217,10 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
         raise SettingsError(
             f"METRICS_PORT must be a port number from 1 to 65535 (empty: no metrics), not {source['METRICS_PORT']!r}."
         )
+    for var in ("MAX_TABLES_PER_USER", "MAX_TABLES_PER_CHANNEL"):
+        most = getattr(settings, VARIABLES[var][0])
+        if most is not None and most < 0:
+            raise SettingsError(f"{var} cannot be negative (leave it empty, 0 or off for no limit).")
     if settings.strong_playouts is not None and settings.strong_playouts <= 0:
         raise SettingsError("STRONG_PLAYOUTS must be positive.")
     if settings.search_workers < 0:

@@ -5,7 +5,7 @@ and hand the :class:`~bot.outcome.Outcome` to :func:`bot.delivery.deliver` with 
 :class:`DiscordGateway`. Everything a person reads comes from the service or the message
 catalogue; nothing here decides who may act.
 
-* ``/game new|join|leave|add-bot|replace|rejoin|start|board|status|hand|hint|log|history|export|
+* ``/game new|join|leave|kick|add-bot|replace|rejoin|start|board|status|hand|hint|log|history|export|
   forget-me|undo|abandon|settings`` (servers only), ``/tradewinds mine|notify|rules|legend|stats``
   (also in DMs and as a user-installed app), ``/admin pause|resume|end|sync`` (moderators: Manage Threads by
   default; ``sync`` for the bot's owners) and
@@ -60,7 +60,15 @@ from bot import hours, logs, metrics, rematch
 from bot.config import Settings
 from bot.delivery import deliver, run_timers
 from bot.gamestore import open_store
-from bot.outcome import CUSTOM_ID_RE, Choice, Outcome, PrivateMessage, PublicMessage, parse_custom_id
+from bot.outcome import (
+    CUSTOM_ID_RE,
+    Choice,
+    Outcome,
+    PrivateMessage,
+    PublicMessage,
+    parse_custom_id,
+)
+from bot.outcome import custom_id as button_id
 from bot.records import SCOPES
 from bot.render_pool import RenderPool
 from bot.rows import NOTIFY_MODES
@@ -243,6 +251,28 @@ def _row(item: discord.ui.Item[Any], row: int) -> discord.ui.Item[Any]:
 # ====================================================================== gateway
 
 
+#: What a message may ping when it calls nobody: no @everyone/@here, no role, no user — whatever
+#: its text holds (a name is escaped besides, :mod:`bot.names`).
+NOBODY = discord.AllowedMentions.none()
+
+
+def mentioning(users: Sequence[int]) -> discord.AllowedMentions:
+    """What a message may ping: exactly the users it means to call (``PublicMessage.mentions``),
+    never @everyone, @here or a role, nor a user only named in its text (a player's name)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(id=u) for u in users], replied_user=False
+    )
+
+
+def gateway_intents() -> discord.Intents:
+    """The gateway events the bot uses: the guilds (its channel and thread cache, to open a
+    table's thread). Interactions need no intent; the bot reads no message content, no member
+    list and no presences (none of Discord's privileged intents), nor any message event."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
 def _file(image: bytes, name: str = "board.png") -> discord.File:
     return discord.File(io.BytesIO(image), filename=name)
 
@@ -285,11 +315,7 @@ class DiscordGateway:
         return channel
 
     async def post_public(self, msg: PublicMessage) -> int | None:
-        kwargs: dict[str, Any] = {
-            "allowed_mentions": discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(id=u) for u in msg.mentions]
-            )
-        }
+        kwargs: dict[str, Any] = {"allowed_mentions": mentioning(msg.mentions)}
         files = [_file(msg.image, msg.image_name)] if msg.image is not None else []
         files += [_file(a.data, a.name) for a in msg.attachments]
         if len(files) == 1:
@@ -311,7 +337,7 @@ class DiscordGateway:
         kwargs: dict[str, Any] = {
             "content": msg.text or None,
             "view": choices_view(msg.choices),
-            "allowed_mentions": discord.AllowedMentions.none(),  # an edit notifies nobody anyway
+            "allowed_mentions": NOBODY,  # an edit notifies nobody anyway
         }
         if msg.image is not None:  # the new picture replaces the old one
             kwargs["attachments"] = [_file(msg.image, msg.image_name)]
@@ -339,7 +365,7 @@ class DiscordGateway:
         return thread.id
 
     async def send_private(self, msg: PrivateMessage) -> bool:
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {"allowed_mentions": NOBODY}
         if msg.image is not None:
             kwargs["file"] = _file(msg.image, "private.png")
         view = choices_view(msg.choices)
@@ -375,13 +401,13 @@ class DiscordGateway:
     ) -> None:
         if isinstance(interaction, Mapping):
             interaction = self.handed_over(interaction)
-        kwargs: dict[str, Any] = {"ephemeral": True}
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NOBODY}
         if image is not None:
             kwargs["file"] = _file(image)
         view = choices_view(choices or [])
         if view is not None:
             kwargs["view"] = view
-        if not text and len(kwargs) == 1:
+        if not text and len(kwargs) == 2:
             return
         if interaction.response.is_done():
             await interaction.followup.send(text or None, **kwargs)
@@ -398,6 +424,7 @@ class DiscordGateway:
         elif pressed_privately(interaction):  # the DM or panel pressed is replaced in place
             await interaction.edit_original_response(
                 content=text or None,
+                allowed_mentions=NOBODY,
                 view=choices_view(choices),
                 attachments=[_file(image)] if image is not None else [],
             )
@@ -530,16 +557,23 @@ async def press(interaction: Any, custom_id: str) -> Outcome:
     if getattr(interaction, "guild_id", None) is None and await _hand_over(interaction, custom_id):
         return Outcome()
     once = getattr(interaction, "id", None)
+    where = pressed_in(interaction)
     parsed = parse_custom_id(custom_id)
     if parsed is not None and parsed.verb == "r":  # counted once by answer()'s claim
         return await answer(interaction, lambda svc: rematch_press(interaction, svc, parsed.game_pk))
     return await answer(
         interaction,
-        lambda svc: svc.press(
-            custom_id, user_id, interaction.channel_id, locale=lang, interaction_id=once, user_name=name
-        ),
+        lambda svc: svc.press(custom_id, user_id, where, locale=lang, interaction_id=once, user_name=name),
         claim=False,
     )
+
+
+def pressed_in(interaction: Any) -> int | None:
+    """Where a button was pressed, as the service reads it (:mod:`bot.places`): the channel or
+    thread of a server, or None for a direct message with the bot (no guild)."""
+    if getattr(interaction, "guild_id", None) is None:
+        return None
+    return getattr(interaction, "channel_id", None)
 
 
 async def rematch_press(interaction: Any, svc: GameService, pk: int) -> Outcome:
@@ -547,6 +581,9 @@ async def rematch_press(interaction: Any, svc: GameService, pk: int) -> Outcome:
     one off the same channel (when the bot may open threads there), else it is played where the
     old table was."""
     user, lang, name = interaction.user.id, _lang(interaction), _name(interaction)
+    misplaced = await svc.misplaced(button_id("r", pk, 0), user, pressed_in(interaction), locale=lang)
+    if misplaced is not None:
+        return misplaced
     where = await rematch.thread_name(svc.lobby, pk, user, name, locale=lang)
     if isinstance(where, Outcome) and not where.ok:
         return where
@@ -580,7 +617,7 @@ async def _hand_over(interaction: Any, custom_id: str) -> bool:
     return await service.hand_over_press(
         custom_id,
         interaction.user.id,
-        interaction.channel_id,
+        None,  # pressed in a DM (bot/places.py); the handle keeps the DM channel for the edit
         reply_to=handle,
         locale=_lang(interaction),
         interaction_id=getattr(interaction, "id", None),
@@ -741,7 +778,9 @@ class GameGroup(app_commands.Group):
         async def open_table(svc: GameService) -> Outcome:
             where, parent = channel, None
             if room:  # a thread of its own, named by the service, opened here
-                named = await svc.table_thread(game, parsed, user, name, locale=lang, guild_locale=server)
+                named = await svc.table_thread(
+                    game, parsed, user, name, locale=lang, guild_locale=server, channel_id=channel
+                )
                 if isinstance(named, Outcome):
                     return named
                 thread = await gateway.open_thread(channel, named)
@@ -766,6 +805,13 @@ class GameGroup(app_commands.Group):
     async def leave(self, interaction: Interaction) -> None:
         channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(interaction, lambda svc: svc.leave(channel, user, locale=lang))
+
+    @app_commands.command(name="kick", description="Remove a player from the lobby (host)")
+    @app_commands.describe(player="The player who loses their seat")
+    async def kick(self, interaction: Interaction, player: discord.Member) -> None:
+        channel, user, target = _channel_id(interaction), interaction.user.id, player.id
+        lang = _lang(interaction)
+        await answer(interaction, lambda svc: svc.kick(channel, user, target, locale=lang))
 
     @app_commands.command(name="add-bot", description="Seat a computer player, or hand a late seat to one")
     @app_commands.describe(level="How the computer player plays")
@@ -1041,7 +1087,8 @@ class AdminGroup(app_commands.Group):
         await interaction.response.defer(ephemeral=True, thinking=True)
         count, guild = await app.sync_tree(app.settings.dev_guild_id)
         where = t("adapter_synced_guild" if guild else "adapter_synced_global", lang)
-        await interaction.followup.send(t("adapter_synced", lang, count=count, where=where), ephemeral=True)
+        synced = t("adapter_synced", lang, count=count, where=where)
+        await interaction.followup.send(synced, ephemeral=True, allowed_mentions=NOBODY)
 
 
 async def _refused(sentence: str) -> Outcome:
@@ -1095,9 +1142,9 @@ async def on_tree_error(interaction: discord.Interaction, error: app_commands.Ap
         sentence = t("adapter_failed", lang)
     with contextlib.suppress(discord.HTTPException):
         if interaction.response.is_done():
-            await interaction.followup.send(sentence, ephemeral=True)
+            await interaction.followup.send(sentence, ephemeral=True, allowed_mentions=NOBODY)
         else:
-            await interaction.response.send_message(sentence, ephemeral=True)
+            await interaction.response.send_message(sentence, ephemeral=True, allowed_mentions=NOBODY)
 
 
 # ====================================================================== command tree hash
@@ -1134,7 +1181,7 @@ class TradewindsBot(discord.AutoShardedClient):
         shards: dict[str, Any] = {}
         if settings.shard_count is not None:
             shards = {"shard_count": settings.shard_count, "shard_ids": list(settings.shards.ids)}
-        super().__init__(intents=discord.Intents.default(), **shards)
+        super().__init__(intents=gateway_intents(), allowed_mentions=NOBODY, **shards)
         self.settings = settings
         self.serve = serve
         self.tree = app_commands.CommandTree(self)

@@ -13,6 +13,7 @@ from typing import Any
 from bot import calls, computer, flow, hours
 from bot.acting import Acting
 from bot.config import Settings
+from bot.names import plain
 from bot.outcome import Outcome, PublicMessage
 from bot.pages import pack
 from bot.presenter import Presenter
@@ -30,6 +31,7 @@ from bot.tables import (
     clip_name,
     join_names,
     kind_name,
+    mention,
     refusing,
 )
 from bot.texts import normalise, t
@@ -99,6 +101,9 @@ class Lobby(Part):
         expiry = self.config.lobby_expiry_s
         timers = TimerPlan(add=[("lobby_warn", now + expiry * 0.75, {}), ("lobby_expire", now + expiry, {})])
         async with self.tables.lock(channel_id):
+            limited = await self.limit_refusal(user_id, parent_channel_id or channel_id, lang)
+            if limited is not None:
+                return limited
             try:
                 pk = await self.store.create_game(
                     channel_id=channel_id,
@@ -144,6 +149,17 @@ class Lobby(Part):
             told = t("no_thread_permission", lang)
         return Outcome(ephemeral=told, public=public)
 
+    async def limit_refusal(self, user_id: int, channel_id: int, lang: str) -> Outcome | None:
+        """The refusal of a new table past the limits (``MAX_TABLES_PER_USER`` open tables one
+        person hosts, ``MAX_TABLES_PER_CHANNEL`` in a channel and the threads off it), else None."""
+        most = self.config.max_tables_per_user
+        if most is not None and await self.store.open_tables(host_id=user_id) >= most:
+            return Outcome.refuse(t("limit_tables_user", lang, max=most))
+        most = self.config.max_tables_per_channel
+        if most is not None and await self.store.open_tables(channel_id=channel_id) >= most:
+            return Outcome.refuse(t("limit_tables_channel", lang, max=most))
+        return None
+
     def check_new(self, game: str, options: dict[str, Any] | None, lang: str) -> Outcome | None:
         """The refusal of an unknown game or of options it does not have, else None."""
         if game not in GAMES:
@@ -172,7 +188,10 @@ class Lobby(Part):
             return Outcome.refuse(t("unknown_game", lang, game=game, choices=choices))
         rules = GAMES[game]
         sections = rules.help_sections(lang)
-        parts = [f"**{rules.display_title(lang)}**"] + [f"**{title}**\n{text}" for title, text in sections]
+        hours = f"{round(self.config.two_person_absence_s / 3600, 1):g}"
+        seats = f"**{t('rules_seats_title', lang)}**\n{t('rules_seats', lang, hours=hours)}"  # the bot's own
+        parts = [f"**{rules.display_title(lang)}**", seats]
+        parts += [f"**{title}**\n{text}" for title, text in sections]
         first, *more = pack(parts, MAX_TEXT)  # every section, in as few messages as fit
         return Outcome(ephemeral=first, ephemeral_more=more)
 
@@ -185,16 +204,20 @@ class Lobby(Part):
         *,
         locale: Any = None,
         guild_locale: Any = None,
+        channel_id: int | None = None,
     ) -> str | Outcome:
         """``/game new`` where the bot may open threads: the name of the new table's thread
         (the game and its host, in the server's language), or the refusal of what
-        :meth:`new_game` would refuse — asked before a thread is opened for nothing."""
+        :meth:`new_game` would refuse — asked before a thread is opened for nothing
+        (``channel_id``: the channel the thread would hang off, for the limits)."""
         lang = await self.tables.caller_lang(user_id, locale)
         checked = self.check_new(game, options, lang)
         if checked is not None:
             return checked
+        if channel_id is not None and (limited := await self.limit_refusal(user_id, channel_id, lang)):
+            return limited
         language = normalise(guild_locale) if guild_locale is not None else lang
-        host = clip_name(user_name)
+        host = plain(clip_name(user_name))  # a thread's title shows no markdown
         name = t("thread_name", language, title=GAMES[game].display_title(language), host=host)
         return name[:100]
 
@@ -220,6 +243,8 @@ class Lobby(Part):
             lang, table = at.lang, at.table
             if at.caller is not None:
                 return Outcome.refuse(t("already_seated", lang))
+            if await self.store.barred(table.row.id, user_id):  # the host removed them (/game kick)
+                return Outcome.refuse(t("kick_barred", lang))
             try:
                 table = await self._add_seat(table, lang, user_id=user_id, name=user_name)
             except AlreadySeated:
@@ -248,6 +273,31 @@ class Lobby(Part):
             await self.tables.load(table.row)
         text = t("left", table.lang, name=seat.name, title=table.title)
         return Outcome(public=[PublicMessage(channel_id, text)])
+
+    @refusing
+    async def kick(self, channel_id: int, user_id: int, target_id: int, *, locale: Any = None) -> Outcome:
+        """``/game kick player:`` (host only, in the lobby): ``target_id``'s seat freed — a
+        stranger who took one, someone who will not play after all — and they may not take a
+        seat at this table again. The table is told, in the game's language; the host cannot
+        remove themself (``/game abandon`` closes the lobby)."""
+        async with self.tables.at(user_id, locale, channel_id=channel_id, need="lobby", seated=False) as at:
+            lang, table = at.lang, at.table
+            if user_id != table.row.host_id:
+                return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
+            if target_id == user_id:
+                return Outcome.refuse(t("host_cannot_leave", lang))
+            seat = table.seat_of(target_id)
+            if seat is None:
+                return Outcome.refuse(t("kick_not_seated", lang, mention=mention(target_id)))
+            await self.store.remove_seat(table.row.id, seat.seat, barred=target_id)
+            table = await self.tables.load(table.row)
+        host = table.name("p0")
+        text = t("kicked", table.lang, host=host, name=seat.name, title=table.title)
+        count, most = len(table.seats), table.rules.max_players
+        text += " " + t("seats_taken", table.lang, count=count, max=most)
+        return Outcome(
+            ephemeral=t("kicked_you", lang, name=seat.name), public=[PublicMessage(channel_id, text)]
+        )
 
     @refusing
     async def add_bot(

@@ -268,6 +268,15 @@ MIGRATIONS: list[str] = [
         WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL
     ON CONFLICT (game_pk) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state;
     """,
+    # 14: the people the host removed from a lobby (SQLite's migration 14).
+    """
+    CREATE TABLE lobby_removed (
+        game_pk BIGINT NOT NULL REFERENCES games (id),
+        user_id BIGINT NOT NULL,
+        PRIMARY KEY (game_pk, user_id)
+    );
+    CREATE INDEX lobby_removed_user ON lobby_removed (user_id);
+    """,
     # 16: who paused a table (/admin pause), NULL while it plays (SQLite's migration 16; issue
     # 28's 14 and 15 go before it in this list when they land).
     """

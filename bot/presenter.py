@@ -17,6 +17,7 @@ from typing import Any
 from bot import autoplay, calls, catchup, flow, hours, records, turns
 from bot.choices import MESSAGE_CAPACITY, narrowed
 from bot.config import Settings
+from bot.names import plain_names
 from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id
 from bot.render_pool import RenderPool
 from bot.rows import SeatRow, TimerPlan, UserPrefs
@@ -123,7 +124,7 @@ class Presenter(Part):
         kept = self._kept_seat_views(table) if seat is not None else {}
         own = next((seen.view for (who, _), seen in kept.items() if who == seat), None)
         view = dict(table.rules.view(table.state, seat) if own is None else own)
-        view["names"] = table.names
+        view["names"] = plain_names(table.names)  # drawn, not read as markdown
         view["bots"] = table.bots
         return view
 

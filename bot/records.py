@@ -35,6 +35,7 @@ from typing import Any
 
 from bot import autoplay, replays
 from bot.gamestore import GameStore
+from bot.names import plain_names
 from bot.outcome import Attachment, Outcome, PublicMessage
 from bot.replays import after_base, effective_plays, replay_states, stored_state
 from bot.rows import ActionRow, GameRow, PlayedSeat, ReplayBase, SeatRow, dumps
@@ -111,7 +112,7 @@ async def game_over(archive: Archive, table: Table, message: PublicMessage) -> N
             seats,
             plays,
             base,
-            table.names,
+            plain_names(table.names),  # drawn, not read as markdown
             table.bots,
             hints,
         )
@@ -427,15 +428,43 @@ def stats_lines(title: str, stats: GameStats, lang: str) -> list[str]:
 
 
 async def forget_me(archive: Archive, user_id: int, confirm: bool = False, lang: str = "en") -> Outcome:
-    """Without ``confirm``: what would happen. With it: the user's seats in every stored game
-    are renamed and lose the user's id (an open game's when it closes)."""
+    """Without ``confirm``: what would be deleted. With it: every row about the user goes — their
+    seats in every stored game are renamed and lose the user's id (an open game's when it
+    closes: they play it on until then), and their settings, the note that their DMs are
+    closed and their votes are deleted (:meth:`bot.sqlstore.SqlStore.user_rows`) — and the
+    answer says what was deleted."""
     games = await archive.store.user_games(user_id)
-    if not games:
+    rows = await archive.store.user_rows(user_id)
+    if not games and not any(rows.values()):
         return Outcome(ephemeral=t("forget_nothing", lang))
     open_games = [g for g in games if g.status in ("lobby", "active")]
     closed = len(games) - len(open_games)
     if not confirm:
-        return Outcome(ephemeral=t("forget_confirm", lang, closed=closed, open=len(open_games)))
-    names = {row.id: t("former_player", row.language, n="{n}") for row in games}
-    done, waiting = await archive.store.forget_user(user_id, names)
-    return Outcome(ephemeral=t("forgotten", lang, closed=done, open=waiting))
+        lines = [t("forget_confirm", lang, closed=closed, open=len(open_games))] if games else []
+        if any(rows.values()):
+            lines.append(t("forget_would", lang, items=_rows_said(rows, lang)))
+        return Outcome(ephemeral="\n".join(lines))
+    lines = []
+    if games:
+        names = {row.id: t("former_player", row.language, n="{n}") for row in games}
+        done, waiting = await archive.store.forget_user(user_id, names)
+        lines.append(t("forgotten", lang, closed=done, open=waiting))
+    deleted = await archive.store.user_rows(user_id, delete=True)
+    if any(deleted.values()):
+        lines.append(t("forgotten_rows", lang, items=_rows_said(deleted, lang)))
+    return Outcome(ephemeral="\n".join(lines))
+
+
+def _rows_said(rows: dict[str, int], lang: str) -> str:
+    """The rows about a user outside the games that are there, as the forget-me answer lists
+    them ("" when there are none)."""
+    said = []
+    if rows.get("users"):
+        said.append(t("forget_row_settings", lang))
+    if rows.get("dm_refused"):
+        said.append(t("forget_row_dm", lang))
+    if rows.get("replace_votes"):
+        said.append(t("forget_row_votes", lang, count=rows["replace_votes"]))
+    if rows.get("lobby_removed"):
+        said.append(t("forget_row_removed", lang, count=rows["lobby_removed"]))
+    return join_words(said, lang)

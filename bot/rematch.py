@@ -15,8 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.lobby import Lobby
+from bot.names import plain
 from bot.outcome import Choice, Outcome, PublicMessage, custom_id
 from bot.rows import GameRow, SeatRow
+from bot.tables import clip_name
 from bot.texts import normalise, t
 from engine import GAMES
 from engine.i18n import join_words
@@ -59,7 +61,8 @@ async def thread_name(
     if row.parent_channel_id is None:
         return Outcome()
     language = normalise(row.language)
-    name = t("thread_name", language, title=GAMES[row.game].display_title(language), host=user_name)
+    host = plain(clip_name(user_name))  # a thread's title shows no markdown
+    name = t("thread_name", language, title=GAMES[row.game].display_title(language), host=host)
     return name[:100], row.parent_channel_id
 
 
@@ -76,6 +79,7 @@ async def rematch(
     """Open the rematch of finished game ``pk``, hosted by ``user_id``: in ``thread_id`` (a new
     thread the adapter opened off the old table's channel) or in the old table's own channel."""
     lang = await lobby.tables.caller_lang(user_id, locale)
+    user_name = clip_name(user_name)  # written in the invitation: escaped (bot/names.py)
     row = await _checked(lobby, pk, user_id, lang)
     if isinstance(row, Outcome):
         return row

@@ -3,10 +3,12 @@
 ``/game replace @player``: every other human seated player may vote; when more than half of
 them (at least one) agree, the seat becomes a heuristic computer seat that keeps its seat,
 holdings and history. The host alone may do it at once when that player's turn clock has run
-out. Votes are stored (table ``replace_votes``, migration 4, through the store's
-``add_replace_vote`` / ``replace_voters``) so they survive restarts; a vote lapses as soon as the
-player acts after it (it remembers the game version it was cast at, and any logged action of the
-seat from that version on voids it — nothing is written per move).
+out. At a table of two people a single vote is not enough: the other's clock must have run out,
+or the table must have waited for them ``TWO_PERSON_ABSENCE_SECONDS``
+(:meth:`Seats.may_replace_alone`). Votes are stored (table ``replace_votes``, migration 4,
+through the store's ``add_replace_vote`` / ``replace_voters``) so they survive restarts; a vote
+lapses as soon as the player acts after it (it remembers the game version it was cast at, and
+any logged action of the seat from that version on voids it — nothing is written per move).
 
 ``/game rejoin``: the player who held a seat handed to a computer (by vote, by the clock, or by
 leaving) takes it back; the seat remembers them in ``seats.former_user_id``.
@@ -87,7 +89,25 @@ class Seats(Part):
                 return await self.hand_to_bot(
                     table, target, None, "replaced_by_host", host=caller.name, name=target.name
                 )
+            if not await self.may_replace_alone(table, target):
+                hours = round(self.config.two_person_absence_s / 3600, 1)
+                hours_text = f"{hours:g}"
+                return Outcome.refuse(t("replace_two_person", lang, name=target.name, hours=hours_text))
             return await self._vote(table, caller, user_id, target, lang)
+
+    async def may_replace_alone(self, table: Table, target: SeatRow) -> bool:
+        """Whether ``target``'s seat may be handed over by the votes of the people left. At a
+        table of two people (the one asking is the only other) that needs more than a vote:
+        ``target``'s turn clock ran out, or it is their turn and the table has waited for them
+        at least ``TWO_PERSON_ABSENCE_SECONDS`` — so neither can take the other's seat at will,
+        nor again right after the other rejoined (a rejoin clears the clock's mark)."""
+        if len(other_humans(table, target.seat)) != 1 or target.timed_out:
+            return True
+        if target.seat not in table.rules.to_act(table.state):
+            return False
+        live = await self.store.live_messages(table.row.id)
+        since = live.turn_since or table.row.updated
+        return self.clock() - since >= self.config.two_person_absence_s
 
     async def _vote(
         self, table: Table, caller: SeatRow, caller_id: int, target: SeatRow, lang: str
@@ -149,7 +169,10 @@ class Seats(Part):
             if seat is None or not await self.store.seat_back_to_player(table.row.id, seat, user_id):
                 return Outcome.refuse(t("rejoin_no_seat", lang))
             table = await self.tables.load(table.row)
-            await self.tables.add_timers(table.row.id, timers_for_returning(table, seat, self.clock()))
+            now = self.clock()
+            await self.tables.add_timers(table.row.id, timers_for_returning(table, seat, now))
+            if seat in table.rules.to_act(table.state):  # back and to act: the wait starts anew
+                await self.store.set_live_messages(table.row.id, turn_since=now)
             name = table.name(seat)
             outcome = await self.presenter.after_change(
                 table, Applied(seat, "", [], table.state), intro=t("rejoined", table.lang, name=name)

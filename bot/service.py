@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
-from bot import catchup, glance, records, rematch
+from bot import catchup, glance, places, records, rematch
 from bot.acting import MAX_MOVE_TEXT, Acting
 from bot.computer import Computer
 from bot.config import Settings
@@ -203,6 +203,7 @@ class GameService:
     join = Forward("lobby", Lobby.join)
     join_game = Forward("lobby", Lobby.join_game)
     leave = Forward("lobby", Lobby.leave)
+    kick = Forward("lobby", Lobby.kick)
     add_bot = Forward("lobby", Lobby.add_bot)
     start = Forward("lobby", Lobby.start)
     abandon = Forward("lobby", Lobby.abandon)
@@ -269,7 +270,8 @@ class GameService:
         interaction_id: int | None = None,
         user_name: str | None = None,
     ) -> Outcome:
-        """Every button: ``a`` plays its action, ``h`` shows the hand, ``t`` the turn panel,
+        """Every button, once :func:`bot.places.offered_here` found it pressed where the bot
+        offers it (``channel_id`` None: in a DM with the bot): ``a`` plays its action, ``h`` shows the hand, ``t`` the turn panel,
         ``l`` the legend, ``r`` opens a rematch (here, see :mod:`bot.rematch` for a thread of
         its own), ``j`` joins the lobby it invites to. ``user_name``: the presser's name (for a
         seat they take). ``interaction_id`` counts the press once (see :meth:`act` and
@@ -277,6 +279,9 @@ class GameService:
         parsed = parse_custom_id(custom_id)
         if parsed is None:
             return Outcome.refuse(t("foreign_button", await self.tables.caller_lang(user_id, locale)))
+        misplaced = await self.misplaced(custom_id, user_id, channel_id, locale=locale)
+        if misplaced is not None:
+            return misplaced
         if parsed.verb == "a":
             return await self.acting.act(
                 channel_id,
@@ -311,6 +316,16 @@ class GameService:
                 self.lobby, parsed.game_pk, user_id, user_name or str(user_id), channel_id, locale=locale
             )
         return await self.acting.turn_panel(user_id, game_pk=parsed.game_pk, locale=locale)
+
+    async def misplaced(
+        self, custom_id: str, user_id: int, channel_id: int | None, *, locale: Any = None
+    ) -> Outcome | None:
+        """The refusal of a press from a place where the bot does not offer that button
+        (:mod:`bot.places`; ``channel_id`` None: a DM with the bot), else None."""
+        parsed = parse_custom_id(custom_id)
+        if parsed is None or await places.offered_here(self.tables, parsed, user_id, channel_id):
+            return None
+        return Outcome.refuse(t("wrong_place", await self.tables.caller_lang(user_id, locale)))
 
     async def claim_interaction(
         self, interaction_id: int | None, user_id: int | None, *, locale: Any = None
@@ -385,8 +400,12 @@ class GameService:
         return await records.stats(self.archive, guild_id, user_id, clip_name(name), lang)
 
     async def forget_me(self, user_id: int, confirm: bool = False, *, locale: Any = None) -> Outcome:
-        """``/game forget-me``: the caller's stats and name out of every stored game."""
+        """``/game forget-me``: every row about the caller — their stats and name out of every
+        stored game, their settings, refused-DM note and votes deleted (:func:`records.forget_me`)."""
         lang = await self.tables.caller_lang(user_id, locale)
-        return await records.forget_me(self.archive, user_id, confirm, lang)
+        outcome = await records.forget_me(self.archive, user_id, confirm, lang)
+        if confirm:
+            self.tables.locales.pop(user_id, None)  # the language remembered in memory goes too
+        return outcome
 
     # ================================================================== timers (bot/timers.py)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot import metrics
+from bot.names import safe
 from bot.rows import (
     DEFAULT_HINTS_ALLOWED,
     DEFAULT_TAKEOVER,
@@ -363,13 +364,17 @@ def _add_seat(
     return SeatRow(pk, seat, user_id, name, bot_kind is not None, bot_kind, False, False)
 
 
-def _remove_seat(pk: int, seat: str) -> Script[bool]:
+def _remove_seat(pk: int, seat: str, barred: int | None = None) -> Script[bool]:
     yield lock_game(pk)
     status = yield row("SELECT status FROM games WHERE id = ?", pk)
     if status is None or status[0] != "lobby":
         return False
     if (yield changed("DELETE FROM seats WHERE game_pk = ? AND seat = ?", pk, seat)) != 1:
         return False
+    if barred is not None:
+        yield changed(
+            "INSERT INTO lobby_removed (game_pk, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING", pk, barred
+        )
     remaining = yield rows(
         "SELECT seat FROM seats WHERE game_pk = ? ORDER BY CAST(SUBSTR(seat, 2) AS INTEGER)", pk
     )
@@ -683,6 +688,19 @@ class SqlStore:
         """The channel's game in the lobby or running, if any."""
         return await self._game_where("channel_id = ? AND status IN ('lobby', 'active')", channel_id)
 
+    async def open_tables(self, *, host_id: int | None = None, channel_id: int | None = None) -> int:
+        """How many tables are open (in the lobby or running): hosted by ``host_id``, or in
+        ``channel_id`` itself and in the threads off it (the limits of ``/game new``)."""
+        args: tuple[int | None, ...]
+        if host_id is not None:
+            where, args = "host_id = ?", (host_id,)
+        else:
+            where, args = "(channel_id = ? OR parent_channel_id = ?)", (channel_id, channel_id)
+        found = await self.fetch(
+            f"SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active') AND {where}", *args
+        )
+        return int(found[0][0])
+
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game whatever its status (for the log of a finished game)."""
         return await self._game_where("channel_id = ? ORDER BY id DESC LIMIT 1", channel_id)
@@ -831,8 +849,10 @@ class SqlStore:
             "WHERE s.game_pk = ? ORDER BY CAST(SUBSTR(s.seat, 2) AS INTEGER)",
             pk,
         )
+        # A name stored before issue 28 was kept raw: it is made safe as it loads (the same
+        # name for one stored since, see bot.names.safe).
         return [
-            SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
+            SeatRow(r[0], r[1], r[2], safe(r[3]), bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
             for r in found
         ]
 
@@ -855,9 +875,16 @@ class SqlStore:
         :class:`AlreadySeated` for a user who already sits there."""
         return await self._write(_add_seat, pk, user_id, name, bot_kind, max_seats)
 
-    async def remove_seat(self, pk: int, seat: str) -> bool:
-        """Free a lobby seat; later seats move up so seats stay ``p0…pN``."""
-        return await self._write(_remove_seat, pk, seat)
+    async def remove_seat(self, pk: int, seat: str, *, barred: int | None = None) -> bool:
+        """Free a lobby seat; later seats move up so seats stay ``p0…pN``. ``barred``: the user
+        the host removed (``/game kick``), who may not take a seat there again — noted in the
+        same transaction."""
+        return await self._write(_remove_seat, pk, seat, barred)
+
+    async def barred(self, pk: int, user_id: int) -> bool:
+        """Whether the host removed ``user_id`` from game ``pk``'s lobby."""
+        found = await self.fetch("SELECT 1 FROM lobby_removed WHERE game_pk = ? AND user_id = ?", pk, user_id)
+        return bool(found)
 
     async def seat_to_bot(self, pk: int, seat: str, kind: str) -> bool:
         """Hand a running game's seat to a computer player of ``kind``; the seat remembers its
@@ -1199,6 +1226,38 @@ class SqlStore:
         games waiting)."""
         return await self._write(_forget_user, user_id, dict(names))
 
+    async def user_rows(self, user_id: int, *, delete: bool = False) -> dict[str, int]:
+        """The rows about ``user_id`` outside the games' seats, by table: ``users`` (their
+        language, how they are called, time zone, quiet hours, vacation, stand-in),
+        ``dm_refused`` (their DMs are closed) and ``replace_votes`` (their votes to replace a
+        player, in any game). With ``delete`` they are deleted, in one transaction, and the
+        counts say how many went (``/game forget-me``)."""
+        return (
+            await self._write(_user_rows, user_id, delete)
+            if delete
+            else await self._read(_user_rows, user_id, False)
+        )
+
+
+#: The rows about a user outside the seats: (table, the column holding the user's id).
+USER_ROWS = (
+    ("users", "user_id"),
+    ("dm_refused", "user_id"),
+    ("replace_votes", "voter_id"),
+    ("lobby_removed", "user_id"),
+)
+
+
+def _user_rows(user_id: int, delete: bool) -> Script[dict[str, int]]:
+    found: dict[str, int] = {}
+    for table, column in USER_ROWS:
+        if delete:
+            found[table] = yield changed(f"DELETE FROM {table} WHERE {column} = ?", user_id)
+        else:
+            (count,) = yield row(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", user_id)
+            found[table] = int(count)
+    return found
+
 
 #: The tables of the schema, parents first (the order to copy them in, ``tradewinds migrate-db``).
 TABLES = (
@@ -1215,4 +1274,5 @@ TABLES = (
     "interactions",
     "table_play",
     "hints_used",
+    "lobby_removed",
 )

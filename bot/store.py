@@ -264,6 +264,16 @@ MIGRATIONS: list[str] = [
         SELECT id, version, state FROM games
         WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL;
     """,
+    # 14: issue 28. The people the host removed from a lobby (``/game kick``): they cannot take a
+    # seat at that table again (``/game forget-me`` deletes these rows with the rest).
+    """
+    CREATE TABLE lobby_removed (
+        game_pk INTEGER NOT NULL REFERENCES games (id),
+        user_id INTEGER NOT NULL,
+        PRIMARY KEY (game_pk, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX lobby_removed_user ON lobby_removed (user_id);
+    """,
     # 16: a table a moderator paused (/admin pause): who paused it; NULL while it plays.
     # (Numbered 16: issue 28's 14 and 15 go before it in this list when they land.)
     """

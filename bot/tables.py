@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, ParamSpec, TypedDict, Unpack
 
 from bot import logs, replays
+from bot import names as naming
 from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.outcome import Outcome, PublicMessage
@@ -42,7 +43,7 @@ log = logging.getLogger(__name__)
 MAX_TEXT = 1900
 #: Player names are clipped to this many characters for every text and picture (Discord's own
 #: display names are at most 32; nothing longer is ever drawn).
-MAX_NAME = 32
+MAX_NAME = naming.MAX_NAME
 
 
 @dataclass
@@ -58,7 +59,7 @@ class Table:
 
     @property
     def names(self) -> dict[str, str]:
-        return {s.seat: clip_name(s.name) for s in self.seats}
+        return {s.seat: s.name or naming.EMPTY for s in self.seats}  # stored as bot.names.shown made them
 
     @property
     def broken(self) -> str | None:
@@ -115,9 +116,9 @@ def clip(text: str, limit: int = MAX_TEXT) -> str:
 
 
 def clip_name(name: str) -> str:
-    """A player's name as the bot stores, writes and draws it: at most :data:`MAX_NAME`
-    characters (a longer one ends in "…")."""
-    return clip(name.strip() or "?", MAX_NAME)
+    """A player's name as the bot stores and writes it: cleaned, at most :data:`MAX_NAME`
+    characters, never empty, its markdown and mentions escaped (:func:`bot.names.shown`)."""
+    return naming.shown(name)
 
 
 def mention(user_id: int) -> str:

@@ -91,6 +91,10 @@ class Env:
             **database.settings,
             strong_playouts=8,
             strong_time_cap_s=None,
+            # Many tests open a table per case, all hosted by Ana: the limits of /game new have
+            # tests of their own (tests/bot/test_places.py), which set them.
+            max_tables_per_user=None,
+            max_tables_per_channel=None,
         )
         self.stores: list[GameStore] = []
 

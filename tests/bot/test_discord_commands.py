@@ -38,7 +38,7 @@ def test_every_command_of_the_design_is_there():
     tree = {c["name"]: c for c in current_tree()}
     assert set(tree) == {"game", "tradewinds", "admin", "play"}
     assert [o["name"] for o in tree["game"]["options"]] == [
-        "new", "join", "leave", "add-bot", "replace", "rejoin", "start", "board", "status", "hand", "hint", "log",
+        "new", "join", "leave", "kick", "add-bot", "replace", "rejoin", "start", "board", "status", "hand", "hint", "log",
         "history", "export", "forget-me", "undo", "abandon", "settings",
     ]  # fmt: skip
     assert [o["name"] for o in tree["tradewinds"]["options"]] == [

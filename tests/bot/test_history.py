@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 
 from bot import records
+from bot.sqlstore import USER_ROWS
 from bot.texts import t
 from engine import history
-from tests.bot.conftest import ANA, BO, CHANNEL, CY, NAMES
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, NAMES
 from tests.bot.test_export import service
+
+OUTSIDER = 99
 
 OTHER_CHANNEL, OTHER_SERVER_CHANNEL = 501, 600
 GUILD, OTHER_GUILD = 9, 10
@@ -193,6 +196,7 @@ async def test_forget_me_asks_first_then_forgets_finished_games_at_once(env):
     first, second, third, fourth, fifth, sixth = await a_season(env, svc)
     running = await table(svc, [ANA, BO], channel=OTHER_CHANNEL)
     asked = await svc.forget_me(ANA)
+    # no settings, no closed DMs, no votes stored: only the games are said
     assert asked.ephemeral == t("forget_confirm", closed=5, open=1)
     assert (await records.player_stats(svc.archive, ANA, GUILD))[
         "tiny"
@@ -233,11 +237,61 @@ async def test_a_seat_a_computer_took_over_is_renamed_too(env):
     svc = await service(env)
     pk = await table(svc, [ANA, BO, CY])
     assert (await svc.leave(CHANNEL, BO)).ok  # Bo's seat goes to a computer player
-    assert (await svc.forget_me(BO, confirm=True)).ephemeral == t("forgotten", closed=0, open=1)
+    assert (await svc.forget_me(BO, confirm=True)).ephemeral.split("\n")[0] == t(
+        "forgotten", closed=0, open=1
+    )
     assert (await svc.abandon(CHANNEL, ANA)).ok
     seat = (await svc.store.seats(pk))[1]
     assert seat.name == t("former_player", n=2) and seat.is_bot
     assert await svc.store.user_games(BO) == []
+
+
+def rows_said(rows: dict[str, int]) -> str:
+    return records._rows_said(rows, "en")
+
+
+async def test_forget_me_deletes_every_row_about_the_user_even_without_games(env):
+    """Issue 28: the user's own row (language, time zone, quiet hours, vacation), the refused-DM
+    row and their votes stayed; a user with no finished game was told there was nothing."""
+    svc = await service(env)
+    assert (await svc.notify(DEE, "dm", time_zone="Europe/Amsterdam", quiet="22:00-07:00")).ok
+    await svc.dm_refused(DEE)
+    pk = await table(svc, [ANA, BO, CY, DEE])
+    assert (await svc.replace_player(CHANNEL, DEE, CY)).ok  # a vote of Dee's
+    assert (await svc.new_game(OTHER_CHANNEL, GUILD, ANA, "Ana", "tiny")).ok
+    assert (await svc.join(OTHER_CHANNEL, DEE, "Dee")).ok and (await svc.kick(OTHER_CHANNEL, ANA, DEE)).ok
+    rows = {"users": 1, "dm_refused": 1, "replace_votes": 1, "lobby_removed": 1}
+    assert await svc.store.user_rows(DEE) == rows
+    asked = await svc.forget_me(DEE)
+    assert asked.ephemeral == "\n".join(
+        [t("forget_confirm", closed=0, open=1), t("forget_would", items=rows_said(rows))]
+    )
+    assert await svc.store.user_rows(DEE) == rows  # nothing deleted without confirm
+    done = await svc.forget_me(DEE, confirm=True)
+    assert done.ephemeral == "\n".join(
+        [t("forgotten", closed=0, open=1), t("forgotten_rows", items=rows_said(rows))]
+    )
+    assert await svc.store.user_rows(DEE) == {
+        "users": 0,
+        "dm_refused": 0,
+        "replace_votes": 0,
+        "lobby_removed": 0,
+    }
+    for table_name, column in USER_ROWS:
+        assert await svc.store.fetch(f"SELECT * FROM {table_name} WHERE {column} = ?", DEE) == []
+    assert (await svc.store.seats(pk))[3].name == "Dee"  # the open game keeps her seat until it ends
+    # Someone who never played, with only their settings stored, is not told "nothing".
+    assert (await svc.notify(OUTSIDER, "none")).ok
+    alone = await svc.forget_me(OUTSIDER, confirm=True)
+    gone = {"users": 1, "dm_refused": 0, "replace_votes": 0, "lobby_removed": 0}
+    assert alone.ephemeral == t("forgotten_rows", items=rows_said(gone))
+    assert await svc.store.user_rows(OUTSIDER) == {
+        "users": 0,
+        "dm_refused": 0,
+        "replace_votes": 0,
+        "lobby_removed": 0,
+    }
+    assert (await svc.forget_me(OUTSIDER)).ephemeral == t("forget_nothing")
 
 
 async def exported_game(svc, channel):
@@ -269,10 +323,16 @@ async def test_history_stats_and_forget_me_commands(env):
     )
     asked = FakeInteraction(client, ANA)
     await invoke("game forget-me", asked)
-    assert asked.ephemeral_texts() == [t("forget_confirm", closed=5, open=0)]
+    # Her commands through Discord remembered her language: her settings row is said, and goes.
+    settings = records._rows_said({"users": 1}, "en")
+    assert asked.ephemeral_texts() == [
+        t("forget_confirm", closed=5, open=0) + "\n" + t("forget_would", items=settings)
+    ]
     done = FakeInteraction(client, ANA)
     await invoke("game forget-me", done, confirm=True)
-    assert done.ephemeral_texts() == [t("forgotten", closed=5, open=0)]
+    assert done.ephemeral_texts() == [
+        t("forgotten", closed=5, open=0) + "\n" + t("forgotten_rows", items=settings)
+    ]
     after = FakeInteraction(client, ANA)
     await invoke("tradewinds stats", after)
     assert after.ephemeral_texts() == [t("stats_none", name="Ana")]

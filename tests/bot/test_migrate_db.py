@@ -30,6 +30,7 @@ ORDER = {
     "interactions": "id",
     "table_play": "game_pk",
     "hints_used": "game_pk, seat",
+    "lobby_removed": "game_pk, user_id",
 }
 
 
@@ -50,6 +51,7 @@ async def a_busy_sqlite_database(env: Env) -> None:
     assert (await svc.act(2, ANA, "bid 1", locale="ja")).ok
     assert (await svc.replace_player(2, BO, CY, locale="nl")).ok
     await seated(env, svc, [CY], bots=1, start=False, channel=3)
+    assert (await svc.join(3, BO, "Bo")).ok and (await svc.kick(3, CY, BO)).ok  # Bo barred there
     assert (await svc.forget_me(DEE, confirm=True)).ok
     await svc.dm_refused(BO)
     assert await svc.store.tell_once(2, "threads", env.clock())
@@ -77,7 +79,7 @@ async def test_every_table_is_copied_row_for_row_and_the_games_go_on(tmp_path, p
     said = capsys.readouterr().out.splitlines()
     assert said[0].startswith(f"Copied {env.path} to postgresql://") and said[0].endswith(
         ": games 3, seats 8, dm_refused 1, actions 5, timers 3, replace_votes 1, users 2, forget_requests 1, "
-        "told 1, replay_bases 1, interactions 1, table_play 1, hints_used 1."
+        "told 1, replay_bases 1, interactions 1, table_play 1, hints_used 1, lobby_removed 1."
     )
     assert said[1] == "Every game replays to its cached state or kept result (2 games checked)."
 

@@ -96,11 +96,41 @@ async def test_a_vote_announcement_leaves_the_board_buttons_alone(env):
     assert [message_id for _, message_id, _ in env.gateway.edits] == [board_id]
 
 
-async def test_two_players_one_vote_is_enough(env):
-    svc = await env.service()
-    await seated(env, svc, [ANA, BO])
+async def test_two_people_one_vote_needs_the_clock_or_a_long_wait(env):
+    """At a table of two people one vote is the only other's: it hands the seat over only once
+    the seat kept the table waiting ``TWO_PERSON_ABSENCE_SECONDS`` (or its clock ran out), and
+    not again at once after the player rejoined."""
+    svc = await env.service(two_person_absence_s=3 * 3600)
+    await seated(env, svc, [ANA, BO])  # secret bids: both to act
+    waiting = t("replace_two_person", name="Ana", hours="3")
+    refused = await svc.replace_player(CHANNEL, BO, ANA)
+    assert not refused.ok and refused.ephemeral == waiting and refused.public == []
+    assert (await svc.act(CHANNEL, BO, "bid 1")).ok  # Bo bids; the table waits for Ana
+    env.clock.advance(3 * 3600 - 1)
+    assert (await svc.replace_player(CHANNEL, BO, ANA)).ephemeral == waiting
+    assert not (await seat_of(svc, "Ana")).is_bot
+    env.clock.advance(1)
     out = await svc.replace_player(CHANNEL, BO, ANA)
     assert out.public[0].text == t("replaced_by_vote", name="Ana", kind="random", voters="Bo")
+    assert (await seat_of(svc, "Ana")).is_bot
+    # Ana takes her seat back before the computer bid for her: her wait starts anew.
+    assert (await svc.rejoin(CHANNEL, ANA)).ok
+    again = await svc.replace_player(CHANNEL, BO, ANA)
+    assert not again.ok and again.ephemeral == waiting and not (await seat_of(svc, "Ana")).is_bot
+    # Bo cannot hand Ana's seat over by the vote button either.
+    pk = (await svc.store.open_game(CHANNEL)).id
+    row = await svc.store.game(pk)
+    pressed = await svc.press(f"tw:v:{pk}:{row.version}:p0", BO, CHANNEL)
+    assert not pressed.ok and pressed.ephemeral == waiting
+
+
+async def test_two_people_a_clock_run_out_lets_the_other_hand_the_seat_over(env):
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    pk = (await svc.store.open_game(CHANNEL)).id
+    await svc.store.set_timed_out(pk, "p0", True)  # what the clock timer marks when it runs out
+    out = await svc.replace_player(CHANNEL, BO, ANA)
+    assert out.ok and out.public[0].text == t("replaced_by_vote", name="Ana", kind="random", voters="Bo")
     assert (await seat_of(svc, "Ana")).is_bot
 
 
@@ -352,7 +382,9 @@ async def test_rejoin_command_answers_with_the_private_view_and_a_dm(env):
     svc = await env.service()
     client = FakeClient(svc)
     await seated(env, svc, [ANA, BO])
-    await svc.replace_player(CHANNEL, ANA, BO)
+    pk = (await svc.store.open_game(CHANNEL)).id
+    await svc.store.set_timed_out(pk, "p1", True)  # two people: Bo's clock ran out first
+    assert (await svc.replace_player(CHANNEL, ANA, BO)).ok
     stranger = FakeInteraction(client, DEE)
     await invoke("game rejoin", stranger)
     assert stranger.ephemeral_texts() == [t("rejoin_no_seat")]

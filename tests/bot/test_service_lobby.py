@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.outcome import parse_custom_id
+from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
 
 pytestmark = pytest.mark.both_backends  # the service over SQLite and over PostgreSQL
@@ -138,3 +139,9 @@ async def test_game_choices_and_rules_help(env):
     assert "**Tiny Test Game**" in (await svc.rules_help(None, CHANNEL)).ephemeral
     goa = await svc.rules_help("goa", None)
     assert goa.ok and len(goa.ephemeral) <= 1900
+    # Every game's rules say the bot's rule on seats, the two-person rule with it, in the
+    # caller's language.
+    for lang in ("en", "nl", "ja", "zh-CN", "zh-TW"):
+        said = await svc.rules_help("cuba", None, locale=lang)
+        seats = f"**{t('rules_seats_title', lang)}**\n{t('rules_seats', lang, hours='72')}"
+        assert seats in "\n\n".join([said.ephemeral, *said.ephemeral_more])

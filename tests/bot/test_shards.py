@@ -66,7 +66,7 @@ async def test_a_direct_message_press_is_handed_to_the_process_that_owns_the_gam
     version = (await one.store.game(there)).version
     press = custom_id("a", there, version, "bid 2")
     # Shard 0's process receives Cy's press in a DM (as Discord sends every DM there).
-    assert await zero.hand_over_press(press, CY, 555, reply_to=HANDLE, locale="nl")
+    assert await zero.hand_over_press(press, CY, None, reply_to=HANDLE, locale="nl")  # None: a DM
     assert [a.text for a in await zero.store.actions(there)] == []  # nothing played by shard 0
     assert await zero.run_due_timers() == []  # the handed-over press is not shard 0's to run
     assert "press" in {t.kind for t in await one.store.timers(there)}
@@ -122,7 +122,9 @@ async def test_the_adapter_acknowledges_a_dm_press_and_the_owner_answers_it(env)
     ]
     # The pressed DM is replaced in place by what was played, as when the press is answered
     # by the process that received it; nothing is posted to the channel of the receiver.
-    assert dm.edits == [{"content": "Cy bids 3 in secret.", "view": None, "attachments": []}]
+    assert dm.edits == [
+        {"content": "Cy bids 3 in secret.", "allowed_mentions": app.NOBODY, "view": None, "attachments": []}
+    ]
     assert followup.sent == [] and receiving.public(THERE) == []
 
 

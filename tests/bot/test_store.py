@@ -229,6 +229,15 @@ def test_settings_defaults_and_errors(tmp_path, monkeypatch):
         load_settings({"REMINDER_AFTER_SECONDS": "soon"}, dotenv=False)
     with pytest.raises(SettingsError, match="LOBBY_EXPIRY_SECONDS must be positive"):
         load_settings({"LOBBY_EXPIRY_SECONDS": "0"}, dotenv=False)
+    # The limits of /game new (issue 28): a number, or none at all.
+    limits = load_settings({"MAX_TABLES_PER_USER": "3", "MAX_TABLES_PER_CHANNEL": "off"}, dotenv=False)
+    assert (limits.max_tables_per_user, limits.max_tables_per_channel) == (3, None)
+    assert (Settings().max_tables_per_user, Settings().max_tables_per_channel) == (10, 25)
+    with pytest.raises(SettingsError, match="MAX_TABLES_PER_USER cannot be negative"):
+        load_settings({"MAX_TABLES_PER_USER": "-1"}, dotenv=False)
+    with pytest.raises(SettingsError, match="TWO_PERSON_ABSENCE_SECONDS must be positive"):
+        load_settings({"TWO_PERSON_ABSENCE_SECONDS": "0"}, dotenv=False)
+    assert load_settings({"TWO_PERSON_ABSENCE_SECONDS": "3600"}, dotenv=False).two_person_absence_s == 3600
     assert load_settings({"RENDER_WORKERS": "2"}, dotenv=False).render_workers == 2
     with pytest.raises(SettingsError, match="RENDER_WORKERS cannot be negative"):
         load_settings({"RENDER_WORKERS": "-1"}, dotenv=False)

@@ -62,6 +62,10 @@ COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
 CALLBACKS_FOR = {COMMAND: {4, 5, 9}, COMPONENT: {4, 5, 6, 7, 9}, AUTOCOMPLETE: {8}}
 
 
+#: The option type of a user (``/game kick player:``): Discord sends its id and the user resolved.
+USER_OPTION = 6
+
+
 class DiscordError(Exception):
     """An error answer: HTTP status, Discord's JSON error code and message."""
 
@@ -407,6 +411,7 @@ class Emulator:
                 raise KeyError(f"/{name} {sub} is not registered")
             schema = group.get("options", [])
         typed = []
+        resolved: dict[str, dict[str, Any]] = {}
         for key, value in options.items():
             focused = isinstance(value, Focused)
             option = next((o for o in schema if o["name"] == key), None)
@@ -415,8 +420,16 @@ class Emulator:
             entry = {"name": key, "type": option["type"], "value": value.text if focused else value}
             if focused:
                 entry["focused"] = True
+            if option["type"] == USER_OPTION:  # a user option: its value an id, the user resolved
+                user = self.users[int(value)]
+                entry["value"] = str(user.id)
+                member = {k: v for k, v in user.member(MEMBER_PERMISSIONS).items() if k != "user"}
+                resolved.setdefault("users", {})[str(user.id)] = user.payload()
+                resolved.setdefault("members", {})[str(user.id)] = member
             typed.append(entry)
         data: dict[str, Any] = {"id": command["id"], "name": name, "type": 1}
+        if resolved:
+            data["resolved"] = resolved
         data["options"] = [{"name": sub, "type": 1, "options": typed}] if sub is not None else typed
         return data
 
