@@ -282,6 +282,12 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN paused_by BIGINT;
     """,
+    # 17: Goa games begun under rules revision 2 without options naming it keep revision 2
+    # (SQLite's migration 17).
+    """
+    UPDATE games SET options = jsonb_set(options::jsonb, '{revision}', '2')::text
+        WHERE game = 'goa' AND status != 'lobby' AND NOT (options::jsonb ? 'revision');
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

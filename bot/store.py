@@ -279,6 +279,14 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN paused_by INTEGER;
     """,
+    # 17: Goa's rules revision 3 (the publisher's 1st-edition rulebook, issue 26) is today's. A Goa
+    # game begun under revision 2 whose options do not name it (begun with no options) keeps
+    # revision 2 in its options, as migration 7 kept revision 1, so that its log replays (undo,
+    # the summary, exports) under the rules it began with. Lobbies take today's revision.
+    """
+    UPDATE games SET options = json_set(options, '$.revision', 2)
+        WHERE game = 'goa' AND status != 'lobby' AND json_extract(options, '$.revision') IS NULL;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

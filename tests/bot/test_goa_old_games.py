@@ -4,9 +4,8 @@ A game begun before rules revision 2, in a database of the schema before migrati
 migration gives it revision 1, the service plays it to the end with its computer seats, and
 (checked by the ``env`` fixture on teardown) its log still replays to the cached state. A game
 stored under revision 2 (before the 1st-edition rules of revision 3) whose options name its
-revision does the same under revision 2. (A game begun with no options keeps revision 2 in its
-state cache, but its log replays from ``rules.new`` with today's revision: such games need their
-options given ``revision: 2``, as migration 7 gave ``revision: 1``.)"""
+revision does the same under revision 2. (A game begun with no options gets ``revision: 2``
+from migration 17, as migration 7 gave ``revision: 1``: ``test_goa_revision2_without_options.py``.)"""
 
 from __future__ import annotations
 
