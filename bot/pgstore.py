@@ -6,7 +6,8 @@ one connection of an asyncpg pool, as one transaction at READ COMMITTED:
 * ``append_action``'s ``UPDATE games … WHERE id = ? AND version = ?`` takes the game's row lock;
   a second process that read the same version waits for the first to commit, then finds the
   version moved on, matches no row and writes nothing — so an action is never applied twice;
-* ``claim_timer``'s ``DELETE`` is won by the one transaction that deletes the row;
+* ``claim_timer``'s conditional ``UPDATE`` (``claimed IS NULL``) is won by the one transaction
+  that marks the row;
 * operations that read before they write (a seat taken, a vote counted, a name forgotten) lock
   the game's row first (``SELECT … FOR UPDATE``), so two processes take turns on one game;
 * a transaction that PostgreSQL aborts for a deadlock or a serialization failure is run again
@@ -267,6 +268,14 @@ MIGRATIONS: list[str] = [
         SELECT id, version, state FROM games
         WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL
     ON CONFLICT (game_pk) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state;
+    """,
+    # 14: reserved for issue 28's other half (SQLite's migration 14).
+    """
+    SELECT 1;
+    """,
+    # 15: timers claimed under a lease, deleted once their work is stored (SQLite's migration 15).
+    """
+    ALTER TABLE timers ADD COLUMN claimed DOUBLE PRECISION;
     """,
 ]
 

@@ -180,6 +180,9 @@ class TimerRow:
     kind: str
     due: float
     payload: dict[str, Any]
+    #: When a timer loop claimed it, while its work is not stored yet (``due`` is then the end
+    #: of the claim's lease, see :mod:`bot.timers`); None: not claimed.
+    claimed: float | None = None
 
 
 @dataclass

@@ -262,6 +262,17 @@ MIGRATIONS: list[str] = [
         SELECT id, version, state FROM games
         WHERE game IN ('cuba', 'santiago') AND status != 'lobby' AND version > 0 AND state IS NOT NULL;
     """,
+    # 14: reserved for issue 28's other half (taken there; until then it changes nothing).
+    """
+    SELECT 1;
+    """,
+    # 15: a timer is done only when its work is stored. Claiming a timer no longer deletes it: it
+    # is marked ``claimed`` (when) and its ``due`` becomes the end of the claim's lease; it is
+    # deleted when its work is stored, and comes back (as a new timer) when its handler failed,
+    # when the lease ran out, or when the process that claimed it starts again (bot/timers.py).
+    """
+    ALTER TABLE timers ADD COLUMN claimed REAL;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

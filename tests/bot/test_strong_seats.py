@@ -130,7 +130,8 @@ async def test_a_restart_in_the_middle_of_a_search_neither_loses_nor_doubles_the
     env.clock.advance(first.config.bot_delay_s)
     search = asyncio.create_task(first.run_due_timers())
     await asyncio.wait_for(first.search_pool.started.wait(), 5)
-    assert [tm for tm in await first.store.timers(pk) if tm.kind == "bot"] == []  # claimed
+    # claimed: it stays, marked, until the move is stored
+    assert [tm.claimed is not None for tm in await first.store.timers(pk) if tm.kind == "bot"] == [True]
     # the process dies mid-search; a new one starts, re-arms the move and plays it once
     search.cancel()
     second = await env.service()

@@ -144,7 +144,7 @@ async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_star
             await first.act(row.channel_id, user, str(rnd.choice(table.rules.legal(table.state, seat))))
         ).ok
     (timer,) = [t for t in await store.timers(row.id) if t.kind == "bot"]
-    assert await store.claim_timer(timer.id)  # the process claims it, then dies before moving
+    assert await store.claim_timer(timer.id, time.time(), time.time() + 300)  # claimed; the process dies
     version = first.tables.cached[row.id].row.version
     await store.close()
 
