@@ -3,10 +3,12 @@ second real connection holding the write lock (past the store's busy timeout), P
 stopped and started again (a server of this module's own). A timer claimed just before the
 outage — a computer seat's move, a reminder, a turn clock, a press handed over by another
 process — is not lost: its work is done in the first timer round that reaches the database
-again, counted in rounds, with no restart."""
+again, counted in rounds, with no restart. And the PostgreSQL ``LISTEN`` connection opens
+again, backing off, after the server restarted."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import Iterator
 
@@ -22,6 +24,9 @@ from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, Env, seated
 ROUNDS_AWAY = 3
 #: The timer loop's rounds are this many seconds apart at most (discord_app.TIMER_INTERVAL).
 ROUND_S = 5.0
+#: Waits for an event end after this long only so that a broken build fails instead of hanging
+#: (no test counts on how fast anything is).
+HANG_GUARD_S = 120.0
 
 
 @pytest.fixture(scope="module")
@@ -170,3 +175,33 @@ async def test_a_press_handed_over_before_an_outage_is_answered_after_it(outage_
     (answer,) = answered
     assert answer.ok and answer.reply_to == {"token": "t"}
     assert "press" not in {t.kind for t in await one.store.timers(pk)}  # answered once
+
+
+async def test_the_listener_opens_again_with_backoff_after_a_server_restart(own_postgres):
+    from bot.pgstore import LISTEN_RETRY_FIRST_S, PgStore
+    from bot.rows import TimerPlan
+    from tests.bot.test_store import new_lobby
+
+    url = await own_postgres.new_database()
+    listening, adding = await PgStore.open(url), await PgStore.open(url)
+    woken = asyncio.Event()
+    try:
+        await listening.watch_timers(woken.set)
+        pk = await new_lobby(adding)
+        await adding.add_timers(pk, TimerPlan(add=[("reminder", 1.0, {})]))
+        await asyncio.wait_for(woken.wait(), HANG_GUARD_S)  # heard through NOTIFY
+        own_postgres.stop()
+        while len(listening.listen_waits) < 3:  # three tries failed while the server is away
+            await asyncio.sleep(0.1)
+        assert not listening.listening.is_set()
+        assert listening.listen_waits[:3] == [LISTEN_RETRY_FIRST_S * 2**i for i in range(3)]  # backing off
+        woken.clear()
+        own_postgres.start()
+        await asyncio.wait_for(listening.listening.wait(), HANG_GUARD_S)
+        assert woken.is_set()  # told once it listens again: a timer may have been added meanwhile
+        woken.clear()
+        await adding.add_timers(pk, TimerPlan(add=[("reminder", 2.0, {})]))
+        await asyncio.wait_for(woken.wait(), HANG_GUARD_S)  # heard again through NOTIFY
+    finally:
+        await listening.close()
+        await adding.close()
