@@ -19,14 +19,12 @@ from bot.outcome import Outcome, custom_id
 from bot.service import GameService
 from tests.backends import Database, OwnPostgres, guild_of_shard, start_own_postgres
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, Env, seated
+from tests.waiting import HANG_GUARD_S
 
 #: A round that cannot reach the database fails; this many are run during each outage.
 ROUNDS_AWAY = 3
 #: The timer loop's rounds are this many seconds apart at most (discord_app.TIMER_INTERVAL).
 ROUND_S = 5.0
-#: Waits for an event end after this long only so that a broken build fails instead of hanging
-#: (no test counts on how fast anything is).
-HANG_GUARD_S = 120.0
 
 
 @pytest.fixture(scope="module")

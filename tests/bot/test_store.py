@@ -17,6 +17,7 @@ from bot.pgstore import PgStore
 from bot.rows import AlreadySeated, ChannelBusy, Shards, TimerPlan
 from bot.store import SCHEMA_VERSION, Store
 from tests.backends import guild_of_shard, integrity_errors
+from tests.waiting import HANG_GUARD_S
 
 pytestmark = pytest.mark.both_backends
 
@@ -486,7 +487,7 @@ async def test_postgresql_tells_the_other_processes_when_timers_are_added(postgr
         pk = await new_lobby(receiving)
         assert not woken.is_set()
         await receiving.add_timers(pk, TimerPlan(add=[("press", 1.0, {})]))
-        await asyncio.wait_for(woken.wait(), 10)
+        await asyncio.wait_for(woken.wait(), HANG_GUARD_S)
     finally:
         await receiving.close()
         await owning.close()
