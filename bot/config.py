@@ -40,6 +40,7 @@ class Settings:
     shard_count: int | None = None  # SHARD_COUNT (None: one process, Discord's own count)
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS, comma-separated (None: every shard)
     health_file: str | None = None  # HEALTH_FILE (touched while connected; `tradewinds health`)
+    stop_grace_s: float = 8.0  # STOP_GRACE_SECONDS (SIGTERM: how long interactions in flight may finish)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -145,6 +146,7 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "SHARD_COUNT": ("shard_count", _optional_int),
     "SHARD_IDS": ("shard_ids", _shard_ids),
     "HEALTH_FILE": ("health_file", _token),
+    "STOP_GRACE_SECONDS": ("stop_grace_s", _float),
 }
 
 
@@ -192,6 +194,8 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
         raise SettingsError("KEEP_FINISHED_DAYS must be positive (leave it empty to keep every game).")
     if settings.render_workers < 0:
         raise SettingsError("RENDER_WORKERS cannot be negative.")
+    if settings.stop_grace_s < 0:
+        raise SettingsError("STOP_GRACE_SECONDS cannot be negative.")
     if settings.shard_ids is not None and settings.shard_count is None:
         raise SettingsError("SHARD_IDS needs SHARD_COUNT (how many shards the bot has in all).")
     try:

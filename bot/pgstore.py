@@ -281,9 +281,11 @@ MIGRATIONS: list[str] = [
     """
     SELECT 1;
     """,
-    # 15: timers claimed under a lease, deleted once their work is stored (SQLite's migration 15).
+    # 15: timers claimed under a lease, deleted once their work is stored; the version of a
+    # change whose turn message has not gone out yet (SQLite's migration 15).
     """
     ALTER TABLE timers ADD COLUMN claimed DOUBLE PRECISION;
+    ALTER TABLE games ADD COLUMN turn_pending BIGINT;
     """,
 ]
 

@@ -171,6 +171,7 @@ LIVE_COLUMNS = {
     "board_version": "board_version",
     "board_text": "board_text",
     "turn_since": "turn_since",
+    "turn_pending": "turn_pending",
 }
 LIVE_WORDS = ("turn_text", "turn_log", "board_text")
 
@@ -235,7 +236,8 @@ def _create_game(
 
 def _start_game(pk: int, state_json: str, now: float, timers: TimerPlan | None) -> Script[bool]:
     started = yield changed(
-        "UPDATE games SET status = 'active', state = ?, version = 1, updated = ? WHERE id = ? AND status = 'lobby'",
+        "UPDATE games SET status = 'active', state = ?, version = 1, turn_pending = 1, updated = ? "
+        "WHERE id = ? AND status = 'lobby'",
         state_json,
         now,
         pk,
@@ -447,7 +449,7 @@ def _append_action(
     # of the indexes on it (more pages to log per action).
     set_status = ", status = ?" if status != "active" else ""
     applied = yield changed(
-        f"UPDATE games SET state = ?, version = version + 1, updated = ?{set_status} "
+        f"UPDATE games SET state = ?, version = version + 1, turn_pending = version + 1, updated = ?{set_status} "
         "WHERE id = ? AND version = ? AND status = 'active'",
         state_json,
         now,
@@ -796,7 +798,7 @@ class SqlStore:
         """The game's live messages (an unknown game: none)."""
         found = await self.fetch(
             "SELECT public_message_id, public_message_text, public_message_log, board_message_id, "
-            "board_version, board_text, turn_since FROM games WHERE id = ?",
+            "board_version, board_text, turn_since, turn_pending FROM games WHERE id = ?",
             pk,
         )
         return LiveMessages(*found[0]) if found else LiveMessages()
@@ -813,6 +815,14 @@ class SqlStore:
             for name in changes
         )
         await self.execute(f"UPDATE games SET {sets} WHERE id = ?", *changes.values(), pk)
+
+    async def turn_shown(self, pk: int, version: int) -> None:
+        """The game's turn message showing ``version`` went out (posted or edited): the change
+        that made it is shown, unless a later one is still waiting (``turn_pending``, set by
+        every action in its own transaction)."""
+        await self.execute(
+            "UPDATE games SET turn_pending = NULL WHERE id = ? AND turn_pending <= ?", pk, version
+        )
 
     async def set_lobby_message(self, pk: int, message_id: int) -> None:
         """The lobby notice of a game played in a thread, in the channel the thread hangs off."""

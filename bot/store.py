@@ -270,8 +270,12 @@ MIGRATIONS: list[str] = [
     # is marked ``claimed`` (when) and its ``due`` becomes the end of the claim's lease; it is
     # deleted when its work is stored, and comes back (as a new timer) when its handler failed,
     # when the lease ran out, or when the process that claimed it starts again (bot/timers.py).
+    # ``turn_pending``: the game version of a change whose turn message has not gone out yet (set
+    # by the action's own transaction; a process that stopped in between calls whoever is to act
+    # when it starts again).
     """
     ALTER TABLE timers ADD COLUMN claimed REAL;
+    ALTER TABLE games ADD COLUMN turn_pending INTEGER;
     """,
 ]
 

@@ -77,6 +77,8 @@ class Timers(Part):
         #: Claimed timers whose end could not be stored (the database away): id → (the timer,
         #: "finish": its work is done, delete it; or "release": it is not, give it back due now).
         self.owed: dict[int, tuple[TimerRow, str]] = {}
+        #: Turn messages that were never posted, found by :meth:`warm`: said by the next round.
+        self.calls_again: list[Outcome] = []
         self.handlers: dict[str, Handler] = {
             "reminder": self._timer_reminder,
             "lobby_warn": self._timer_lobby_warn,
@@ -95,7 +97,9 @@ class Timers(Part):
         Each game on its own: a bad state cache is rebuilt from the log, a game whose log no
         longer replays is marked broken (its channel is told by the timer loop's first round,
         :meth:`take_notices`), and a game that fails in any other way is logged and left out —
-        every other game starts.
+        every other game starts. A running game whose newest turn message was never posted
+        (this process's predecessor stopped before it could) has it posted by the timer loop's
+        first round, calling whoever is to act (:meth:`Presenter.call_again`).
 
         First, the timers a predecessor of this process claimed and did not finish (it died
         holding them) come back, due now: this process owns their games."""
@@ -104,9 +108,20 @@ class Timers(Part):
             log.info("%d timers claimed by a process that stopped are due again", len(back))
         for row in await self.store.games(("lobby", "active"), shards=self.shards):
             try:
-                await self._rearm_lost_timers(await self.tables.load(row))
+                table = await self.tables.load(row)
+                await self._rearm_lost_timers(table)
+                await self._call_again_if_unposted(table)
             except Exception:
                 log.exception("game %s (%s) could not be loaded; the other games start", row.id, row.game)
+
+    async def _call_again_if_unposted(self, table: Table) -> None:
+        if table.row.status != "active" or table.state is None or table.broken is not None:
+            return
+        live = await self.store.live_messages(table.row.id)
+        if live.turn_pending is None:
+            return
+        log.info("game %s: its last turn message was not posted; posting it now", table.row.id)
+        self.calls_again.append(Outcome(public=await self.presenter.call_again(table)))
 
     async def rearm_bot_move(self, pk: int) -> None:
         """A computer seat is to move: make sure a timer will move it (claimed timers are gone)."""
@@ -147,8 +162,10 @@ class Timers(Part):
         return outcomes + [o for o in ran if o is not None]
 
     async def upkeep(self) -> list[Outcome]:
-        """The notices waiting to be said, and the hourly storage sweep (see :meth:`sweep`)."""
+        """The notices waiting to be said (broken games, turn messages never posted), and the
+        hourly storage sweep (see :meth:`sweep`)."""
         outcomes: list[Outcome] = self.tables.take_notices()
+        outcomes, self.calls_again = outcomes + self.calls_again, []
         if self.clock() >= self._next_sweep:
             self._next_sweep = self.clock() + SWEEP_INTERVAL_S
             try:
@@ -216,7 +233,7 @@ class Timers(Part):
     async def next_timer_due(self) -> float | None:
         """When the earliest timer is due; now when a notice waits to be said or the end of a
         claim to be stored."""
-        if self.tables.notices or self.owed:
+        if self.tables.notices or self.owed or self.calls_again:
             return self.clock()
         return await self.store.next_timer_due(self.shards)
 

@@ -203,3 +203,29 @@ async def test_the_listener_opens_again_with_backoff_after_a_server_restart(own_
     finally:
         await listening.close()
         await adding.close()
+
+
+async def test_after_a_restart_a_turn_message_that_never_went_out_calls_whoever_is_to_act(env):
+    svc = await env.service()
+    await env.deliver(svc, await seated(env, svc, [ANA, BO]), interaction=None)
+    pk = svc.tables.channel_games[CHANNEL]
+    assert (await svc.store.live_messages(pk)).turn_pending is None  # the channel shows the game
+    await env.deliver(svc, await svc.act(CHANNEL, ANA, "bid 1"))
+    stored = await svc.act(CHANNEL, BO, "bid 0")  # stored; the process stops before it is shown
+    assert stored.ok
+    table = svc.tables.cached[pk]
+    assert (await svc.store.live_messages(pk)).turn_pending == table.row.version
+    to_act = {table.seat(s).user_id for s in table.rules.to_act(table.state)}
+    assert to_act
+
+    restarted = await env.service()
+    await restarted.warm()
+    (called,) = await restarted.run_due_timers()
+    (turn,) = [m for m in called.public if m.choices]  # the turn message, with its buttons
+    assert set(turn.mentions) == to_act and turn.image is not None
+    await env.deliver(restarted, called, interaction=None)
+    assert (await restarted.store.live_messages(pk)).turn_pending is None
+    # shown now: the next restart calls nobody
+    again = await env.service()
+    await again.warm()
+    assert await again.run_due_timers() == []
