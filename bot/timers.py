@@ -97,9 +97,9 @@ class Timers(Part):
         Each game on its own: a bad state cache is rebuilt from the log, a game whose log no
         longer replays is marked broken (its channel is told by the timer loop's first round,
         :meth:`take_notices`), and a game that fails in any other way is logged and left out —
-        every other game starts. A running game whose newest turn message was never posted
-        (this process's predecessor stopped before it could) has it posted by the timer loop's
-        first round, calling whoever is to act (:meth:`Presenter.call_again`).
+        every other game starts. A running game whose last change never went out (this
+        process's predecessor stopped between storing it and posting it) gets its turn message
+        from the timer loop's first round, calling whoever is to act (:meth:`Presenter.call_again`).
 
         First, the timers a predecessor of this process claimed and did not finish (it died
         holding them) come back, due now: this process owns their games."""
@@ -120,11 +120,12 @@ class Timers(Part):
         live = await self.store.live_messages(table.row.id)
         if live.turn_pending is None:
             return
-        log.info("game %s: its last turn message was not posted; posting it now", table.row.id)
+        log.info("game %s: its last change was never shown; posting its turn message now", table.row.id)
         self.calls_again.append(Outcome(public=await self.presenter.call_again(table)))
 
     async def rearm_bot_move(self, pk: int) -> None:
-        """A computer seat is to move: make sure a timer will move it (claimed timers are gone)."""
+        """A computer seat is to move: make sure a timer will move it (a claimed one counts: it
+        comes back unless its move is stored)."""
         if not any(timer.kind == "bot" for timer in await self.store.timers(pk)):
             due = self.clock() + self.config.bot_delay_s
             plan = TimerPlan(add=[("bot", due, {})])
