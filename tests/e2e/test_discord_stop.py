@@ -102,16 +102,27 @@ async def test_a_move_held_past_the_grace_does_not_hold_the_stop_and_is_called_a
     await emu.wait_until(lambda: bot.process.poll() is not None, HANG_GUARD_S, "the bot's exit")
     assert not any(NOTHING_CHANGED in m.content for m in record.answers())  # never that lie
     assert not table.boards_shown(now.version + 1)  # the stored move's turn never went out
+    stopped = await table.snapshot()  # nothing moves while the bot is down
+    assert stopped.version > now.version  # the move (and any only choice played after it)
 
     await bot.start()
     # the restarted bot calls whoever is to act: the turn message of the stored move, posted now
-    await emu.wait_until(lambda: table.boards_shown(now.version + 1), HANG_GUARD_S, "the turn posted again")
-    snapshot = await table.snapshot()
-    to_act = {table.person(s).id for s in snapshot.to_act if table.person(s) is not None}
-    calls = [
-        m
-        for m in emu.messages_in(table.table_channel.id)
-        if m.public and set(m.mention_users) & to_act and m.created > record.sent
-    ]
-    assert calls, "nobody was called after the restart"
+    await emu.wait_until(lambda: table.boards_shown(stopped.version), HANG_GUARD_S, "the turn posted again")
+    people = {table.person(s).id for s in stopped.to_act if table.person(s) is not None}
+    if people:  # the people to act are called (mentioned) by the turn message posted now
+        calls = [
+            m
+            for m in emu.messages_in(table.table_channel.id)
+            if m.public and set(m.mention_users) & people and m.created > record.sent
+        ]
+        seen = [(m.content[:60], m.mention_users) for m in emu.messages_in(table.table_channel.id)]
+        assert calls, f"nobody of {people} was called after the restart: {seen}"
+    else:  # the computer seat is to act: it moves (its timer was stored with the move)
+        computer = [s for s in stopped.to_act if table.seats[s].is_bot]
+        await emu.wait_until(
+            lambda: table._moved_on(stopped.version), HANG_GUARD_S, "the computer seat's move"
+        )
+        assert computer and any(
+            a.seat in computer for a in await short_grace.store.actions(table.pk, since=stopped.version)
+        )
     assert len(await table.played(seat, offer.parsed.action, now.version)) == 1
