@@ -50,6 +50,7 @@ class Settings:
     #: TWO_PERSON_ABSENCE_SECONDS: at a table of two people, how long the one to act must have been
     #: away before the other may hand their seat to a computer player without a turn clock run out.
     two_person_absence_s: int = 72 * 3600
+    stop_grace_s: float = 8.0  # STOP_GRACE_SECONDS (SIGTERM: how long interactions in flight may finish)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -183,6 +184,7 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "MAX_TABLES_PER_USER": ("max_tables_per_user", _optional_int),
     "MAX_TABLES_PER_CHANNEL": ("max_tables_per_channel", _optional_int),
     "TWO_PERSON_ABSENCE_SECONDS": ("two_person_absence_s", _int),
+    "STOP_GRACE_SECONDS": ("stop_grace_s", _float),
 }
 
 
@@ -231,6 +233,8 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: bool = True) -> 
         raise SettingsError("KEEP_FINISHED_DAYS must be positive (leave it empty to keep every game).")
     if settings.render_workers < 0:
         raise SettingsError("RENDER_WORKERS cannot be negative.")
+    if settings.stop_grace_s < 0:
+        raise SettingsError("STOP_GRACE_SECONDS cannot be negative.")
     if settings.shard_ids is not None and settings.shard_count is None:
         raise SettingsError("SHARD_IDS needs SHARD_COUNT (how many shards the bot has in all).")
     try:

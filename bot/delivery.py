@@ -52,7 +52,7 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
             if not service.edit_wanted(msg):
                 continue  # a later edit of the same message went out already
             if await gateway.edit_public(msg.channel_id, msg.edit_id, msg):
-                service.public_edited(msg)
+                await service.public_edited(msg)
                 continue
             if retiring:
                 continue  # gone: nothing left to retire
@@ -80,6 +80,7 @@ async def run_timers(
     interval: float = 30.0,
     stop: asyncio.Event | None = None,
     heartbeat: Callable[[], None] | None = None,
+    drain_s: float = 0.0,
 ) -> None:
     """The background loop: run due timers and deliver what they say, until ``stop`` is set.
 
@@ -90,7 +91,9 @@ async def run_timers(
     (a press handed over: the store tells, see ``GameStore.watch_timers``). Timers live in the
     store, so a restart simply picks them up again; a round that fails (the database away for a
     while) is tried again after ``interval``. After every round that reached the store,
-    ``heartbeat()`` (the health check's sign of life, see ``HEALTH_FILE``)."""
+    ``heartbeat()`` (the health check's sign of life, see ``HEALTH_FILE``). Once stopped, the
+    timers still running are waited for, at most ``drain_s`` seconds (a graceful stop); one cut
+    off is not lost: its claim comes back (``bot.timers``)."""
     stop = stop or asyncio.Event()
     running: set[asyncio.Task[None]] = set()
     while not stop.is_set():
@@ -118,6 +121,8 @@ async def run_timers(
         service.wake_at = service.clock() + wait
         await _sleep(wait, stop, service.timers_changed)
         service.wake_at = -math.inf  # a round runs: it reads the due timers itself
+    if running and drain_s > 0:
+        await asyncio.wait(running, timeout=drain_s)
 
 
 #: The shortest sleep between two rounds (a round that found a timer due but could not claim

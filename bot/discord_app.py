@@ -73,6 +73,7 @@ from bot.records import SCOPES
 from bot.render_pool import RenderPool
 from bot.rows import NOTIFY_MODES
 from bot.service import MAX_NAME, MAX_OPTIONS_TEXT, GameService, clip
+from bot.serving import Recorded, Serving, failure_key, serving_of
 from bot.texts import t
 from bot.translator import CommandTranslator, localised_payload
 from engine.ai import KINDS
@@ -474,7 +475,11 @@ def _is_component(interaction: Any) -> bool:
 
 
 async def answer(
-    interaction: Any, call: Callable[[GameService], Awaitable[Outcome]], *, claim: bool = True
+    interaction: Any,
+    call: Callable[[GameService], Awaitable[Outcome]],
+    *,
+    claim: bool = True,
+    recorded: Recorded = "first",
 ) -> Outcome:
     """Acknowledge ``interaction`` first (the service may render a board), run ``call`` and
     deliver its outcome. A slash command's "thinking…" placeholder is removed when the outcome
@@ -482,16 +487,38 @@ async def answer(
 
     An interaction counts once: with ``claim`` its id is recorded as processed before ``call``
     runs (one processed before is refused); ``/play`` and the buttons pass the id to the
-    service instead, which records it with the move itself. Timed and counted for the metrics
-    (:mod:`bot.metrics`); every log line meanwhile carries the interaction's context (:mod:`bot.logs`)."""
+    service instead, which records it with the move itself (``recorded="move"``: a failure then
+    says whether the move was stored, see :mod:`bot.serving`). Timed and counted for the metrics
+    (:mod:`bot.metrics`); every log line meanwhile carries the interaction's context (:mod:`bot.logs`).
+
+    While the bot is stopping (SIGTERM) a new interaction is not run: it is answered that the
+    bot restarts and nothing was changed. One that runs counts as in flight until delivered."""
     command = _command_name(interaction)
     _bind_log_context(interaction, command)
-    with metrics.COMMAND_SECONDS.labels(command).time():
-        return await _answer(interaction, call, claim=claim, command=command)
+    serving = serving_of(interaction.client)
+    if serving.stopping:
+        return await _answer_stopping(interaction)
+    with serving.one(), metrics.COMMAND_SECONDS.labels(command).time():
+        return await _answer(interaction, call, claim=claim, recorded=recorded, command=command)
+
+
+async def _answer_stopping(interaction: Any) -> Outcome:
+    outcome = Outcome.refuse(t("adapter_stopping", _lang(interaction)))
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.response.is_done():
+            await interaction.followup.send(outcome.ephemeral, ephemeral=True)
+        else:
+            await interaction.response.send_message(outcome.ephemeral, ephemeral=True)
+    return outcome
 
 
 async def _answer(
-    interaction: Any, call: Callable[[GameService], Awaitable[Outcome]], *, claim: bool, command: str
+    interaction: Any,
+    call: Callable[[GameService], Awaitable[Outcome]],
+    *,
+    claim: bool,
+    recorded: Recorded,
+    command: str,
 ) -> Outcome:
     app = interaction.client
     if not interaction.response.is_done():
@@ -514,7 +541,8 @@ async def _answer(
         log.exception(
             "handling %s failed", getattr(getattr(interaction, "command", None), "qualified_name", "a button")
         )
-        outcome = Outcome.refuse(t("adapter_failed", _lang(interaction)))
+        key = await failure_key(app.service, getattr(interaction, "id", None), recorded)
+        outcome = Outcome.refuse(t(key, _lang(interaction)))
     try:
         await deliver(outcome, app.gateway, app.service, interaction)
     except discord.HTTPException:  # what the service did stands; only a message went missing
@@ -554,8 +582,13 @@ async def press(interaction: Any, custom_id: str) -> Outcome:
     open another (:func:`rematch_press`). A press in a direct message for a game of another
     process's shards is acknowledged and handed over to that process, which answers it."""
     user_id, lang, name = interaction.user.id, _lang(interaction), _name(interaction)
-    if getattr(interaction, "guild_id", None) is None and await _hand_over(interaction, custom_id):
-        return Outcome()
+    serving = serving_of(interaction.client)
+    if serving.stopping:
+        return await _answer_stopping(interaction)
+    if getattr(interaction, "guild_id", None) is None:
+        with serving.one():
+            if await _hand_over(interaction, custom_id):
+                return Outcome()
     once = getattr(interaction, "id", None)
     where = pressed_in(interaction)
     parsed = parse_custom_id(custom_id)
@@ -565,6 +598,7 @@ async def press(interaction: Any, custom_id: str) -> Outcome:
         interaction,
         lambda svc: svc.press(custom_id, user_id, where, locale=lang, interaction_id=once, user_name=name),
         claim=False,
+        recorded="move" if parsed is not None and parsed.verb == "a" else "first",
     )
 
 
@@ -1102,7 +1136,10 @@ async def play(interaction: Interaction, action: str) -> None:
     channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
     once = getattr(interaction, "id", None)
     await answer(
-        interaction, lambda svc: svc.act(channel, user, action, locale=lang, interaction_id=once), claim=False
+        interaction,
+        lambda svc: svc.act(channel, user, action, locale=lang, interaction_id=once),
+        claim=False,
+        recorded="move",
     )
 
 
@@ -1191,6 +1228,9 @@ class TradewindsBot(discord.AutoShardedClient):
         self._stop_timers = asyncio.Event()
         self._timers: asyncio.Task[None] | None = None
         self.metrics: metrics.Endpoint | None = None  # METRICS_PORT's endpoint, while serving
+        #: The interactions in flight, and whether the bot is stopping (:mod:`bot.serving`).
+        self.serving = Serving()
+        self._stopping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ChoiceButton, ChoiceSelect)
@@ -1223,7 +1263,12 @@ class TradewindsBot(discord.AutoShardedClient):
             return
         heartbeat = self._heartbeat if self.settings.health_file else None
         await run_timers(
-            self.service, self.gateway, interval=TIMER_INTERVAL, stop=self._stop_timers, heartbeat=heartbeat
+            self.service,
+            self.gateway,
+            interval=TIMER_INTERVAL,
+            stop=self._stop_timers,
+            heartbeat=heartbeat,
+            drain_s=self.settings.stop_grace_s,
         )
 
     def _heartbeat(self) -> None:
@@ -1257,19 +1302,36 @@ class TradewindsBot(discord.AutoShardedClient):
         return len(synced), guild_id
 
     async def close(self) -> None:
+        """The graceful stop (SIGTERM, or the client closed): once, however often it is asked."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._stopping)
+
+    async def _close(self) -> None:
+        """Take no new interactions, let those in flight and the timer loop's running timers
+        finish (together at most ``STOP_GRACE_SECONDS``), then close the Discord connection,
+        the worker pools and the store, in that order (:mod:`bot.serving`)."""
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + self.settings.stop_grace_s
+        log.info("stopping: no new interactions; those in flight may finish")
         self._stop_timers.set()
+        await self.serving.drain(self.settings.stop_grace_s)
         if self._timers is not None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(self._timers, timeout=5)
+                await asyncio.wait_for(self._timers, timeout=max(0.0, ends - loop.time()))
+        await super().close()
+        log.info("stopping: the Discord connection is closed")
+        service, self.service = self.service, None
+        if service is not None:
+            service.search_pool.close()
+            service.render_pool.close()
+            log.info("stopping: the worker pools are closed")
+            await service.store.close()
+            log.info("stopping: the database is closed")
         if self.metrics is not None:
             self.metrics.close()
             self.metrics = None
-        if self.service is not None:
-            self.service.search_pool.close()
-            await self.service.store.close()
-            self.service.render_pool.close()
-            self.service = None
-        await super().close()
+        log.info("stopped")
 
 
 def start_metrics(settings: Settings, service: GameService) -> metrics.Endpoint | None:
@@ -1305,13 +1367,14 @@ def run_bot(settings: Settings) -> int:
 
 
 async def _start(bot: TradewindsBot, token: str) -> None:
-    """Run until closed; SIGTERM (``docker stop``, ``systemctl stop``) closes cleanly: the timer
-    loop finishes its round and the database is closed."""
+    """Run until closed; SIGTERM (``docker stop``, ``systemctl stop``) closes gracefully
+    (:meth:`TradewindsBot.close`, :mod:`bot.serving`)."""
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError):  # no signal handlers on some platforms
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
     async with bot:
         await bot.start(token)
+        await bot.close()  # start returns once the gateway is closed: the rest of the stop, to its end
 
 
 def sync_commands(settings: Settings, guild_id: int | None) -> int:

@@ -6,7 +6,8 @@ one connection of an asyncpg pool, as one transaction at READ COMMITTED:
 * ``append_action``'s ``UPDATE games … WHERE id = ? AND version = ?`` takes the game's row lock;
   a second process that read the same version waits for the first to commit, then finds the
   version moved on, matches no row and writes nothing — so an action is never applied twice;
-* ``claim_timer``'s ``DELETE`` is won by the one transaction that deletes the row;
+* ``claim_timer``'s conditional ``UPDATE`` (``claimed IS NULL``) is won by the one transaction
+  that marks the row;
 * operations that read before they write (a seat taken, a vote counted, a name forgotten) lock
   the game's row first (``SELECT … FOR UPDATE``), so two processes take turns on one game;
 * a transaction that PostgreSQL aborts for a deadlock or a serialization failure is run again
@@ -26,7 +27,9 @@ refused, as in SQLite.
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import logging
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
@@ -35,6 +38,8 @@ from asyncpg.pool import PoolConnectionProxy
 
 from bot.rows import StoreError, TimerPlan
 from bot.sqlstore import Script, ScriptFn, Sql, SqlStore
+
+log = logging.getLogger(__name__)
 
 #: Connections per process. Each operation holds one for its transaction only.
 POOL_SIZE = 10
@@ -45,6 +50,10 @@ MIGRATION_LOCK = 0x5457
 #: The ``NOTIFY`` channel on which a process says it added timers (e.g. a press handed over to
 #: the process that owns its game), so that the others' timer loops look at once.
 TIMERS_CHANNEL = "tradewinds_timers"
+#: The ``LISTEN`` connection lost (a server restart), it is opened again after this many seconds,
+#: then twice as long after every failed try, at most :data:`LISTEN_RETRY_MAX_S`.
+LISTEN_RETRY_FIRST_S = 0.5
+LISTEN_RETRY_MAX_S = 30.0
 
 MIGRATIONS: list[str] = [
     # 1: the first schema (SQLite's migration 1). Integer 0/1 flags and JSON as text, as in
@@ -277,8 +286,13 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX lobby_removed_user ON lobby_removed (user_id);
     """,
-    # 16: who paused a table (/admin pause), NULL while it plays (SQLite's migration 16; issue
-    # 28's 14 and 15 go before it in this list when they land).
+    # 15: timers claimed under a lease, deleted once their work is stored; the version of a
+    # change whose turn message has not gone out yet (SQLite's migration 15).
+    """
+    ALTER TABLE timers ADD COLUMN claimed DOUBLE PRECISION;
+    ALTER TABLE games ADD COLUMN turn_pending BIGINT;
+    """,
+    # 16: who paused a table (/admin pause), NULL while it plays (SQLite's migration 16).
     """
     ALTER TABLE games ADD COLUMN paused_by BIGINT;
     """,
@@ -346,6 +360,13 @@ class PgStore(SqlStore):
         self.pool = pool
         self.url = url
         self._listener: asyncpg.Connection | None = None
+        self._wake: Callable[[], None] | None = None
+        self._reconnecting: asyncio.Task[None] | None = None
+        self._closing = False
+        #: Set while the ``LISTEN`` connection is open (:meth:`watch_timers`).
+        self.listening = asyncio.Event()
+        #: The waits between the failed tries to open it again, in order (for the logs and tests).
+        self.listen_waits: list[float] = []
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgStore:
@@ -366,9 +387,13 @@ class PgStore(SqlStore):
         return store
 
     async def close(self) -> None:
+        self._closing = True
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
         if self._listener is not None:
-            await self._listener.close()
-            self._listener = None
+            listener, self._listener = self._listener, None
+            await listener.close()
+        self.listening.clear()
         await self.pool.close()
 
     async def add_timers(self, pk: int, plan: TimerPlan) -> None:
@@ -378,10 +403,57 @@ class PgStore(SqlStore):
         await self.pool.execute(f"NOTIFY {TIMERS_CHANNEL}")
 
     async def watch_timers(self, wake: Callable[[], None]) -> None:
-        """``LISTEN`` on a connection of its own: ``wake()`` whenever a process adds timers."""
-        if self._listener is None:
-            self._listener = await asyncpg.connect(self.url)
-            await self._listener.add_listener(TIMERS_CHANNEL, lambda *_: wake())
+        """``LISTEN`` on a connection of its own: ``wake()`` whenever a process adds timers.
+
+        When that connection is lost (the server restarted), it is opened again in the
+        background, with backoff (:data:`LISTEN_RETRY_FIRST_S` doubling up to
+        :data:`LISTEN_RETRY_MAX_S`), and ``wake()`` is called once it listens again: a timer
+        added meanwhile was not heard of. (Meanwhile the timer loop's polling covers it.)"""
+        self._wake = wake
+        if self._listener is None and self._reconnecting is None:
+            await self._listen()
+
+    async def _listen(self) -> None:
+        connection = await asyncpg.connect(self.url)
+        try:
+            await connection.add_listener(TIMERS_CHANNEL, lambda *_: self._woken())
+        except BaseException:
+            await connection.close()
+            raise
+        connection.add_termination_listener(self._listener_lost)
+        self._listener = connection
+        self.listening.set()
+
+    def _woken(self) -> None:
+        if self._wake is not None:
+            self._wake()
+
+    def _listener_lost(self, connection: Any) -> None:
+        """asyncpg's termination callback: the ``LISTEN`` connection is gone."""
+        if self._closing or connection is not self._listener:
+            return
+        self._listener = None
+        self.listening.clear()
+        log.warning("the LISTEN connection to PostgreSQL was lost; opening it again")
+        self._reconnecting = asyncio.get_running_loop().create_task(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        wait = LISTEN_RETRY_FIRST_S
+        try:
+            while not self._closing:
+                try:
+                    await self._listen()
+                except Exception as error:  # the server still away, starting up, refusing: later
+                    log.warning("listening again failed (%s); next try in %.1f s", error, wait)
+                    self.listen_waits.append(wait)
+                    await asyncio.sleep(wait)
+                    wait = min(wait * 2, LISTEN_RETRY_MAX_S)
+                    continue
+                log.info("listening to PostgreSQL again")
+                self._woken()  # a timer added while nobody listened
+                return
+        finally:
+            self._reconnecting = None
 
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         for attempt in range(RETRIES):

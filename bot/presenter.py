@@ -18,7 +18,7 @@ from bot import autoplay, calls, catchup, flow, hours, records, turns
 from bot.choices import MESSAGE_CAPACITY, narrowed
 from bot.config import Settings
 from bot.names import plain_names
-from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage, custom_id
+from bot.outcome import TURN, Choice, Outcome, PrivateMessage, PublicMessage, custom_id
 from bot.render_pool import RenderPool
 from bot.rows import SeatRow, TimerPlan, UserPrefs
 from bot.tables import Applied, Part, Table, Tables, clip, join_names, mention, refusing
@@ -434,6 +434,8 @@ class Presenter(Part):
         if msg.live is not None:
             self.edited[message_id] = msg.live.version
             await flow.posted(self.store, msg, message_id)
+            if msg.live.role == TURN:
+                await self.store.turn_shown(msg.live.game_pk, msg.live.version)
 
     def edit_wanted(self, msg: PublicMessage) -> bool:
         """Whether an edit still brings news: not when a later version's edit of the same
@@ -442,10 +444,13 @@ class Presenter(Part):
             return True
         return self.edited.get(msg.edit_id, -1) <= msg.live.version
 
-    def public_edited(self, msg: PublicMessage) -> None:
-        """A live message was edited in place (see :meth:`edit_wanted`)."""
+    async def public_edited(self, msg: PublicMessage) -> None:
+        """A live message was edited in place (see :meth:`edit_wanted`); a turn message's edit
+        shows its change (``turn_pending``, see :meth:`call_again`)."""
         if msg.live is not None and msg.edit_id is not None:
             self.edited[msg.edit_id] = max(self.edited.get(msg.edit_id, -1), msg.live.version)
+            if msg.live.role == TURN:
+                await self.store.turn_shown(msg.live.game_pk, msg.live.version)
 
     # ------------------------------------------------------------------ the live messages
 
@@ -530,6 +535,31 @@ class Presenter(Part):
             due = hours.deadline(found.get(row.user_id, UserPrefs()), since, clock_s)
             out.append(t("clock_runs_out", lang or table.lang, name=row.name, when=hours.stamp(due)))
         return out
+
+    async def call_again(self, table: Table) -> list[PublicMessage]:
+        """After a restart, for a game whose last change never went out (``turn_pending``: the
+        process stopped between storing a move and posting or editing its turn message, or
+        Discord refused it): a new turn message — whose turn it is, the board, the buttons —
+        mentioning whoever is to act (as they asked to be called). The message it should have retired keeps its words; its
+        buttons are refused as an earlier turn's."""
+        row, found = table.row, await calls.prefs(self.store, table)
+        live = await self.store.live_messages(row.id)
+        turn_lines, _ = self.turn_lines(table, found)
+        turn_lines += self.clock_lines(table, found, live.turn_since or row.updated)
+        called = self.called(table, table.rules.to_act(table.state), found)
+        mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, self.clock())
+        happened = (live.turn_log or "").split("\n")[1:]  # the unposted message's lines after the title
+        drawn = flow.Drawn(
+            f"**{table.title}**", happened, turn_lines, self.public_choices(table), mentions,
+            await self.board_png(table),
+        )  # fmt: skip
+        unposted = replace(live, turn_log=None, turn_text=None)  # nothing of it to retire
+        messages, keep = flow.compose(
+            unposted, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
+            new_turn=True, new_board=True,
+        )  # fmt: skip
+        await self.store.set_live_messages(row.id, **keep)
+        return messages
 
     async def board_again(self, table: Table) -> list[PublicMessage]:
         """``/game board``: the current board posted anew as the turn message (nobody mentioned)."""

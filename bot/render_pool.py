@@ -17,6 +17,10 @@ PNG bytes back. ``workers=0`` draws in a thread of this process, as tests and sm
 * Workers start with :meth:`RenderPool.start` (the bot calls it at start-up) or on first use,
   spawned, not forked (the bot's process has threads), and import Pillow, the fonts and the
   titles' palettes once (:func:`warm_worker`).
+* **Workers die with the bot**: a worker waits on its call queue, which nothing closes when
+  the bot is killed (SIGKILL, the OOM killer), so it would wait there for ever. Each worker
+  looks every :data:`PARENT_CHECK_S` seconds whether the process that started it is still its
+  parent, and exits once it is not (:func:`exit_with_parent`).
 """
 
 from __future__ import annotations
@@ -24,7 +28,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import pickle
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -40,6 +47,8 @@ T = TypeVar("T")
 QUEUED = 4
 #: A render that takes longer than this is given up (its worker is stopped).
 TIMEOUT_S = 30.0
+#: How often a worker looks whether the bot process that started it is still there.
+PARENT_CHECK_S = 1.0
 
 
 class RenderFailed(RuntimeError):
@@ -54,6 +63,22 @@ def warm_worker() -> None:
 
     for game, module in render.GAME_MODULES.items():
         title_palette(game, module)
+
+
+def start_worker(parent: int, warm: bool) -> None:
+    """Run once in every new worker: watch the parent (:func:`exit_with_parent`, in a daemon
+    thread), then warm up (:func:`warm_worker`) when asked."""
+    threading.Thread(target=exit_with_parent, args=(parent,), name="parent-watch", daemon=True).start()
+    if warm:
+        warm_worker()
+
+
+def exit_with_parent(parent: int) -> None:
+    """Exit this worker once ``parent`` (the bot process) is no longer its parent: the bot
+    died, and the worker was handed to another process (init)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_S)
+    os._exit(0)
 
 
 def sendable(fn: Callable[..., Any]) -> bool:
@@ -118,7 +143,8 @@ class RenderPool:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=warm_worker if self.warm else None,
+                initializer=start_worker,
+                initargs=(os.getpid(), self.warm),
             )
         return self._executor
 

@@ -108,7 +108,7 @@ class LiveMessages:
     words without the whose-turn lines (None: not known, e.g. a game from before these were
     kept). ``board_id`` is the newest message with a board picture, posted at game version
     ``board_version``, whose words are ``board_text``. ``turn_since`` is when the current turn
-    began (the table has waited since; None before migration 11)."""
+    began (the table has waited since; None before migration 11). ``turn_pending``: see below."""
 
     turn_id: int | None = None
     turn_text: str | None = None
@@ -117,6 +117,10 @@ class LiveMessages:
     board_version: int | None = None
     board_text: str | None = None
     turn_since: float | None = None
+    #: The version of a change whose turn message did not go out yet (every action sets it in
+    #: its own transaction; the turn message's post or edit clears it). None: the channel shows
+    #: the game as it is.
+    turn_pending: int | None = None
 
 
 @dataclass(frozen=True)
@@ -182,6 +186,9 @@ class TimerRow:
     kind: str
     due: float
     payload: dict[str, Any]
+    #: When a timer loop claimed it, while its work is not stored yet (``due`` is then the end
+    #: of the claim's lease, see :mod:`bot.timers`); None: not claimed.
+    claimed: float | None = None
 
 
 @dataclass

@@ -148,11 +148,11 @@ def game_row(r: Sequence[Any]) -> GameRow:
     )
 
 
-TIMER_COLUMNS = "t.id, t.game_pk, t.kind, t.due, t.payload"
+TIMER_COLUMNS = "t.id, t.game_pk, t.kind, t.due, t.payload, t.claimed"
 
 
 def timer_row(r: Sequence[Any]) -> TimerRow:
-    return TimerRow(r[0], r[1], r[2], r[3], json.loads(r[4]))
+    return TimerRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5])
 
 
 def shard_filter(shards: Shards | None, games: str = "g") -> str:
@@ -174,6 +174,7 @@ LIVE_COLUMNS = {
     "board_version": "board_version",
     "board_text": "board_text",
     "turn_since": "turn_since",
+    "turn_pending": "turn_pending",
 }
 LIVE_WORDS = ("turn_text", "turn_log", "board_text")
 
@@ -238,7 +239,8 @@ def _create_game(
 
 def _start_game(pk: int, state_json: str, now: float, timers: TimerPlan | None) -> Script[bool]:
     started = yield changed(
-        "UPDATE games SET status = 'active', state = ?, version = 1, updated = ? WHERE id = ? AND status = 'lobby'",
+        "UPDATE games SET status = 'active', state = ?, version = 1, turn_pending = 1, updated = ? "
+        "WHERE id = ? AND status = 'lobby'",
         state_json,
         now,
         pk,
@@ -465,7 +467,7 @@ def _append_action(
     # of the indexes on it (more pages to log per action).
     set_status = ", status = ?" if status != "active" else ""
     applied = yield changed(
-        f"UPDATE games SET state = ?, version = version + 1, updated = ?{set_status} "
+        f"UPDATE games SET state = ?, version = version + 1, turn_pending = version + 1, updated = ?{set_status} "
         "WHERE id = ? AND version = ? AND status = 'active'",
         state_json,
         now,
@@ -526,7 +528,8 @@ def _delete_closed_logs(before: float, now: float) -> Script[list[int]]:
 def _move_timers(pk: int, plan: TimerPlan) -> Script[None]:
     """:class:`TimerPlan` on an action's hot path: a kind that is cleared and added back once
     (the reminder re-armed after every action) is moved in place, one row rewritten instead of
-    a delete and an insert."""
+    a delete and an insert. A claimed timer is never moved (its claim would then finish the
+    new one): it is deleted, which finishes the claim in this transaction."""
     added_kinds = [kind for kind, _, _ in plan.add]
     add = list(plan.add)
     clear = list(plan.clear)
@@ -535,7 +538,7 @@ def _move_timers(pk: int, plan: TimerPlan) -> Script[None]:
             continue
         _, due, payload = next(item for item in add if item[0] == kind)
         moved = yield changed(
-            "UPDATE timers SET due = ?, payload = ? WHERE game_pk = ? AND kind = ?",
+            "UPDATE timers SET due = ?, payload = ? WHERE game_pk = ? AND kind = ? AND claimed IS NULL",
             due,
             dumps(payload),
             pk,
@@ -559,6 +562,76 @@ def _apply_timers(pk: int, plan: TimerPlan | None) -> Script[None]:
             "INSERT INTO timers (game_pk, kind, due, payload) VALUES (?, ?, ?, ?)",
             [(pk, kind, due, dumps(payload)) for kind, due, payload in plan.add],
         )
+
+
+def _claim_timer(timer_id: int, now: float, until: float) -> Script[TimerRow | None]:
+    """Claim a due timer at ``now`` until ``until`` (its lease). A timer claimed before whose
+    lease ran out (the process that claimed it died or hangs) is given back as a new timer,
+    claimed here."""
+    found = yield row(f"SELECT {TIMER_COLUMNS} FROM timers t WHERE t.id = ? AND t.due <= ?", timer_id, now)
+    if found is None:
+        return None
+    timer = timer_row(found)
+    if timer.claimed is None:
+        won = yield changed(
+            "UPDATE timers SET claimed = ?, due = ? WHERE id = ? AND claimed IS NULL AND due <= ?",
+            now,
+            until,
+            timer_id,
+            now,
+        )
+        return TimerRow(timer.id, timer.game_pk, timer.kind, until, timer.payload, now) if won == 1 else None
+    return (yield from _release(timer_id, timer.claimed, until, claim=now, lease_over=now))
+
+
+def _release(
+    timer_id: int,
+    claimed: float,
+    due: float,
+    *,
+    claim: float | None = None,
+    lease_over: float | None = None,
+) -> Script[TimerRow | None]:
+    """Delete the timer claimed at ``claimed`` and add it back as a new one due at ``due``
+    (``claim``: claimed at once, at that time, by the caller; ``lease_over``: only if its lease
+    ended by then). None when it is gone: its work was stored (or another caller gave it back
+    first)."""
+    condition = "claimed = ?" + (" AND due <= ?" if lease_over is not None else "")
+    gone = yield row(
+        f"DELETE FROM timers WHERE id = ? AND {condition} RETURNING game_pk, kind, payload",
+        timer_id,
+        claimed,
+        *(() if lease_over is None else (lease_over,)),
+    )
+    if gone is None:
+        return None
+    game_pk, kind, payload = gone
+    (new_id,) = yield row(
+        "INSERT INTO timers (game_pk, kind, due, payload, claimed) VALUES (?, ?, ?, ?, ?) RETURNING id",
+        game_pk,
+        kind,
+        due,
+        payload,
+        claim,
+    )
+    return TimerRow(int(new_id), game_pk, kind, due, json.loads(payload), claim)
+
+
+def _release_timer(timer_id: int, claimed: float, due: float) -> Script[TimerRow | None]:
+    return (yield from _release(timer_id, claimed, due))
+
+
+def _release_claims(due: float, shards: Shards | None) -> Script[list[TimerRow]]:
+    found = yield rows(
+        "SELECT t.id, t.claimed FROM timers t JOIN games g ON g.id = t.game_pk "
+        f"WHERE t.claimed IS NOT NULL AND {shard_filter(shards)} ORDER BY t.id"
+    )
+    back = []
+    for timer_id, claimed in found:
+        timer = yield from _release(timer_id, claimed, due)
+        if timer is not None:
+            back.append(timer)
+    return back
 
 
 def _closed_games(
@@ -763,7 +836,7 @@ class SqlStore:
         """The game's live messages (an unknown game: none)."""
         found = await self.fetch(
             "SELECT public_message_id, public_message_text, public_message_log, board_message_id, "
-            "board_version, board_text, turn_since FROM games WHERE id = ?",
+            "board_version, board_text, turn_since, turn_pending FROM games WHERE id = ?",
             pk,
         )
         return LiveMessages(*found[0]) if found else LiveMessages()
@@ -780,6 +853,14 @@ class SqlStore:
             for name in changes
         )
         await self.execute(f"UPDATE games SET {sets} WHERE id = ?", *changes.values(), pk)
+
+    async def turn_shown(self, pk: int, version: int) -> None:
+        """The game's turn message showing ``version`` went out (posted or edited): the change
+        that made it is shown, unless a later one is still waiting (``turn_pending``, set by
+        every action in its own transaction)."""
+        await self.execute(
+            "UPDATE games SET turn_pending = NULL WHERE id = ? AND turn_pending <= ?", pk, version
+        )
 
     async def set_lobby_message(self, pk: int, message_id: int) -> None:
         """The lobby notice of a game played in a thread, in the channel the thread hangs off."""
@@ -1118,10 +1199,30 @@ class SqlStore:
             )
         return found[0][0] if found else None
 
-    async def claim_timer(self, timer_id: int) -> bool:
-        """Delete a due timer; True for the one caller that deleted it (so that two bot
-        processes on one database never both run it)."""
-        return await self.execute("DELETE FROM timers WHERE id = ?", timer_id) == 1
+    async def claim_timer(self, timer_id: int, now: float, until: float) -> TimerRow | None:
+        """Claim a due timer at ``now`` under a lease ending at ``until``: the claimed timer
+        (its ``claimed`` is ``now``, the claim's mark) for the one caller that claimed it (so
+        that two bot processes on one database never both run it), None for the others. A timer
+        whose earlier claim's lease ran out comes back as a new timer, claimed by this caller.
+        The claimed timer stays until :meth:`finish_timer` (its work stored) or
+        :meth:`release_timer`."""
+        return await self._write(_claim_timer, timer_id, now, until)
+
+    async def finish_timer(self, timer_id: int, claimed: float) -> bool:
+        """The work of the timer claimed at ``claimed`` is stored: delete it (False: it was gone
+        already — the move that stored its work cleared it in the same transaction)."""
+        done = await self.execute("DELETE FROM timers WHERE id = ? AND claimed = ?", timer_id, claimed)
+        return done == 1
+
+    async def release_timer(self, timer_id: int, claimed: float, due: float) -> TimerRow | None:
+        """The timer claimed at ``claimed`` did not store its work: back as a new unclaimed
+        timer due at ``due`` (None when it is gone: its work was stored after all)."""
+        return await self._write(_release_timer, timer_id, claimed, due)
+
+    async def release_claims(self, due: float, shards: Shards | None = None) -> list[TimerRow]:
+        """Every claimed timer (of ``shards``' games, when given) back as a new unclaimed timer
+        due at ``due``: a starting process's predecessor died holding them."""
+        return await self._write(_release_claims, due, shards)
 
     # ------------------------------------------------------------------ reliability
 

@@ -274,8 +274,18 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE INDEX lobby_removed_user ON lobby_removed (user_id);
     """,
+    # 15: a timer is done only when its work is stored. Claiming a timer no longer deletes it: it
+    # is marked ``claimed`` (when) and its ``due`` becomes the end of the claim's lease; it is
+    # deleted when its work is stored, and comes back (as a new timer) when its handler failed,
+    # when the lease ran out, or when the process that claimed it starts again (bot/timers.py).
+    # ``turn_pending``: the game version of a change whose turn message has not gone out yet (set
+    # by the action's own transaction; a process that stopped in between calls whoever is to act
+    # when it starts again).
+    """
+    ALTER TABLE timers ADD COLUMN claimed REAL;
+    ALTER TABLE games ADD COLUMN turn_pending INTEGER;
+    """,
     # 16: a table a moderator paused (/admin pause): who paused it; NULL while it plays.
-    # (Numbered 16: issue 28's 14 and 15 go before it in this list when they land.)
     """
     ALTER TABLE games ADD COLUMN paused_by INTEGER;
     """,

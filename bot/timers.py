@@ -1,11 +1,18 @@
 """Timers and computer seats: reminders, held calls, turn clocks, lobby warnings and expiry,
 computer moves, presses handed over by another process, and the hourly storage sweep.
 
-Every timer is a row of the store, claimed (deleted) before it runs so that it runs once, in the
-process that owns its game's shard (:class:`~bot.rows.Shards`); :func:`bot.delivery.run_timers`
-runs each in a task of its own. A process that died took its claimed timers with it: the kinds
-a game always has while they are needed come back when the next process loads the game
-(:meth:`Timers.warm`).
+Every timer is a row of the store, run in the process that owns its game's shard
+(:class:`~bot.rows.Shards`); :func:`bot.delivery.run_timers` runs each in a task of its own.
+
+A timer is done only when its work is stored. Claiming it marks the row (so that it runs once)
+and moves its ``due`` to the end of a lease (:data:`CLAIM_LEASE_S`); the row is deleted when the
+work is stored — by the move's own transaction (a computer move, a reminder re-armed: the timer
+plan clears the claimed row) or just after the handler returned. When the handler fails (the
+database away: SQLite locked by another process past its busy timeout, PostgreSQL stopped) the
+claim is given back as a new timer, due again after :data:`RETRY_S`; when even that cannot be
+stored, it is given back, due at once, by the first timer round that reaches the database
+again (:meth:`Timers.claim_due_timers`) — no restart needed. A claim whose process died comes
+back when the lease runs out, or at once when the next process starts (:meth:`Timers.warm`).
 """
 
 from __future__ import annotations
@@ -30,8 +37,12 @@ from engine.ai import player
 
 log = logging.getLogger(__name__)
 
-#: A computer move that failed is tried again after this many seconds.
-BOT_RETRY_S = 60.0
+#: A timer whose handler failed is tried again after this many seconds (at once when the
+#: failure was the database's and it has just come back, see the module docstring).
+RETRY_S = 60.0
+#: How long a claimed timer belongs to the loop that claimed it; afterwards (its process died or
+#: its handler hangs) it comes back as a new timer.
+CLAIM_LEASE_S = 300.0
 #: A processed interaction is remembered this long (Discord answers one for 15 minutes).
 INTERACTION_MEMORY_S = 24 * 3600.0
 #: How often the timer loop deletes expired logs and processed interactions and reclaims space.
@@ -63,6 +74,11 @@ class Timers(Part):
         self.shards = settings.shards  # the Discord shards whose games this process runs
         self._next_sweep = 0.0
         self._calls: dict[tuple[int, str], float] = {}  # (game, seat) → when last called (reminders)
+        #: Claimed timers whose end could not be stored (the database away): id → (the timer,
+        #: "finish": its work is done, delete it; or "release": it is not, give it back due now).
+        self.owed: dict[int, tuple[TimerRow, str]] = {}
+        #: Turn messages that were never posted, found by :meth:`warm`: said by the next round.
+        self.calls_again: list[Outcome] = []
         self.handlers: dict[str, Handler] = {
             "reminder": self._timer_reminder,
             "lobby_warn": self._timer_lobby_warn,
@@ -81,25 +97,46 @@ class Timers(Part):
         Each game on its own: a bad state cache is rebuilt from the log, a game whose log no
         longer replays is marked broken (its channel is told by the timer loop's first round,
         :meth:`take_notices`), and a game that fails in any other way is logged and left out —
-        every other game starts."""
+        every other game starts. A running game whose last change never went out (this
+        process's predecessor stopped between storing it and posting it) gets its turn message
+        from the timer loop's first round, calling whoever is to act (:meth:`Presenter.call_again`).
+
+        First, the timers a predecessor of this process claimed and did not finish (it died
+        holding them) come back, due now: this process owns their games."""
+        back = await self.store.release_claims(self.clock(), self.shards)
+        if back:
+            log.info("%d timers claimed by a process that stopped are due again", len(back))
         for row in await self.store.games(("lobby", "active"), shards=self.shards):
             try:
-                await self._rearm_lost_timers(await self.tables.load(row))
+                table = await self.tables.load(row)
+                await self._rearm_lost_timers(table)
+                await self._call_again_if_unposted(table)
             except Exception:
                 log.exception("game %s (%s) could not be loaded; the other games start", row.id, row.game)
 
+    async def _call_again_if_unposted(self, table: Table) -> None:
+        if table.row.status != "active" or table.state is None or table.broken is not None:
+            return
+        live = await self.store.live_messages(table.row.id)
+        if live.turn_pending is None:
+            return
+        log.info("game %s: its last change was never shown; posting its turn message now", table.row.id)
+        self.calls_again.append(Outcome(public=await self.presenter.call_again(table)))
+
     async def rearm_bot_move(self, pk: int) -> None:
-        """A computer seat is to move: make sure a timer will move it (claimed timers are gone)."""
+        """A computer seat is to move: make sure a timer will move it (a claimed one counts: it
+        comes back unless its move is stored)."""
         if not any(timer.kind == "bot" for timer in await self.store.timers(pk)):
             due = self.clock() + self.config.bot_delay_s
             plan = TimerPlan(add=[("bot", due, {})])
             await self.tables.add_timers(pk, plan)
 
     async def _rearm_lost_timers(self, table: Table) -> None:
-        """A timer is claimed (deleted) before it runs, so a process killed in between loses it.
-        The kinds a game always has while they are needed come back: a computer seat's move, the
-        reminder of whoever must act (due when it would have been, or now), a lobby's expiry.
-        (A lobby's one-off warning and a turn clock cannot tell "lost" from "done": not those.)"""
+        """Before migration 15 a timer was deleted when it was claimed, so a process killed in
+        between lost it (and a database may hold such a game still). The kinds a game always has
+        while they are needed come back: a computer seat's move, the reminder of whoever must
+        act (due when it would have been, or now), a lobby's expiry. (A lobby's one-off warning
+        and a turn clock cannot tell "lost" from "done": not those.)"""
         row, now = table.row, self.clock()
         if row.paused_by is not None:  # a paused table has no timers until it is resumed
             return
@@ -119,7 +156,8 @@ class Timers(Part):
 
     async def run_due_timers(self) -> list[Outcome]:
         """Run every timer that is due: reminders, lobby warnings and expiry, clock expiry, and
-        computer seats' moves. Each timer is claimed (deleted) first, so it runs once."""
+        computer seats' moves. Each timer is claimed first, so it runs once (see the module
+        docstring)."""
         outcomes: list[Outcome] = await self.upkeep()
         claimed = await self.claim_due_timers()
         # concurrently: one game's computer player searching must not delay another game's timers
@@ -127,8 +165,10 @@ class Timers(Part):
         return outcomes + [o for o in ran if o is not None]
 
     async def upkeep(self) -> list[Outcome]:
-        """The notices waiting to be said, and the hourly storage sweep (see :meth:`sweep`)."""
+        """The notices waiting to be said (broken games, turn messages never posted), and the
+        hourly storage sweep (see :meth:`sweep`)."""
         outcomes: list[Outcome] = self.tables.take_notices()
+        outcomes, self.calls_again = outcomes + self.calls_again, []
         if self.clock() >= self._next_sweep:
             self._next_sweep = self.clock() + SWEEP_INTERVAL_S
             try:
@@ -138,31 +178,72 @@ class Timers(Part):
         return outcomes
 
     async def claim_due_timers(self) -> list[TimerRow]:
-        """The timers due now, each claimed (deleted) so that it runs once, in this process."""
-        due = await self.store.due_timers(self.clock(), self.shards)
-        return [tm for tm in due if await self.store.claim_timer(tm.id)]
+        """The timers due now, each claimed so that it runs once, in this process — after the
+        claims whose end could not be stored before (:attr:`owed`) are settled: those whose
+        work was not stored come back due now, and are claimed in this same round."""
+        await self.settle_owed()
+        now = self.clock()
+        due = await self.store.due_timers(now, self.shards)
+        claimed = []
+        for tm in due:
+            won = await self.store.claim_timer(tm.id, now, now + CLAIM_LEASE_S)
+            if won is not None:
+                # late by how long it waited to be claimed (a claimed timer's due is its lease's end)
+                metrics.timer_ran(tm.kind, now - tm.due)
+                claimed.append(won)
+        return claimed
+
+    async def settle_owed(self) -> None:
+        """Store the ends of claims that could not be stored when their handlers ended (raises
+        while the database is still away; what is left stays owed)."""
+        for timer_id, (timer, what) in list(self.owed.items()):
+            claimed = timer.claimed or 0.0
+            if what == "finish":
+                await self.store.finish_timer(timer.id, claimed)
+            elif await self.store.release_timer(timer.id, claimed, self.clock()) is not None:
+                log.info("timer %s (%s) of game %s is due again", timer.id, timer.kind, timer.game_pk)
+            del self.owed[timer_id]
 
     async def run_timer(self, timer: TimerRow) -> Outcome | None:
-        """Run one claimed timer (``bot.delivery.run_timers`` runs each in a task of its own)."""
+        """Run one claimed timer (``bot.delivery.run_timers`` runs each in a task of its own),
+        then end its claim: deleted when the handler returned (its work is stored), given back
+        (due again after :data:`RETRY_S`) when it raised — a broken game must not stop the
+        others' timers, and a database away must not lose a move."""
         logs.bind(game=timer.game_pk, timer=timer.kind)  # this timer's task only
-        metrics.timer_ran(timer.kind, self.clock() - timer.due)
         handler = self.handlers.get(timer.kind)
         if handler is None:
             log.warning("unknown timer kind %r dropped", timer.kind)
+            await self._end_claim(timer, "finish")
             return None
         try:
-            return await handler(timer.game_pk, timer.payload)
-        except Exception:  # one broken game must not stop the others' timers
+            outcome = await handler(timer.game_pk, timer.payload)
+        except Exception:
             log.exception("timer %s (%s) of game %s failed", timer.id, timer.kind, timer.game_pk)
-            if timer.kind == "bot":  # try the computer move again later rather than stall
-                due = self.clock() + max(self.config.bot_delay_s, BOT_RETRY_S)
-                plan = TimerPlan(add=[("bot", due, timer.payload)])
-                await self.tables.add_timers(timer.game_pk, plan)
+            await self._end_claim(timer, "release")
             return None
+        await self._end_claim(timer, "finish")
+        return outcome
+
+    async def _end_claim(self, timer: TimerRow, what: str) -> None:
+        """Delete a claimed timer ("finish") or give it back, due after :data:`RETRY_S`
+        ("release"); when the database does not answer, the end is owed (:meth:`settle_owed`)."""
+        claimed = timer.claimed or 0.0
+        try:
+            if what == "finish":
+                await self.store.finish_timer(timer.id, claimed)
+                return
+            due = self.clock() + max(self.config.bot_delay_s, RETRY_S)
+            back = await self.store.release_timer(timer.id, claimed, due)
+            if back is not None:
+                self.tables.timers_added(TimerPlan(add=[(back.kind, back.due, back.payload)]))
+        except Exception:
+            log.warning("the end of timer %s could not be stored; tried again next round", timer.id)
+            self.owed[timer.id] = (timer, what)
 
     async def next_timer_due(self) -> float | None:
-        """When the earliest timer is due; now when a notice waits to be said."""
-        if self.tables.notices:
+        """When the earliest timer is due; now when a notice waits to be said or the end of a
+        claim to be stored."""
+        if self.tables.notices or self.owed or self.calls_again:
             return self.clock()
         return await self.store.next_timer_due(self.shards)
 

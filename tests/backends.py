@@ -87,6 +87,54 @@ class PostgresServer:
         self.server.cleanup()
 
 
+class OwnPostgres:
+    """A PostgreSQL server of one test module's own, which its tests stop and start again (an
+    outage): the session's server is never stopped under the other tests."""
+
+    def __init__(self, directory: Path) -> None:
+        import pgserver
+
+        self.server = pgserver.get_server(directory, cleanup_mode="delete")
+        self.server.psql(f"CREATE DATABASE {DATABASE};")
+        self.url = with_database(self.server.get_uri(), DATABASE)
+        self._names = itertools.count(1)
+
+    async def new_database(self) -> str:
+        """The URL of an empty database (a schema of its own, as :class:`PostgresServer`'s)."""
+        import asyncpg
+
+        name = f"own{next(self._names)}"
+        admin = await asyncpg.connect(self.url)
+        try:
+            await admin.execute(f"CREATE SCHEMA {name}")
+        finally:
+            await admin.close()
+        return f"{self.url}&search_path={name}"
+
+    def stop(self) -> None:
+        """Stop the server (``pg_ctl stop -m fast``: every connection is closed) and wait until
+        it is gone."""
+        from pgserver._commands import pg_ctl
+
+        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.server.pgdata, user=self.server.system_user)
+
+    def start(self) -> None:
+        """Start it again, on the same socket (the URL does not change)."""
+        self.server.ensure_postgres_running()
+        assert with_database(self.server.get_uri(), DATABASE) == self.url
+
+    def close(self) -> None:
+        self.server.cleanup()
+
+
+def start_own_postgres() -> OwnPostgres:
+    try:
+        return OwnPostgres(Path(tempfile.mkdtemp(prefix="tradewinds-own-pg-")))
+    except Exception as error:  # noqa: BLE001  (any reason: one line, and the tests fail)
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        pytest.fail(f"a PostgreSQL test server (pgserver) did not start: {first}", pytrace=False)
+
+
 def start_postgres() -> PostgresServer:
     try:
         return PostgresServer(Path(tempfile.mkdtemp(prefix="tradewinds-pg-")))

@@ -21,6 +21,7 @@ from bot.texts import t
 from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, DEE, NAMES, seated
+from tests.waiting import HANG_GUARD_S
 
 # ---------------------------------------------------------------------- fakes
 
@@ -364,8 +365,11 @@ async def test_a_failing_service_call_is_one_ephemeral_sentence(env, caplog):
     interaction = FakeInteraction(client, BO)
     with caplog.at_level(logging.ERROR, logger="bot.discord_app"):
         await invoke("game join", interaction)
+    # /game join was recorded as processed before it ran, and then failed: whether it changed
+    # anything cannot be told, so the answer does not say "nothing was changed"
     assert interaction.ephemeral_texts() == [
-        "Something went wrong on my side; nothing was changed. Please try again."
+        "Something went wrong on my side, and I cannot tell whether it was done. "
+        "Please look at the game (/game status) before trying again."
     ]
     assert "database on fire" in caplog.text and "database on fire" not in interaction.ephemeral_texts()[0]
     # An error no handler caught (e.g. in discord.py's option parsing) is answered the same way.
@@ -377,6 +381,73 @@ async def test_a_failing_service_call_is_one_ephemeral_sentence(env, caplog):
     dm = FakeInteraction(client, BO)
     await app.on_tree_error(dm, discord.app_commands.NoPrivateMessage())
     assert dm.ephemeral_texts() == ["Games are played in a server channel, not here."]
+
+
+async def test_a_failing_move_says_nothing_was_changed_only_when_it_was_not_stored(env):
+    svc = await env.service()
+    client = FakeClient(svc)
+    await seated(env, svc, [ANA, BO])
+    pk = svc.tables.channel_games[CHANNEL]
+    after_change = svc.presenter.after_change
+
+    async def fails_after_storing(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the board could not be drawn")
+
+    svc.presenter.after_change = fails_after_storing  # the move is stored, then showing it fails
+    stored = FakeInteraction(client, ANA)
+    await invoke("play", stored, action="bid 1")
+    assert [a.text for a in await svc.store.actions(pk)] == ["bid 1"]
+    assert stored.ephemeral_texts() == [
+        "Your move was stored, but something went wrong on my side while showing it; "
+        "the board will catch up. Do not play it again."
+    ]
+    svc.presenter.after_change = after_change
+
+    async def fails_before_storing(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the database is away")
+
+    svc.store.append_action = fails_before_storing  # nothing can be stored
+    refused = FakeInteraction(client, BO)
+    await invoke("play", refused, action="bid 0")
+    assert [a.text for a in await svc.store.actions(pk)] == ["bid 1"]
+    assert refused.ephemeral_texts() == [
+        "Something went wrong on my side; nothing was changed. Please try again."
+    ]
+
+
+async def test_a_stopping_bot_takes_no_new_interaction_and_lets_those_in_flight_finish(env):
+    from bot.serving import Serving
+
+    svc = await env.service()
+    client = FakeClient(svc)
+    client.serving = Serving()
+    await seated(env, svc, [ANA, BO])
+    pk = svc.tables.channel_games[CHANNEL]
+    act, entered, release = svc.act, asyncio.Event(), asyncio.Event()
+
+    async def held_act(*args: Any, **kwargs: Any):
+        entered.set()
+        await release.wait()  # the move is in flight while the stop begins
+        return await act(*args, **kwargs)
+
+    svc.act = held_act
+    in_flight = asyncio.create_task(invoke("play", FakeInteraction(client, ANA), action="bid 1"))
+    await asyncio.wait_for(entered.wait(), HANG_GUARD_S)
+    draining = asyncio.create_task(client.serving.drain(HANG_GUARD_S))
+    await asyncio.sleep(0)  # the stop begins (SIGTERM)
+    assert client.serving.stopping
+    late = FakeInteraction(client, BO)
+    await invoke("play", late, action="bid 0")  # arrives while stopping: not run
+    assert late.ephemeral_texts() == ["I am restarting; nothing was changed. Please try again in a minute."]
+    assert not draining.done() and client.serving.in_flight == 1
+    release.set()
+    assert await asyncio.wait_for(draining, HANG_GUARD_S)  # drained: the move finished
+    await in_flight
+    assert [(a.seat, a.text) for a in await svc.store.actions(pk)] == [("p0", "bid 1")]
+    # bounded: an interaction that never ends does not hold the stop for ever
+    stuck = Serving()
+    with stuck.one():
+        assert not await stuck.drain(0.01)
 
 
 async def test_play_posts_the_board_log_and_mention_and_answers_the_player(env):

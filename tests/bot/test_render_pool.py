@@ -1,9 +1,17 @@
 """The render pool: boards drawn in worker processes give the same bytes as in this process, and
 a worker that dies loses no move — the render is tried again on a fresh pool, or the text goes
-out alone and the next board goes out as usual."""
+out alone and the next board goes out as usual. The workers die with the process that owns
+them."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
 import pytest
 
 import render
@@ -12,6 +20,11 @@ from bot.service import default_renderer
 from engine import GAMES
 from tests.bot import render_workers
 from tests.bot.conftest import ANA, BO, CHANNEL, seated
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Waits in steps of a tenth of a second end after this many only so that a broken build fails
+#: instead of hanging (the test counts on no speed).
+HANG_GUARD_TICKS = 1200
 
 
 @pytest.fixture
@@ -77,3 +90,44 @@ async def test_no_move_is_lost_when_the_worker_dies(env) -> None:
         assert [a.text for a in await service.store.actions(pk) if a.kind == "play"] == [text, second]
     finally:
         service.render_pool.close()
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie nobody reaped yet has ended too)."""
+    try:
+        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True
+
+
+def test_workers_exit_when_the_bot_process_is_killed(tmp_path) -> None:
+    """A real SIGKILL of a process owning a render pool and a search pool: every worker notices
+    its parent is gone and exits (before, two picture workers were seen running on)."""
+    pids_file = tmp_path / "pids.txt"
+    owner = subprocess.Popen(
+        [sys.executable, "-m", "tests.bot.pool_owner", str(pids_file)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(HANG_GUARD_TICKS):  # until its workers are up (a guard against a hang only)
+            if pids_file.exists() and pids_file.read_text().endswith("ready\n"):
+                break
+            assert owner.poll() is None, owner.stderr.read().decode() if owner.stderr else ""
+            time.sleep(0.1)
+        workers = [int(pid) for pid in pids_file.read_text().split("\n")[0].split()]
+        assert len(workers) >= 2 and not any(gone(pid) for pid in workers)
+        owner.send_signal(signal.SIGKILL)
+        owner.wait()
+        for _ in range(HANG_GUARD_TICKS):
+            if all(gone(pid) for pid in workers):
+                break
+            time.sleep(0.1)
+        assert [pid for pid in workers if not gone(pid)] == []
+    finally:
+        if owner.poll() is None:
+            owner.kill()
+            owner.wait()
+        if owner.stderr is not None:
+            owner.stderr.close()

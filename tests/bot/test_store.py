@@ -17,6 +17,7 @@ from bot.pgstore import PgStore
 from bot.rows import AlreadySeated, ChannelBusy, Shards, TimerPlan
 from bot.store import SCHEMA_VERSION, Store
 from tests.backends import guild_of_shard, integrity_errors
+from tests.waiting import HANG_GUARD_S
 
 pytestmark = pytest.mark.both_backends
 
@@ -130,8 +131,11 @@ async def test_timers_are_claimed_once_and_closed_games_drop_them(database):
     await a.add_timers(pk, TimerPlan(add=[("reminder", 50.0, {"n": 1}), ("lobby_expire", 500.0, {})]))
     due = await a.due_timers(60.0)
     assert [(t.kind, t.payload) for t in due] == [("reminder", {"n": 1})]
-    claims = await asyncio.gather(a.claim_timer(due[0].id), b.claim_timer(due[0].id))
-    assert sorted(claims) == [False, True]
+    claims = await asyncio.gather(
+        a.claim_timer(due[0].id, 60.0, 360.0), b.claim_timer(due[0].id, 60.0, 360.0)
+    )
+    assert sorted(claim is not None for claim in claims) == [False, True]
+    assert await a.due_timers(60.0) == []  # claimed: not due again while its lease runs
     await a.add_timers(pk, TimerPlan(clear=("reminder",), add=[("reminder", 70.0, {})]))
     assert [t.kind for t in await a.timers(pk)] == ["reminder", "lobby_expire"]
     await a.set_status(pk, "abandoned", 80.0)
@@ -241,6 +245,43 @@ def test_settings_defaults_and_errors(tmp_path, monkeypatch):
     assert load_settings({"RENDER_WORKERS": "2"}, dotenv=False).render_workers == 2
     with pytest.raises(SettingsError, match="RENDER_WORKERS cannot be negative"):
         load_settings({"RENDER_WORKERS": "-1"}, dotenv=False)
+
+
+async def test_a_claimed_timer_stays_until_its_work_is_stored_or_comes_back_as_a_new_timer(database):
+    store = await database.open()
+    pk = await new_lobby(store)
+    await store.start_game(pk, "{}", 1.0, TimerPlan(add=[("bot", 3.0, {"n": 1}), ("reminder", 50.0, {})]))
+    (bot,) = await store.due_timers(10.0)
+    claimed = await store.claim_timer(bot.id, 10.0, 310.0)
+    assert (claimed.id, claimed.due, claimed.claimed) == (bot.id, 310.0, 10.0)
+    assert await store.claim_timer(bot.id, 10.0, 310.0) is None  # once
+    assert [(t.kind, t.claimed) for t in await store.timers(pk)] == [("reminder", None), ("bot", 10.0)]
+    # its handler failed: back as a new timer, unclaimed, due when asked
+    back = await store.release_timer(bot.id, 10.0, 70.0)
+    assert (back.kind, back.due, back.payload, back.claimed) == ("bot", 70.0, {"n": 1}, None)
+    assert await store.release_timer(back.id, 10.0, 70.0) is None  # that claim is over
+    # a claim whose lease ran out (its process died): claimed again, as a new claim
+    first = await store.claim_timer(back.id, 70.0, 100.0)
+    assert first.claimed == 70.0 and [t.kind for t in await store.due_timers(99.0)] == ["reminder"]  # leased
+    again = await store.claim_timer(first.id, 100.0, 400.0)
+    assert (again.kind, again.due, again.payload, again.claimed) == ("bot", 400.0, {"n": 1}, 100.0)
+    assert not await store.finish_timer(again.id, 70.0)  # the old claim's end does not end the new one
+    assert [(t.kind, t.claimed) for t in await store.timers(pk) if t.kind == "bot"] == [("bot", 100.0)]
+    # a starting process gives back every claim, due now
+    (released,) = await store.release_claims(120.0)
+    assert (released.kind, released.due, released.claimed) == ("bot", 120.0, None)
+    # the move that stores a claimed timer's work deletes it in its own transaction: a claimed
+    # timer is never moved in place (its claim would finish the new one)
+    claimed = await store.claim_timer(released.id, 120.0, 420.0)
+    plan = TimerPlan(clear=("reminder", "bot"), add=[("bot", 130.0, {"n": 2})])
+    common = dict(seat="p0", kind="play", events=[], state_json="{}", status="active")
+    assert await store.append_action(pk, expected_version=1, text="a", now=121.0, timers=plan, **common) == 2
+    (fresh,) = await store.timers(pk)
+    assert (fresh.due, fresh.payload, fresh.claimed) == (130.0, {"n": 2}, None)
+    assert not await store.finish_timer(claimed.id, 120.0) and await store.timers(pk) == [fresh]
+    claimed = await store.claim_timer(fresh.id, 130.0, 430.0)
+    assert await store.finish_timer(claimed.id, 130.0) and await store.timers(pk) == []
+    await store.close()
 
 
 async def test_an_action_rearms_its_timers_in_one_transaction(database):
@@ -455,7 +496,7 @@ async def test_postgresql_tells_the_other_processes_when_timers_are_added(postgr
         pk = await new_lobby(receiving)
         assert not woken.is_set()
         await receiving.add_timers(pk, TimerPlan(add=[("press", 1.0, {})]))
-        await asyncio.wait_for(woken.wait(), 10)
+        await asyncio.wait_for(woken.wait(), HANG_GUARD_S)
     finally:
         await receiving.close()
         await owning.close()

@@ -12,6 +12,7 @@ from bot.render_pool import RenderPool
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 from tests.bot.test_service_timers import run_timers
+from tests.waiting import HANG_GUARD_S
 
 
 async def table(env, svc, game: str = "cuba", bots: int = 1):
@@ -129,8 +130,9 @@ async def test_a_restart_in_the_middle_of_a_search_neither_loses_nor_doubles_the
     moved = len(await bot_moves(first, pk))
     env.clock.advance(first.config.bot_delay_s)
     search = asyncio.create_task(first.run_due_timers())
-    await asyncio.wait_for(first.search_pool.started.wait(), 5)
-    assert [tm for tm in await first.store.timers(pk) if tm.kind == "bot"] == []  # claimed
+    await asyncio.wait_for(first.search_pool.started.wait(), HANG_GUARD_S)
+    # claimed: it stays, marked, until the move is stored
+    assert [tm.claimed is not None for tm in await first.store.timers(pk) if tm.kind == "bot"] == [True]
     # the process dies mid-search; a new one starts, re-arms the move and plays it once
     search.cancel()
     second = await env.service()
@@ -146,13 +148,13 @@ async def test_a_restart_in_the_middle_of_a_search_neither_loses_nor_doubles_the
     count = len(await other.store.actions(pk))
     env.clock.advance(other.config.bot_delay_s)
     late = asyncio.create_task(other.run_due_timers())
-    await asyncio.wait_for(other.search_pool.started.wait(), 5)
+    await asyncio.wait_for(other.search_pool.started.wait(), HANG_GUARD_S)
     await second.warm()
     env.clock.advance(second.config.bot_delay_s)
     await run_timers(env, second)  # the other process claimed the timer: the restarted one moves
     assert len(await second.store.actions(pk)) == count + 1
     other.search_pool.release.set()
-    outcomes = await asyncio.wait_for(late, 30)
+    outcomes = await asyncio.wait_for(late, HANG_GUARD_S)
     moved_late = [o for o in outcomes if o.public]
     assert len(await second.store.actions(pk)) == count + 1 + len(moved_late)
     assert len(moved_late) <= other.search_pool.calls - 1  # a late move only after a new search
@@ -168,7 +170,7 @@ async def test_a_search_in_one_game_does_not_hold_up_another_games_computer_move
     env.clock.advance(svc.config.bot_delay_s)
     stop = asyncio.Event()
     loop = asyncio.create_task(run_loop(svc, env.gateway, interval=0.01, stop=stop))
-    await asyncio.wait_for(svc.search_pool.started.wait(), 5)  # the strong seat is searching…
+    await asyncio.wait_for(svc.search_pool.started.wait(), HANG_GUARD_S)  # the strong seat is searching…
     for _ in range(500):  # …while the other game's computer seat moves
         if any(a.seat == "p1" for a in await svc.store.actions(other)):
             break
@@ -177,7 +179,7 @@ async def test_a_search_in_one_game_does_not_hold_up_another_games_computer_move
     assert not svc.search_pool.release.is_set()  # the search had not finished
     svc.search_pool.release.set()
     stop.set()
-    await asyncio.wait_for(loop, 5)
+    await asyncio.wait_for(loop, HANG_GUARD_S)
 
 
 def test_searches_run_in_a_worker_process():

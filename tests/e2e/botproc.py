@@ -19,11 +19,23 @@ ROOT = Path(__file__).resolve().parents[2]
 class BotProcess:
     """One run of the bot on ``database``; its log goes to ``log_path``."""
 
-    def __init__(self, emu: Emulator, database: Path, workdir: Path, *, fast_boards: bool = True) -> None:
+    def __init__(
+        self,
+        emu: Emulator,
+        database: Path,
+        workdir: Path,
+        *,
+        fast_boards: bool = True,
+        settings: dict[str, str] | None = None,
+    ) -> None:
         self.emu = emu
         self.database = database
         self.workdir = workdir
         self.fast_boards = fast_boards
+        #: Settings of the bot's own beyond the defaults below (its environment variables).
+        self.settings = settings or {}
+        #: While this file exists, a board being drawn waits (tests/e2e/launcher.py).
+        self.hold = workdir / "hold-boards"
         self.process: subprocess.Popen[bytes] | None = None
         self.runs = 0
 
@@ -51,7 +63,9 @@ class BotProcess:
             RENDER_WORKERS="0" if self.fast_boards else "1",
             DEV_GUILD_ID="",
             OWNER_IDS="",
+            TRADEWINDS_E2E_HOLD=str(self.hold),
         )
+        env.update(self.settings)
         return env
 
     async def start(self, timeout: float = 60.0) -> None:

@@ -23,12 +23,15 @@ class Discord:
     store: Store
 
 
-async def running(tmp_path: Path, *, fast_boards: bool) -> AsyncIterator[Discord]:
-    """The emulator and the bot connected to it; afterwards the bot is stopped (SIGTERM) and the
-    end of its log printed (pytest shows it when a test fails)."""
+async def running(
+    tmp_path: Path, *, fast_boards: bool, settings: dict[str, str] | None = None
+) -> AsyncIterator[Discord]:
+    """The emulator and the bot connected to it (``settings``: more of the bot's environment
+    variables); afterwards the bot is stopped (SIGTERM) and the end of its log printed (pytest
+    shows it when a test fails)."""
     emu = Emulator(PEOPLE)
     await emu.start()
-    bot = BotProcess(emu, tmp_path / "tradewinds.db", tmp_path, fast_boards=fast_boards)
+    bot = BotProcess(emu, tmp_path / "tradewinds.db", tmp_path, fast_boards=fast_boards, settings=settings)
     store: Store | None = None
     try:
         await bot.start()

@@ -12,7 +12,8 @@ With ``TRADEWINDS_E2E_FAST_BOARDS=1`` the pictures of the board, of a seat's pri
 a decision (``render.board``, ``render.private``, ``render.decision``) are replaced by a small
 valid PNG that depends on what it shows, so that whole games fit in the suite's time; the
 summary picture stays the real one; the bot is then run with ``RENDER_WORKERS=0`` (its pictures
-drawn in its own process, where they are replaced). Without it the real Pillow pictures are
+drawn in its own process, where they are replaced), and a test may hold a board's drawing
+(:func:`hold_while_asked`). Without it the real Pillow pictures are
 drawn, in the bot's render worker, and uploaded.
 """
 
@@ -22,6 +23,7 @@ import json
 import os
 import struct
 import sys
+import time
 import zlib
 from typing import Any
 
@@ -44,7 +46,21 @@ def small_png(seed: bytes) -> bytes:
 
 
 def fast_board(game: str, view: dict[str, Any]) -> bytes:
+    hold_while_asked()
     return small_png(json.dumps([game, "board", view], sort_keys=True, default=str).encode())
+
+
+def hold_while_asked() -> None:
+    """With ``TRADEWINDS_E2E_HOLD=PATH``: while the file PATH exists, a board being drawn waits
+    (having created ``PATH.held`` to say so) — so a test holds a move in flight, stored and not
+    yet shown, for as long as it needs (the pictures are drawn in a thread: the bot runs on)."""
+    path = os.environ.get("TRADEWINDS_E2E_HOLD")
+    if not path or not os.path.exists(path):
+        return
+    with open(path + ".held", "w"):
+        pass
+    while os.path.exists(path):
+        time.sleep(0.01)
 
 
 def fast_private(game: str, view: dict[str, Any]) -> bytes | None:

@@ -16,6 +16,7 @@ from tests.e2e import checks
 from tests.e2e.conftest import PEOPLE, running
 from tests.e2e.emulator import COMPONENT
 from tests.e2e.players import Table, offers_in
+from tests.waiting import HANG_GUARD_S
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -43,7 +44,7 @@ def board_uploads(table: Table) -> str:
 async def press_and_wait_for_board(table: Table, seat, user, offer, now) -> tuple[Any, list]:
     """Press ``offer``; (its interaction, the stored plays of its move) once the next board shows."""
     record = await table.press(user, offer)
-    await table.emu.wait_until(lambda: table.boards_shown(now.version + 1), 30, "the next board")
+    await table.emu.wait_until(lambda: table.boards_shown(now.version + 1), HANG_GUARD_S, "the next board")
     return record, await table.played(seat, offer.parsed.action, now.version)
 
 
@@ -74,7 +75,7 @@ async def test_a_board_upload_rate_limited_or_failing_once_is_posted_once_later(
             and 200 <= r.status < 300
         ]
 
-    await emu.wait_until(sent_again, 30, "the upload sent again")
+    await emu.wait_until(sent_again, HANG_GUARD_S, "the upload sent again")
     (again,) = sent_again()  # posted once
     # discord.py waited as told (retry_after), or 1 s after a 500, before sending it again
     assert again.started - failed.ended >= (0.4 if status == 429 else 1.0)
@@ -106,7 +107,7 @@ async def test_a_refused_dm_is_remembered_and_read_through_my_hand_never_in_publ
             dms = {c.id for c in emu.channels.values() if c.is_dm}
             return [r for r in emu.requests if r.code == 50007 and channel_of(r) in dms]
 
-        await emu.wait_until(refusals, 20, "a refused DM")
+        await emu.wait_until(refusals, HANG_GUARD_S, "a refused DM")
         refused = refusals()[0]
         assert (refused.method, refused.status) == ("POST", 403)
         dm_channel = emu.channels[channel_of(refused)]
@@ -120,7 +121,7 @@ async def test_a_refused_dm_is_remembered_and_read_through_my_hand_never_in_publ
                 if r.method == "POST" and r.path == f"/channels/{dm_channel.id}/messages"
             ]
 
-        await emu.wait_until(lambda: _refusal_stored(discord, bo.id), 20, "the refusal remembered")
+        await emu.wait_until(lambda: _refusal_stored(discord, bo.id), HANG_GUARD_S, "the refusal remembered")
 
         # Bo reads what the DM said through My hand (what he holds, what he must decide), and
         # decides there — or behind My turn, if My hand only shows.
@@ -172,7 +173,9 @@ async def test_an_interaction_discord_no_longer_knows_still_plays_once_and_the_c
         user, offer.message.channel, COMPONENT, offer.interaction_data(), offer.message, expired=True
     )
     table.sent.append(late)
-    await emu.wait_until(lambda: table.boards_shown(now.version + 1), 30, "the board after the late press")
+    await emu.wait_until(
+        lambda: table.boards_shown(now.version + 1), HANG_GUARD_S, "the board after the late press"
+    )
 
     assert len(await table.played(seat, offer.parsed.action, now.version)) == 1
     assert late.callbacks and all(c.status == 404 for c in late.callbacks)  # 10062 each time
@@ -207,8 +210,8 @@ async def test_a_gateway_disconnect_is_resumed_and_what_was_sent_meanwhile_arriv
     await gateway.disconnect(hold=True)
     record = await table.press(user, offer)  # dispatched while the bot is away
     gateway.release()
-    await emu.wait_until(lambda: record.acknowledged, 30, "the press answered after the resume")
-    await emu.wait_until(lambda: table.boards_shown(now.version + 1), 30, "the next board")
+    await emu.wait_until(lambda: record.acknowledged, HANG_GUARD_S, "the press answered after the resume")
+    await emu.wait_until(lambda: table.boards_shown(now.version + 1), HANG_GUARD_S, "the next board")
 
     resumes = [op for op in gateway.ops if op.name == "RESUME"]
     assert resumes and resumes[-1].data["session_id"] == session and resumes[-1].data["seq"] == seq
@@ -226,7 +229,7 @@ async def test_an_invalidated_session_identifies_again_and_play_goes_on(discord)
     readies = gateway.count("READY")
     gateway.invalidate_next_resume = True
     await gateway.disconnect()
-    await emu.wait_until(lambda: gateway.count("READY") > readies, 30, "a new session")
+    await emu.wait_until(lambda: gateway.count("READY") > readies, HANG_GUARD_S, "a new session")
 
     after = [op.name for op in gateway.ops if op.name in ("RESUME", "INVALID_SESSION", "IDENTIFY", "READY")][
         -4:

@@ -16,6 +16,7 @@ import pytest
 from tests.e2e import checks
 from tests.e2e.conftest import PEOPLE, running
 from tests.e2e.players import Table
+from tests.waiting import HANG_GUARD_S
 
 TITLES = ("cuba", "santiago", "goa")
 
@@ -44,7 +45,7 @@ async def test_three_people_and_a_computer_play_each_title_to_the_end(discord):
         assert row.status == "finished", table.game
         assert await discord.store.result(table.pk) is not None
         with contextlib.suppress(TimeoutError):  # the last board may still be on its way
-            await emu.wait_until(lambda p=played: not checks.final_scores_posted(emu, p), 20)
+            await emu.wait_until(lambda p=played: not checks.final_scores_posted(emu, p), HANG_GUARD_S)
         problems += checks.final_scores_posted(emu, played)
         problems += checks.dms_to_the_right_people(emu, played)
         problems += checks.nothing_private_in_public(emu, played)

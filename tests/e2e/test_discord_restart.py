@@ -13,6 +13,7 @@ from tests.e2e import checks
 from tests.e2e.conftest import PEOPLE, running
 from tests.e2e.emulator import COMPONENT
 from tests.e2e.players import Table
+from tests.waiting import HANG_GUARD_S
 
 
 @pytest.fixture
@@ -39,7 +40,9 @@ async def test_after_sigkill_and_restart_buttons_from_before_play_or_are_refused
 
     # An earlier turn's button: refused in a private answer, nothing played.
     old = await emu.interact(first_user, channel, COMPONENT, early.interaction_data(), stale)
-    await emu.wait_until(lambda: old.acknowledged and old.answers(), 30, "the stale button answered")
+    await emu.wait_until(
+        lambda: old.acknowledged and old.answers(), HANG_GUARD_S, "the stale button answered"
+    )
     assert all(m.ephemeral and m.owner == first_user.id for m in old.answers())
     # The button of the current turn, pressed after the restart: it plays, once.
     assert await table.play(user, seat, current, now.version)

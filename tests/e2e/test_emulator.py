@@ -19,6 +19,7 @@ from tests.e2e.conftest import PEOPLE
 from tests.e2e.emulator import COMPONENT, Emulator
 from tests.e2e.launcher import small_png
 from tests.e2e.payloads import CREATE_PUBLIC_THREADS, PUBLIC_THREAD
+from tests.waiting import HANG_GUARD_S
 
 
 @pytest.fixture
@@ -38,7 +39,9 @@ async def client(monkeypatch):
         await bot.handlers[interaction.data["custom_id"]](interaction)
 
     running = asyncio.create_task(bot.start(emu.token))
-    await emu.wait_until(lambda: bot.get_guild(emu.guild_id) is not None, 20, "the guild in the client")
+    await emu.wait_until(
+        lambda: bot.get_guild(emu.guild_id) is not None, HANG_GUARD_S, "the guild in the client"
+    )
     bot.emu = emu
     yield bot
     await bot.close()
@@ -101,12 +104,12 @@ async def test_a_press_answered_by_updating_the_message_or_deferring_then_editin
     client.handlers.update({"tw:a:1:1:update": update, "tw:a:1:2:defer": defer_then_edit})
     data = {"custom_id": "tw:a:1:1:update", "component_type": 2}
     first = await emu.interact(PEOPLE[0], held.channel, COMPONENT, data, held)
-    await emu.wait_until(lambda: held.content == "updated", 10, "the update")
+    await emu.wait_until(lambda: held.content == "updated", HANG_GUARD_S, "the update")
     assert first.response_type == 7 and held.attachments[0].data == small_png(b"u")
     second = await emu.interact(
         PEOPLE[1], held.channel, COMPONENT, {"custom_id": "tw:a:1:2:defer", "component_type": 2}, held
     )
-    await emu.wait_until(lambda: second.followups, 10, "the follow-up")
+    await emu.wait_until(lambda: second.followups, HANG_GUARD_S, "the follow-up")
     assert second.response_type == 6 and held.content == "edited" and held.custom_ids() == []
     assert held.attachments[0].data == small_png(b"e")
     (private,) = second.followups
@@ -133,7 +136,7 @@ async def test_a_second_callback_is_refused_as_on_discord(client):
     record = await emu.interact(
         PEOPLE[0], held.channel, COMPONENT, {"custom_id": "tw:a:1:1:twice", "component_type": 2}, held
     )
-    await emu.wait_until(lambda: len(record.callbacks) == 2, 10, "two callbacks")
+    await emu.wait_until(lambda: len(record.callbacks) == 2, HANG_GUARD_S, "two callbacks")
     assert [c.status for c in record.callbacks] == [200, 400] and errors and errors[0].code == 40060
 
 
@@ -146,7 +149,7 @@ async def test_a_thread_for_a_table_and_the_permission_the_bot_checks(client):
     lobby = await channel.send("Cuba: a table is open")
     thread = await lobby.create_thread(name="Cuba · Ana")
     assert thread.id == lobby.id and emu.channels[thread.id].type == PUBLIC_THREAD
-    await emu.wait_until(lambda: client.get_channel(thread.id) is not None, 10, "THREAD_CREATE")
+    await emu.wait_until(lambda: client.get_channel(thread.id) is not None, HANG_GUARD_S, "THREAD_CREATE")
     other = await channel.create_thread(name="Goa · Bo", type=discord.ChannelType.public_thread)
     posted = await other.send("board", file=png_file(b"t"))
     assert emu.messages[posted.id].channel.parent_id == channel.id
@@ -174,5 +177,5 @@ async def test_an_option_picked_in_a_select_menu(client):
     client.handlers["tws:1:1:0"] = pick
     data = {"custom_id": "tws:1:1:0", "component_type": 3, "values": ["tw:a:1:1:bid 7"]}
     record = await emu.interact(PEOPLE[2], held.channel, COMPONENT, data, held)
-    await emu.wait_until(lambda: record.answers(), 10, "the answer")
+    await emu.wait_until(lambda: record.answers(), HANG_GUARD_S, "the answer")
     assert picked == [["tw:a:1:1:bid 7"]] and record.answers()[0].owner == PEOPLE[2].id

@@ -126,22 +126,15 @@ async def main(url: str, count: int, ids: tuple[int, ...], log_path: str, seed: 
         private_renderer=lambda game, view: None,
         seed_source=lambda: rnd.randrange(1 << 30),
     )
-    kinds: dict[int, tuple[str, int]] = {}
-    due_timers, claim_timer = store.due_timers, store.claim_timer
+    claim_timer = store.claim_timer
 
-    async def seen_due(now, shards=None):
-        found = await due_timers(now, shards)
-        kinds.update({t.id: (t.kind, t.game_pk) for t in found})
-        return found
-
-    async def claimed(timer_id: int) -> bool:
-        won = await claim_timer(timer_id)
-        if won:
-            kind, pk = kinds[timer_id]
-            log.write(f"T {timer_id} {kind} {pk} {','.join(map(str, ids))}")
+    async def claimed(timer_id: int, now: float, until: float):
+        won = await claim_timer(timer_id, now, until)
+        if won is not None:  # (a claim whose lease ran out comes back under a new id)
+            log.write(f"T {won.id} {won.kind} {won.game_pk} {','.join(map(str, ids))}")
         return won
 
-    store.due_timers, store.claim_timer = seen_due, claimed  # type: ignore[method-assign]
+    store.claim_timer = claimed  # type: ignore[method-assign]
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     await service.warm()

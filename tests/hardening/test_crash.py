@@ -1,7 +1,9 @@
 """Crashes: the service plays games in a child process on a real database (a SQLite file, and a
-PostgreSQL database) and is killed with SIGKILL at random moments, then restarted. Every
-acknowledged action must be stored exactly once, every game must replay to its cached state, and
-timers and buttons must work again."""
+PostgreSQL database) and is killed with SIGKILL at random moments — at once (during its start-up)
+or after a random number of acknowledged moves, counted, never timed, so that a busy machine
+changes nothing of what is checked — then restarted. Every acknowledged action must be stored
+exactly once, every game must replay to its cached state, and timers and buttons must work
+again."""
 
 from __future__ import annotations
 
@@ -24,21 +26,40 @@ pytestmark = pytest.mark.both_backends
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 8
+#: The kills of these rounds land at once (in the child's start-up: imports, opening the
+#: database, the first games); the others after a number of acknowledged moves.
+SETUP_KILLS = (0, 4)
+#: How many moves the child acknowledges before a kill in play (drawn in this range).
+MOVES_BEFORE_KILL = (35, 60)
+#: Waits for the child end after this long only so that a broken build fails instead of
+#: hanging: what the test checks is counted in moves, never timed.
+HANG_GUARD_S = 600.0
 
 
-def run_and_kill(database: str, ack: Path, seed: int, rnd: random.Random) -> None:
-    """Start the child, let it play for a random moment, SIGKILL it."""
+def acknowledged(ack: Path) -> int:
+    return len(ack.read_text().splitlines()) if ack.exists() else 0
+
+
+def run_and_kill(database: str, ack: Path, seed: int, moves: int) -> None:
+    """Start the child, SIGKILL it once it acknowledged ``moves`` more moves (0: at once)."""
+    before = acknowledged(ack)
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.hardening.crash_child", database, str(ack), str(seed)],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
-    time.sleep(rnd.uniform(0.8, 2.5))  # import time included: kills land in setup and in play
-    assert child.poll() is None, child.stderr.read().decode()
+    guard = time.monotonic() + HANG_GUARD_S
+    while acknowledged(ack) < before + moves:
+        assert child.poll() is None, child.stderr.read().decode() if child.stderr else ""
+        assert time.monotonic() < guard, (
+            f"the child acknowledged {acknowledged(ack) - before} of {moves} moves"
+        )
+        time.sleep(0.005)
     child.send_signal(signal.SIGKILL)
-    child.wait(timeout=10)
-    child.stderr.close()
+    child.wait()
+    if child.stderr is not None:
+        child.stderr.close()
 
 
 def read_acks(ack: Path) -> list[tuple[int, int, str, str]]:
@@ -52,11 +73,12 @@ def read_acks(ack: Path) -> list[tuple[int, int, str, str]]:
 async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path, database):
     ack = tmp_path / "acks.txt"
     rnd = random.Random(8)
-    for round_ in range(KILLS):
-        run_and_kill(database.target, ack, 100 + round_, rnd)
+    moves = [0 if round_ in SETUP_KILLS else rnd.randint(*MOVES_BEFORE_KILL) for round_ in range(KILLS)]
+    for round_, count in enumerate(moves):
+        run_and_kill(database.target, ack, 100 + round_, count)
 
     acks = read_acks(ack)
-    assert len(acks) > 200  # the child really played between the kills
+    assert len(acks) >= sum(moves) >= 200  # the child really played between the kills
     assert len(set(acks)) == len(acks)  # no action acknowledged twice
     store = await database.open()
     try:
@@ -144,7 +166,7 @@ async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_star
             await first.act(row.channel_id, user, str(rnd.choice(table.rules.legal(table.state, seat))))
         ).ok
     (timer,) = [t for t in await store.timers(row.id) if t.kind == "bot"]
-    assert await store.claim_timer(timer.id)  # the process claims it, then dies before moving
+    assert await store.claim_timer(timer.id, time.time(), time.time() + 300)  # claimed; the process dies
     version = first.tables.cached[row.id].row.version
     await store.close()
 

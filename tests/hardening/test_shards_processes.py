@@ -8,6 +8,8 @@ state."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
 import random
 import signal
@@ -28,18 +30,43 @@ ROOT = Path(__file__).resolve().parents[2]
 SHARD_COUNT = 4
 PROCESSES = ((0,), (1, 2), (3,))
 KILLS = 5
-#: The last stretch without kills: every timer due before it must have run by its end.
-QUIET_S = 3.0
+#: How many moves the processes acknowledge between two kills (drawn in this range).
+MOVES_BEFORE_KILL = (25, 40)
+#: After the kills, the processes run at least this many computer moves and one handed-over
+#: press before the end is checked.
+BOT_TIMERS, PRESSES = 21, 1
+#: Waits end after this long only so that a broken build fails instead of hanging: what the
+#: test checks is counted (moves, timers), never timed.
+HANG_GUARD_S = 600.0
 
 
-def wait_until_up(log: Path, children: list[subprocess.Popen]) -> None:
-    """Until each of ``children`` says it is up (at most a minute)."""
-    for _ in range(600):
-        up = {int(pid) for (pid,) in read_log(log)["U"]} if log.exists() else set()
-        if all(child.pid in up for child in children):
+async def wait_for(what: str, condition, children: list[subprocess.Popen]) -> None:
+    """Until ``condition()`` (or the value it awaits) is true, while every child runs (a guard
+    against a hang only)."""
+    guard = time.monotonic() + HANG_GUARD_S
+    while True:
+        value = condition()
+        if inspect.isawaitable(value):
+            value = await value
+        if value:
             return
-        time.sleep(0.1)
-    raise AssertionError("a bot process did not come up")
+        for child in children:
+            assert child.poll() is None, child.stderr.read().decode() if child.stderr else ""
+        assert time.monotonic() < guard, f"still waiting for {what}"
+        await asyncio.sleep(0.02)
+
+
+def logged(log: Path, kind: str) -> list[list[str]]:
+    return read_log(log)[kind] if log.exists() else []
+
+
+async def wait_until_up(log: Path, children: list[subprocess.Popen]) -> None:
+    """Until each of ``children`` says it is up."""
+    await wait_for(
+        "the bot processes to come up",
+        lambda: all(child.pid in {int(pid) for (pid,) in logged(log, "U")} for child in children),
+        children,
+    )
 
 
 def start(url: str, ids: tuple[int, ...], log: Path, seed: int) -> subprocess.Popen:
@@ -74,20 +101,41 @@ async def test_sharded_processes_lose_double_and_orphan_nothing_when_one_is_kill
     rnd = random.Random(19)
     seed = iter(range(1000, 2000))
     running = {ids: start(database.target, ids, log, next(seed)) for ids in PROCESSES}
+    moves = [rnd.randint(*MOVES_BEFORE_KILL) for _ in range(KILLS)]
+    watcher = await database.open()
     try:
-        for _ in range(KILLS):
-            time.sleep(rnd.uniform(1.0, 2.0))
+        for count in moves:
+            await wait_until_up(log, list(running.values()))
+            wanted = len(logged(log, "A")) + count
+            await wait_for(
+                f"{count} moves", lambda n=wanted: len(logged(log, "A")) >= n, list(running.values())
+            )
             victim = rnd.choice(PROCESSES)
             child = running[victim]
             assert child.poll() is None, child.stderr.read().decode()
             child.send_signal(signal.SIGKILL)
-            child.wait(timeout=10)
+            child.wait()
             child.stderr.close()
             running[victim] = start(database.target, victim, log, next(seed))
-        wait_until_up(log, list(running.values()))
+        await wait_until_up(log, list(running.values()))
+
+        def ran() -> Counter:
+            return Counter(kind for _, kind, _, _ in logged(log, "T"))
+
+        await wait_for(
+            "computer moves and a handed-over press",
+            lambda: ran()["bot"] >= BOT_TIMERS and ran()["press"] >= PRESSES,
+            list(running.values()),
+        )
+        # None left behind: whatever is due now runs (waited for, not timed).
         quiet_from = time.time()
-        time.sleep(QUIET_S)
+
+        async def nothing_due_before() -> bool:
+            return not [t for t in await watcher.timers() if t.due < quiet_from]
+
+        await wait_for("the due timers to run", nothing_due_before, list(running.values()))
     finally:
+        await watcher.close()
         for child in running.values():
             child.send_signal(signal.SIGTERM)
         for child in running.values():
@@ -105,7 +153,7 @@ async def test_sharded_processes_lose_double_and_orphan_nothing_when_one_is_kill
 
         # Every acknowledged action: stored once, under its number; none stored twice.
         acks = [(int(pk), int(n), seat, text) for pk, n, seat, text in lines["A"]]
-        assert len(acks) > 100 and len(set(acks)) == len(acks)
+        assert len(acks) >= sum(moves) > 100 and len(set(acks)) == len(acks)
         for pk, n, seat, text in acks:
             at = [a for a in stored[pk] if a.n == n]
             assert len(at) == 1 and (at[0].seat, at[0].text, at[0].kind) == (seat, text, "play"), (pk, n)
@@ -116,7 +164,7 @@ async def test_sharded_processes_lose_double_and_orphan_nothing_when_one_is_kill
         claims = Counter(int(timer_id) for timer_id, *_ in lines["T"])
         assert claims and max(claims.values()) == 1
         kinds = Counter(kind for _, kind, _, _ in lines["T"])
-        assert kinds["bot"] > 20 and kinds["press"] > 0, kinds
+        assert kinds["bot"] >= BOT_TIMERS and kinds["press"] >= PRESSES, kinds
         for _, _, pk, ids in lines["T"]:
             shards = Shards(SHARD_COUNT, tuple(int(i) for i in ids.split(",")))
             assert shards.owns(games[int(pk)].guild_id), (pk, ids)
@@ -127,7 +175,7 @@ async def test_sharded_processes_lose_double_and_orphan_nothing_when_one_is_kill
         answered = {int(pk) for timer_id, kind, pk, ids in lines["T"] if kind == "press"}
         assert answered <= handed
 
-        # None left behind: whatever was due before the quiet stretch ran during it, and every
+        # None left behind: whatever was due when the waiting began ran (above), and every
         # running game still has what moves it on.
         assert [t for t in await store.timers() if t.due < quiet_from] == []
         service = GameService(
