@@ -161,7 +161,7 @@ async def test_a_press_handed_over_before_an_outage_is_answered_after_it(outage_
     await seated(env, one, [CY, DEE], channel=200, guild=guild_of_shard(1, 2))
     pk = (await one.store.open_game(200)).id
     press = custom_id("a", pk, (await one.store.game(pk)).version, "bid 2")
-    assert await zero.hand_over_press(press, CY, 555, reply_to={"token": "t"})
+    assert await zero.hand_over_press(press, CY, None, reply_to={"token": "t"})  # None: a DM
 
     answered: list[Outcome] = []
 
