@@ -128,6 +128,15 @@ class SellPending(TypedDict):
     price: int
 
 
+class AfterPending(TypedDict):
+    """Revision 3: the seat's action is over and it played no card in it; it may still play one
+    now, 'after the action' ('The Expedition Cards'), or go on (``done``). Put under the action's
+    own decisions, so it comes once they are answered, and dropped when no card is playable."""
+
+    kind: Literal["after"]
+    seat: int
+
+
 class SupplyPending(TypedDict):
     """Re-supply's total, to take as ``amount`` spices, colonists or ships."""
 
@@ -148,6 +157,7 @@ Pending = (
     | PickPending
     | SellPending
     | SupplyPending
+    | AfterPending
 )
 
 
@@ -244,12 +254,16 @@ def current(s: State) -> int | None:
 
 def may_play_card(s: State, p: Player) -> bool:
     """Whether ``p``, whose turn it is, may still play an expedition card in this action turn:
-    revision 3 allows exactly one per action, an additional action included ('The Expedition
-    Cards'), so in the extra step only a player who still holds an additional-action card."""
+    revision 3 allows exactly one per action, an additional action included, before, during or
+    after it ('The Expedition Cards'): so in the extra step before an action only a player who
+    still holds an additional-action card, and after an action (the ``after`` decision) anyone
+    who played none in it."""
     if data.REVISIONS[s.revision].cards_per_turn is None:
         return True
     if s.card_played:
         return False
+    if s.pending and s.pending[0]["kind"] == "after":
+        return True
     return s.phase == "actions" or p.extra > 0
 
 
