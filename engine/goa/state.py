@@ -12,7 +12,9 @@ Schema 2 added ``revision`` (the rules revision the game plays under, ``data.REV
 ``passed`` (seats out of this round's extra step). A schema 1 dump was made before revision 2
 existed: it loads as revision 1 with nobody passed, and plays on under revision 1's values.
 Schema 3 added ``card_played`` (an expedition card was played in the current action turn, which
-revision 3 allows once); a schema 2 dump loads with it false.
+revision 3 allows once); a schema 2 dump loads with it false. Revision 3's card after an action is
+one more kind of pending decision (``after``), so it needed no new schema: a schema 3 dump made
+before it loads as it is, and the action in progress in it simply ends without that decision.
 """
 
 from __future__ import annotations
