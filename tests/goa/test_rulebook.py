@@ -996,12 +996,23 @@ CASES: list[Case] = [
         (6, 14, [CARD["ducats"]], [], ["p1"]),
     ),
     Case(
-        "no-step-after-the-action-without-a-playable-card",
+        # which cards a hand holds is secret, its size is not: the step comes for any held card,
+        # with only "go on" when none can be played now (here the sale without a spice and a
+        # card that only changes an action)
+        "the-step-after-the-action-comes-for-any-held-card-the-table-cannot-tell-which",
         "The Expedition Cards ¶3",
-        lambda: acting(hand=[CARD["advance_no_ships"], CARD["sell"]]),  # the sale with no spice
+        lambda: acting(hand=[CARD["advance_no_ships"], CARD["sell"]]),
         ("p0: taxes",),
-        lambda s, ev: (p(s).ducats, s.pending, RULES.to_act(s), len(p(s).hand)),
-        (14, [], ["p1"], 2),
+        lambda s, ev: (p(s).ducats, [d["kind"] for d in s.pending], RULES.to_act(s), RULES.legal(s, "p0")),
+        (14, ["after"], ["p0"], [DONE]),
+    ),
+    Case(
+        "no-step-after-the-action-with-an-empty-hand",
+        "The Expedition Cards ¶3",
+        lambda: acting(hand=[]),
+        ("p0: taxes",),
+        lambda s, ev: (p(s).ducats, s.pending, RULES.to_act(s)),
+        (14, [], ["p1"]),
     ),
     Case(
         "a-card-changing-an-action-is-the-actions-card",
@@ -1504,6 +1515,15 @@ def _holdings(s: State) -> dict[str, Any]:
     }
 
 
+def _goes_on(s: State, seat: str) -> State:
+    """The seat's action is over and its hand holds a card: the step for a card after the action
+    comes (the table cannot tell whether one is playable); the text's player goes on."""
+    assert s.pending[:1] == [{"kind": "after", "seat": s.seats.index(seat)}] and RULES.to_act(s) == [seat]
+    assert "done" in legal_texts(s, seat)
+    s, _ = act(s, seat, "done")
+    return s
+
+
 def test_the_complete_round_of_the_text_move_by_move():
     """'Example for the Play of a Complete Round': every move of its round, the holdings checked
     after each action. The prices of the four tile auctions the text does not give are ours (a
@@ -1574,6 +1594,7 @@ def test_the_complete_round_of_the_text_move_by_move():
     # Green: expedition, may draw 1 and have 1
     s, _ = act(s, GREEN, "expedition")
     assert s.players[2].hand == [card_id("advance_no_spices")]
+    s = _goes_on(s, GREEN)
 
     # 2nd action each. Blue: Quilon again, succeeds, chooses pepper/nutmeg, places 1 nutmeg
     s, events = act(s, BLUE, "colony quilon")
@@ -1599,6 +1620,7 @@ def test_the_complete_round_of_the_text_move_by_move():
     # Green: progress in the ship column, 1 ginger and 1 ship
     s, _ = act(s, GREEN, "advance ships")
     assert _holdings(s)[GREEN] == (10, 3, 2, 0, [1, 0, 0, 0, 0], {}, 1)
+    s = _goes_on(s, GREEN)
 
     # 3rd action each. Blue: taxes, 4 ducats
     s, _ = act(s, BLUE, "taxes")

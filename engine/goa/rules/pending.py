@@ -181,8 +181,13 @@ def discard_card(s: State, i: int, card: int, events: list[Event]) -> None:
 
 def drop_idle(s: State) -> None:
     """Decisions with nothing left to decide end by themselves: an Additional Harvest with
-    nothing left to refill, and the card after an action when the player holds none he may play
-    now (so that a player without a playable card never sees the step)."""
+    nothing left to refill, and the card after an action when the player holds no card.
+
+    The card step is kept whenever the hand holds a card, even one that cannot be played now
+    (a card that only changes an action, the spice sale without spices): everybody sees whose
+    turn it is and how many cards a hand holds, but not which cards, so a step shown only to
+    holders of a playable card would tell the table what is in a hand. Its only move is then
+    "go on"."""
     while s.pending:
         top = s.pending[0]
         p = s.players[top["seat"]]
@@ -190,7 +195,7 @@ def drop_idle(s: State) -> None:
             if any(not store_full(p, st) for st in stores(p)):
                 return
         elif top["kind"] == "after":
-            if card_plays(s, p):
+            if p.hand:  # public: the hand's size, never which cards it holds
                 return
         else:
             return

@@ -55,8 +55,8 @@ def play(s: State, i: int, action: Action, events: list[Event]) -> None:
             s.step_done = True
         actions.main_action(s, i, action, events)
         if revision(s).card_after_action and s.step_done and not s.card_played:
-            # under the action's own decisions: asked once they are answered (dropped when no
-            # card is playable then; see pending.drop_idle)
+            # under the action's own decisions: asked once they are answered (dropped when the
+            # hand is empty then; see pending.drop_idle)
             s.pending.append({"kind": "after", "seat": i})
     elif kind == "play":
         actions.play_card(s, i, number(action, 0), events)
