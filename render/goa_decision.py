@@ -13,7 +13,8 @@ seat sees and laid out for a phone:
 * the head start of the Rule Variant: the seat's progress board;
 * the small decisions inside an action (spices to place, a colony to fill or choose, a plantation
   to give up, colonists to pay, the duty, the refill, the spice sale, Re-supply's kind): the
-  supply board; the cards to shed over the hand limit: the supply board and the hand.
+  supply board; the cards to shed over the hand limit, and the card one may still play after
+  one's action (revision 3): the supply board and the hand.
 """
 
 from __future__ import annotations
@@ -196,7 +197,7 @@ def parts(view: dict[str, Any], legal: list[str], lang: str) -> list[list[Part]]
     progress, supply = Crop(regions[f"progress:{seat}"]), Crop(regions[f"supply:{seat}"])
     phase = view["phase"]
     if view.get("pending"):
-        if view["pending"]["kind"] == "shed":  # the cards to shed over the hand limit
+        if view["pending"]["kind"] in ("shed", "after"):  # cards to shed, or one to play after the action
             hand = _hand(view, lang)
             return [[supply, *([hand] if hand else [])]]
         return [[supply]]

@@ -1,6 +1,8 @@
 """A heuristic Goa player: it bids up to a lot's worth to it, advances the progress column that
 keeps its markers most even (the all-markers bonus and the rows' VP reward balance), and founds a
-colony only when its expected colonists reach the colony's need."""
+colony only when its expected colonists reach the colony's need. Its goods cards it plays at
+once; the spice sale (revision 3) it keeps for after an action, where it sells the spices its
+next advances do not want (as after a harvest)."""
 
 from __future__ import annotations
 
@@ -70,6 +72,8 @@ class HeuristicPlayer:
             options = [a for a in legal if a.kind == kind]
             if kind == "colony":
                 options = [a for a in options if self._colony_chance(me, a, values)]
+            if kind == "play" and values.card_after_action:  # the spice sale waits for after the action
+                options = [a for a in options if data.CARDS[number(a, 0)]["effect"] != "sell"]
             if kind == "advance" and options:
                 return self._advance(me, options)
             if options:
@@ -114,7 +118,26 @@ class HeuristicPlayer:
             return min(gives, key=lambda a: want[word(a, 0)]) if gives else Action("stop")
         if pending.get("kind") == "supply":
             return Action("choose", ("spices",) if self._useful(me, "harvest") else ("ships",))
+        if pending.get("kind") == "after":
+            return self._after(me, values, legal)
         return None
+
+    def _after(self, me: dict[str, Any], values: data.Revision, legal: list[Action]) -> Action:
+        """The card to play after the action when one is worth it: the spice sale when the seat
+        holds spices its next advances do not want (as after a harvest), a goods card, the
+        spices card when there is room for them; else go on (``done``) and keep the cards."""
+        want = self.spice_wants(me, values)
+        surplus = any(n and want[k] <= 0 for k, n in me.get("spices", {}).items())
+        goods: list[Action] = []
+        for a in legal:
+            if a.kind != "play":
+                continue
+            effect = data.CARDS[number(a, 0)]["effect"]
+            if effect == "sell" and surplus:
+                return a
+            if effect != "sell" and (effect != "spices" or self._useful(me, "harvest")):
+                goods.append(a)
+        return goods[0] if goods else Action("done")
 
     @staticmethod
     def _shed(me: dict[str, Any], drops: list[Action]) -> Action:

@@ -403,9 +403,11 @@ class Revision:
     * ``expedition_draw``: the cards the Expedition action draws by row, never past the hand
       limit (None: it fills the hand up to the limit); ``gifts_over_limit``: the Expeditions
       tile and the first-to-row card are taken even over the limit, and an Expedition action
-      first has the player shed the cards above it; ``discard_any_time``: a player may discard
-      expedition cards on his turn;
+      first has the player shed the cards above it; ``discard_on_own_turn``: a player may discard
+      expedition cards on his own turn (:data:`DISCARD_ON_OWN_TURN`, our reading of 'at any time');
     * ``cards_per_turn``: expedition cards a player may play per action turn (None: any number);
+      ``card_after_action``: one not played before or with the action may still be played after
+      it (a short ``after`` decision once the action is answered);
     * ``chosen_stacks``: colonies whose founder chooses his tile (else the stacks listed in
       ``shuffled_stacks`` are shuffled at setup and the top tile is taken);
     * ``resupply_one_kind``: Re-supply pays its total in one kind only;
@@ -426,8 +428,9 @@ class Revision:
     extra_in_turns: bool
     expedition_draw: tuple[int, ...] | None = None
     gifts_over_limit: bool = False
-    discard_any_time: bool = False
+    discard_on_own_turn: bool = False
     cards_per_turn: int | None = None
+    card_after_action: bool = False
     chosen_stacks: tuple[str, ...] = ()
     shuffled_stacks: tuple[str, ...] = CHOSEN_COLONY_STACKS
     resupply_one_kind: bool = False
@@ -439,6 +442,12 @@ class Revision:
 
 
 CURRENT = 3
+#: Revision 3: when the engine offers to discard expedition cards unplayed. The 1st-edition text
+#: allows it 'at any time'; the engine offers it (``drop``) on the seat's own turn, and an
+#: Expedition action over the hand limit sheds the surplus first. Our ruling: a discard outside
+#: one's own turn changes nothing in play, for the hand limit matters only when drawing, which
+#: happens on one's own turn (and the draws allowed over the limit stay allowed).
+DISCARD_ON_OWN_TURN = True
 #: Revision 2: the printed-value corrections of issue 14 (seed and 2nd-edition readings).
 _SECOND = Revision(
     number=2,
@@ -456,8 +465,9 @@ _TODAY = dataclasses.replace(
     advance_spices=ADVANCE_SPICES,
     expedition_draw=EXPEDITION_DRAW,
     gifts_over_limit=True,
-    discard_any_time=True,
+    discard_on_own_turn=DISCARD_ON_OWN_TURN,
     cards_per_turn=1,
+    card_after_action=True,
     chosen_stacks=CHOSEN_COLONY_STACKS,
     shuffled_stacks=(),
     resupply_one_kind=True,
@@ -946,6 +956,15 @@ MARKS: tuple[src.Mark, ...] = (
         "OPTIONS",
         OPTIONS,
         "the revision a game plays under (ours), and " + _fe(_VARIANT) + " as a table option, off by default",
+        _R,
+    ),
+    src.Mark(
+        "DISCARD_ON_OWN_TURN",
+        DISCARD_ON_OWN_TURN,
+        _fe(_CARDS_SECTION, "'A player may discard any number of expedition cards at any time in the game!'")
+        + "; ours: offered on the player's own turn (and an Expedition sheds the surplus first), since a "
+        "discard at another moment changes nothing in play: the hand limit counts only when drawing, "
+        "on one's own turn, and the draws over the limit are allowed",
         _R,
     ),
     src.Mark("HEAD_START_ROW", HEAD_START_ROW, _fe(_VARIANT, "'to the second row'"), _H),

@@ -12,7 +12,9 @@ Schema 2 added ``revision`` (the rules revision the game plays under, ``data.REV
 ``passed`` (seats out of this round's extra step). A schema 1 dump was made before revision 2
 existed: it loads as revision 1 with nobody passed, and plays on under revision 1's values.
 Schema 3 added ``card_played`` (an expedition card was played in the current action turn, which
-revision 3 allows once); a schema 2 dump loads with it false.
+revision 3 allows once); a schema 2 dump loads with it false. Revision 3's card after an action is
+one more kind of pending decision (``after``), so it needed no new schema: a schema 3 dump made
+before it loads as it is, and the action in progress in it simply ends without that decision.
 """
 
 from __future__ import annotations
@@ -128,6 +130,15 @@ class SellPending(TypedDict):
     price: int
 
 
+class AfterPending(TypedDict):
+    """Revision 3: the seat's action is over and it played no card in it; it may still play one
+    now, 'after the action' ('The Expedition Cards'), or go on (``done``). Put under the action's
+    own decisions, so it comes once they are answered, and dropped when no card is playable."""
+
+    kind: Literal["after"]
+    seat: int
+
+
 class SupplyPending(TypedDict):
     """Re-supply's total, to take as ``amount`` spices, colonists or ships."""
 
@@ -148,6 +159,7 @@ Pending = (
     | PickPending
     | SellPending
     | SupplyPending
+    | AfterPending
 )
 
 
@@ -244,12 +256,16 @@ def current(s: State) -> int | None:
 
 def may_play_card(s: State, p: Player) -> bool:
     """Whether ``p``, whose turn it is, may still play an expedition card in this action turn:
-    revision 3 allows exactly one per action, an additional action included ('The Expedition
-    Cards'), so in the extra step only a player who still holds an additional-action card."""
+    revision 3 allows exactly one per action, an additional action included, before, during or
+    after it ('The Expedition Cards'): so in the extra step before an action only a player who
+    still holds an additional-action card, and after an action (the ``after`` decision) anyone
+    who played none in it."""
     if data.REVISIONS[s.revision].cards_per_turn is None:
         return True
     if s.card_played:
         return False
+    if s.pending and s.pending[0]["kind"] == "after":
+        return True
     return s.phase == "actions" or p.extra > 0
 
 

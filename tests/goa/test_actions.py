@@ -3,6 +3,7 @@ the progress bonuses, and the turn order."""
 
 import pytest
 
+from engine.core import Action
 from engine.goa import data
 from engine.goa.state import spice_counts
 from tests.contract import assert_illegal_changes_nothing
@@ -278,6 +279,7 @@ def test_first_into_row_4_of_a_column_draws_an_expedition_card_and_only_the_firs
             give_plantation(s, i, k, cap=1)
     s = run(s, "p0: advance ships")
     assert len(s.players[0].hand) == 1 and s.firsts == ["0:3"]
+    s = run(s, "p0: done")  # the card drawn may be played after the action: p0 goes on without it
     s = run(s, "p1: advance ships")
     assert len(s.players[1].hand) == 0
 
@@ -354,3 +356,34 @@ def test_colonists_base_by_row(row, base):
     s, events = act(s, "p0", "colony calicut")
     attempt = next(e for e in events if e.kind == "colony_attempt")
     assert attempt.data["base"] == base and attempt.data["total"] == base + 2
+
+
+@pytest.mark.parametrize("revision", [1, 2])
+def test_older_revisions_end_the_turn_with_the_action(revision):
+    """Revisions 1 and 2 play on as before: no card after the action, the turn passes at once."""
+    s = RULES.new(["p0", "p1", "p2"], 1, revision=revision).copy()
+    s.phase, s.start, s.turn = "actions", 0, 0
+    ships = next(c for c in data.REVISIONS[revision].card_ids if data.CARDS[c]["effect"] == "ships")
+    s.players[0].hand = [ships]
+    s, _ = act(s, "p0", "taxes")
+    assert s.pending == [] and RULES.to_act(s) == ["p1"] and s.players[0].hand == [ships]
+
+
+def test_the_card_after_the_action_reads_the_hidden_hand_and_speaks_every_language():
+    s = at_actions()
+    s.players[0].hand = [card_id("ducats")]
+    s, _ = act(s, "p0", "taxes")
+    assert s.pending == [{"kind": "after", "seat": 0}]
+    assert RULES.private_choices(s, "p0") and not RULES.private_choices(s, "p1")
+    assert RULES.view(s, "p1")["pending"] == {"kind": "after", "seat": "p0"}
+    assert "ducats" not in RULES.view(s, "p1")["players"]["p0"]
+    prompts, labels = set(), set()
+    for lang in ("en", "nl", "ja", "zh-CN", "zh-TW"):
+        prompts.add(RULES.prompt(s, "p0", lang))
+        labels.add(RULES.label(s, "p0", Action("done"), lang))
+    assert len(prompts) == 5 and len(labels) == 5
+    assert RULES.label(s, "p0", Action("done"), "nl") == "Doorgaan zonder kaart"
+    # bad input in the step: a sentence that names the decision, and nothing changes
+    assert_illegal_changes_nothing(RULES, s, "p0", "taxes")
+    err = RULES.refusal(s, "p0", Action("taxes"))
+    assert "after it" in err

@@ -155,3 +155,28 @@ def test_computer_players_handle_the_first_editions_choices():
         _invariants(s)
     for kind in ("head_start_markers", "colony_chosen", "card_discarded", "card_played", "spice_sold"):
         assert seen.get(kind, 0) > 0, kind
+
+
+def test_the_heuristic_sells_its_surplus_spices_after_a_harvest():
+    """Revision 3: the heuristic keeps the spice sale out of its turn and plays it after the
+    harvest, selling the spices its next advances do not want; then the turn passes."""
+    from engine.goa.ai import HeuristicPlayer
+    from tests.goa.helpers import act, at_actions, card_id
+
+    s = at_actions()
+    p0 = s.players[0]
+    p0.hand = [card_id("sell")]
+    p0.plantations.append(["a6", data.SPICE_INDEX["pepper"], 3, 2])
+    ducats = p0.ducats
+    assert f"play {card_id('sell')}" in [str(a) for a in RULES.legal(s, "p0")]
+    bot = HeuristicPlayer(5)
+    assert bot.choose(dict(RULES.view(s, "p0")), RULES.legal(s, "p0")).kind != "play"
+    s, _ = act(s, "p0", "harvest")
+    s, _ = act(s, "p0", "spice pepper")
+    assert s.pending == [{"kind": "after", "seat": 0}]
+    sold = 0
+    while RULES.to_act(s) == ["p0"]:
+        s, events = RULES.apply(s, "p0", bot.choose(dict(RULES.view(s, "p0")), RULES.legal(s, "p0")))
+        sold += sum(1 for e in events if e.kind == "spice_sold")
+    assert sold > 0 and s.players[0].hand == [] and s.players[0].ducats == ducats + 3 * sold
+    assert sum(pl[3] for pl in s.players[0].plantations) == 3 - sold

@@ -21,6 +21,7 @@ import pytest
 
 from engine.core import Event
 from engine.goa import data
+from engine.goa.rules.common import DONE
 from engine.goa.state import State, spice_counts
 from tests.contract import assert_illegal_changes_nothing
 from tests.goa.helpers import RULES, act, at_actions, at_extra, card_id, fresh, legal_texts
@@ -171,6 +172,12 @@ def on_top(s: State, *cards: int) -> State:
     """Put these cards on top of the expedition pile, first drawn first."""
     s.deck = [c for c in s.deck + s.discard if c not in cards] + list(reversed(cards))
     s.discard = []
+    return s
+
+
+def in_turn(s: State, turn: int) -> State:
+    """The action phase at ``turn`` (0: the start player's first action)."""
+    s.turn = turn
     return s
 
 
@@ -612,7 +619,8 @@ CASES: list[Case] = [
         "expedition-row-1-draws-1-never-past-the-limit-of-1",
         "5. Expedition ¶1",
         acting,
-        ("p0: expedition", "p1: pass", "p2: pass", "p0: expedition"),
+        # the card drawn may be played after the action: p0 goes on without it
+        ("p0: expedition", "p0: done", "p1: pass", "p2: pass", "p0: expedition"),
         lambda s, ev: (len(p(s).hand), [e.data for e in ev if e.kind == "expedition"][-1]),
         (1, {"limit": 1, "draw": 1}),
     ),
@@ -913,6 +921,98 @@ CASES: list[Case] = [
         ),
         lambda s, ev: (p(s).ships, p(s).ducats, p(s).extra, p(s).hand),
         (6, 19, 1, []),
+    ),
+    Case(
+        "harvest-then-the-spice-sale-after-it-in-the-same-action",
+        "The Expedition Cards ¶3",
+        lambda: plant(acting(hand=[CARD["sell"]], progress=[0, 1, 0, 0, 0]), 0, "pepper", 3, 0),
+        (
+            f"!p0: play {CARD['sell']}",  # no spice to sell before the harvest
+            "p0: harvest",
+            "p0: spice pepper",
+            "p0: spice pepper",
+            f"p0: play {CARD['sell']}",
+            "p0: give pepper",
+            "p0: give pepper",
+        ),
+        lambda s, ev: (
+            spices(s, 0),
+            p(s).ducats,
+            p(s).hand,
+            s.discard[-1],
+            [e.kind for e in ev].count("spice_sold"),
+            s.pending,
+            s.card_played,
+            RULES.to_act(s),
+        ),
+        ({}, 16, [], CARD["sell"], 2, [], False, ["p1"]),
+    ),
+    Case(
+        "the-card-after-an-action-is-asked-once-the-action-is-answered",
+        "The Expedition Cards ¶3",
+        lambda: plant(acting(hand=[CARD["ducats"]], progress=[0, 1, 0, 0, 0]), 0, "pepper", 3, 0),
+        ("p0: harvest", f"!p0: play {CARD['ducats']}", "p0: spice pepper", "p0: spice pepper"),
+        lambda s, ev: (s.pending, RULES.to_act(s), legal_texts(s, "p0"), RULES.label(s, "p0", DONE)),
+        ([{"kind": "after", "seat": 0}], ["p0"], [f"play {CARD['ducats']}", "done"], "Go on without a card"),
+    ),
+    Case(
+        "going-on-after-the-action-keeps-the-card",
+        "The Expedition Cards ¶3",
+        lambda: acting(hand=[CARD["ducats"]]),
+        ("p0: taxes", "p0: done", f"!p0: play {CARD['ducats']}"),
+        lambda s, ev: (p(s).ducats, p(s).hand, s.pending, RULES.to_act(s)),
+        (14, [CARD["ducats"]], [], ["p1"]),
+    ),
+    Case(
+        "a-card-after-the-last-action-of-a-round",
+        "The Expedition Cards ¶3",
+        lambda: in_turn(acting(hand=[CARD["ducats"]], start=1), 3 * 3 - 1),
+        ("p0: taxes", f"p0: play {CARD['ducats']}"),
+        lambda s, ev: (p(s).ducats, p(s).hand, (s.round, s.phase), "round_end" in kinds_of(ev)),
+        (19, [], (2, "flag"), True),
+    ),
+    Case(
+        "a-card-after-an-additional-action-with-the-last-card",
+        "The Expedition Cards ¶3",
+        lambda: extra_step(extra=1, hand=[CARD["ships"]]),
+        ("p0: taxes", f"p0: play {CARD['ships']}"),
+        lambda s, ev: (p(s).ducats, p(s).ships, p(s).extra, p(s).hand, "round_end" in kinds_of(ev)),
+        (14, 6, 0, [], True),
+    ),
+    Case(
+        "not-a-second-card-after-an-action-with-a-card",
+        "The Expedition Cards ¶3",
+        lambda: acting(hand=[CARD["harvest_mix"], CARD["ships"]]),
+        (f"p0: harvest card {CARD['harvest_mix']}", "p0: colonist", f"!p0: play {CARD['ships']}"),
+        lambda s, ev: (p(s).colonists, p(s).ships, p(s).hand, s.pending, RULES.to_act(s)),
+        (3, 4, [CARD["ships"]], [], ["p1"]),
+    ),
+    Case(
+        "not-a-second-card-after-the-card-after-the-action",
+        "The Expedition Cards ¶3",
+        lambda: acting(hand=[CARD["ships"], CARD["ducats"]]),
+        ("p0: taxes", f"p0: play {CARD['ships']}", f"!p0: play {CARD['ducats']}"),
+        lambda s, ev: (p(s).ships, p(s).ducats, p(s).hand, s.pending, RULES.to_act(s)),
+        (6, 14, [CARD["ducats"]], [], ["p1"]),
+    ),
+    Case(
+        # which cards a hand holds is secret, its size is not: the step comes for any held card,
+        # with only "go on" when none can be played now (here the sale without a spice and a
+        # card that only changes an action)
+        "the-step-after-the-action-comes-for-any-held-card-the-table-cannot-tell-which",
+        "The Expedition Cards ¶3",
+        lambda: acting(hand=[CARD["advance_no_ships"], CARD["sell"]]),
+        ("p0: taxes",),
+        lambda s, ev: (p(s).ducats, [d["kind"] for d in s.pending], RULES.to_act(s), RULES.legal(s, "p0")),
+        (14, ["after"], ["p0"], [DONE]),
+    ),
+    Case(
+        "no-step-after-the-action-with-an-empty-hand",
+        "The Expedition Cards ¶3",
+        lambda: acting(hand=[]),
+        ("p0: taxes",),
+        lambda s, ev: (p(s).ducats, s.pending, RULES.to_act(s)),
+        (14, [], ["p1"]),
     ),
     Case(
         "a-card-changing-an-action-is-the-actions-card",
@@ -1233,7 +1333,8 @@ CASES: list[Case] = [
                 "plantations": [["a1", 0, 1, 1], ["a3", 2, 1, 1], ["a4", 3, 1, 1]],
             },
         ),
-        ("p0: advance ships", "p1: advance ships"),
+        # the card drawn may be played after the action: p0 goes on without it
+        ("p0: advance ships", "p0: done", "p1: advance ships"),
         lambda s, ev: ([len(pl.hand) for pl in s.players], s.firsts),
         ([1, 0, 0], ["0:3"]),
     ),
@@ -1271,7 +1372,8 @@ CASES: list[Case] = [
                 "plantations": [["a4", 3, 1, 1], ["a2", 1, 1, 1], ["a5", 4, 1, 1], ["a1", 0, 1, 1]],
             },
         ),
-        ("p0: advance ships", "p1: advance harvest"),
+        # the card drawn may be played after the action: Red goes on without it
+        ("p0: advance ships", "p0: done", "p1: advance harvest"),
         lambda s, ev: ([len(pl.hand) for pl in s.players], s.firsts),
         ([1, 1, 0], ["0:3", "1:4"]),
     ),
@@ -1413,6 +1515,15 @@ def _holdings(s: State) -> dict[str, Any]:
     }
 
 
+def _goes_on(s: State, seat: str) -> State:
+    """The seat's action is over and its hand holds a card: the step for a card after the action
+    comes (the table cannot tell whether one is playable); the text's player goes on."""
+    assert s.pending[:1] == [{"kind": "after", "seat": s.seats.index(seat)}] and RULES.to_act(s) == [seat]
+    assert "done" in legal_texts(s, seat)
+    s, _ = act(s, seat, "done")
+    return s
+
+
 def test_the_complete_round_of_the_text_move_by_move():
     """'Example for the Play of a Complete Round': every move of its round, the holdings checked
     after each action. The prices of the four tile auctions the text does not give are ours (a
@@ -1483,6 +1594,7 @@ def test_the_complete_round_of_the_text_move_by_move():
     # Green: expedition, may draw 1 and have 1
     s, _ = act(s, GREEN, "expedition")
     assert s.players[2].hand == [card_id("advance_no_spices")]
+    s = _goes_on(s, GREEN)
 
     # 2nd action each. Blue: Quilon again, succeeds, chooses pepper/nutmeg, places 1 nutmeg
     s, events = act(s, BLUE, "colony quilon")
@@ -1500,9 +1612,15 @@ def test_the_complete_round_of_the_text_move_by_move():
     # Red: expedition, 1 card
     s, _ = act(s, RED, "expedition")
     assert s.players[1].hand == [card_id("ships")]
+    # the card could be played after the action ('The Expedition Cards'); Red keeps it for his
+    # 3rd action and goes on
+    assert s.pending == [{"kind": "after", "seat": 1}] and RULES.to_act(s) == [RED]
+    assert legal_texts(s, RED) == [f"play {card_id('ships')}", "done"]
+    s, _ = act(s, RED, "done")
     # Green: progress in the ship column, 1 ginger and 1 ship
     s, _ = act(s, GREEN, "advance ships")
     assert _holdings(s)[GREEN] == (10, 3, 2, 0, [1, 0, 0, 0, 0], {}, 1)
+    s = _goes_on(s, GREEN)
 
     # 3rd action each. Blue: taxes, 4 ducats
     s, _ = act(s, BLUE, "taxes")

@@ -121,3 +121,20 @@ def test_a_revision_2_game_plays_to_the_end_under_revision_2(seed):
     assert all(c in data.CARD_IDS_REVISION_2 for c in s.deck + s.discard)
     assert {t for t in s.grid if t} <= set(data.B_TILE_IDS_REVISION_2)
     assert all(r in (1, 2, 3) for p in s.players for r in p.bonus_rows)
+
+
+def test_a_schema_3_save_made_before_the_card_after_an_action_plays_on():
+    """A save of schema 3 from before the ``after`` decision: the action in progress in it ends
+    without it, the next one asks it."""
+    from tests.goa.helpers import act, at_actions, card_id
+
+    s = at_actions()
+    s.players[0].hand = [card_id("ducats")]
+    s.players[0].plantations.append(["a6", data.SPICE_INDEX["pepper"], 2, 0])
+    s, _ = act(s, "p0", "harvest")
+    old = s.to_dict()
+    old["pending"] = [p for p in old["pending"] if p["kind"] != "after"]  # as saved before
+    s = RULES.load(json.loads(json.dumps(old)))
+    assert s.pending == [{"kind": "spices", "seat": 0, "left": 1, "mix": False}]
+    s, _ = act(s, "p0", "spice pepper")
+    assert RULES.to_act(s) == ["p1"] and s.players[0].hand == [card_id("ducats")]

@@ -145,3 +145,23 @@ def test_the_list_follows_the_marks(monkeypatch):
     after = RULES.help_sections("en")[-1][1]
     assert "the action draws 2, 2 cards" not in after
     assert len([line for line in after.splitlines() if line.startswith("•")]) == 12
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_discarding_on_ones_own_turn_is_our_ruling_and_the_help_says_so(lang):
+    """'A player may discard any number of expedition cards at any time': the engine offers it on
+    the seat's own turn, a ruling of ours that the marks, docs/sources.md and /game rules state."""
+    mark = marks()["DISCARD_ON_OWN_TURN"]
+    assert mark.confidence == provenance.RULING and "The Expedition Cards" in mark.source
+    assert data.REVISIONS[data.CURRENT].discard_on_own_turn is data.DISCARD_ON_OWN_TURN is True
+    assert not data.REVISIONS[2].discard_on_own_turn and not data.REVISIONS[1].discard_on_own_turn
+    assert "| `DISCARD_ON_OWN_TURN` | `True` |" in section("Goa")
+    actions = dict(RULES.help_sections(lang))[T(lang, "help.actions.title")]
+    ruling = {
+        "en": "our ruling",
+        "nl": "onze regeling",
+        "ja": "裁定",
+        "zh-CN": "我们的裁定",
+        "zh-TW": "我們的裁定",
+    }
+    assert ruling[lang] in actions

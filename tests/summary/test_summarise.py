@@ -88,7 +88,7 @@ def test_santiago_counts_ships_and_the_headline_names_the_winner():
     assert summary["labels"]["headline"] == f"{NAMES[winner]} wins!"
 
 
-@pytest.mark.parametrize("game_id,players,seed", [("goa", 2, 26), ("cuba", 2, 36)])
+@pytest.mark.parametrize("game_id,players,seed", [("goa", 2, 74), ("cuba", 2, 36)])
 def test_a_shared_win(game_id, players, seed):
     summary = summarise(game_id, states_of(game_id, players, seed), NAMES, lang="en")
     assert summary["places"] == {"p0": 1, "p1": 1}

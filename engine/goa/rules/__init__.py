@@ -133,7 +133,7 @@ class GoaRules(RulesBase, PresentationBase):
             headstart.play(s, i, action, events)
         else:
             placement.place_flag(s, i, action, events)
-        pending.drop_idle_refill(s)
+        pending.drop_idle(s)
         rounds.settle(s, events)
         return s, events
 
@@ -203,12 +203,13 @@ class GoaRules(RulesBase, PresentationBase):
 
     def private_choices(self, s: State, seat: str) -> bool:
         """Bids and outbids are bounded by hidden ducats; turns (and the cards to shed over the
-        hand limit) list cards from the hidden hand."""
+        hand limit, and the card one may still play after an action) list cards from the hidden
+        hand."""
         i = current(s)
         if i is None or s.seats[i] != seat:
             return False
-        if s.pending:  # shedding cards over the hand limit lists the hidden hand
-            return s.pending[0]["kind"] == "shed"
+        if s.pending:  # cards to shed over the hand limit, or one to play after an action: the hidden hand
+            return s.pending[0]["kind"] in ("shed", "after")
         if s.phase == "auction":
             return s.auc_step < len(s.seats) - 1 or s.high_seat >= 0
         return s.phase in ("actions", "extra") and bool(s.players[i].hand)

@@ -2,14 +2,22 @@
 spices to place, a colony's field to fill, the plantation a fifth one replaces, ships or
 colonists, colonists to pay for a colony, the duty's spices, the stores to refill — and, in
 revision 3, the cards to shed before an Expedition, the colony tile to choose, the spices to
-sell and the one kind Re-supply pays in."""
+sell, the one kind Re-supply pays in, and the card a player may still play after his action."""
 
 from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.goa import data
-from engine.goa.rules.actions import colony_choices, colony_failed, colony_founded, colony_taken
+from engine.goa.rules.actions import (
+    card_plays,
+    colony_choices,
+    colony_failed,
+    colony_founded,
+    colony_taken,
+    play_card,
+)
 from engine.goa.rules.common import (
+    DONE,
     SPICE_ACTIONS,
     STOP,
     add_spice,
@@ -50,6 +58,8 @@ def legal(s: State, pend: Pending) -> list[Action]:
         return [Action("drop", (c,)) for c in sorted(set(p.hand))]
     if pend["kind"] == "pick":
         return [Action("pick", (t,)) for t in colony_choices(s, pend["colony"])]
+    if pend["kind"] == "after":
+        return card_plays(s, p) + [DONE]
     if pend["kind"] == "sell":
         counts = spice_counts(p)
         return [a for k, a in enumerate(SPICE_ACTIONS["give"]) if counts[k]] + [STOP]
@@ -113,6 +123,9 @@ def answer(s: State, i: int, pend: Pending, action: Action, events: list[Event])
             s.pending.insert(0, pend)
         else:
             draw_to_hand(s, i, pend["draw"], events, "expedition")
+    elif pend["kind"] == "after":
+        if action.kind == "play":
+            play_card(s, i, number(action, 0), events)
     elif pend["kind"] == "pick":
         tile = word(action, 0)
         events.append(Event("colony_chosen", seat, {"colony": pend["colony"], "tile": tile}))
@@ -166,10 +179,24 @@ def discard_card(s: State, i: int, card: int, events: list[Event]) -> None:
     events.append(Event("card_discarded", s.seats[i], {"card": card}, reveals_hidden=True))
 
 
-def drop_idle_refill(s: State) -> None:
-    """An Additional Harvest with nothing left to refill ends by itself."""
-    while s.pending and s.pending[0]["kind"] == "refill":
-        p = s.players[s.pending[0]["seat"]]
-        if any(not store_full(p, st) for st in stores(p)):
+def drop_idle(s: State) -> None:
+    """Decisions with nothing left to decide end by themselves: an Additional Harvest with
+    nothing left to refill, and the card after an action when the player holds no card.
+
+    The card step is kept whenever the hand holds a card, even one that cannot be played now
+    (a card that only changes an action, the spice sale without spices): everybody sees whose
+    turn it is and how many cards a hand holds, but not which cards, so a step shown only to
+    holders of a playable card would tell the table what is in a hand. Its only move is then
+    "go on"."""
+    while s.pending:
+        top = s.pending[0]
+        p = s.players[top["seat"]]
+        if top["kind"] == "refill":
+            if any(not store_full(p, st) for st in stores(p)):
+                return
+        elif top["kind"] == "after":
+            if p.hand:  # public: the hand's size, never which cards it holds
+                return
+        else:
             return
         s.pending.pop(0)

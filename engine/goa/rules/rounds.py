@@ -26,7 +26,7 @@ def legal(s: State, i: int) -> list[Action]:
         acts += actions.legal(s, p)
     acts += actions.card_plays(s, p)
     acts += tiles.legal(s, i)
-    if rev.discard_any_time:
+    if rev.discard_on_own_turn:
         acts += [Action("drop", (c,)) for c in sorted(set(p.hand))]
     if s.phase == "actions":
         acts.append(PASS)
@@ -54,6 +54,10 @@ def play(s: State, i: int, action: Action, events: list[Event]) -> None:
         if s.phase == "actions" or revision(s).extra_in_turns:
             s.step_done = True
         actions.main_action(s, i, action, events)
+        if revision(s).card_after_action and s.step_done and not s.card_played:
+            # under the action's own decisions: asked once they are answered (dropped when the
+            # hand is empty then; see pending.drop_idle)
+            s.pending.append({"kind": "after", "seat": i})
     elif kind == "play":
         actions.play_card(s, i, number(action, 0), events)
     elif kind == "drop":

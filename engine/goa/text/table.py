@@ -228,6 +228,8 @@ def label(
 ) -> str:
     """A short button label for ``action`` (≤ 80 characters); ``names`` names the spied-on player."""
     k, a = action.kind, action.args
+    if k == "done" and s.pending and s.pending[0]["kind"] == "after":  # no card after the action
+        return T(lang, "label.after_done")
     if k in ("flag", "marker"):
         return _place_label(s, k, word(action, 0), lang)
     if k in _SIMPLE_LABELS:
@@ -299,6 +301,8 @@ def _pending_prompt(s: State, lang: str) -> str:
         return T(lang, "prompt.sell", price=p["price"])
     if p["kind"] == "supply":
         return T(lang, "prompt.supply", n=p["amount"])
+    if p["kind"] == "after":
+        return T(lang, "prompt.after")
     return T(lang, "prompt.refill", left=p["left"])
 
 
