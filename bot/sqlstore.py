@@ -1357,6 +1357,12 @@ def _user_rows(user_id: int, delete: bool) -> Script[dict[str, int]]:
         else:
             (count,) = yield row(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", user_id)
             found[table] = int(count)
+    # the tables a moderator paused (/admin pause) keep their pause but no longer name who (0)
+    if delete:
+        found["paused"] = yield changed("UPDATE games SET paused_by = 0 WHERE paused_by = ?", user_id)
+    else:
+        (count,) = yield row("SELECT COUNT(*) FROM games WHERE paused_by = ?", user_id)
+        found["paused"] = int(count)
     return found
 
 

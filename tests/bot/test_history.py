@@ -16,6 +16,7 @@ from tests.bot.test_export import service
 OUTSIDER = 99
 
 OTHER_CHANNEL, OTHER_SERVER_CHANNEL = 501, 600
+THIRD_CHANNEL = 502
 GUILD, OTHER_GUILD = 9, 10
 
 
@@ -260,7 +261,12 @@ async def test_forget_me_deletes_every_row_about_the_user_even_without_games(env
     assert (await svc.replace_player(CHANNEL, DEE, CY)).ok  # a vote of Dee's
     assert (await svc.new_game(OTHER_CHANNEL, GUILD, ANA, "Ana", "tiny")).ok
     assert (await svc.join(OTHER_CHANNEL, DEE, "Dee")).ok and (await svc.kick(OTHER_CHANNEL, ANA, DEE)).ok
-    rows = {"users": 1, "dm_refused": 1, "replace_votes": 1, "lobby_removed": 1}
+    # Dee, a moderator, paused a table she does not sit at (/admin pause)
+    assert (await svc.new_game(THIRD_CHANNEL, GUILD, ANA, "Ana", "tiny")).ok
+    assert (await svc.join(THIRD_CHANNEL, BO, "Bo")).ok and (await svc.start(THIRD_CHANNEL, ANA)).ok
+    assert (await svc.pause(THIRD_CHANNEL, DEE, "Dee")).ok
+    paused = (await svc.store.open_game(THIRD_CHANNEL)).id
+    rows = {"users": 1, "dm_refused": 1, "replace_votes": 1, "lobby_removed": 1, "paused": 1}
     assert await svc.store.user_rows(DEE) == rows
     asked = await svc.forget_me(DEE)
     assert asked.ephemeral == "\n".join(
@@ -276,20 +282,25 @@ async def test_forget_me_deletes_every_row_about_the_user_even_without_games(env
         "dm_refused": 0,
         "replace_votes": 0,
         "lobby_removed": 0,
+        "paused": 0,
     }
     for table_name, column in USER_ROWS:
         assert await svc.store.fetch(f"SELECT * FROM {table_name} WHERE {column} = ?", DEE) == []
+    # the table she paused stays paused, no longer naming her
+    assert await svc.store.fetch("SELECT paused_by FROM games WHERE id = ?", paused) == [(0,)]
+    assert (await svc.store.game(paused)).paused_by == 0
     assert (await svc.store.seats(pk))[3].name == "Dee"  # the open game keeps her seat until it ends
     # Someone who never played, with only their settings stored, is not told "nothing".
     assert (await svc.notify(OUTSIDER, "none")).ok
     alone = await svc.forget_me(OUTSIDER, confirm=True)
-    gone = {"users": 1, "dm_refused": 0, "replace_votes": 0, "lobby_removed": 0}
+    gone = {"users": 1, "dm_refused": 0, "replace_votes": 0, "lobby_removed": 0, "paused": 0}
     assert alone.ephemeral == t("forgotten_rows", items=rows_said(gone))
     assert await svc.store.user_rows(OUTSIDER) == {
         "users": 0,
         "dm_refused": 0,
         "replace_votes": 0,
         "lobby_removed": 0,
+        "paused": 0,
     }
     assert (await svc.forget_me(OUTSIDER)).ephemeral == t("forget_nothing")
 
