@@ -14,7 +14,6 @@ state."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from bot import pgstore
 from bot import store as sqlite_store
 from bot.rows import ReplayBase
 from engine import GAMES
+from tests.bot import old_schema
 from tests.bot.conftest import ANA, CHANNEL
 from tests.bot.test_service_timers import run_timers
 
@@ -119,46 +119,9 @@ def _statements(now: float) -> list[tuple[str, tuple[Any, ...]]]:
     return out
 
 
-def _sqlite_database(path: str, now: float) -> None:
-    con = sqlite3.connect(path)
-    for script in sqlite_store.MIGRATIONS[:OLD_SCHEMA]:
-        for statement in sqlite_store._statements(script):
-            con.execute(statement)
-    con.execute(f"PRAGMA user_version = {OLD_SCHEMA}")
-    for sql, values in _statements(now):
-        con.execute(sql, values)
-    con.commit()
-    con.close()
-
-
-def _dollars(sql: str) -> str:
-    """SQLite's ``?`` placeholders as PostgreSQL's ``$1``, ``$2``…"""
-    first, *rest = sql.split("?")
-    return first + "".join(f"${i}{part}" for i, part in enumerate(rest, start=1))
-
-
-async def _postgresql_database(url: str, now: float) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(url)
-    try:
-        for script in pgstore.MIGRATIONS[:OLD_SCHEMA]:
-            await conn.execute(script)
-        await conn.execute(
-            f"CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES ({OLD_SCHEMA})"
-        )
-        for sql, values in _statements(now):
-            await conn.execute(_dollars(sql), *values)
-    finally:
-        await conn.close()
-
-
 async def old_database(env: Any) -> None:
     """The database of schema 12 with the games above, on the test's backend."""
-    if env.database.backend == "postgresql":
-        await _postgresql_database(env.path, env.clock())
-    else:
-        _sqlite_database(env.path, env.clock())
+    await old_schema.old_database(env, OLD_SCHEMA, _statements(env.clock()))
 
 
 def test_the_log_builds_the_hotel_without_water_which_the_corrected_rules_refuse():

@@ -12,7 +12,6 @@ game in the database replays to its cached state."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from bot import store as sqlite_store
 from engine import GAMES
 from engine.goa import data
 from engine.history import ReplayError, replay_log
+from tests.bot import old_schema
 from tests.bot.conftest import ANA, CHANNEL
 from tests.bot.test_service_timers import run_timers
 
@@ -82,39 +82,9 @@ def _statements(now: float) -> list[tuple[str, tuple[Any, ...]]]:
     return out
 
 
-def _dollars(sql: str) -> str:
-    first, *rest = sql.split("?")
-    return first + "".join(f"${i}{part}" for i, part in enumerate(rest, start=1))
-
-
 async def old_database(env: Any) -> None:
     """The database of the schema before migration 17 with the games above, on the test's backend."""
-    now = env.clock()
-    if env.database.backend == "postgresql":
-        import asyncpg
-
-        conn = await asyncpg.connect(env.path)
-        try:
-            for script in pgstore.MIGRATIONS[:OLD_SCHEMA]:
-                await conn.execute(script)
-            await conn.execute(
-                "CREATE TABLE schema_version (version INTEGER NOT NULL); "
-                f"INSERT INTO schema_version VALUES ({OLD_SCHEMA})"
-            )
-            for sql, values in _statements(now):
-                await conn.execute(_dollars(sql), *values)
-        finally:
-            await conn.close()
-        return
-    con = sqlite3.connect(env.path)
-    for script in sqlite_store.MIGRATIONS[:OLD_SCHEMA]:
-        for statement in sqlite_store._statements(script):
-            con.execute(statement)
-    con.execute(f"PRAGMA user_version = {OLD_SCHEMA}")
-    for sql, values in _statements(now):
-        con.execute(sql, values)
-    con.commit()
-    con.close()
+    await old_schema.old_database(env, OLD_SCHEMA, _statements(env.clock()))
 
 
 async def test_the_upgrade_names_revision_2_and_the_computer_seats_finish_the_game(env):
