@@ -10,12 +10,12 @@ from migration 17, as migration 7 gave ``revision: 1``: ``test_goa_revision2_wit
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
-from bot.store import MIGRATIONS, _statements
+from bot.store import MIGRATIONS
 from engine import GAMES
 from engine.goa import data
+from tests.bot import old_schema
 from tests.bot.conftest import ANA, CHANNEL
 from tests.bot.test_service_timers import run_timers
 
@@ -27,37 +27,45 @@ SAVE_2 = json.loads((FIXTURES / "midgame_revision2.json").read_text())
 OLD_SCHEMA = 6
 
 
+def _rows(save: dict, games: list[tuple], now: float) -> old_schema.Rows:
+    """``games`` (id, channel, options, seed, status, version, state) and the running game 1's
+    three computer seats, its log and its computer's timer."""
+    rows: old_schema.Rows = [
+        (
+            "INSERT INTO games (id, channel_id, game, options, seed, status, host_id, version, state, created, "
+            "updated, reminder_s) VALUES (?, ?, 'goa', ?, ?, ?, ?, ?, ?, ?, ?, 3600)",
+            (pk, channel, options, seed, status, ANA, version, state, now, now),
+        )
+        for pk, channel, options, seed, status, version, state in games
+    ]
+    for i, seat in enumerate(save["seats"]):
+        rows.append(
+            (
+                "INSERT INTO seats (game_pk, seat, name, is_bot, bot_kind) VALUES (1, ?, ?, 1, 'heuristic')",
+                (seat, f"Computer {i + 1}"),
+            )
+        )
+    for n, (seat, text) in enumerate(save["plays"], start=1):
+        rows.append(
+            (
+                "INSERT INTO actions (game_pk, n, seat, text, kind, created) VALUES (1, ?, ?, ?, 'play', ?)",
+                (n, seat, text, now),
+            )
+        )
+    rows.append(("INSERT INTO timers (game_pk, kind, due) VALUES (1, 'bot', ?)", (now,)))
+    return rows
+
+
 def _old_database(path: str, now: float) -> None:
     """The fixture's game as a bot of schema 6 stored it: three computer seats, a Goa lobby
     and a finished Goa game beside it."""
-    con = sqlite3.connect(path)
-    for script in MIGRATIONS[:OLD_SCHEMA]:
-        for statement in _statements(script):
-            con.execute(statement)
-    con.execute(f"PRAGMA user_version = {OLD_SCHEMA}")
-    games = (
-        "INSERT INTO games (id, channel_id, game, seed, status, host_id, version, state, created, updated, "
-    )
-    games += "reminder_s) VALUES (?, ?, 'goa', ?, ?, ?, ?, ?, ?, ?, 3600)"
-    plays = SAVE["plays"]
-    con.execute(
-        games, (1, CHANNEL, SAVE["seed"], "active", ANA, len(plays), json.dumps(SAVE["state"]), now, now)
-    )
-    con.execute(games, (2, CHANNEL + 1, 5, "lobby", ANA, 0, None, now, now))
-    con.execute(games, (3, CHANNEL + 2, 5, "finished", ANA, 0, None, now, now))
-    for i, seat in enumerate(SAVE["seats"]):
-        con.execute(
-            "INSERT INTO seats (game_pk, seat, name, is_bot, bot_kind) VALUES (1, ?, ?, 1, 'heuristic')",
-            (seat, f"Computer {i + 1}"),
-        )
-    for n, (seat, text) in enumerate(plays, start=1):
-        con.execute(
-            "INSERT INTO actions (game_pk, n, seat, text, kind, created) VALUES (1, ?, ?, ?, 'play', ?)",
-            (n, seat, text, now),
-        )
-    con.execute("INSERT INTO timers (game_pk, kind, due) VALUES (1, 'bot', ?)", (now,))
-    con.commit()
-    con.close()
+    state = json.dumps(SAVE["state"])
+    games = [
+        (1, CHANNEL, "{}", SAVE["seed"], "active", len(SAVE["plays"]), state),
+        (2, CHANNEL + 1, "{}", 5, "lobby", 0, None),
+        (3, CHANNEL + 2, "{}", 5, "finished", 0, None),
+    ]
+    old_schema.sqlite_database(path, OLD_SCHEMA, _rows(SAVE, games, now))
 
 
 async def test_an_old_goa_game_keeps_revision_1_and_is_finished_by_its_computer_seats(env):
@@ -82,39 +90,9 @@ async def test_an_old_goa_game_keeps_revision_1_and_is_finished_by_its_computer_
 def _revision_2_database(path: str, now: float) -> None:
     """The revision-2 fixture's game in today's schema, its options ``{"revision": 2}``, three
     computer seats."""
-    con = sqlite3.connect(path)
-    for script in MIGRATIONS:
-        for statement in _statements(script):
-            con.execute(statement)
-    con.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
-    plays = SAVE_2["plays"]
-    con.execute(
-        "INSERT INTO games (id, channel_id, game, options, seed, status, host_id, version, state, created, "
-        "updated, reminder_s) VALUES (1, ?, 'goa', ?, ?, 'active', ?, ?, ?, ?, ?, 3600)",
-        (
-            CHANNEL,
-            json.dumps(SAVE_2["options"]),
-            SAVE_2["seed"],
-            ANA,
-            len(plays),
-            json.dumps(SAVE_2["state"]),
-            now,
-            now,
-        ),
-    )
-    for i, seat in enumerate(SAVE_2["seats"]):
-        con.execute(
-            "INSERT INTO seats (game_pk, seat, name, is_bot, bot_kind) VALUES (1, ?, ?, 1, 'heuristic')",
-            (seat, f"Computer {i + 1}"),
-        )
-    for n, (seat, text) in enumerate(plays, start=1):
-        con.execute(
-            "INSERT INTO actions (game_pk, n, seat, text, kind, created) VALUES (1, ?, ?, ?, 'play', ?)",
-            (n, seat, text, now),
-        )
-    con.execute("INSERT INTO timers (game_pk, kind, due) VALUES (1, 'bot', ?)", (now,))
-    con.commit()
-    con.close()
+    game = (1, CHANNEL, json.dumps(SAVE_2["options"]), SAVE_2["seed"], "active", len(SAVE_2["plays"]),
+            json.dumps(SAVE_2["state"]))  # fmt: skip
+    old_schema.sqlite_database(path, len(MIGRATIONS), _rows(SAVE_2, [game], now))
 
 
 async def test_a_goa_game_stored_under_revision_2_keeps_it_and_is_finished_by_its_computer_seats(env):
