@@ -10,7 +10,7 @@ Catalogue.strict = True
 # No test counts on how fast anything is (tests/waiting.py): hypothesis's per-example deadline
 # and its "too slow" health check are wall-clock thresholds, which a busy machine trips.
 settings.register_profile(
-    "tradewinds", deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+    "tradewinds", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("tradewinds")
 
