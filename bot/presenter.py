@@ -108,13 +108,16 @@ class Presenter(Part):
             self._edits_kept_until[pk] = self.clock() + EDITS_KEPT_AFTER_CLOSE_S
 
     def tidy(self) -> None:
-        """Forget the edits of games closed more than :data:`EDITS_KEPT_AFTER_CLOSE_S` ago (the
-        timer loop's every round)."""
+        """Forget the edits of games closed more than :data:`EDITS_KEPT_AFTER_CLOSE_S` ago, and
+        of any game not open here that a late delivery recorded since (the timer loop's every
+        round)."""
         now = self.clock()
         for pk, until in list(self._edits_kept_until.items()):
             if until <= now:
                 del self._edits_kept_until[pk]
-                self.edited.pop(pk, None)
+        for pk in [pk for pk in self.edited if pk not in self.tables.cached]:
+            if pk not in self._edits_kept_until:  # closed a while ago (or a late delivery of one)
+                del self.edited[pk]
 
     def seat_views_kept(self) -> list[int]:
         """The games whose seat views are kept (the open games changed since the start)."""
@@ -498,10 +501,8 @@ class Presenter(Part):
                 await self.store.turn_shown(msg.live.game_pk, msg.live.version)
 
     def _edit_went_out(self, pk: int, message_id: int, version: int) -> None:
-        """Remember the version a live message of game ``pk`` shows (for an open game, or one
-        closed a moment ago); at most :data:`EDITS_PER_GAME` messages per game, the latest."""
-        if pk not in self.tables.cached and pk not in self._edits_kept_until:
-            return
+        """Remember the version a live message of game ``pk`` shows; at most
+        :data:`EDITS_PER_GAME` messages per game, the latest (a closed game's go in :meth:`tidy`)."""
         edits = self.edited.setdefault(pk, {})
         edits[message_id] = max(edits.get(message_id, -1), version)
         if len(edits) > EDITS_PER_GAME:
