@@ -244,7 +244,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     gc.collect()
     start_rss, _ = rss_mib()
     if args.trace:
-        tracemalloc.start(8)
+        tracemalloc.start(1)
         before = tracemalloc.take_snapshot()
     cpu0, t0 = time.process_time(), time.perf_counter()
     for k in range(args.closed):

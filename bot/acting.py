@@ -185,7 +185,7 @@ class Acting(Part):
         self.tables.remember(new_table)
         own, (new_table, auto) = new_table, await self.only_choices(new_table, found)
         looked: tuple[str, ...] | None = None
-        if auto and new_table.row.status == "active":
+        if auto and new_table.row.status == "active" and not own.seat(seat).is_bot:
             # the seat's last look is the game after its own move, before the table's plays
             self.presenter.views.keep(own.row.id, own.row.version, own.rules.view(own.state, None), [seat])
             looked = ()

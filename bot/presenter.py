@@ -349,7 +349,8 @@ class Presenter(Part):
         else:  # the start: every seat looks at the first board
             looked = tuple(s.seat for s in table.seats) if before is None else ()
         if table.row.status == "active":  # nothing is kept of a closed game
-            self.views.keep(table.row.id, table.row.version, views[1], looked)
+            people = tuple(seat for seat in looked if not table.seat(seat).is_bot)  # bots look at nothing
+            self.views.keep(table.row.id, table.row.version, views[1], people)
         turn = turns.change(rules, before, table.state, views)
         changed = views[0] != views[1]  # else the board picture stays as it is
         found = await calls.prefs(self.store, table)
