@@ -6,7 +6,7 @@ what the board should mark as changed since their last look.
   a round ending — go with the move that caused them), oldest first, in the reader's language.
   Only public events are read: what a seat saw alone (a secret bid, a card drawn) is never in
   it, nor are undone moves.
-* :func:`since_version` is the version the board's marks start from: the last look of the
+* :func:`since_look` is the version the board's marks start from: the last look of the
   people to act (their last action of their own, or a later private look — My hand, My turn,
   ``/game status``); :class:`Views` keeps the public view at each seat's last look (at most one
   per seat) so that the view at that version is at hand without replaying the log (it replays

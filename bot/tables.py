@@ -4,9 +4,12 @@ This is the lowest part of the service (:mod:`bot.service` is its front). It hol
 
 * :class:`Table` — one game: its row, its seats, its rules and (once started) its state;
 * the cache of open tables (autocomplete reads only memory; a state is reused while the stored
-  version is the cached one) and the channel → open game map;
-* one ``asyncio.Lock`` per channel (the commands of one process on one game run in turn; the
-  store's version check keeps two processes from both applying);
+  version is the cached one) and the channel → open game map: a game enters on its first use
+  since the start (none is loaded at start) and leaves when it closes, when every part is told
+  to forget it (:meth:`Tables.on_close`);
+* one ``asyncio.Lock`` per channel while a command holds or waits for it (the commands of one
+  process on one game run in turn; the store's version check keeps two processes from both
+  applying);
 * the callers' languages (an interaction's locale, remembered for their DMs);
 * a game whose log no longer replays (broken: marked, kept, and refused with one sentence);
 * :meth:`Tables.at` — the opening steps every command shares (language → lock → the game in
