@@ -17,7 +17,7 @@ outcome delivered to a gateway that posts and edits, as Discord would, and keeps
   catalogues and per-title caches are in), the RSS is read (the start); then ``--closed`` games
   are each opened, played ``--closed-moves`` moves and abandoned by the host — every
   ``--finish-every``-th one played to its end instead — and the RSS is read again. Printed:
-  both RSS figures, their ratio, and the entries left in every per-game map of the service
+  both RSS figures, their ratio, the RSS at every tenth of the run, and the entries left in every per-game map of the service
   (``GameService.kept_per_game``: all should be 0).
 
 The seats' users come from a pool of 300 people, as in a community of players (the service
@@ -247,9 +247,12 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
         tracemalloc.start(1)
         before = tracemalloc.take_snapshot()
     cpu0, t0 = time.process_time(), time.perf_counter()
+    along: list[tuple[int, float]] = []  # (games closed, RSS) at every tenth of the run
     for k in range(args.closed):
         channel += 1
         await play_and_close(channel, args.finish_every > 0 and k % args.finish_every == 0)
+        if (k + 1) % max(1, args.closed // 10) == 0:
+            along.append((k + 1, rss_mib()[0]))
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - t0
     # The timer loop's round two minutes on (the last deliveries of the closed games are done).
     clock = service.clock
@@ -277,6 +280,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
         "end_rss_mib": end_rss,
         "peak_rss_mib": peak,
         "end_over_start": round(end_rss / start_rss, 3),
+        "rss_along": along,
         "per_game_entries": entries,
         "tracemalloc_top": top,
     }
@@ -337,6 +341,7 @@ def main() -> None:
             f"RSS {c['start_rss_mib']} → {c['end_rss_mib']} MiB (× {c['end_over_start']}); "
             f"per-game entries left {c['per_game_entries']}"
         )
+        print("  RSS along the run (games closed: MiB):", ", ".join(f"{n}: {r}" for n, r in c["rss_along"]))
         for line in c["tracemalloc_top"]:
             print("  ", line)
     print(f"load average {figures['loadavg_1m']}")
