@@ -17,7 +17,8 @@ outcome delivered to a gateway that posts and edits, as Discord would, and keeps
   catalogues and per-title caches are in), the RSS is read (the start); then ``--closed`` games
   are each opened, played ``--closed-moves`` moves and abandoned by the host — every
   ``--finish-every``-th one played to its end instead — and the RSS is read again. Printed:
-  both RSS figures, their ratio, the RSS at every tenth of the run, and the entries left in every per-game map of the service
+  both RSS figures, their ratio, the RSS once the store is closed (SQLite's page cache
+  given back), the RSS at every tenth of the run, and the entries left in every per-game map of the service
   (``GameService.kept_per_game``: all should be 0).
 
 The seats' users come from a pool of 300 people, as in a community of players (the service
@@ -268,6 +269,8 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
         tracemalloc.stop()
     entries = service.kept_per_game()
     await store.close()
+    gc.collect()
+    closed_rss, _ = rss_mib()  # without the database's page cache (SQLite's, up to 2 MiB)
     return {
         "warmup_games": args.warmup,
         "games": args.closed,
@@ -280,6 +283,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
         "end_rss_mib": end_rss,
         "peak_rss_mib": peak,
         "end_over_start": round(end_rss / start_rss, 3),
+        "end_rss_store_closed_mib": closed_rss,
         "rss_along": along,
         "per_game_entries": entries,
         "tracemalloc_top": top,
@@ -338,7 +342,8 @@ def main() -> None:
         c = figures["closed"]
         print(
             f"closed: {c['games']} games played and closed ({c['moves']} moves, {c['cpu_s']} s CPU): "
-            f"RSS {c['start_rss_mib']} → {c['end_rss_mib']} MiB (× {c['end_over_start']}); "
+            f"RSS {c['start_rss_mib']} → {c['end_rss_mib']} MiB (× {c['end_over_start']}; "
+            f"{c['end_rss_store_closed_mib']} MiB once the store is closed); "
             f"per-game entries left {c['per_game_entries']}"
         )
         print("  RSS along the run (games closed: MiB):", ", ".join(f"{n}: {r}" for n, r in c["rss_along"]))
