@@ -183,8 +183,13 @@ class Acting(Part):
             seats = [replace(s, timed_out=False) if s.seat == seat else s for s in table.seats]
             new_table = replace(new_table, seats=seats)
         self.tables.remember(new_table)
-        new_table, auto = await self.only_choices(new_table, found)
-        applied = Applied(seat, str(action), [*events, *auto], table.state)
+        own, (new_table, auto) = new_table, await self.only_choices(new_table, found)
+        looked: tuple[str, ...] | None = None
+        if auto and new_table.row.status == "active" and not own.seat(seat).is_bot:
+            # the seat's last look is the game after its own move, before the table's plays
+            self.presenter.views.keep(own.row.id, own.row.version, own.rules.view(own.state, None), [seat])
+            looked = ()
+        applied = Applied(seat, str(action), [*events, *auto], table.state, looked)
         return await self.presenter.after_change(new_table, applied, intro=note)
 
     async def only_choices(self, table: Table, found: dict[int, UserPrefs]) -> tuple[Table, list[Event]]:
@@ -335,6 +340,13 @@ class Acting(Part):
                 lines.append(t("too_many_choices", lang))
         image = await self.presenter.private_png(table, seat.seat)
         return Outcome(ephemeral=clip("\n".join(lines)), ephemeral_image=image, ephemeral_choices=choices)
+
+    async def load_for_autocomplete(self, channel_id: int) -> None:
+        """Load the channel's open game when it is not in memory (its first use since the bot
+        started: games load on first use), so that :meth:`autocomplete`, which reads memory
+        only, finds it; nothing is read when it is in memory already."""
+        if channel_id not in self.tables.channel_games:
+            await self.tables.open(channel_id)
 
     def autocomplete(
         self, channel_id: int, user_id: int, typed: str, locale: Any = None

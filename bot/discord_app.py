@@ -9,7 +9,8 @@ catalogue; nothing here decides who may act.
   forget-me|undo|abandon|settings`` (servers only), ``/tradewinds mine|notify|rules|legend|stats``
   (also in DMs and as a user-installed app), ``/admin pause|resume|end|sync`` (moderators: Manage Threads by
   default; ``sync`` for the bot's owners) and
-  ``/play action:`` (autocomplete from the service's in-memory cache, never the database).
+  ``/play action:`` (autocomplete from the service's in-memory cache; a game not used since the
+  start is read once, on its first use).
 * ``/game board`` and ``/tradewinds legend`` draw pictures: a per-channel cooldown
   (:data:`PICTURE_COOLDOWN`) answers a repeat with one sentence.
 * ``/game new`` opens a public thread for the table when the bot may (:func:`thread_room`), named
@@ -1145,9 +1146,15 @@ async def play(interaction: Interaction, action: str) -> None:
 
 @play.autocomplete("action")
 async def play_autocomplete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The caller's legal moves matching what they typed (from memory: autocomplete cannot wait)."""
+    """The caller's legal moves matching what they typed (from memory: autocomplete cannot wait;
+    a game not yet used since the start is loaded first, once)."""
     service: GameService | None = getattr(interaction.client, "service", None)
     if service is None or interaction.channel_id is None:
+        return []
+    try:
+        await service.load_for_autocomplete(interaction.channel_id)
+    except Exception:  # the database away: no suggestions this time
+        log.warning("loading the game of channel %s for autocomplete failed", interaction.channel_id)
         return []
     found = service.autocomplete(
         interaction.channel_id, interaction.user.id, current or "", _lang(interaction)

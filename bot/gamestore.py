@@ -94,6 +94,10 @@ class GameStore(Protocol):
     async def games(
         self, statuses: Iterable[str] = STATUSES, shards: Shards | None = None
     ) -> list[GameRow]: ...
+    async def games_to_resume(self, shards: Shards | None = None) -> list[GameRow]:
+        """The open games a starting process looks at before any command (a turn message never
+        shown, or no timer at all); the others load on first use (``bot.timers.Timers.warm``)."""
+
     async def state(self, pk: int) -> tuple[int, str | None]: ...
     async def start_game(
         self, pk: int, state_json: str, now: float, timers: TimerPlan | None = None

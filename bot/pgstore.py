@@ -302,6 +302,10 @@ MIGRATIONS: list[str] = [
     UPDATE games SET options = jsonb_set(options::jsonb, '{revision}', '2')::text
         WHERE game = 'goa' AND status != 'lobby' AND NOT (options::jsonb ? 'revision');
     """,
+    # 18: the index on timers.due again (SQLite's migration 18).
+    """
+    CREATE INDEX timers_due ON timers (due);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

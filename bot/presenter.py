@@ -28,6 +28,12 @@ from engine.i18n import DEFAULT
 
 log = logging.getLogger(__name__)
 
+#: A closed game's edits are remembered this long after it closed (its last outcomes' deliveries).
+EDITS_KEPT_AFTER_CLOSE_S = 120.0
+#: The live messages per game whose latest edit is remembered (a game has a board, a turn
+#: message and the one it retires, a lobby notice: the older turn messages are never edited again).
+EDITS_PER_GAME = 8
+
 Renderer = Callable[[str, dict[str, Any]], bytes]
 PrivateRenderer = Callable[[str, dict[str, Any]], "bytes | None"]
 #: (game, the seat's own view, its legal actions' texts, the reader's language) → PNG or None.
@@ -82,11 +88,44 @@ class Presenter(Part):
         #: Where boards are drawn: worker processes in the bot (``RENDER_WORKERS``), a thread of
         #: this process by default (tests, tools).
         self.render_pool = render_pool
-        self.views = catchup.Views()  # recent public views: the board marks changes since a look
-        self.edited: dict[int, int] = {}  # message id → the game version of its latest edit
+        self.views = catchup.Views()  # the public views at the seats' last looks (change marks)
+        #: game pk → message id → the game version of its latest edit (:meth:`edit_wanted`)
+        self.edited: dict[int, dict[int, int]] = {}
+        #: closed game pk → when its ``edited`` is forgotten (the deliveries of its last
+        #: outcomes may still be under way when it closes)
+        self._edits_kept_until: dict[int, float] = {}
         #: game pk → the change the seat views are of (version, state, names) and the views,
         #: by (seat, language): the engine is asked once per seat and language per change.
         self._seat_views: dict[int, tuple[int, Any, dict[str, str], dict[tuple[str, str], SeatView]]] = {}
+        tables.on_close(self.forget)
+
+    def forget(self, pk: int) -> None:
+        """The game closed: drop its views now, and its edits' versions once the deliveries of
+        its last outcomes are surely done (:meth:`tidy`)."""
+        self.views.forget(pk)
+        self._seat_views.pop(pk, None)
+        if pk in self.edited:
+            self._edits_kept_until[pk] = self.clock() + EDITS_KEPT_AFTER_CLOSE_S
+
+    def tidy(self) -> None:
+        """Forget the edits of games closed more than :data:`EDITS_KEPT_AFTER_CLOSE_S` ago, and
+        of any game not open here that a late delivery recorded since (the timer loop's every
+        round)."""
+        now = self.clock()
+        for pk, until in list(self._edits_kept_until.items()):
+            if until <= now:
+                del self._edits_kept_until[pk]
+        for pk in [pk for pk in self.edited if pk not in self.tables.cached]:
+            if pk not in self._edits_kept_until:  # closed a while ago (or a late delivery of one)
+                del self.edited[pk]
+
+    def seat_views_kept(self) -> list[int]:
+        """The games whose seat views are kept (the open games changed since the start)."""
+        return list(self._seat_views)
+
+    def edited_games(self) -> int:
+        """How many games' edits are remembered (open ones, and ones closed a moment ago)."""
+        return len(self.edited.keys() | self._edits_kept_until.keys())
 
     def seat_view(self, table: Table, seat: str, lang: str) -> SeatView:
         """What ``seat`` sees of the table as it is now, in ``lang``: the engine's one answer
@@ -103,6 +142,8 @@ class Presenter(Part):
     def _kept_seat_views(self, table: Table) -> dict[tuple[str, str], SeatView]:
         """The seat views asked of the table as it is now (forgotten when it changed)."""
         names = table.names
+        if table.row.status != "active":  # a closed game's last outcome: nothing kept of it
+            return {}
         kept = self._seat_views.get(table.row.id)
         if kept is None or kept[0] != table.row.version or kept[1] is not table.state or kept[2] != names:
             kept = (table.row.version, table.state, names, {})
@@ -132,8 +173,8 @@ class Presenter(Part):
         """The public board picture, marking what changed since the last look of the people to
         act (``view["since"]``: the public view then, :mod:`bot.catchup`)."""
         view = self.view(table, None)
-        since = await catchup.since_version(self.store, table)
-        earlier = await self.views.at(self.store, table, since) if since is not None else None
+        since = await catchup.since_look(self.store, table)
+        earlier = await self.views.at(self.store, table, *since) if since is not None else None
         if earlier is not None:
             view["since"] = earlier
         try:
@@ -301,7 +342,15 @@ class Presenter(Part):
             rules.view(before, None) if before is not None else None,
             dict(rules.view(table.state, None)),
         )
-        self.views.keep(table.row.id, table.row.version, views[1])
+        if applied.looked is not None:
+            looked = applied.looked
+        elif applied.seat is not None:
+            looked = (applied.seat,)  # its own move: its last look is now
+        else:  # the start: every seat looks at the first board
+            looked = tuple(s.seat for s in table.seats) if before is None else ()
+        if table.row.status == "active":  # nothing is kept of a closed game
+            people = tuple(seat for seat in looked if not table.seat(seat).is_bot)  # bots look at nothing
+            self.views.keep(table.row.id, table.row.version, views[1], people)
         turn = turns.change(rules, before, table.state, views)
         changed = views[0] != views[1]  # else the board picture stays as it is
         found = await calls.prefs(self.store, table)
@@ -396,7 +445,7 @@ class Presenter(Part):
         """The seat looked at the game as it is now (the board's marks start from here)."""
         if (seat.seen_version or 0) < table.row.version:
             await self.store.set_seen(table.row.id, seat.seat, table.row.version)
-            self.views.keep(table.row.id, table.row.version, dict(table.rules.view(table.state, None)))
+            self.views.keep(table.row.id, table.row.version, table.rules.view(table.state, None), [seat.seat])
             updated = [
                 replace(s, seen_version=table.row.version) if s.seat == seat.seat else s for s in table.seats
             ]
@@ -432,7 +481,7 @@ class Presenter(Part):
         """A live message of a game went out as a new message: keep its id (the turn message
         to edit, the board picture with the version it shows, the lobby notice)."""
         if msg.live is not None:
-            self.edited[message_id] = msg.live.version
+            self._edit_went_out(msg.live.game_pk, message_id, msg.live.version)
             await flow.posted(self.store, msg, message_id)
             if msg.live.role == TURN:
                 await self.store.turn_shown(msg.live.game_pk, msg.live.version)
@@ -442,15 +491,23 @@ class Presenter(Part):
         message went out first (it holds everything this one says)."""
         if msg.live is None or msg.edit_id is None:
             return True
-        return self.edited.get(msg.edit_id, -1) <= msg.live.version
+        return self.edited.get(msg.live.game_pk, {}).get(msg.edit_id, -1) <= msg.live.version
 
     async def public_edited(self, msg: PublicMessage) -> None:
         """A live message was edited in place (see :meth:`edit_wanted`); a turn message's edit
         shows its change (``turn_pending``, see :meth:`call_again`)."""
         if msg.live is not None and msg.edit_id is not None:
-            self.edited[msg.edit_id] = max(self.edited.get(msg.edit_id, -1), msg.live.version)
+            self._edit_went_out(msg.live.game_pk, msg.edit_id, msg.live.version)
             if msg.live.role == TURN:
                 await self.store.turn_shown(msg.live.game_pk, msg.live.version)
+
+    def _edit_went_out(self, pk: int, message_id: int, version: int) -> None:
+        """Remember the version a live message of game ``pk`` shows; at most
+        :data:`EDITS_PER_GAME` messages per game, the latest (a closed game's go in :meth:`tidy`)."""
+        edits = self.edited.setdefault(pk, {})
+        edits[message_id] = max(edits.get(message_id, -1), version)
+        if len(edits) > EDITS_PER_GAME:
+            del edits[min(edits, key=edits.__getitem__)]
 
     # ------------------------------------------------------------------ the live messages
 

@@ -190,6 +190,22 @@ class GameService:
     seed_source = PartOf[Callable[[], int]]("lobby")
     search_pool = PartOf[RenderPool]("computer")
 
+    def kept_per_game(self) -> dict[str, int]:
+        """The entries of every map this process keeps per game (or per channel of a game): the
+        open games it used since the start, the commands in flight, and nothing of a closed game
+        once the timer loop's next round has run (counted by ``bench/memory.py`` and the tests)."""
+        tables, presenter = self.tables, self.presenter
+        return {
+            "tables.cached": len(tables.cached),
+            "tables.channel_games": len(tables.channel_games),
+            "tables.locks": len(tables.locks),
+            "tables.notices": len(tables.notices),
+            "presenter.views": presenter.views.games(),
+            "presenter.seat_views": len(presenter.seat_views_kept()),
+            "presenter.edited": presenter.edited_games(),
+            "timers.calls": self.timers.calls_kept(),
+        }
+
     # ================================================================== the parts' commands
     # Each is the part's own method, with its signature and docstring (see :class:`Forward`).
 
@@ -220,6 +236,7 @@ class GameService:
     turn_panel = Forward("acting", Acting.turn_panel)
     hand = Forward("acting", Acting.hand)
     autocomplete = Forward("acting", Acting.autocomplete)
+    load_for_autocomplete = Forward("acting", Acting.load_for_autocomplete)
     undo = Forward("acting", Acting.undo)
 
     # what people see (bot/presenter.py)

@@ -788,6 +788,21 @@ class SqlStore:
         )
         return [game_row(r) for r in found]
 
+    async def games_to_resume(self, shards: Shards | None = None) -> list[GameRow]:
+        """The open games (of ``shards``' guilds, when given) a starting process must look at
+        before any command does, oldest first: a running game whose last change never went out
+        (``turn_pending``), and a lobby or running game, not paused, that has no timer at all
+        (a timer lost before migration 15). Every other game waits, unloaded, for its first use.
+        (The status index, then the timers' index by game for each open game: no game's state
+        is read.)"""
+        found = await self.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games g WHERE status IN ('lobby', 'active') "
+            f"AND {shard_filter(shards)} AND ((status = 'active' AND turn_pending IS NOT NULL) "
+            "OR (paused_by IS NULL AND NOT EXISTS (SELECT 1 FROM timers t WHERE t.game_pk = g.id))) "
+            "ORDER BY id"
+        )
+        return [game_row(r) for r in found]
+
     async def state(self, pk: int) -> tuple[int, str | None]:
         """(version, cached state JSON) of a game."""
         found = await self.fetch("SELECT version, state FROM games WHERE id = ?", pk)

@@ -297,6 +297,12 @@ MIGRATIONS: list[str] = [
     UPDATE games SET options = json_set(options, '$.revision', 2)
         WHERE game = 'goa' AND status != 'lobby' AND json_extract(options, '$.revision') IS NULL;
     """,
+    # 18: the index on timers.due again (migration 3 dropped it): the timer loop's two queries
+    # (the due timers, the earliest due) read it instead of the whole table every round, and a
+    # bot holding many games starts without loading them (bot/timers.py, Timers.warm).
+    """
+    CREATE INDEX timers_due ON timers (due);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -158,10 +158,11 @@ async def test_autocomplete_reads_memory(env):
     assert svc.autocomplete(CHANNEL, BO, "") == []  # not his turn
     assert svc.autocomplete(CHANNEL, DEE, "") == []
     assert svc.autocomplete(CHANNEL + 5, ANA, "") == []
-    # A fresh service (after a restart) fills its memory with warm().
+    # A fresh service (after a restart) loads the game on its first autocomplete (the adapter
+    # awaits load_for_autocomplete first).
     other = await env.service()
     assert other.autocomplete(CHANNEL, ANA, "d") == []
-    await other.warm()
+    await other.load_for_autocomplete(CHANNEL)
     assert other.autocomplete(CHANNEL, ANA, "d") == [("Draw", offered + "draw"), ("Done", offered + "done")]
 
 
