@@ -30,7 +30,7 @@ from bot.texts import t
 from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE
-from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, FakeUser, Sent, invoke
+from tests.bot.test_discord_adapter import FakeClient, FakeDmMessage, FakeInteraction, FakeUser, Sent, invoke
 
 USERS = (ANA, BO, CY, DEE)
 
@@ -270,7 +270,7 @@ class Table:
         dms = self.client.get_user(user).dms
         for index in range(len(dms) - 1, -1, -1):
             if dms[index][1].get("view") is not None:
-                return Sent(dms, index, False)
+                return Sent(dms, index, False, FakeDmMessage(self.client.get_user(user), index).id)
         return None
 
     async def _press(
