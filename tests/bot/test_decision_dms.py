@@ -65,3 +65,18 @@ async def test_forget_me_deletes_the_kept_dm_ids(env):
     assert t("forget_row_dms", count=1) in asked.ephemeral
     await svc.forget_me(ANA, True)
     assert [dm.user_id for dm in await svc.store.decision_dms(pk)] == [BO]
+
+
+async def test_a_seat_handed_to_a_computer_has_its_dm_closed_when_the_computer_decides(env):
+    svc = await env.service()
+    await env.deliver(svc, await seated(env, svc, [ANA, BO]), interaction=None)
+    pk = svc.tables.channel_games[CHANNEL]
+    await env.deliver(svc, await svc.leave(CHANNEL, ANA))  # her seat goes to a computer player
+    assert env.gateway.closed == []  # the bid is still to make: the DM stays as it is
+    for _ in range(3):  # the computer player's move is a timer's
+        env.clock.advance(env.settings.bot_delay_s + 1)
+        for outcome in await svc.run_due_timers():
+            await env.deliver(svc, outcome, interaction=None)
+    [closed] = env.gateway.closed
+    assert closed.text.startswith(t("dm_decided", title=TINY.title, label="\0").split("\0")[0])
+    assert [dm.user_id for dm in await svc.store.decision_dms(pk)] == [BO]
