@@ -101,7 +101,7 @@ async def test_public_turn_has_action_buttons_that_go_stale(env):
     assert not stale.ok and stale.ephemeral_image is None
     assert (
         stale.ephemeral
-        == "That button is from an earlier turn; the current turn: https://discord.com/channels/9/500"
+        == "That button is from an earlier turn; here is [the current turn](https://discord.com/channels/9/500)."
     )
     assert not stale.public
     gone = await svc.press("tw:a:999:1:take 1", ANA, CHANNEL)
