@@ -918,10 +918,14 @@ async def test_every_game_subcommand_reaches_its_service_call(env):
     await seated(env, svc, [ANA, BO], start=False)
     bot_seat = FakeInteraction(client, ANA)
     await invoke("game add-bot", bot_seat, level="random")
-    assert "(random)" in client.public()[-1][0]
+    # the channel is told (and the lobby message, posted anew here since this client never saw
+    # it, lists the seats)
+    said = [text for text, _kw in client.public()]
+    assert "(random)" in said[-2] and t("lobby_list", seats="Ana, Bo and Computer 1") in said[-1]
     leave = FakeInteraction(client, BO)
     await invoke("game leave", leave)
     assert client.public()[-1][0] == t("left", name="Bo", title="Tiny Test Game")
+    assert t("lobby_list", seats="Ana and Computer 1") in client.public()[-2][0]  # edited in place
     lobby = FakeInteraction(client, ANA)
     await invoke("game board", lobby)
     assert lobby.ephemeral_texts() == [(await svc.board(CHANNEL, ANA)).ephemeral]
