@@ -54,8 +54,8 @@ class Acting(Part):
     ) -> Outcome:
         """Play ``text`` for the caller's seat. A button passes ``game_pk`` and the ``version``
         it was drawn for, and so does a move picked from ``/play``'s autocomplete (its value is
-        the move's button custom_id, see :meth:`autocomplete`); a stale version is refused with
-        the current board. A typed move carries no version: it plays if it is legal now.
+        the move's button custom_id, see :meth:`autocomplete`); a stale version is refused in one
+        sentence with a link to the current turn. A typed move carries no version: it plays if it is legal now.
 
         ``interaction_id`` (Discord's) counts the command once: one already processed is refused,
         and an accepted move records it in the move's own transaction; a refused one records it
@@ -63,11 +63,11 @@ class Acting(Part):
         lang = await self.tables.caller_lang(user_id, locale)
         if len(text) > MAX_MOVE_TEXT:
             return Outcome.refuse(t("move_too_long", lang, max=MAX_MOVE_TEXT))
-        stale = "stale_button"
+        stale = "stale_button_link"
         offered = parse_custom_id(text.strip())
         if offered is not None and offered.verb == "a" and game_pk is None:
             game_pk, version, text = offered.game_pk, offered.version, offered.action
-            stale = "stale_play"
+            stale = "stale_play_link"
             row = await self.store.game(game_pk)
             if row is not None and row.channel_id != channel_id:  # another table's move, typed here
                 return Outcome.refuse(t("wrong_place", lang))
@@ -101,7 +101,7 @@ class Acting(Part):
             async with self.tables.at(user_id, channel_id=channel_id, game_pk=game_pk, lang=lang) as at:
                 table, seat = at.table, at.seat
                 if version is not None and not await self.button_current(table, seat.seat, version):
-                    return await self.presenter.refuse_with_board(table, t(stale, lang))
+                    return await self.presenter.refuse_stale(table, stale, lang)
                 rules, state = table.rules, table.state
                 if seat.seat not in rules.to_act(state):
                     return Outcome.refuse(self.presenter.whose_turn(table, lang))
@@ -115,7 +115,7 @@ class Acting(Part):
                 if outcome is None:  # another process applied an action first
                     if version is not None:
                         current = await self.tables.open(None, table.row.id)
-                        return await self.presenter.refuse_with_board(current or table, t("raced", lang))
+                        return await self.presenter.refuse_stale(current or table, "raced_link", lang)
                     continue
                 outcome.done = t("played", lang, label=label)
                 # What only the caller saw (their secret bid, the cards they drew), and their
@@ -282,18 +282,18 @@ class Acting(Part):
         self, user_id: int, *, game_pk: int, version: int, prefix: str, locale: Any = None
     ) -> Outcome:
         """Ephemeral: the caller's actions starting with ``prefix``, as buttons (a narrowing
-        choice pressed); a stale one is refused with the current board."""
+        choice pressed); a stale one is refused in one sentence with a link to the current turn."""
         at = await self.tables.find(user_id, locale, game_pk=game_pk)
         lang, table, seat = at.lang, at.table, at.seat
         if not await self.button_current(table, seat.seat, version):
-            return await self.presenter.refuse_with_board(table, t("stale_button", lang))
+            return await self.presenter.refuse_stale(table, "stale_button_link", lang)
         if seat.seat not in table.rules.to_act(table.state):
             return Outcome.refuse(self.presenter.whose_turn(table, lang))
         seen = self.presenter.seat_view(table, seat.seat, lang)
         every = seen.labels()
         wanted = members(list(every), prefix)
         if not wanted:
-            return Outcome.refuse(t("stale_button", lang))
+            return await self.presenter.refuse_stale(table, "stale_button_link", lang)
         labels = {a: every[a] for a in wanted}
         choices: Sequence[Choice | None] | None
         if len(wanted) > MESSAGE_CAPACITY:

@@ -64,9 +64,11 @@ from bot.gamestore import open_store
 from bot.outcome import (
     CUSTOM_ID_RE,
     Choice,
+    ClosedDm,
     Outcome,
     PrivateMessage,
     PublicMessage,
+    SentDm,
     parse_custom_id,
 )
 from bot.outcome import custom_id as button_id
@@ -366,7 +368,7 @@ class DiscordGateway:
             return None
         return thread.id
 
-    async def send_private(self, msg: PrivateMessage) -> bool:
+    async def send_private(self, msg: PrivateMessage) -> SentDm | None:
         kwargs: dict[str, Any] = {"allowed_mentions": NOBODY}
         if msg.image is not None:
             kwargs["file"] = _file(msg.image, "private.png")
@@ -375,11 +377,27 @@ class DiscordGateway:
             kwargs["view"] = view
         try:
             channel = await self._dm_channel(msg.user_id)
-            await channel.send(msg.text or None, **kwargs)
+            sent = await channel.send(msg.text or None, **kwargs)
         except discord.Forbidden:
-            return False  # DMs closed: the service remembers and never tries again
+            return None  # DMs closed: the service remembers and never tries again
         except discord.HTTPException as error:
             log.warning("a DM to %s failed: %s", msg.user_id, error)
+            return SentDm(None, None)
+        return SentDm(getattr(sent, "id", None), getattr(channel, "id", None))
+
+    def pressed(self, interaction: object) -> int | None:
+        return getattr(getattr(interaction, "message", None), "id", None)
+
+    async def close_private(self, closed: ClosedDm) -> bool:
+        """A kept decision DM says what was decided (or that its moment passed), buttons gone."""
+        try:
+            channel = self.client.get_partial_messageable(closed.channel_id, type=discord.ChannelType.private)
+            await channel.get_partial_message(closed.message_id).edit(
+                content=closed.text, view=None, attachments=[], allowed_mentions=NOBODY
+            )
+        except discord.HTTPException as error:
+            log.info("closing DM %s failed: %s", closed.message_id, error)
+            return False
         return True
 
     def handed_over(self, handle: Mapping[str, Any]) -> HandedOver:
@@ -951,6 +969,7 @@ class GameGroup(app_commands.Group):
         auto_play="Play a player's only legal choice for them",
         takeover="The computer player that takes over a replaced or late seat",
         hints="Whether players may ask for hints (/game hint)",
+        at_table_minutes="Name without a ping whoever acted this many minutes ago (0 = always ping)",
     )
     @app_commands.choices(
         language=_language_choices(),
@@ -965,6 +984,7 @@ class GameGroup(app_commands.Group):
         auto_play: bool | None = None,
         takeover: str | None = None,
         hints: bool | None = None,
+        at_table_minutes: app_commands.Range[float, 0.0, 120.0] | None = None,
     ) -> None:
         channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(
@@ -979,6 +999,7 @@ class GameGroup(app_commands.Group):
                 auto_play=auto_play,
                 takeover=takeover,
                 hints=hints,
+                at_table_minutes=at_table_minutes,
             ),
         )
 

@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import autoplay, calls, catchup, flow, hours, records, turns
+from bot import attending, autoplay, calls, catchup, decisions, flow, hours, records, turns
 from bot.choices import MESSAGE_CAPACITY, narrowed
 from bot.config import Settings
 from bot.names import plain_names
-from bot.outcome import TURN, Choice, Outcome, PrivateMessage, PublicMessage, custom_id
+from bot.outcome import TURN, Choice, ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm, custom_id
 from bot.render_pool import RenderPool
 from bot.rows import SeatRow, TimerPlan, UserPrefs
 from bot.tables import Applied, Part, Table, Tables, clip, join_names, mention, refusing
@@ -354,9 +354,16 @@ class Presenter(Part):
         turn = turns.change(rules, before, table.state, views)
         changed = views[0] != views[1]  # else the board picture stays as it is
         found = await calls.prefs(self.store, table)
-        public = await self.publish(table, applied.events, turn, changed, intro=intro, found=found)
+        present = await attending.present(self.store, table, self.clock()) if turn.starting else set()
+        public = await self.publish(
+            table, applied.events, turn, changed, intro=intro, found=found, present=present
+        )
         await self.hold_calls(table, turn, found)
-        return Outcome(public=public, private=await self.dms(table, turn, found))
+        return Outcome(
+            public=public,
+            private=await self.dms(table, turn, found, present),
+            closed_dms=await decisions.closing(self.tables, table, applied, turn.starting),
+        )
 
     def called(self, table: Table, seats: Iterable[str], found: dict[int, UserPrefs]) -> list[SeatRow]:
         """The people among ``seats`` to call: not computer players, not stood in for."""
@@ -382,16 +389,21 @@ class Presenter(Part):
             await self.tables.add_timers(table.row.id, TimerPlan(add=held))
 
     async def dms(
-        self, table: Table, turn: turns.TurnChange, found: dict[int, UserPrefs] | None = None
+        self,
+        table: Table,
+        turn: turns.TurnChange,
+        found: dict[int, UserPrefs] | None = None,
+        present: set[str] | None = None,
     ) -> list[PrivateMessage]:
         """DMs only for what must be secret: a person whose turn begins with a secret
         simultaneous decision gets it by DM, with its choices and its picture (the place the
         decision picture is due outside My turn); a person who asked for it (``/game notify
         turn: dm|both``) hears by DM that their turn begins, with what happened since their last
-        move. Nothing else: what one holds in secret is read in My hand, other private decisions
-        are taken in the My turn panel — and nothing goes to a user whose DMs are closed, who
-        asked for no call at all, or who is in quiet hours or on vacation (held, see
-        :meth:`_hold_calls`)."""
+        move — unless they are at the table (``present``: they acted a few minutes ago,
+        :mod:`bot.attending`). Nothing else: what one holds in secret is read in My hand, other
+        private decisions are taken in the My turn panel — and nothing goes to a user whose DMs
+        are closed, who asked for no call at all, or who is in quiet hours or on vacation (held,
+        see :meth:`_hold_calls`)."""
         rules, state = table.rules, table.state
         if not turn.starting or rules.result(state) is not None:
             return []
@@ -407,6 +419,7 @@ class Presenter(Part):
         if not people:
             return []
         secret = set(turns.asked_in_secret(rules, turn, state))  # asked by DM
+        people = [s for s in people if s.seat in secret or s.seat not in (present or set())]
         return [dm for seat in people if (dm := await self.call_dm(table, seat, seat.seat in secret, found))]
 
     async def call_dm(
@@ -430,7 +443,11 @@ class Presenter(Part):
             # what the secret decision needs, drawn for this seat alone
             image = await self.decision_png(table, seat.seat, lang)
             return PrivateMessage(
-                user, clip("\n".join(ln for ln in lines if ln)), image=image, choices=choices
+                user,
+                clip("\n".join(ln for ln in lines if ln)),
+                image=image,
+                choices=choices,
+                decision=decisions.tag(table, seat.seat),
             )
         if found.get(user, UserPrefs()).notify not in calls.DM:
             return None
@@ -465,10 +482,19 @@ class Presenter(Part):
                 return broken
             return Outcome(public=await self.board_again(table))
 
-    async def refuse_with_board(self, table: Table, sentence: str) -> Outcome:
-        outcome = Outcome.refuse(sentence)
-        outcome.ephemeral_image = await self.board_png(table)
-        return outcome
+    async def refuse_stale(self, table: Table, key: str, lang: str) -> Outcome:
+        """A press (or a move picked) from an earlier turn: one sentence (``key``, in ``lang``)
+        with a link to the current turn message — never the whole board again."""
+        live = await self.store.live_messages(table.row.id)
+        return Outcome.refuse(t(key, lang, link=calls.board_link(table.row, live)))
+
+    async def decision_dm_sent(self, dm: PrivateMessage, sent: SentDm) -> None:
+        """A DM asking a decision went out: kept until closed (:mod:`bot.decisions`)."""
+        await decisions.kept(self.store, dm, sent)
+
+    async def decision_dm_closed(self, closed: ClosedDm) -> None:
+        """A kept decision DM was closed (or is gone): forgotten."""
+        await self.store.drop_decision_dm(closed.game_pk, closed.message_id)
 
     async def legend_png(self, game: str, labels: dict[str, str], lang: str) -> bytes | None:
         try:
@@ -520,15 +546,21 @@ class Presenter(Part):
         *,
         intro: str | None = None,
         found: dict[int, UserPrefs] | None = None,
+        present: set[str] | None = None,
     ) -> list[PublicMessage]:
         """The public messages after the state of ``table`` changed by ``events`` (``changed``: the
         public view changed, so the picture must); the store keeps what the next change needs.
 
         A turn message that calls people carries what happened since their last move
         (:mod:`bot.catchup`) and, with a turn clock, when it runs out; it mentions only those who
-        want a mention and may be called now (``found``: the people's preferences, :mod:`bot.calls`)."""
+        want a mention, may be called now (``found``: the people's preferences, :mod:`bot.calls`)
+        and are not at the table (``present``: the seats whose people acted a few minutes ago,
+        :mod:`bot.attending` — they are named without a ping). When the turn only passes
+        between the bidders of one auction lot and every bidder called is at the table (or a
+        computer player), no new message is posted: the lot's message is edited in place."""
         rules, lang, row = table.rules, table.lang, table.row
         found = found or {}
+        present = present or set()
         finished = turn.over
         now = self.clock()
         lines = [intro] if intro else []
@@ -539,6 +571,9 @@ class Presenter(Part):
         ]
         live = await self.store.live_messages(row.id)
         since = now if turn.new_turn else (live.turn_since or row.updated)
+        called = [] if finished else self.called(table, turn.starting, found)
+        bids_go_round = turn.same_lot and all(s.seat in present for s in called)
+        new_turn = turn.new_turn and not bids_go_round
         if finished:  # the final scores open a message of their own, which tells everyone
             turn_lines = self.result_lines(table)
             choices: list[Choice] = [flow.rematch_choice(row)]
@@ -547,8 +582,9 @@ class Presenter(Part):
             turn_lines, _ = self.turn_lines(table, found)
             turn_lines += self.clock_lines(table, found, since)
             choices = self.public_choices(table)
-            called = self.called(table, turn.starting, found)
-            mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, now)
+            called = called if new_turn else []
+            pinged = [s.user_id for s in called if s.user_id and s.seat not in present]
+            mentions = calls.mentioned(pinged, found, now)
             if called:
                 rows = await catchup.rows_since_last_act(self.store, row.id, [s.seat for s in called])
                 caught = catchup.lines(rules, rows, table.names, [s.seat for s in called], lang, min_runs=2)
@@ -556,16 +592,16 @@ class Presenter(Part):
         new_board = (
             finished
             or turn.phase_ended
-            or (turn.new_turn and await flow.went_round(self.store, row.id, live, turn))
+            or (new_turn and await flow.went_round(self.store, row.id, live, turn))
         )
-        wanted = changed or live.board_id is None or live.turn_log is None or (turn.new_turn and new_board)
+        wanted = changed or live.board_id is None or live.turn_log is None or (new_turn and new_board)
         image = await self.board_png(table) if wanted else None
         drawn = flow.Drawn(
             f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image
         )
         messages, keep = flow.compose(
             live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
-            new_turn=turn.new_turn, new_board=new_board,
+            new_turn=new_turn, new_board=new_board,
         )  # fmt: skip
         if turn.new_turn:
             keep["turn_since"] = now

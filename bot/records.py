@@ -467,6 +467,8 @@ def _rows_said(rows: dict[str, int], lang: str) -> str:
         said.append(t("forget_row_votes", lang, count=rows["replace_votes"]))
     if rows.get("lobby_removed"):
         said.append(t("forget_row_removed", lang, count=rows["lobby_removed"]))
+    if rows.get("decision_dms"):
+        said.append(t("forget_row_dms", lang, count=rows["decision_dms"]))
     if rows.get("paused"):
         said.append(t("forget_row_paused", lang, count=rows["paused"]))
     return join_words(said, lang)

@@ -266,7 +266,14 @@ async def test_forget_me_deletes_every_row_about_the_user_even_without_games(env
     assert (await svc.join(THIRD_CHANNEL, BO, "Bo")).ok and (await svc.start(THIRD_CHANNEL, ANA)).ok
     assert (await svc.pause(THIRD_CHANNEL, DEE, "Dee")).ok
     paused = (await svc.store.open_game(THIRD_CHANNEL)).id
-    rows = {"users": 1, "dm_refused": 1, "replace_votes": 1, "lobby_removed": 1, "paused": 1}
+    rows = {
+        "users": 1,
+        "dm_refused": 1,
+        "replace_votes": 1,
+        "lobby_removed": 1,
+        "decision_dms": 0,
+        "paused": 1,
+    }
     assert await svc.store.user_rows(DEE) == rows
     asked = await svc.forget_me(DEE)
     assert asked.ephemeral == "\n".join(
@@ -282,6 +289,7 @@ async def test_forget_me_deletes_every_row_about_the_user_even_without_games(env
         "dm_refused": 0,
         "replace_votes": 0,
         "lobby_removed": 0,
+        "decision_dms": 0,
         "paused": 0,
     }
     for table_name, column in USER_ROWS:
@@ -300,6 +308,7 @@ async def test_forget_me_deletes_every_row_about_the_user_even_without_games(env
         "dm_refused": 0,
         "replace_votes": 0,
         "lobby_removed": 0,
+        "decision_dms": 0,
         "paused": 0,
     }
     assert (await svc.forget_me(OUTSIDER)).ephemeral == t("forget_nothing")

@@ -44,6 +44,10 @@ BOT_BUTTONS = {
     "h": ("btn_my_hand", "btn_my_hand_santiago"),
     "l": ("btn_legend",),
     "r": ("btn_rematch",),
+    "j": ("btn_join",),  # the lobby message's buttons
+    "x": ("btn_leave",),
+    "b": ("btn_add_computer",),
+    "s": ("btn_start",),
 }
 
 
@@ -78,9 +82,18 @@ class Game:
     and checked as it comes."""
 
     def __init__(
-        self, svc: GameService, game: str, channel: int, langs: dict[int, str], public_lang: str
+        self,
+        svc: GameService,
+        game: str,
+        channel: int,
+        langs: dict[int, str],
+        public_lang: str,
+        pace: float = 0.0,
     ) -> None:
+        """``pace``: seconds the clock moves on before each person's move (0: they stay at the
+        table, and are named without a ping when called again)."""
         self.svc, self.game, self.channel = svc, game, channel
+        self.pace = pace
         self.rules = GAMES[game]
         self.langs, self.public_lang = langs, public_lang
         self.gateway = RecordingGateway()
@@ -196,6 +209,7 @@ class Game:
             return True
         seat = humans[0]
         user = table.seat(seat).user_id
+        self.svc.clock.advance(self.pace)
         chooser = player(self.game, "heuristic", self.moves)
         action = str(chooser.choose(rules.view(state, seat), rules.legal(state, seat))).lower()
         self.moves += 1
