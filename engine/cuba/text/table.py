@@ -329,7 +329,7 @@ def use_label(state: State, seat: str, args: Sequence[int | str], lang: str = "e
         return T(lang, "use_label.lighthouse", building=name, ship=rest[0])
     if effect == "store":
         return T(lang, "use_label.store", building=name)
-    return T(lang, "use_label.other", building=name, effect=building_effect(bid, lang))
+    return T(lang, "use_label.effect", building=name, effect=building_effect(bid, lang))
 
 
 # ---- prompts -------------------------------------------------------------------------------

@@ -34,7 +34,8 @@ def _advance_refusal(s: State, i: int, column: str, with_card: bool, lang: str) 
             cost=" + ".join(spice_name(x, lang) for x in need),
             missing=join_list([spice_name(x, lang) for x in missing], lang),
         )
-    return T(lang, "refuse.lack_ships", row=t + 1, column=name, ships=data.ADVANCE_SHIPS[t], have=p.ships)
+    ships = data.ADVANCE_SHIPS[t]
+    return T.plural(lang, "refuse.lack_ships", ships, row=t + 1, column=name, ships=ships, have=p.ships)
 
 
 def _phase_refusal(s: State, i: int, action: Action, lang: str) -> str | None:
@@ -48,7 +49,7 @@ def _phase_refusal(s: State, i: int, action: Action, lang: str) -> str | None:
         if a[0] <= s.high:
             return T(lang, "refuse.bid_too_low", high=s.high)
         if a[0] > p.ducats:
-            return T(lang, "refuse.bid_too_high", amount=a[0], ducats=p.ducats)
+            return T.plural(lang, "refuse.bid_too_high", p.ducats, amount=a[0], ducats=p.ducats)
     main_kinds = ("advance", "ships", "harvest", "taxes", "expedition", "colony")
     if k in main_kinds and s.phase == "extra" and p.extra == 0:
         return T(lang, "refuse.no_extra_for_action")

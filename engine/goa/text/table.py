@@ -278,17 +278,17 @@ def label(
 def _pending_prompt(s: State, lang: str) -> str:
     p = s.pending[0]
     if p["kind"] == "spices":
-        return T(lang, "prompt.spices_mix" if p["mix"] else "prompt.spices", left=p["left"])
+        return T.plural(lang, "prompt.spices_mix" if p["mix"] else "prompt.spices", p["left"], left=p["left"])
     if p["kind"] == "fill":
         return T(lang, "prompt.fill", colony=colony_name(p["colony"], lang), deficit=None)
     if p["kind"] == "pay":
-        return T(lang, "prompt.pay", colony=colony_name(p["colony"], lang), deficit=p["deficit"])
+        return T.plural(lang, "prompt.pay", p["deficit"], colony=colony_name(p["colony"], lang), deficit=p["deficit"])
     if p["kind"] == "discard":
         return T(lang, "prompt.discard", tile=tile_name(p["tile"], lang))
     if p["kind"] == "choose":
         return T(lang, "prompt.choose", n=p["amount"])
     if p["kind"] == "duty":
-        return T(lang, "prompt.duty", left=p["left"])
+        return T.plural(lang, "prompt.duty", p["left"], left=p["left"])
     if p["kind"] == "shed":
         player = s.players[p["seat"]]
         limit = data.REVISIONS[s.revision].yields["expedition"][
@@ -303,7 +303,7 @@ def _pending_prompt(s: State, lang: str) -> str:
         return T(lang, "prompt.supply", n=p["amount"])
     if p["kind"] == "after":
         return T(lang, "prompt.after")
-    return T(lang, "prompt.refill", left=p["left"])
+    return T.plural(lang, "prompt.refill", p["left"], left=p["left"])
 
 
 def _auction_prompt(s: State, lang: str) -> str:
