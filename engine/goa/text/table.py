@@ -9,7 +9,7 @@ refusals (:func:`engine.goa.text.option_refusal`). Why an action is refused is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Event
@@ -39,6 +39,7 @@ __all__ = [
     "category_name",
     "describe",
     "display_title",
+    "flag_group_name",
     "help_sections",
     "label",
     "option_refusal",
@@ -223,6 +224,15 @@ def _choice_amount(s: State) -> int:
     return max(t["choice"] for t in data.TILES.values() if t["kind"] == "immediate")
 
 
+def flag_group_name(side: str, places: Sequence[str], lang: str = "en") -> str:
+    """The button of a group of flag places: its ring side or board row and every place in it
+    (``Flag on the top edge: A0 C0 E0``); ``side`` as :func:`engine.goa.state.flag_side` gives it."""
+    shown = " ".join(places)
+    if side.startswith("row-"):
+        return T(lang, "group.flag.row", row=side.removeprefix("row-"), places=shown)
+    return T(lang, f"group.flag.{side}", places=shown)
+
+
 def label(
     s: State, seat: str, action: Action, lang: str = "en", names: Mapping[str, str] | None = None
 ) -> str:
@@ -282,7 +292,9 @@ def _pending_prompt(s: State, lang: str) -> str:
     if p["kind"] == "fill":
         return T(lang, "prompt.fill", colony=colony_name(p["colony"], lang), deficit=None)
     if p["kind"] == "pay":
-        return T.plural(lang, "prompt.pay", p["deficit"], colony=colony_name(p["colony"], lang), deficit=p["deficit"])
+        return T.plural(
+            lang, "prompt.pay", p["deficit"], colony=colony_name(p["colony"], lang), deficit=p["deficit"]
+        )
     if p["kind"] == "discard":
         return T(lang, "prompt.discard", tile=tile_name(p["tile"], lang))
     if p["kind"] == "choose":
