@@ -192,6 +192,15 @@ def join_words(items: Iterable[str], lang: str = DEFAULT) -> str:
     return sep.join(words[:-1]) + last + words[-1]
 
 
+def moves_text(labels: Iterable[str], lang: str = DEFAULT, limit: int = 6) -> str:
+    """The moves a refusal suggests, in the words of the buttons and the board, quoted the
+    language's way: ``“Worker to B2”, “Worker to C3” and 4 more`` — never the typed syntax."""
+    shown = list(dict.fromkeys(x for x in labels if x))
+    quoted = join_list([_COMMON(lang, "move_quoted", label=x) for x in shown[:limit]], lang)
+    rest = len(shown) - limit
+    return _COMMON.plural(lang, "moves_more", rest, moves=quoted) if rest > 0 else quoted
+
+
 def join_list(items: Sequence[str], lang: str = DEFAULT) -> str:
     """``a, b, c`` with the language's separator (no final "and")."""
     return _COMMON(lang, "list_sep").join(w for w in items if w)

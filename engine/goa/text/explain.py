@@ -1,5 +1,6 @@
 """Why Goa refuses an action: one sentence in the reader's language, from what the seat could
-do instead (its legal actions) and the state it tried it in."""
+do instead (its legal actions, named as their buttons name them: “Flag A0”, never the typed
+syntax) and the state it tried it in."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from engine.core import Action
 from engine.goa import data
 from engine.goa.state import State, current, may_play_card, pos_name, spice_counts
 from engine.goa.text import T, colony_name, column_name, spice_name
-from engine.goa.text.table import prompt
-from engine.i18n import common, join_list
+from engine.goa.text.table import label, prompt
+from engine.i18n import common, join_list, moves_text
 
 
 def _advance_refusal(s: State, i: int, column: str, with_card: bool, lang: str) -> str | None:
@@ -116,7 +117,7 @@ def refusal(s: State, seat: str, action: Action, legal: list[Action], lang: str 
         return reason
     same = [x for x in legal if x.kind == action.kind]
     if same:
-        examples = join_list([f"'{x}'" for x in same[:3]], lang)
-        return T(lang, "refuse.not_possible", action=str(action), examples=examples)
-    kinds = join_list(sorted({x.kind for x in legal})[:8], lang)
-    return T(lang, "refuse.cannot_kind", kind=action.kind, kinds=kinds)
+        examples = moves_text([label(s, seat, x, lang) for x in same], lang)
+        return T(lang, "refuse.not_possible", examples=examples)
+    kinds = moves_text([label(s, seat, x, lang) for x in legal], lang)
+    return T(lang, "refuse.cannot_kind", kinds=kinds)
