@@ -220,9 +220,8 @@ def _explain_ship(state: State, seat: str, args: tuple[Arg, ...], lang: str) -> 
             return T(lang, "explain.not_cargo", piece=piece)
         wanted = pieces.count(piece)
         if board.have(player, piece) < wanted:
-            return T(
-                lang, "explain.have_only", n=board.have(player, piece), pieces=piece_name(piece, lang, 2)
-            )
+            held = board.have(player, piece)
+            return T(lang, "explain.have_only", n=held, pieces=piece_name(piece, lang, held))
         free = board.free_spaces(ship, piece)
         if free < wanted:
             return T.plural(lang, "explain.free_spaces", free, berth=berth, pieces=piece_name(piece, lang, 2))
