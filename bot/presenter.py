@@ -253,10 +253,12 @@ class Presenter(Part):
 
     def anyone_holds_a_secret(self, table: Table) -> bool:
         """Whether some person at the table holds something only they see now (a secret bid,
-        a hand, money behind a screen): only then is My hand worth a button — Cuba's seats,
-        for one, hold nothing secret outside the parliament's bidding."""
+        a hand, money behind a screen) or must decide something in secret (My hand then holds
+        the choices, also for one whose DMs are closed): only then is My hand worth a button —
+        Cuba's seats, for one, hold nothing secret outside the parliament's cards and bids."""
         people = [s.seat for s in table.seats if not s.is_bot and s.user_id is not None]
-        return any(self.seat_view(table, seat, table.lang).private_summary for seat in people)
+        views = [self.seat_view(table, seat, table.lang) for seat in people]
+        return any(seen.private_summary or (seen.acting and seen.private_choices) for seen in views)
 
     def turn_lines(
         self, table: Table, found: dict[int, UserPrefs] | None = None

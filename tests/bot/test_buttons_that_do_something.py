@@ -1,8 +1,9 @@
 """Buttons and lines that earn their place (issue 27, item 8), through the service on Cuba games.
 
 * **My hand** is under the board only while some person at the table holds something only they
-  see (a secret bid): Cuba's seats hold nothing secret outside the parliament's bidding, and a
-  button that always answers "You hold nothing secret" does nothing.
+  see (a secret bid) or must decide in secret: Cuba's seats hold nothing secret outside the
+  parliament's cards and bids, and a button that always answers "You hold nothing secret" does
+  nothing.
 * A computer player standing in for a person on vacation says so once in a turn message, not
   before every sub-step of that person's turn.
 """
@@ -35,7 +36,11 @@ async def test_my_hand_is_offered_only_while_someone_holds_a_secret(env):
         table = svc.tables.cached[pk]
         if CUBA.result(table.state) is not None:
             break
-        secret = any(CUBA.private_summary(table.state, seat) for seat in users)
+        secret = any(
+            CUBA.private_summary(table.state, seat)
+            or (seat in CUBA.to_act(table.state) and CUBA.private_choices(table.state, seat))
+            for seat in users
+        )
         board = env.gateway.board()
         assert board is not None
         assert ("h" in verbs(board.choices)) == secret, (table.state["step"], board.text)
