@@ -232,8 +232,8 @@ def plan(
         return [(a, [a], False) for a in actions]
     if game_group_key(key) is not None:  # one of the game's groups, still too long: by words
         key = ""
-    elif not key and (own := _game_groups(actions, capacity, group_of)) is not None:
-        return own
+    elif _split(key)[1] is None and (own := _game_groups(actions, capacity, group_of)) is not None:
+        return own  # the game's groups, of all the moves or of those its first words name
     groups = _level(actions, capacity, label_of, key)
     # One group beside single plays, and room left: open it in place (a pass beside runs of
     # bids rather than beside "Bid … (60)").

@@ -128,3 +128,34 @@ def test_cubas_two_warehouses_are_told_apart() -> None:
             assert any(cuba.label(state, seat, a).startswith("Warehouse A1 · ") for a in stores)
             return
     pytest.fail("no foreman with two warehouses in the sampled games")
+
+
+def test_goas_trading_post_offers_the_tiles_by_board_row() -> None:
+    """The trading post's many tiles open by board row, never as a run cut through the board."""
+    goa = GAMES["goa"]
+    for state, seat, names in sampled_states("goa", games=4, every=1):
+        trades = [a for a in goa.legal(state, seat) if a.kind == "trade"]
+        if len(trades) <= MESSAGE_CAPACITY:
+            continue
+        seen = goa.seat_view(state, seat, "en", names)
+        labels, groups = seen.labels(), seen.groups()
+        inner = plan(
+            members(list(labels), "trade", groups.get),
+            MESSAGE_CAPACITY,
+            labels.__getitem__,
+            "trade",
+            groups.get,
+        )
+        shown = [
+            narrowing_label(f, k, labels.__getitem__, groups.get) if len(f) > 1 else labels[k]
+            for k, f, _ in inner
+        ]
+        rows = sorted({str(a.args[0])[1] for a in trades})
+        assert len(inner) == len(rows), shown
+        for row, name in zip(rows, shown, strict=True):
+            places = [str(a.args[0]).upper() for a in trades if str(a.args[0])[1] == row]
+            assert name in (f"Trade for a tile in row {row}: {' '.join(places)}", f"Trade for {places[0]}"), (
+                name
+            )
+        return
+    pytest.fail("no trading post with more than a dozen tiles in the sampled games")

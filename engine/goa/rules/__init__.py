@@ -42,6 +42,7 @@ class GoaText(Protocol):
     ) -> str: ...
     def prompt(self, s: State, seat: str, lang: str = "en", /) -> str: ...
     def flag_group_name(self, side: str, places: Sequence[str], lang: str = "en", /) -> str: ...
+    def trade_group_name(self, row: int, places: Sequence[str], lang: str = "en", /) -> str: ...
     def help_sections(self, lang: str = "en", /) -> list[tuple[str, str]]: ...
     def private_summary(self, s: State, seat: str, lang: str = "en", /) -> str: ...
     def option_refusal(self, problem: str, values: Sequence[str] = (), lang: str = "en", /) -> str: ...
@@ -197,16 +198,23 @@ class GoaRules(RulesBase, PresentationBase):
         return self.text.prompt(s, seat, lang)
 
     def choice_group(self, s: State, seat: str, action: Action, lang: str = "en") -> ChoiceGroup | None:
-        """The flag's places by ring side and board row (``Flag on the top edge: A0 C0``), each
-        group naming every place it holds; the other moves are grouped by their words."""
-        if action.kind != "flag" or s.phase != "flag" or not action.args:
+        """Moves to a place on the board, by where a player finds it: the flag's places by ring
+        side and board row (``Flag on the top edge: A0 C0``), the trading post's tiles by row
+        (``Trade for a tile in row 2: A2 D2``), each group naming every place it holds; the
+        other moves are grouped by their words."""
+        if action.kind not in ("flag", "trade") or not action.args:
             return None
         where = read_pos(str(action.args[0]))
         if where is None:
             return None
-        side = flag_side(where)
-        places = tuple(pos_name(q).upper() for q in placement.flag_places(s) if flag_side(q) == side)
-        return ChoiceGroup(side, self.text.flag_group_name(side, places, lang), places)
+        if action.kind == "flag":
+            side = flag_side(where)
+            places = tuple(pos_name(q).upper() for q in placement.flag_places(s) if flag_side(q) == side)
+            return ChoiceGroup(side, self.text.flag_group_name(side, places, lang), places)
+        row = where[0] + 1
+        alike = [str(a.args[0]).upper() for a in self.legal(s, seat) if a.kind == "trade" and a.args]
+        places = tuple(p for p in alike if p[1:] == str(row))
+        return ChoiceGroup(f"trade-row-{row}", self.text.trade_group_name(row, places, lang), places)
 
     def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
         return self.text.help_sections(lang)

@@ -40,6 +40,7 @@ __all__ = [
     "describe",
     "display_title",
     "flag_group_name",
+    "trade_group_name",
     "help_sections",
     "label",
     "option_refusal",
@@ -231,6 +232,11 @@ def flag_group_name(side: str, places: Sequence[str], lang: str = "en") -> str:
     if side.startswith("row-"):
         return T(lang, "group.flag.row", row=side.removeprefix("row-"), places=shown)
     return T(lang, f"group.flag.{side}", places=shown)
+
+
+def trade_group_name(row: int, places: Sequence[str], lang: str = "en") -> str:
+    """The button of the trading post's tiles in one board row (``Trade for a tile in row 2: A2 D2``)."""
+    return T(lang, "group.trade.row", row=row, places=" ".join(places))
 
 
 def label(
