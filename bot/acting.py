@@ -290,14 +290,14 @@ class Acting(Part):
         if seat.seat not in table.rules.to_act(table.state):
             return Outcome.refuse(self.presenter.whose_turn(table, lang))
         seen = self.presenter.seat_view(table, seat.seat, lang)
-        every = seen.labels()
-        wanted = members(list(every), prefix)
+        every, groups = seen.labels(), seen.groups()
+        wanted = members(list(every), prefix, groups.get)
         if not wanted:
             return await self.presenter.refuse_stale(table, "stale_button_link", lang)
         labels = {a: every[a] for a in wanted}
         choices: Sequence[Choice | None] | None
         if len(wanted) > MESSAGE_CAPACITY:
-            choices = self.presenter.narrowing_choices(table, wanted, labels, key=prefix)
+            choices = self.presenter.narrowing_choices(table, wanted, labels, key=prefix, groups=groups)
         else:
             choices = [self.presenter.choice(table, "a", labels[a], a, "primary") for a in wanted]
         return Outcome(

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bot import autoplay
 from bot.replays import effective_plays, replay_state
 from bot.rows import ActionRow
-from bot.texts import t
+from bot.texts import t, t_count
 from engine.core import Event, Rules
 from engine.i18n import join_words
 
@@ -110,7 +110,7 @@ def lines(
     key = "catch_up_header" if len(called) == 1 else "catch_up_header_many"
     out = [t(key, lang, names=who)]
     if earlier:
-        out.append(t("catch_up_earlier", lang, n=sum(1 for _ in earlier)))
+        out.append(t_count("catch_up_earlier", lang, sum(1 for _ in earlier)))
     out += [t("catch_up_line", lang, text=condensed(said)) for _seat, said in shown]
     return out
 

@@ -34,7 +34,7 @@ from bot.tables import (
     mention,
     refusing,
 )
-from bot.texts import normalise, t
+from bot.texts import normalise, t, t_count
 from engine import BUILTIN_GAMES, GAMES
 from engine.ai import KINDS
 from engine.core import IllegalAction, Rules
@@ -378,7 +378,7 @@ class Lobby(Part):
             if len(table.seats) < rules.min_players:
                 title, count = rules.display_title(lang), len(table.seats)
                 return Outcome.refuse(
-                    t("too_few_players", lang, title=title, min=rules.min_players, count=count)
+                    t_count("too_few_players", lang, count, title=title, min=rules.min_players)
                 )
             seats = [s.seat for s in table.seats]
             try:

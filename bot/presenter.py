@@ -23,7 +23,7 @@ from bot.render_pool import RenderPool
 from bot.rows import SeatRow, TimerPlan, UserPrefs
 from bot.tables import Applied, Part, Table, Tables, clip, join_names, mention, refusing
 from bot.texts import has_text, t
-from engine.core import Event, Rules, SeatView
+from engine.core import ChoiceGroup, Event, Rules, SeatView
 from engine.i18n import DEFAULT
 
 log = logging.getLogger(__name__)
@@ -232,24 +232,31 @@ class Presenter(Part):
             return None
         texts = [str(move.action) for move in seen.moves]
         labels = seen.labels()
-        if len(texts) > MESSAGE_CAPACITY:  # grouped by their first words: narrowing choices
-            return self.narrowing_choices(table, texts, labels)
+        if len(texts) > MESSAGE_CAPACITY:  # grouped (the game's groups, or by words): narrowing
+            return self.narrowing_choices(table, texts, labels, groups=seen.groups())
         choices = [self.choice(table, "a", labels[a], a, "primary") for a in texts]
         if any(c is None for c in choices):
             return None
         return choices  # type: ignore[return-value]
 
     def narrowing_choices(
-        self, table: Table, texts: list[str], labels: dict[str, str], key: str = ""
+        self,
+        table: Table,
+        texts: list[str],
+        labels: dict[str, str],
+        key: str = "",
+        groups: dict[str, ChoiceGroup] | None = None,
     ) -> list[Choice] | None:
         """Too many actions for one message: one choice per group of them (bot/choices.py);
-        ``texts`` are those the narrowing ``key`` stands for (all of them for ``""``)."""
+        ``texts`` are those the narrowing ``key`` stands for (all of them for ``""``); ``groups``
+        the game's own groups of the actions (:meth:`engine.core.SeatView.groups`)."""
         choices = narrowed(
             texts,
             labels.__getitem__,
             lambda label, action: self.choice(table, "a", label, action, "primary"),
             lambda label, group: self.choice(table, "n", label, group, "primary"),
             key=key,
+            group_of=(groups or {}).get,
         )
         if any(c is None for c in choices):
             return None
@@ -276,10 +283,23 @@ class Presenter(Part):
         if to_act and table.hints_allowed:
             hint = self.choice(table, "q", t("btn_hint", lang))
             choices += [hint] if hint else []
-        hand_key = f"btn_my_hand_{table.row.game}"  # a game may name it (Santiago: My screen)
-        hand = self.choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand", lang))
+        hand = self.hand_choice(table) if self.anyone_holds_a_secret(table) else None
         legend = self.choice(table, "l", t("btn_legend", lang))  # the key to the pictures
         return [*choices, *([hand] if hand else []), *([legend] if legend else [])]
+
+    def hand_choice(self, table: Table) -> Choice | None:
+        """The My hand button (a game may name it: Santiago's My screen)."""
+        hand_key = f"btn_my_hand_{table.row.game}"
+        return self.choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand", table.lang))
+
+    def anyone_holds_a_secret(self, table: Table) -> bool:
+        """Whether some person at the table holds something only they see now (a secret bid,
+        a hand, money behind a screen) or must decide something in secret (My hand then holds
+        the choices, also for one whose DMs are closed): only then is My hand worth a button —
+        Cuba's seats, for one, hold nothing secret outside the parliament's cards and bids."""
+        people = [s.seat for s in table.seats if not s.is_bot and s.user_id is not None]
+        views = [self.seat_view(table, seat, table.lang) for seat in people]
+        return any(seen.private_summary or (seen.acting and seen.private_choices) for seen in views)
 
     def turn_lines(
         self, table: Table, found: dict[int, UserPrefs] | None = None

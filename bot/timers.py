@@ -491,6 +491,14 @@ class Timers(Part):
         text = t("clock_expired", table.lang, name=table.name(seat))
         return Outcome(public=[PublicMessage(table.row.channel_id, text, mentions=others)])
 
+    async def stand_in_note(self, table: Table, seat: str) -> str | None:
+        """The line saying a computer player plays for ``seat``'s person, who is away — once
+        per turn message: not again before each sub-step of the same turn (its words already
+        hold it)."""
+        note = t("stood_in", table.lang, name=table.name(seat))
+        said = (await self.store.live_messages(table.row.id)).turn_log or ""
+        return None if note in said.split("\n") else note
+
     async def _timer_bot(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
         """One computer seat's move (the next one gets its own timer, so people can follow), or
         the move of a computer player standing in for a player on vacation. The move is searched
@@ -506,7 +514,7 @@ class Timers(Part):
                 return None
             seat = bots[0]
             kind = computer.bot_kind(table, table.seat(seat).bot_kind or stand.get(seat) or "") or "random"
-            note = t("stood_in", table.lang, name=table.name(seat)) if seat in stand else None
+            note = await self.stand_in_note(table, seat) if seat in stand else None
             try:
                 action = await self.computer.move(table, seat, kind)
             except Exception:  # a faulty computer player must not stall the game

@@ -24,7 +24,7 @@ import discord
 
 from bot import discord_app as app
 from bot import turns
-from bot.choices import members
+from bot.choices import GroupOf, members
 from bot.outcome import parse_custom_id
 from bot.texts import t
 from engine import GAMES
@@ -113,12 +113,13 @@ def find(view: discord.ui.View | None, verb: str, action: str = "") -> tuple[dis
 
 
 def narrowing(
-    view: discord.ui.View | None, action: str, legal: list[str]
+    view: discord.ui.View | None, action: str, legal: list[str], group_of: GroupOf | None = None
 ) -> tuple[discord.ui.Item, str] | None:
-    """The narrowing choice that stands for ``action`` among the ``legal`` ones."""
+    """The narrowing choice that stands for ``action`` among the ``legal`` ones (``group_of``:
+    the game's own groups of them, which a person reads off the button)."""
     for item, cid in components(view):
         parsed = parse_custom_id(cid)
-        if parsed is not None and parsed.verb == "n" and action in members(legal, parsed.action):
+        if parsed is not None and parsed.verb == "n" and action in members(legal, parsed.action, group_of):
             return item, cid
     return None
 
@@ -226,10 +227,11 @@ class Table:
             await self._press(hit, user, 9000 + user, "dm", action, dm)
         else:
             texts = [str(a).lower() for a in legal]
+            group_of = rules.seat_view(state, seat).groups().get
             turn = find(board, "t")
-            assert turn is not None or narrowing(board, action, texts), f"no way in for {action!r}"
+            assert turn is not None or narrowing(board, action, texts, group_of), f"no way in for {action!r}"
             panel_view, panel, way = board, None, "narrow"
-            if turn is not None and narrowing(board, action, texts) is None:
+            if turn is not None and narrowing(board, action, texts, group_of) is None:
                 opened = await self.use(*turn, user, CHANNEL)
                 self.played.ephemerals.append(opened)
                 self.played.ways["panels"] += 1
@@ -241,7 +243,7 @@ class Table:
                     await self._press(hit, user, CHANNEL, way if level == 0 else "narrow", action, panel)
                     self.played.narrowed_levels = max(self.played.narrowed_levels, level)
                     break
-                if (hit := narrowing(panel_view, action, texts)) is None:
+                if (hit := narrowing(panel_view, action, texts, group_of)) is None:
                     typed = await self.command("play", user, action=action)
                     self.played.record("typed", action)
                     assert typed.ephemeral_texts()[0], typed.ephemeral_texts()

@@ -35,7 +35,7 @@ async def test_refusals_change_nothing(env):
     bad = await svc.act(CHANNEL, ANA, "bid 9")
     assert not bad.ok and bad.ephemeral == "You can bid 0 to 5 coins."
     nonsense = await svc.act(CHANNEL, ANA, "")
-    assert nonsense.ephemeral == "Type an action, for example 'done'."
+    assert nonsense.ephemeral == "Choose a move from the buttons."
     assert await snapshot(svc) == before
     await bid_all(svc, {ANA: 1, BO: 0})  # Ana wins the bid; round 1 moves start with Ana
     before = await snapshot(svc)
