@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from bot import workers
+from bot import replays, workers
 from bot.config import Settings
 from bot.outcome import Outcome
 from bot.presenter import Presenter
@@ -27,6 +27,7 @@ from engine.ai import KINDS, player, seat_view
 from engine.core import Action
 from engine.i18n import join_list
 from engine.search import Budget
+from engine.search_parts import PublicRecord
 
 #: Moves a hint shows.
 HINT_MOVES = 2
@@ -90,11 +91,19 @@ class Computer(Part):
     def budget(self) -> Budget:
         return Budget(self.config.strong_playouts, self.config.strong_time_cap_s)
 
+    async def record(self, table: Table, seat: str) -> PublicRecord | None:
+        """What ``seat`` has seen of the game (the strong player's ledger counts from it)."""
+        plays = replays.effective_plays(await self.store.actions(table.row.id))
+        base = await self.store.replay_base(table.row.id)
+        seats = [s.seat for s in table.seats]
+        return replays.public_record(table.rules, table.row, seats, plays, base, seat)
+
     async def move(self, table: Table, seat: str, kind: str) -> Action:
         """The computer seat's move: in the worker pool for the strong player, at once otherwise."""
         rules, state = table.rules, table.state
         legal = rules.legal(state, seat)
-        view = seat_view(table.row.game, kind, state, seat)
+        record = await self.record(table, seat) if kind == "strong" and len(legal) > 1 else None
+        view = seat_view(table.row.game, kind, state, seat, record)
         args = (table.row.game, kind, ai_seed(table, seat), view, legal, self.budget())
         if kind == "strong" and len(legal) > 1:
             return await self.search_pool.run(workers.choose, *args)
@@ -121,7 +130,7 @@ class Computer(Part):
         if seat.seat not in rules.to_act(state):
             return Outcome.refuse(self.presenter.whose_turn(table, lang))
         legal = rules.legal(state, seat.seat)
-        view = seat_view(table.row.game, "strong", state, seat.seat)
+        view = seat_view(table.row.game, "strong", state, seat.seat, await self.record(table, seat.seat))
         seed = ai_seed(table, seat.seat, "hint")
         lines = await self.search_pool.run(
             workers.hint, table.row.game, seed, view, legal, self.budget(), HINT_MOVES

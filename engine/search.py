@@ -39,6 +39,7 @@ from typing import Any, Protocol
 
 from engine import BUILTIN_GAMES, GAMES
 from engine.core import Action, IllegalAction, Rng, Rules
+from engine.search_parts import PublicRecord
 
 #: At most this many candidate moves are searched; the game's prior picks them.
 MAX_CANDIDATES = 5
@@ -67,9 +68,11 @@ class Adapter(Protocol):
     #: preferred: a guard against the noise of a few playouts.
     prior_bonus: float
 
-    def known(self, state: Any, seat: str) -> dict[str, Any]:
+    def known(self, state: Any, seat: str, record: PublicRecord | None = None) -> dict[str, Any]:
         """The seat's information set as plain data: the state with every secret of another
-        seat and every unseen order left out (what the table shows plus the seat's own)."""
+        seat and every unseen order left out (what the table shows plus the seat's own), and
+        what the seat's public ``record`` determines of those secrets written back in (each
+        game's ``ledger``: Santiago's screens, Goa's ducats)."""
 
     def sample(self, known: dict[str, Any], seat: str, rng: Rng) -> Any:
         """A full state consistent with ``known``: the hidden parts drawn with ``rng``."""

@@ -5,6 +5,13 @@ Hidden from a seat: the other seats' sealed bids until they are revealed, the va
 face-down parliament card of another seat, the order of the ship deck and of the statute piles
 (which ships and statutes are still in them is known: every one that left was seen), and the
 random number generator's state.
+
+What a careful player counts from the public record is on the table already in Cuba: every
+seat's pesos, VP, goods and buildings are open, the cards a face-down parliament card may be are
+the owner's open hand (the cards played are shown), the ships and statutes still to come are those
+not yet seen. So :meth:`CubaSearch.track` adds nothing, and the sampler draws only what is truly
+hidden: the orders, the face-down card among the owner's cards, and a sealed bid as a heuristic
+player with the owner's open pesos would bid.
 """
 
 from __future__ import annotations
@@ -51,7 +58,7 @@ class CubaSearch(PlainStateSearch[State]):
     def copy(self, state: State) -> State:
         return copy_state(state)
 
-    def hide(self, known: dict[str, Any], state: State, seat: str) -> None:
+    def hide(self, known: dict[str, Any], state: State, seat: str, tracked: dict[str, Any] | None) -> None:
         known["deck"] = sorted(state["deck"])
         known["piles"] = {g: sorted(p) for g, p in state["piles"].items()}
         for owner, p in known["players"].items():

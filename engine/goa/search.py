@@ -5,9 +5,11 @@ deck (which cards are in the deck *or* in another hand is known: the rest were s
 discard pile or are the seat's own), the order of the shuffled colony stacks below their top
 tile (revisions 1 and 2; in revision 3 the founder chooses, so the stacks are open), and the random number generator's state (which draws part B's tiles).
 
-The sampler deals the unseen cards at random to the other hands (as many as each holds) and the
-deck, and gives each other seat the seat's own ducats give or take a few: the sampler does not
-read the public log, where a careful player could count them.
+The ducats are hidden on the table but every change of them is public, so given the seat's public
+record the information set holds every seat's ducats as counted (:mod:`engine.goa.ledger`). The
+sampler deals the unseen cards at random to the other hands (as many as each holds) and the deck,
+and shuffles the stacks; only without a record (a tool that gives none) does it draw each other
+seat's ducats as the seat's own give or take a few.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Rng
-from engine.goa import ai, data
+from engine.goa import ai, data, ledger
 from engine.goa.rules.scoring import scores
 from engine.goa.state import State, spice_counts
 from engine.search import heuristic_first, spread
+from engine.search_parts import PublicRecord
 from engine.typed import number
 
 #: How far (±) another seat's sampled ducats stray from the seat's own.
@@ -46,15 +49,16 @@ class GoaSearch:
     prior_bonus = 2.0
     max_steps = 110
 
-    def known(self, state: State, seat: str) -> dict[str, Any]:
+    def known(self, state: State, seat: str, record: PublicRecord | None = None) -> dict[str, Any]:
         known = state.to_dict()
         me = state.seats.index(seat)
+        counted = ledger.track(record)["ducats"] if record is not None and record.seat == seat else None
         unseen = list(state.deck)
         for i, p in enumerate(known["players"]):
             if i != me:
                 unseen += p["hand"]
                 p["hand"] = len(p["hand"])
-                p["ducats"] = None
+                p["ducats"] = None if counted is None else counted[state.seats[i]]
         known["deck"] = sorted(unseen)
         for name in data.REVISIONS[state.revision].shuffled_stacks:
             stack = known["colony_stacks"][name]
@@ -70,11 +74,10 @@ class GoaSearch:
         for i, p in enumerate(known["players"]):
             if i != me:
                 k = p["hand"]
-                p = {
-                    **p,
-                    "hand": unseen[:k],
-                    "ducats": max(0, own_ducats + rng.randint(-DUCAT_SPREAD, DUCAT_SPREAD)),
-                }
+                ducats = p["ducats"]
+                if ducats is None:  # not counted: drawn near the seat's own
+                    ducats = max(0, own_ducats + rng.randint(-DUCAT_SPREAD, DUCAT_SPREAD))
+                p = {**p, "hand": unseen[:k], "ducats": ducats}
                 unseen = unseen[k:]
             players.append(p)
         stacks = dict(known["colony_stacks"])
