@@ -52,6 +52,7 @@ def card_hidden(state: State, owner: str, seat: str) -> bool:
 class CubaSearch(PlainStateSearch[State]):
     min_steps = 16
     iterations = 32
+    max_candidates = 5
     prior_bonus = 0.3
     max_steps = 90
 
@@ -115,7 +116,7 @@ class CubaSearch(PlainStateSearch[State]):
             "goods": sum(p["farm"].values()) + sum(p["store"].values()),
         }
 
-    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
+    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng, *, legacy: bool = False) -> list[Action]:
         seat = view["viewer"]
         me = view["players"][seat]
         if legal[0].kind == "bid":
@@ -123,7 +124,7 @@ class CubaSearch(PlainStateSearch[State]):
             amounts = spread([number(a) for a in legal], BID_CANDIDATES)
             return [first, *[Action("bid", (n,)) for n in amounts if n != number(first)]]
         scorer = ai.HeuristicPlayer(rng.next64())
-        ranked = heuristic_first(view, legal, rng, lambda a: scorer.score(view, seat, me, a), "cuba")
+        ranked = heuristic_first(view, legal, rng, lambda a: scorer.score(view, seat, me, a), "cuba", legacy=legacy)
         if view["step"] == "trader" and view["pending"].get("traded"):
             # After a trade the Trader may go on trading: every further trade looks alike to the
             # search (the heuristic plays the rest of the turn in each playout), and one that

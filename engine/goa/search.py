@@ -14,9 +14,11 @@ seat's ducats as the seat's own give or take a few.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from engine.core import Action, Rng
+from engine import GAMES
+from engine.core import Action, IllegalAction, Rng
 from engine.goa import ai, data, ledger
 from engine.goa.rules.scoring import scores
 from engine.goa.state import State, spice_counts
@@ -48,6 +50,7 @@ class GoaSearch:
     iterations = 32
     prior_bonus = 2.0
     max_steps = 110
+    max_candidates = 6
 
     def known(self, state: State, seat: str, record: PublicRecord | None = None) -> dict[str, Any]:
         known = state.to_dict()
@@ -123,7 +126,7 @@ class GoaSearch:
             "goods": sum(spice_counts(p)) + p.ships + p.colonists,
         }
 
-    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
+    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng, *, legacy: bool = False) -> list[Action]:
         bids = [a for a in legal if a.kind in ("bid", "outbid")]
         if len(bids) > BID_CANDIDATES:
             first = ai.HeuristicPlayer(rng.next64()).choose(view, legal)
@@ -132,7 +135,29 @@ class GoaSearch:
             others = [a for a in legal if a.kind not in ("bid", "outbid")]
             tried = [Action(kind, (n,)) for n in amounts]
             return [first, *[a for a in others + tried if a != first]]
-        return heuristic_first(view, legal, rng, None, "goa")
+        if legacy:
+            return heuristic_first(view, legal, rng, None, "goa", legacy=True)
+        return heuristic_first(view, legal, rng, self.one_step(view, rng), "goa")
+
+    def one_step(self, view: dict[str, Any], rng: Rng) -> Callable[[Action], float] | None:
+        """A move's score for the candidate list: the seat's margin over the best other seat by
+        :meth:`values` right after the move, in one world drawn from the information set (the
+        heuristic has no score of its own for every kind of move). None without an information set."""
+        known, seat = view.get("known"), view.get("known_seat")
+        if known is None or seat is None:
+            return None
+        world = self.sample(known, seat, rng)
+        rules = GAMES["goa"]
+
+        def score(action: Action) -> float:
+            try:
+                after, _ = rules.apply(world, seat, action)
+            except IllegalAction:
+                return -1e9
+            v = self.values(after)
+            return v[seat] - max(x for s, x in v.items() if s != seat)
+
+        return score
 
 
 ADAPTER = GoaSearch()

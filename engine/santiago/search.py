@@ -38,6 +38,7 @@ PESO_SPREAD = 2
 class SantiagoSearch(PlainStateSearch[State]):
     min_steps = 12
     iterations = 64
+    max_candidates = 5
     prior_bonus = 0.5
     max_steps = 60
     #: What the seat's own choices tell of the supply (:func:`supply_bounds`).
@@ -118,9 +119,9 @@ class SantiagoSearch(PlainStateSearch[State]):
         p = state["players"][seat]
         return {"points": p["vp"], "money": p["pesos"], "goods": sum(p["goods"].values())}
 
-    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
+    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng, *, legacy: bool = False) -> list[Action]:
         scorer = ai.HeuristicPlayer(rng.next64())
-        return heuristic_first(view, legal, rng, lambda a: scorer.worth(view, a), "santiago")
+        return heuristic_first(view, legal, rng, lambda a: scorer.worth(view, a), "santiago", legacy=legacy)
 
 
 def supply_bounds(state: State, seat: str) -> dict[str, tuple[int, int]]:
