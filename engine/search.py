@@ -7,11 +7,14 @@ decision only a few dozen playouts fit. What gives the most strength per playout
 
 * **determinization** — each playout starts from a *world*: the seat's information set
   (:func:`Adapter.known`, built from what the seat may know) with the hidden rest drawn at
-  random by the game's sampler (:meth:`Adapter.sample`). The search never sees the real state:
+  random by the game's sampler (:meth:`Adapter.sample`); what the seat's public record
+  determines of the hidden parts (Santiago's screens, Goa's ducats) is counted into the
+  information set, not drawn. The search never sees the real state:
   the player receives the view and the information set only, so states that differ in another
   seat's secrets give the same decision (``tests/ai/test_strong.py``);
-* **flat Monte Carlo with sequential halving** — the candidate moves (the legal ones, or the
-  game's best few by its heuristic prior when there are many) share the playout budget; after
+* **flat Monte Carlo with sequential halving** — the candidate moves (the heuristic's own, then
+  the best of every other kind of move, then the rest by the game's score: :func:`every_kind`,
+  at most :attr:`Adapter.max_candidates`) share the playout budget; after
   each round the worse half is dropped, so most playouts go to the moves that matter. Every
   candidate of a round is played on the *same* worlds and with the same random streams (common
   random numbers), so the comparison between moves is not drowned by the luck of the draw;
