@@ -18,7 +18,7 @@ def test_the_two_moves_of_a_hint_differ_in_substance(game_id: str, seed: int) ->
     rules = GAMES[game_id]
     hints = skipped = 0
     for n, (state, seat) in enumerate(positions(game_id, seed, 3)):
-        if n > 24:
+        if n > 18:
             break
         view, legal = seat_view(game_id, "strong", state, seat), rules.legal(state, seat)
         analysis = StrongPlayer(game_id, 9, Budget(8)).analyse(view, legal, keep=len(legal))
@@ -34,7 +34,7 @@ def test_the_two_moves_of_a_hint_differ_in_substance(game_id: str, seed: int) ->
         if n % 6 == 0:  # the bot's hint is this analysis' two distinct lines
             hint = workers.hint(game_id, 9, view, legal, Budget(8), 2)
             assert [h.action for h in hint] == [line.action for line in shown]
-    assert hints > 10
+    assert hints > 8
     if game_id == "cuba":
         assert skipped >= 2  # the Cuba case of the issue: order-only moves with identical gains
 
@@ -43,7 +43,7 @@ def test_the_two_moves_of_a_hint_differ_in_substance(game_id: str, seed: int) ->
 def test_a_hint_weighs_the_heuristics_own_move_and_every_candidate(game_id: str) -> None:
     rules = GAMES[game_id]
     for n, (state, seat) in enumerate(positions(game_id, 6, 11)):
-        if n > 6:
+        if n > 4:
             break
         view, legal = seat_view(game_id, "strong", state, seat), rules.legal(state, seat)
         player = StrongPlayer(game_id, 4, Budget(12))
