@@ -166,12 +166,17 @@ class Game:
         if verb == "a":
             found = legal.get(action)
             return self.rules.label(state, seat, found, lang, names)[:80] if found is not None else None
-        group = members(list(legal), action)
+        # the game's own groups (Goa's flags by ring side and row), keyed by the legal texts
+        by_text = self.rules.seat_view(state, seat, lang, names).groups()
+        group_of = {text: by_text[str(a)] for text, a in legal.items() if str(a) in by_text}.get
+        group = members(list(legal), action, group_of)
+        if not group:  # another seat's group: not this seat's button
+            return None
 
         def label(text: str) -> str:
             return self.rules.label(state, seat, legal[text], lang, names)
 
-        return narrowing_label(group, action, label)[:80]
+        return narrowing_label(group, action, label, group_of)[:80]
 
     async def open(self) -> None:
         svc, channel = self.svc, self.channel
