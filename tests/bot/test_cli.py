@@ -234,8 +234,10 @@ def test_readme_commands_are_the_ones_ci_and_the_console_script_use():
         read_message_history=True,
     )
     assert f"permissions={permissions.value}" in readme and f"**{permissions.value}**" in readme
+    guide = (ROOT / "docs" / "operating.md").read_text(encoding="utf-8")  # the README links it
+    assert "(docs/operating.md)" in readme
     for variable in VARIABLES:
-        assert f"`{variable}`" in readme, variable
+        assert f"`{variable}`" in guide, variable
 
 
 def test_readme_names_every_game_option():
