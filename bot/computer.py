@@ -43,14 +43,15 @@ SEED_KEY = b"tradewinds/computer-seat-seed/v1"
 def ai_seed(table: Table, seat: str, purpose: str = "move") -> int:
     """The random seed of a computer seat's decision (``purpose`` ``"move"``) or of a hint
     (``"hint"``) at the game's current version: 64 bits of a BLAKE2b hash keyed with
-    :data:`SEED_KEY` over the game's id, its seed, its version, the seat and the purpose. Two
-    seats, two versions, a move and a hint, or two games never share a stream, and knowing one
-    seed tells nothing of another or of the game's seed."""
-    return keyed_seed(table.row.id, table.row.seed, table.row.version, seat, purpose)
+    :data:`SEED_KEY` over the game's seed, its version, the seat and the purpose. Two seats, two
+    versions, a move and a hint, or two games of different seeds never share a stream, and
+    knowing one seed tells nothing of another or of the game's seed. (The game's row id is left
+    out: a game replayed or played again from the same seed, in any channel, plays the same.)"""
+    return keyed_seed(table.row.seed, table.row.version, seat, purpose)
 
 
-def keyed_seed(game_pk: int, game_seed: int, version: int, seat: str, purpose: str) -> int:
-    message = f"{game_pk}\x1f{game_seed}\x1f{version}\x1f{seat}\x1f{purpose}".encode()
+def keyed_seed(game_seed: int, version: int, seat: str, purpose: str) -> int:
+    message = f"{game_seed}\x1f{version}\x1f{seat}\x1f{purpose}".encode()
     digest = hashlib.blake2b(message, key=SEED_KEY, digest_size=8).digest()
     return int.from_bytes(digest, "big")
 
