@@ -45,6 +45,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from load import rss_mib  # noqa: E402  (bench/load.py)
 
 from bot.config import Settings  # noqa: E402
 from bot.delivery import deliver  # noqa: E402
@@ -58,16 +61,6 @@ TITLES = ("cuba", "santiago", "goa")
 SEATS = 3
 #: The people the seats are drawn from.
 PEOPLE = 300
-
-
-def rss_mib(pid: int | str = "self") -> tuple[float, float]:
-    """A process's resident memory now and at its peak, in MiB (from /proc/<pid>/status)."""
-    values = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, rest = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            values[key] = int(rest.split()[0]) / 1024
-    return round(values["VmRSS"], 1), round(values["VmHWM"], 1)
 
 
 class QuietGateway:

@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.names import plain_names
 from bot.outcome import TURN, Choice, ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm, custom_id
 from bot.render_pool import RenderPool
-from bot.rows import SeatRow, TimerPlan, UserPrefs
+from bot.rows import LiveMessages, SeatRow, TimerPlan, UserPrefs
 from bot.tables import Applied, Part, Table, Tables, clip, join_names, mention, refusing
 from bot.texts import has_text, t
 from engine.core import ChoiceGroup, Event, Rules, SeatView
@@ -667,19 +667,17 @@ class Presenter(Part):
             await self.board_png(table),
         )  # fmt: skip
         unposted = replace(live, turn_log=None, turn_text=None)  # nothing of it to retire
-        messages, keep = flow.compose(
-            unposted, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
-            new_turn=True, new_board=True,
-        )  # fmt: skip
-        await self.store.set_live_messages(row.id, **keep)
-        return messages
+        return await self._posted_anew(table, unposted, drawn)
 
     async def board_again(self, table: Table) -> list[PublicMessage]:
         """``/game board``: the current board posted anew as the turn message (nobody mentioned)."""
         turn_lines, _ = self.turn_lines(table, await calls.prefs(self.store, table))
         image = await self.board_png(table)
         drawn = flow.Drawn(f"**{table.title}**", [], turn_lines, self.public_choices(table), [], image)
-        live = await self.store.live_messages(table.row.id)
+        return await self._posted_anew(table, await self.store.live_messages(table.row.id), drawn)
+
+    async def _posted_anew(self, table: Table, live: LiveMessages, drawn: flow.Drawn) -> list[PublicMessage]:
+        """``drawn`` as a new turn message with the board in it, and its live fields kept."""
         row = table.row
         messages, keep = flow.compose(
             live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
