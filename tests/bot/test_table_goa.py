@@ -11,7 +11,15 @@ from bot.choices import MESSAGE_CAPACITY, members, plan
 from bot.outcome import custom_id, parse_custom_id
 from engine import GAMES
 from tests.bot.conftest import DEE
-from tests.bot.table_play import USERS, Table, assert_manners, figures, plays_per_message, public_is_clean
+from tests.bot.table_play import (
+    USERS,
+    Table,
+    assert_manners,
+    figures,
+    plays_per_message,
+    public_is_clean,
+    turn_pictures_are_public,
+)
 
 GOA = GAMES["goa"]
 PRIVATE_KINDS = ("bid", "pass", "accept", "outbid", "play")
@@ -40,6 +48,7 @@ async def test_a_whole_game_of_goa_at_the_table(env):
     assert_manners(figures(played, GOA))
     # Ducats and hands stay private, line by line.
     public_is_clean(played, GOA)
+    assert turn_pictures_are_public(env, played, GOA) > 50  # the turn pictures: public views only
     # Ducats and the cards in hand stay private, line by line: a card shows only once played.
     checked = 0
     for state, texts in played.after:
