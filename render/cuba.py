@@ -46,7 +46,7 @@ from render.colours import (
 from render.goods import line_width
 from render.icons import paste_icon, register_icon
 from render.layout import player_name, text_width, truncate
-from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker
+from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker, seat_marks
 from render.text import badge, draw_label, draw_text, text_centered, text_outlined
 
 WIDTH = 1600
@@ -526,13 +526,17 @@ def _seat_label(view: dict[str, Any], seat: str, max_w: int, size: int) -> tuple
 
     The fonts cover Latin, Greek, Cyrillic, Chinese, Japanese and Korean; what none has (emoji…)
     is dropped. A name with nothing left is not written and the seat's marker (its shape and
-    number) stands for it; the initial is the first letter of the name, else the seat number."""
-    number = str(seat_index(seat) + 1)
+    number) stands for it; the marker's letters are :func:`seat_mark`."""
     name = player_name(view, seat)
-    if not name:
-        return number, ""
-    initial = next((ch.upper()[:1] for ch in name if ch.isalnum()), number)
-    return initial, truncate(name, size, max_w, bold=True)
+    mark = seat_mark(view, seat)
+    return mark, truncate(name, size, max_w, bold=True) if name else ""
+
+
+def seat_mark(view: dict[str, Any], seat: str) -> str:
+    """The letters on ``seat``'s marker: its name's initial, never the same as another seat's
+    (:func:`render.seats.seat_marks`: "Cy" and "Computer 1" are Cy and Co)."""
+    seats = list(view["seats"])
+    return seat_marks({s: player_name(view, s) for s in seats}, seats)[seat]
 
 
 def active_character(view: dict[str, Any]) -> str | None:

@@ -168,11 +168,12 @@ def turn_parts(
 
     regions = cuba.regions(view)
     seat = seats[0]
+    marks = {s: cuba.seat_mark(view, s) for s in seats}
     if len(seats) > 1:
-        return TurnParts([Crop(regions["parliament"]), *(Crop(regions[f"stats:{s}"]) for s in seats)])
+        return TurnParts([Crop(regions["parliament"]), *(Crop(regions[f"stats:{s}"]) for s in seats)], marks)
     columns = parts(dict(view, viewer=seat), legal, lang) or []
     found = [p for column in columns for p in column]
     stats = Crop(regions[f"stats:{seat}"])
     if stats not in found:
         found.insert(0, stats)
-    return TurnParts(found)
+    return TurnParts(found, marks)

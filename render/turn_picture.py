@@ -52,9 +52,11 @@ TURN_MODULES = {
 
 @dataclass(frozen=True)
 class TurnParts:
-    """What a title's module says of one turn: the parts, top to bottom."""
+    """What a title's module says of one turn: the parts, top to bottom, and the letters of the
+    seats' markers where the board writes other letters than the seat numbers (Cuba's initials)."""
 
     parts: list[Part]
+    marks: dict[str, str] | None = None
 
 
 def _texts_in(texts: Sequence[Written], box: tuple[float, float, float, float]) -> list[Written]:
@@ -146,17 +148,24 @@ def compose(parts: Sequence[Part], board: Image.Image, board_texts: Sequence[Wri
     return out
 
 
-def header(seats: Sequence[str], names: dict[str, str], width: int = MAX_W - 2 * MARGIN) -> Drawn:
-    """The seats to act: each one's mark (colour, shape, letters as on the board) and name."""
+def header(
+    seats: Sequence[str],
+    names: dict[str, str],
+    marks: dict[str, str] | None = None,
+    width: int = MAX_W - 2 * MARGIN,
+) -> Drawn:
+    """The seats to act: each one's mark (colour, shape, letters as on the board: ``marks``, else
+    the seat numbers) and name."""
     per = width / max(1, len(seats))
 
     def paint(zoom: float) -> Image.Image:
         img = Image.new("RGB", (round(width * zoom), round(HEADER_H * zoom)), PAPER)
         draw = ImageDraw.Draw(img)
-        px = round(26 * zoom)
+        px = round(28 * zoom)
         for k, seat in enumerate(seats):
             x = k * per * zoom
-            seat_marker(draw, seat, (x + 26 * zoom, HEADER_H / 2 * zoom), 20 * zoom)
+            mark = (marks or {}).get(seat)
+            seat_marker(draw, seat, (x + 26 * zoom, HEADER_H / 2 * zoom), 21 * zoom, mark)
             name = truncate(names.get(seat, seat), px, round((per - 64) * zoom), bold=True)
             draw_text(draw, (x + 54 * zoom, HEADER_H / 2 * zoom), name, px, INK, True, "lm")
         return img
@@ -182,4 +191,4 @@ def draw_turn(
         board = draw_board(view)
     found: TurnParts = module.turn_parts(view, list(seats), legal, lang, board)
     names = view.get("names") or {}
-    return compose([header(seats, names), *found.parts], board, board_texts)
+    return compose([header(seats, names, found.marks), *found.parts], board, board_texts)
