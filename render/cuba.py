@@ -1396,6 +1396,11 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         draw_label(draw, (tx, y + LEGEND_ROW_H / 2), text, room, 19, 17, lines=2, spacing=21)
     y = MARGIN + per_col * LEGEND_ROW_H
     marks.key(img, draw, (MARGIN, y, MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
+    # the start player's flag (at the board's top right, with the seat's marker)
+    x = MARGIN + col_w
+    paste_icon(img, "start", (x + 52, y + LEGEND_ROW_H / 2), 38)
+    start = (labels or {}).get("start") or ("Flag: the start player" if lang == "en" else "")
+    draw_label(draw, (x + 124, y + LEGEND_ROW_H / 2), start, col_w - 136, 19, 17, lines=2, spacing=21)
     return img
 
 

@@ -798,7 +798,9 @@ LEGEND_MARGIN = 24
 def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image.Image:
     """A key to the auction tiles — each different tile once, with its name from ``labels``
     (tile id → text in the reader's language; English from the engine for an English reader,
-    nothing for another) — and the change mark (:mod:`render.marks`) with ``labels["changed"]``."""
+    nothing for another) — the change mark (:mod:`render.marks`) with ``labels["changed"]``, and
+    the header's marks: the rounds with their parts A and B (``labels["rounds"]``) and the lot
+    under auction with its auctioneer, highest bid and bidder (``labels["auction"]``)."""
     from engine.goa import data
     from engine.goa.text import tile_name
 
@@ -807,7 +809,7 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         firsts.setdefault(_tile_key(tile), tid)
     items = list(firsts.items())
     per_col = (len(items) + 1) // 2
-    height = 2 * LEGEND_MARGIN + (per_col + 1) * LEGEND_ROW_H
+    height = 2 * LEGEND_MARGIN + (per_col + 2) * LEGEND_ROW_H
     img = Image.new("RGB", (LEGEND_W, height), FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
@@ -822,6 +824,32 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         draw_label(d, (tx, y + LEGEND_ROW_H / 2), text, col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
     y = LEGEND_MARGIN + per_col * LEGEND_ROW_H
     marks.key(img, d, (LEGEND_MARGIN, y, LEGEND_MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
+    # the header's marks: the rounds and their parts A and B; the lot under auction
+    x, cy = LEGEND_MARGIN + col_w, y + LEGEND_ROW_H / 2
+    for k, part in enumerate("AB"):
+        for j in range(2):
+            bx = x + 8 + (2 * k + j) * 34 + k * 10
+            d.rounded_rectangle((bx, cy - 24, bx + 30, cy + 6), radius=6, fill=CARD, outline=INK, width=1)
+            text_centered(d, (bx + 15, cy - 9), str(4 * k + 2 * j + 1) if j == 0 else "…", 15, bold=True)
+        text_centered(d, (x + 8 + k * 78 + 32, cy + 18), part, 15, fill=MUTED, bold=True)
+    rounds = (labels or {}).get("rounds") or ("Rounds 1–8: part A is 1–4, part B 5–8" if lang == "en" else "")
+    tx = x + 180
+    draw_label(d, (tx, cy), rounds, col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
+    x, y = LEGEND_MARGIN, y + LEGEND_ROW_H
+    cy = y + LEGEND_ROW_H / 2
+    d.rounded_rectangle((x + 4, cy - 21, x + 154, cy + 21), radius=10, fill=CARD, outline=RED, width=4)
+    paste_icon(img, "goa_flag", (x + 24, cy), 26)
+    seat_marker(d, "p2", (x + 58, cy), 13)
+    paste_icon(img, "coin", (x + 86, cy), 24)
+    text_centered(d, (x + 110, cy), "10", 20, bold=True)
+    seat_marker(d, "p0", (x + 136, cy), 13)
+    auction = (labels or {}).get("auction") or (
+        "Auction: the lot (framed in red), its auctioneer, the highest bid and who made it"
+        if lang == "en"
+        else ""
+    )
+    tx = x + 172
+    draw_label(d, (tx, cy), auction, 2 * col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
     return img
 
 

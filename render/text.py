@@ -173,7 +173,7 @@ def draw_text(
     """Draw ``text`` at ``xy`` like ``draw.text`` with ``anchor`` (horizontal l/m/r, vertical
     a/t/m/s/b/d), each character in the first face of :data:`FACES` that has it (see
     :func:`runs`). The glyphs come from a bounded cache of masks (:func:`_mask`)."""
-    parts = runs(text)
+    parts = runs(text, bold)
     if not parts:
         return
     record = _RECORD.get()
