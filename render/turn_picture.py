@@ -41,7 +41,7 @@ MIN_TEXT = 18
 #: Crops are enlarged at most this much (beyond it a crop gets only blurrier).
 MAX_ZOOM = 2.6
 MARGIN, GAP = 12, 14
-HEADER_H = 56
+HEADER_H = 72
 #: game id → the module whose ``turn_parts(view, seat, legal, lang, board)`` chooses the parts.
 TURN_MODULES = {
     "cuba": "render.cuba_decision",
@@ -161,13 +161,13 @@ def header(
     def paint(zoom: float) -> Image.Image:
         img = Image.new("RGB", (round(width * zoom), round(HEADER_H * zoom)), PAPER)
         draw = ImageDraw.Draw(img)
-        px = round(28 * zoom)
+        px = round(36 * zoom)
         for k, seat in enumerate(seats):
             x = k * per * zoom
             mark = (marks or {}).get(seat)
-            seat_marker(draw, seat, (x + 26 * zoom, HEADER_H / 2 * zoom), 21 * zoom, mark)
-            name = truncate(names.get(seat, seat), px, round((per - 64) * zoom), bold=True)
-            draw_text(draw, (x + 54 * zoom, HEADER_H / 2 * zoom), name, px, INK, True, "lm")
+            seat_marker(draw, seat, (x + 34 * zoom, HEADER_H / 2 * zoom), 27 * zoom, mark)
+            name = truncate(names.get(seat, seat), px, round((per - 80) * zoom), bold=True)
+            draw_text(draw, (x + 70 * zoom, HEADER_H / 2 * zoom), name, px, INK, True, "lm")
         return img
 
     return Drawn((width, HEADER_H), paint)

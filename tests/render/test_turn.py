@@ -61,6 +61,11 @@ def test_every_turn_picture_fits_a_phone_and_its_words_stand_18_px(game: str, se
         # the people called are named at the top, as the board names them
         assert NAMES[seats[0]] in [w.text for w in texts if w.xy[1] < turn.MARGIN + turn.HEADER_H]
         kinds.add(view.get("step") or view.get("phase"))
+        if game == "santiago" and view["step"] == "drive":  # the road ahead, its Cubans named
+            from engine.santiago.text import cuban_name
+
+            cubans = {cuban_name(stop["cuban"], "en") for stop in view["road"] if stop.get("cuban")}
+            assert cubans & {w.text for w in texts}, view["road"]
     assert len(kinds) >= 5, kinds
 
 
