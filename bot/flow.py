@@ -8,9 +8,14 @@ What the issue of table manners asked, and why it is done so:
   turn begins (:mod:`bot.turns`), a new turn message is posted — the only moment anybody is
   mentioned — and the old one is *retired*: its whose-turn lines and buttons go, the last lines
   of its turn are added, so the channel reads as a history, one message per turn.
-* The **board picture** is attached to a turn message. It is edited in place after every move,
-  wherever it stands, so the picture is always current. A new turn message carries a new
-  picture only when a phase ends or the turn comes to a seat that has already acted under the
+* The **turn picture** (:mod:`render.turn_picture`) is the picture of a turn message that calls
+  people: their decision, cut for a phone, with a link button to the board message. The board
+  is then a message of its own, posted just before the turn message when it is new
+  (:func:`bot.delivery.deliver` posts it first and fills in the link); a turn message that calls
+  nobody (a computer player's) carries the board itself, as before.
+* The **board picture** stands in a message of its own or in a turn message. It is edited in
+  place after every move, wherever it stands, so the picture is always current. A new board is
+  posted only when a phase ends or the turn comes to a seat that has already acted under the
   live picture — once round the table; otherwise the picture stays in its message a few turns
   up and only changes. A whole game of 300–500 moves then posts tens of pictures instead of
   hundreds, and a player whose turn begins finds the picture at most one message per other
