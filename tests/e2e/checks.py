@@ -111,14 +111,12 @@ def turn_messages_link_the_board(emu: Emulator, table: Table) -> list[str]:
             names = [name for name, _png, _size in snap.attachments]
             if names[:1] != ["turn.png"] and "summary.png" not in names:
                 problems.append(f"a turn message of {table.game} without its turn picture: {names}")
-    for message in messages.values():
-        for row in message.components:
-            for comp in row.get("components", []):
-                if comp.get("type") == 2 and comp.get("url"):
-                    links += 1
-                    target = messages.get(int(comp["url"].rsplit("/", 1)[-1]))
-                    if target is None or not any(a.filename == "board.png" for a in target.attachments):
-                        problems.append(f"{table.game}: a link to {comp['url']} that shows no board")
+    for snap in _public_snapshots(emu, table):  # each link as it was offered (a retired one is gone)
+        for url in snap.links:
+            links += 1
+            target = messages.get(int(url.rsplit("/", 1)[-1]))
+            if target is None or not any(a.filename == "board.png" for a in target.attachments):
+                problems.append(f"{table.game}: a link to {url} that shows no board")
     if not links:
         problems.append(f"{table.game}: no turn message links to the board")
     return problems
