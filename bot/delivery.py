@@ -4,7 +4,8 @@ The order is: the answer to the caller first (Discord wants an interaction answe
 then the public messages, then the DMs. A public message with an ``edit_id`` replaces that
 message in place (posted anew when it is gone); an older turn message is retired only once its
 successor is posted (else it keeps its buttons); the ids of new live messages go to the
-service (:meth:`~bot.service.GameService.public_posted`). A refused DM is reported to the
+service (:meth:`~bot.service.GameService.public_posted`), and a turn message's link to a board
+posted anew in the same outcome (it goes out first) gets that board's id. A refused DM is reported to the
 service, which remembers it and never DMs that user again; its content is *not* posted
 anywhere else (the player reads it through the "My hand" button). A DM asking for a decision is
 kept (its id goes to the service); last, the kept DMs whose moment passed are closed.
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot import metrics
-from bot.outcome import RETIRED, Gateway, Outcome
+from bot.outcome import BOARD, RETIRED, Gateway, Outcome, PublicMessage
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +46,12 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
         for text in outcome.ephemeral_more:  # a long answer's further parts, to the caller alone
             await gateway.reply_ephemeral(interaction, text)
     lost = False  # a new message did not get out: the one it replaces keeps its buttons
-    for msg in outcome.public:
+    boards: dict[int, int] = {}  # game → its board message posted just now
+    for msg in sorted(outcome.public, key=_board_first):
         retiring = msg.live is not None and msg.live.role == RETIRED
+        link = msg.board_link
+        if link is not None and link.message_id is None and msg.live is not None:
+            msg = replace(msg, board_link=replace(link, message_id=boards.get(msg.live.game_pk)))
         if retiring and lost:
             continue
         if msg.edit_id is not None:
@@ -64,6 +69,8 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
             lost = True
             continue
         await service.public_posted(msg, message_id)
+        if msg.live is not None and msg.live.role == BOARD:
+            boards[msg.live.game_pk] = message_id
     refused = await service.store.dm_refused_users()
     for dm in outcome.private:
         if dm.user_id in refused:
@@ -81,6 +88,11 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
         if closed.message_id != pressed and not await gateway.close_private(closed):
             log.info("closing DM %s failed (gone?): forgotten", closed.message_id)
         await service.decision_dm_closed(closed)
+
+
+def _board_first(msg: PublicMessage) -> int:
+    """A board posted anew goes out first: the turn message after it links to it."""
+    return 0 if msg.live is not None and msg.live.role == BOARD and msg.edit_id is None else 1
 
 
 async def run_timers(

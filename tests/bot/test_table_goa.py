@@ -22,6 +22,7 @@ from tests.bot.table_play import (
     plays_per_message,
     posts_by_move,
     public_is_clean,
+    turn_pictures_are_public,
 )
 
 GOA = GAMES["goa"]
@@ -62,6 +63,7 @@ async def test_a_whole_game_of_goa_at_the_table(env):
     assert within_a_lot > 50 and counted["posts"] < counted["player_turns"] * 3 // 4, counted
     # Ducats and hands stay private, line by line.
     public_is_clean(played, GOA)
+    assert turn_pictures_are_public(env, played, GOA) > 50  # the turn pictures: public views only
     # Ducats and the cards in hand stay private, line by line: a card shows only once played.
     checked = 0
     for state, texts in played.after:
