@@ -702,8 +702,9 @@ class Presenter(Part):
         """After a restart, for a game whose last change never went out (``turn_pending``: the
         process stopped between storing a move and posting or editing its turn message, or
         Discord refused it): a new turn message — whose turn it is, the board, the buttons —
-        mentioning whoever is to act (as they asked to be called). The message it should have retired keeps its words; its
-        buttons are refused as an earlier turn's."""
+        mentioning whoever is to act (as they asked to be called), with their turn picture and
+        the board as a message of its own just above it, as after a move. The message it should
+        have retired keeps its words; its buttons are refused as an earlier turn's."""
         row, found = table.row, await calls.prefs(self.store, table)
         live = await self.store.live_messages(row.id)
         turn_lines, _ = self.turn_lines(table, found)
@@ -711,9 +712,12 @@ class Presenter(Part):
         called = self.called(table, table.rules.to_act(table.state), found)
         mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, self.clock())
         happened = (live.turn_log or "").split("\n")[1:]  # the unposted message's lines after the title
+        acting = [s.seat for s in called]
         drawn = flow.Drawn(
             f"**{table.title}**", happened, turn_lines, self.public_choices(table), mentions,
             await self.board_png(table),
+            turn_image=await self.turn_png(table, acting),
+            board_link=BoardLink(t("btn_board", table.lang), row.guild_id, row.channel_id) if acting else None,
         )  # fmt: skip
         unposted = replace(live, turn_log=None, turn_text=None)  # nothing of it to retire
         return await self._posted_anew(table, unposted, drawn)
@@ -726,7 +730,8 @@ class Presenter(Part):
         return await self._posted_anew(table, await self.store.live_messages(table.row.id), drawn)
 
     async def _posted_anew(self, table: Table, live: LiveMessages, drawn: flow.Drawn) -> list[PublicMessage]:
-        """``drawn`` as a new turn message with the board in it, and its live fields kept."""
+        """``drawn`` as a new turn message (with the board in it, or just above it when the
+        message carries a turn picture), and its live fields kept."""
         row = table.row
         messages, keep = flow.compose(
             live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
