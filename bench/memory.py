@@ -51,7 +51,7 @@ from load import rss_mib  # noqa: E402  (bench/load.py)
 
 from bot.config import Settings  # noqa: E402
 from bot.delivery import deliver  # noqa: E402
-from bot.outcome import Outcome, PrivateMessage, PublicMessage  # noqa: E402
+from bot.outcome import ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
 from bot.render_pool import RenderPool  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.store import Store  # noqa: E402
@@ -80,8 +80,15 @@ class QuietGateway:
         self.edits += 1
         return True
 
-    async def send_private(self, dm: PrivateMessage) -> bool:
+    async def send_private(self, dm: PrivateMessage) -> SentDm | None:
         self.dms += 1
+        self.next_id += 1
+        return SentDm(self.next_id, self.next_id)
+
+    def pressed(self, interaction: object) -> int | None:
+        return None
+
+    async def close_private(self, closed: ClosedDm) -> bool:
         return True
 
     async def acknowledge(self, interaction: object, outcome: Outcome) -> None:
