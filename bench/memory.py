@@ -16,7 +16,9 @@ outcome delivered to a gateway that posts and edits, as Discord would, and keeps
 * **closed** — after a warm-up (``--warmup`` games played and closed, so that the imports,
   catalogues and per-title caches are in), the RSS is read (the start); then ``--closed`` games
   are each opened, played ``--closed-moves`` moves and abandoned by the host — every
-  ``--finish-every``-th one played to its end instead — and the RSS is read again. Printed:
+  ``--finish-every``-th one played to its end instead — and the RSS is read again, after the
+  timer loop's hourly sweep (which hands the allocator's free pages back: :mod:`bot.heap`; the
+  start is read after the same). Printed:
   both RSS figures, their ratio, the RSS once the store is closed (SQLite's page cache
   given back), the RSS at every tenth of the run, and the entries left in every per-game map of the service
   (``GameService.kept_per_game``: all should be 0).
@@ -49,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from load import rss_mib  # noqa: E402  (bench/load.py)
 
+from bot import heap  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.delivery import deliver  # noqa: E402
 from bot.outcome import ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
@@ -243,6 +246,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
         channel += 1
         await play_and_close(channel, channel % 10 == 0)
     gc.collect()
+    heap.give_back()  # as the hourly sweep has done in a bot that has run a while (bot/heap.py)
     start_rss, _ = rss_mib()
     if args.trace:
         tracemalloc.start(1)

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from bot import calls, computer, flow, hours, logs, metrics, turns
+from bot import calls, computer, flow, heap, hours, logs, metrics, turns
 from bot.acting import RACE_RETRIES, Acting
 from bot.computer import Computer
 from bot.config import Settings
@@ -267,6 +267,7 @@ class Timers(Part):
             if deleted:
                 log.info("deleted the logs of %d games closed more than %s days ago", len(deleted), days)
         await self.store.reclaim_space()
+        heap.give_back()  # and the allocator's free pages to the system (bot/heap.py)
 
     async def hand_over_press(
         self,

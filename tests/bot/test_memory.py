@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot import catchup
+from bot import catchup, heap
 from bot.presenter import EDITS_KEPT_AFTER_CLOSE_S
 from bot.replays import effective_plays
 from engine import GAMES
@@ -143,3 +143,18 @@ async def test_the_change_marks_keep_one_view_per_seat_and_mark_what_the_log_say
     rows = [a for a in await again.store.actions(pk) if a.n < since[0]]
     state = real_replay(rules, table.row, [s.seat for s in table.seats], effective_plays(rows), None)
     assert view["since"] == json.loads(json.dumps(rules.view(state, None)))
+
+
+async def test_the_hourly_sweep_gives_the_allocators_free_pages_back(env, monkeypatch):
+    """Freed is not given back: glibc keeps a closed game's freed pages in its arenas until
+    ``malloc_trim`` — which the hourly sweep calls (bot/heap.py), once per sweep."""
+    assert heap.give_back() is True  # this is glibc (Linux): the trim is there and runs
+    trims: list[int] = []
+    monkeypatch.setattr(heap, "give_back", lambda: trims.append(1) or True)
+    svc = await env.service()
+    await svc.upkeep()  # the first round sweeps
+    await svc.upkeep()  # within the hour: no sweep, no trim
+    assert len(trims) == 1
+    env.clock.now += 3601
+    await svc.upkeep()
+    assert len(trims) == 2
