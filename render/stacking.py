@@ -14,7 +14,7 @@ inside it. The picture keeps, in ``img.info["texts"]``, every text as it is show
 (:class:`render.text.Written` in the picture's own pixels), which the tests read.
 
 Used by the turn picture (:mod:`render.turn_picture`) and the phone board
-(:mod:`render.phone_board`).
+(:mod:`render.phone_layout`).
 """
 
 from __future__ import annotations
@@ -67,17 +67,25 @@ def _zoom(part: Part, board_texts: Sequence[Written], room: int, max_zoom: float
 
 def _split_x(board: Image.Image, box: tuple[int, int, int, int], texts: Sequence[Written]) -> int:
     """Where to cut a crop in two: in its middle third, the pixel column that is most nearly one
-    colour (the paper between two tiles, slots or cells) and holds no word's anchor."""
+    colour (the paper between two tiles, slots or cells) and holds no word's anchor — in the
+    middle of the widest run of such columns (the gap between two groups, not two tiles)."""
     x0, y0, x1, y1 = box
     anchors = [w.xy[0] for w in texts_in(texts, box)]
-    best, best_spread = (x0 + x1) // 2, float("inf")
+    spreads: dict[int, float] = {}
     for x in range(x0 + (x1 - x0) // 3, x1 - (x1 - x0) // 3):
-        if any(abs(x - a) < 10 for a in anchors):
-            continue
-        spread = sum(ImageStat.Stat(board.crop((x, y0, x + 1, y1))).stddev)
-        if spread < best_spread:
-            best, best_spread = x, spread
-    return best
+        if not any(abs(x - a) < 10 for a in anchors):
+            spreads[x] = sum(ImageStat.Stat(board.crop((x, y0, x + 1, y1))).stddev)
+    if not spreads:
+        return (x0 + x1) // 2
+    least = min(spreads.values())
+    runs: list[list[int]] = []
+    for x in sorted(x for x, spread in spreads.items() if spread <= least + 0.5):
+        if runs and runs[-1][-1] == x - 1:
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    widest = max(runs, key=len)
+    return widest[len(widest) // 2]
 
 
 def fit(
