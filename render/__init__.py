@@ -68,11 +68,13 @@ def board(game_id: str, view: dict[str, Any]) -> bytes:
 def phone_board(game_id: str, view: dict[str, Any]) -> bytes:
     """The board picture for ``view`` (a ``rules.view(state, None)`` dict) laid out for a phone
     (:mod:`render.phone_layout`) as PNG bytes: its areas stacked, at most 900 px wide, every word
-    at least 18 px high."""
+    at least 18 px high, in the title's palette as the board."""
+    from render.palette import title_palette
     from render.phone_layout import draw_phone_board
     from render.png import encode_png
 
-    return encode_png(draw_phone_board(game_id, view, _module(game_id).draw), colors=192)
+    img = draw_phone_board(game_id, view, _module(game_id).draw)
+    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
 
 
 def private(game_id: str, view: dict[str, Any]) -> bytes | None:
