@@ -29,10 +29,10 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 from render.decision_parts import Crop
-from render.stacking import compose
+from render.stacking import column_ink, compose
 from render.text import Written, recording
 
 __all__ = ["AREAS", "MAX_ZOOM", "areas", "draw_phone_board", "squeezed"]
@@ -123,23 +123,12 @@ def draw_phone_board(
     return img
 
 
-def _marked_columns(board: Image.Image, box: Box) -> list[bool]:
-    """For each pixel column of ``box``: whether anything but the paper (its commonest colour)
-    is drawn in it."""
-    strip = board.crop(box).convert("RGB")
-    colours = strip.getcolors(strip.width * strip.height) or [(1, (0, 0, 0))]
-    paper: tuple[int, int, int] = max(colours, key=lambda found: found[0])[1]  # type: ignore[assignment]
-    off = ImageChops.difference(strip, Image.new("RGB", strip.size, paper)).convert("L")
-    mask = off.point(lambda v: 255 if v > 8 else 0).resize((strip.width, 1), Image.Resampling.BOX)
-    return [mask.getpixel((x, 0)) != 0 for x in range(strip.width)]
-
-
 def squeezed(board: Image.Image, texts: list[Written], box: Box) -> tuple[Image.Image, list[Written], Box]:
     """The header ``box`` with every run of blank columns wider than :data:`KEEP_GAP` narrowed
     to it, pasted below ``board`` (a new picture): the board, its texts (the header's moved with
     it) and the new strip's box."""
     x0, y0, x1, y1 = box
-    marked = _marked_columns(board, box)
+    marked = [ink > 0 for ink in column_ink(board, box)]
     kept: list[tuple[int, int]] = []  # runs of columns kept, [start, end) in board pixels
     x = 0
     while x < len(marked):
