@@ -142,6 +142,8 @@ async def play(game: str, folder: str, moves: int) -> tuple[Timed, PublicMessage
         await svc.start(CHANNEL, users[0])
         rules = GAMES[game]
         for _ in range(moves):
+            if CHANNEL not in svc.tables.channel_games:  # the game is over: its table closed
+                break
             table = svc.tables.cached[svc.tables.channel_games[CHANNEL]]
             if rules.result(table.state) is not None:
                 break
