@@ -14,10 +14,22 @@ someone carries a turn picture (``render.turn``); the figures, per title:
 * ``max_width`` / ``max_height`` — the largest picture, in px (the width is at most 900);
 * ``smallest_text`` — the smallest word or number on any of them, in px, as the drawing kit
   recorded it (``render.text.recording``; at least 18);
-* ``ratio_to_board`` — the turn picture's CPU time over the board's (p50 over p50).
+* ``ratio_to_board`` — the turn picture's CPU time over the landscape board's (p50 over p50).
+
+The board message carries the board laid out for a phone (``render.phone_board``, the service's
+renderer here as in the bot); each one the service asks for is timed, and the landscape board
+(``render.board``) drawn of the same view beside it for the comparison:
+
+* ``phone_boards`` — how many phone boards the game drew;
+* ``phone_p50_ms`` / ``phone_p95_ms`` — the CPU time of one, PNG included;
+* ``landscape_p50_ms`` — the landscape board's, PNG included;
+* ``phone_ratio`` — the phone board's CPU time over the landscape board's (p50 over p50);
+* ``phone_max_height`` and ``phone_kb`` (the largest picture, and its PNG's median size) —
+  against ``landscape_kb``.
 
 With ``--docs DIR`` it writes ``DIR/turn-<game>.png`` (one turn picture per title, at a
-decision chosen to show what the picture is for) and ``DIR/turn-message.png``: Cuba's turn
+decision chosen to show what the picture is for), ``DIR/board-phone-<game>.png`` (the phone
+board at the same moment) and ``DIR/turn-message.png``: Cuba's turn
 message as a phone shows it in Discord's dark theme — composed with Pillow from the real
 message text, the real turn picture and the real buttons (and the link to the board) that the
 service returned for it.
@@ -67,6 +79,12 @@ class Timed:
         self.sizes: list[tuple[int, int]] = []
         self.smallest: list[int] = []
         self.kinds: dict[str, bytes] = {}
+        self.landscape_cpu: list[float] = []
+        self.phone_sizes: list[int] = []
+        self.landscape_sizes: list[int] = []
+        self.phone_heights: list[int] = []
+        self.phones: list[tuple[dict[str, Any], bytes]] = []
+        self.shown_phone: bytes | None = None  # the phone board as the shown turn message went out
 
     def turn(
         self, game: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str
@@ -85,9 +103,19 @@ class Timed:
         return png
 
     def board(self, game: str, view: dict[str, Any]) -> bytes:
+        """The board message's picture, as the bot draws it (``render.phone_board``), timed
+        beside the landscape board of the same view."""
         start = time.process_time()
-        png = render.board(game, view)
+        png = render.phone_board(game, view)
         self.board_cpu.append(time.process_time() - start)
+        start = time.process_time()
+        landscape = render.board(game, view)
+        self.landscape_cpu.append(time.process_time() - start)
+        self.phone_sizes.append(len(png))
+        self.landscape_sizes.append(len(landscape))
+        with Image.open(io.BytesIO(png)) as im:
+            self.phone_heights.append(im.height)
+        self.phones.append((view, png))
         return png
 
 
@@ -114,6 +142,8 @@ async def play(game: str, folder: str, moves: int) -> tuple[Timed, PublicMessage
         await svc.start(CHANNEL, users[0])
         rules = GAMES[game]
         for _ in range(moves):
+            if CHANNEL not in svc.tables.channel_games:  # the game is over: its table closed
+                break
             table = svc.tables.cached[svc.tables.channel_games[CHANNEL]]
             if rules.result(table.state) is not None:
                 break
@@ -126,6 +156,7 @@ async def play(game: str, folder: str, moves: int) -> tuple[Timed, PublicMessage
                     view = rules.view(after.state, None)
                     if (view.get("step") or view.get("phase")) == SHOWN[game] and msg.turn_image:
                         shown = msg
+                        timed.shown_phone = timed.phones[-1][1] if timed.phones else None
     finally:
         await store.close()
     return timed, shown
@@ -133,6 +164,7 @@ async def play(game: str, folder: str, moves: int) -> tuple[Timed, PublicMessage
 
 def figures(timed: Timed) -> dict[str, Any]:
     turn = sorted(timed.turn_cpu)
+    phone = sorted(timed.board_cpu)
     return {
         "turn_pictures": len(timed.sizes),
         "cpu_p50_ms": round(statistics.median(turn) * 1000, 1),
@@ -140,7 +172,15 @@ def figures(timed: Timed) -> dict[str, Any]:
         "max_width": max(w for w, _ in timed.sizes),
         "max_height": max(h for _, h in timed.sizes),
         "smallest_text": min(timed.smallest),
-        "ratio_to_board": round(statistics.median(turn) / statistics.median(timed.board_cpu), 2),
+        "ratio_to_board": round(statistics.median(turn) / statistics.median(timed.landscape_cpu), 2),
+        "phone_boards": len(timed.board_cpu),
+        "phone_p50_ms": round(statistics.median(phone) * 1000, 1),
+        "phone_p95_ms": round(phone[int(0.95 * (len(phone) - 1))] * 1000, 1),
+        "landscape_p50_ms": round(statistics.median(timed.landscape_cpu) * 1000, 1),
+        "phone_ratio": round(statistics.median(phone) / statistics.median(timed.landscape_cpu), 2),
+        "phone_max_height": max(timed.phone_heights),
+        "phone_kb": round(statistics.median(timed.phone_sizes) / 1024),
+        "landscape_kb": round(statistics.median(timed.landscape_sizes) / 1024),
     }
 
 
@@ -274,6 +314,8 @@ def main() -> None:
                 png = shown.turn_image if shown is not None else timed.kinds.get(SHOWN[game])
                 if png is not None:
                     (args.docs / f"turn-{game}.png").write_bytes(png)
+                board = timed.shown_phone or timed.phones[len(timed.phones) // 2][1]
+                (args.docs / f"board-phone-{game}.png").write_bytes(board)
                 if game == "cuba" and shown is not None:
                     phone(shown, PEOPLE).save(args.docs / "turn-message.png", optimize=True)
     if args.json:
@@ -284,6 +326,11 @@ def main() -> None:
             f"{game}: {f['turn_pictures']} turn pictures, CPU time p50 {f['cpu_p50_ms']} ms, p95 "
             f"{f['cpu_p95_ms']} ms ({f['ratio_to_board']}× the board's), ≤ {f['max_width']}×"
             f"{f['max_height']} px, smallest text {f['smallest_text']} px"
+        )
+        print(
+            f"{game}: {f['phone_boards']} phone boards, CPU time p50 {f['phone_p50_ms']} ms, p95 "
+            f"{f['phone_p95_ms']} ms ({f['phone_ratio']}× the landscape board's {f['landscape_p50_ms']} ms), "
+            f"≤ 900×{f['phone_max_height']} px, {f['phone_kb']} KB (landscape {f['landscape_kb']} KB)"
         )
 
 

@@ -13,7 +13,9 @@ What the issue of table manners asked, and why it is done so:
   is then a message of its own, posted just before the turn message when it is new
   (:func:`bot.delivery.deliver` posts it first and fills in the link); a turn message that calls
   nobody (a computer player's) carries the board itself, as before.
-* The **board picture** stands in a message of its own or in a turn message. It is edited in
+* The **board picture** stands in a message of its own or in a turn message: the whole board
+  laid out for a phone (:mod:`render.phone_layout`, its areas stacked top to bottom, every word
+  readable at a phone's width). It is edited in
   place after every move, wherever it stands, so the picture is always current. A new board is
   posted only when a phase ends or the turn comes to a seat that has already acted under the
   live picture — once round the table; otherwise the picture stays in its message a few turns

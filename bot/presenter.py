@@ -55,10 +55,14 @@ TurnRenderer = Callable[[str, dict[str, Any], list[str], list[str], str], "bytes
 
 
 def default_renderer(game_id: str, view: dict[str, Any]) -> bytes:
-    """``render.board``, imported on first use (the service itself never needs Pillow)."""
+    """``render.phone_board``, imported on first use (the service itself never needs Pillow):
+    the board message's picture is the whole board laid out for a phone, its areas stacked
+    top to bottom (:mod:`render.phone_layout`) — what the turn message's "Whole board" link
+    opens, read where the ping is. The landscape board (``render.board``) stays the picture of
+    the command line's boards (``tradewinds play --out``, replays) and the docs."""
     import render
 
-    return render.board(game_id, view)
+    return render.phone_board(game_id, view)
 
 
 def default_private_renderer(game_id: str, view: dict[str, Any]) -> bytes | None:
@@ -220,8 +224,8 @@ class Presenter(Part):
             return None
 
     async def board_png(self, table: Table) -> bytes | None:
-        """The public board picture, marking what changed since the last look of the people to
-        act (:meth:`marked_view`)."""
+        """The public board picture (laid out for a phone: :func:`default_renderer`), marking
+        what changed since the last look of the people to act (:meth:`marked_view`)."""
         view = await self.marked_view(table)
         try:
             return await self.render_pool.run(self.renderer, table.row.game, view)

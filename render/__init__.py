@@ -1,7 +1,8 @@
 """Pillow drawing of game *views* (never of raw state).
 
 ``render.board(game_id, view)`` is the one entry point: the public picture of the table as PNG
-bytes. Each game has a module ``render/<game>.py`` with ``draw(view) -> PIL.Image`` and, when the
+bytes; ``render.phone_board(game_id, view)`` is the same table laid out for a phone, its areas
+stacked top to bottom (:mod:`render.phone_layout`). Each game has a module ``render/<game>.py`` with ``draw(view) -> PIL.Image`` and, when the
 game has a picture only its owner may see, ``draw_private(view) -> PIL.Image``.
 ``render.decision(game_id, view, legal, lang)`` draws what one seat's decision needs, for a phone,
 from that seat's view (``render/<game>_decision.py`` over :mod:`render.decision_parts`).
@@ -17,7 +18,17 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-__all__ = ["DECISION_MODULES", "GAME_MODULES", "board", "decision", "legend", "private", "summary", "turn"]
+__all__ = [
+    "DECISION_MODULES",
+    "GAME_MODULES",
+    "board",
+    "decision",
+    "legend",
+    "phone_board",
+    "private",
+    "summary",
+    "turn",
+]
 
 #: game id → module that draws it.
 GAME_MODULES: dict[str, str] = {
@@ -51,6 +62,18 @@ def board(game_id: str, view: dict[str, Any]) -> bytes:
     from render.png import encode_png
 
     img = _module(game_id).draw(view)
+    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
+
+
+def phone_board(game_id: str, view: dict[str, Any]) -> bytes:
+    """The board picture for ``view`` (a ``rules.view(state, None)`` dict) laid out for a phone
+    (:mod:`render.phone_layout`) as PNG bytes: its areas stacked, at most 900 px wide, every word
+    at least 18 px high, in the title's palette as the board."""
+    from render.palette import title_palette
+    from render.phone_layout import draw_phone_board
+    from render.png import encode_png
+
+    img = draw_phone_board(game_id, view, _module(game_id).draw)
     return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
 
 

@@ -37,7 +37,7 @@ def pool():
 async def test_a_board_drawn_in_a_worker_is_the_same_picture(pool: RenderPool) -> None:
     rules = GAMES["goa"]
     view = {**rules.view(rules.new(["p0", "p1"], 3), None), "names": {"p0": "王小明", "p1": "Ana"}}
-    assert await pool.run(default_renderer, "goa", view) == render.board("goa", view)
+    assert await pool.run(default_renderer, "goa", view) == render.phone_board("goa", view)
     assert pool.worker_pids() and pool.restarts == 0
 
 

@@ -9,7 +9,7 @@ else — the token, the database, the computer seats' delay — comes through th
 in the environment (``bot/config.py``).
 
 With ``TRADEWINDS_E2E_FAST_BOARDS=1`` the pictures of the board, of a seat's private view and of
-a decision (``render.board``, ``render.private``, ``render.decision``, ``render.turn``) are replaced by a small
+a decision (``render.board`` and ``render.phone_board``, ``render.private``, ``render.decision``, ``render.turn``) are replaced by a small
 valid PNG that depends on what it shows, so that whole games fit in the suite's time; the
 summary picture stays the real one; the bot is then run with ``RENDER_WORKERS=0`` (its pictures
 drawn in its own process, where they are replaced), and a test may hold a board's drawing
@@ -101,6 +101,7 @@ def point_at_emulator() -> None:
         import render
 
         render.board = fast_board
+        render.phone_board = fast_board  # the board message's picture (bot.presenter.default_renderer)
         render.private = fast_private
         render.decision = fast_decision
         render.turn = fast_turn

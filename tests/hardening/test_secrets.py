@@ -1,5 +1,5 @@
 """Secrets: two states that differ only in one seat's hidden information look the same to the
-table (public view, public board picture) and to every other seat (view, legal moves, private
+table (public view, public board picture, landscape and for a phone) and to every other seat (view, legal moves, private
 summary, the picture of the decision it is making), at every step of many random games of
 every title."""
 
@@ -120,6 +120,7 @@ def play_and_check(game_id: str, index: int, boards: set[int], decisions: set[in
     bots = {s: player(game_id, "random", seed + i) for i, s in enumerate(seats)}
     rng = Rng.from_seed(seed ^ 0x5EC2E7)
     step = 0
+    phone_checked = False  # the phone board is compared once a game (at its first board)
     while rules.result(state) is None:
         actor = rules.to_act(state)[step % len(rules.to_act(state))]
         action = bots[actor].choose(rules.view(state, actor), rules.legal(state, actor))
@@ -130,6 +131,10 @@ def play_and_check(game_id: str, index: int, boards: set[int], decisions: set[in
             if step in boards:
                 public = rules.view(state, None)
                 assert render.board(game_id, rules.view(perturbed, None)) == render.board(game_id, public)
+                if not phone_checked:  # the board message's picture, laid out for a phone
+                    hidden = render.phone_board(game_id, rules.view(perturbed, None))
+                    assert hidden == render.phone_board(game_id, public)
+                    phone_checked = True
                 boards.discard(step)
         if step in decisions:
             COMPARED[game_id] += check_decision_picture(game_id, rules, state, actor, seats, rng)

@@ -14,8 +14,9 @@ from PIL import Image
 import render
 from engine import GAMES
 from engine.ai import player
-from render import cuba, goa, layers, santiago
+from render import cuba, goa, layers, santiago, stacking
 from render import turn_picture as turn
+from render.decision_parts import Crop
 from render.text import recording
 
 BOARDS = {"cuba": cuba.draw, "santiago": santiago.draw, "goa": goa.draw}
@@ -100,10 +101,10 @@ def test_a_too_wide_crop_is_cut_between_two_spaces_and_stacked() -> None:
     with recording() as texts:
         board = goa.draw(view)
     box = goa.regions(view)[f"supply:{seats[0]}"]
-    fitted = turn._fit(turn.Crop(box), board, texts, 600)
+    fitted = stacking.fit(Crop(box), board, texts, 600)
     assert len(fitted) >= 2
     for part, zoom in fitted:
         assert part.size[0] * zoom <= 601
-        assert all(w.size * zoom >= turn.MIN_TEXT for w in turn._texts_in(texts, part.box))
+        assert all(w.size * zoom >= turn.MIN_TEXT for w in stacking.texts_in(texts, part.box))
     cuts = [part.box[2] for part, _ in fitted[:-1]]
-    assert all(abs(cut - w.xy[0]) >= 10 for cut in cuts for w in turn._texts_in(texts, box))
+    assert all(abs(cut - w.xy[0]) >= 10 for cut in cuts for w in stacking.texts_in(texts, box))

@@ -1,0 +1,156 @@
+"""The whole board laid out for a phone: its areas stacked top to bottom, each one readable.
+
+A board is drawn landscape (1600 px wide): on a phone's full-screen view (about 390 px wide,
+portrait) its words stand 3–5 px high. The phone board is the same picture cut into its areas —
+each title's, as :data:`AREAS` names them from the board module's own ``regions(view)`` — stacked
+in reading order, each zoomed on its own so that its smallest word stands at least
+:data:`render.stacking.MIN_TEXT` px high in a picture at most :data:`render.stacking.MAX_W`
+px wide (:func:`render.stacking.compose`; an area too wide for that is cut in two between two
+spaces). A phone then shows the picture as wide as its screen, and one area fills the screen
+at the zoom of a tap.
+
+The areas are cut from the board drawn from the *public* view (``rules.view(state, None)``),
+change marks and seat marks included: the phone board shows exactly what the landscape board
+shows, and nothing else.
+
+* **Cuba**: the round and phase, the market, the harbour, the parliament, the buildings and
+  the character markers, then each player's panel (name and mark, VP and pesos, characters,
+  plantation, warehouse).
+* **Santiago de Cuba**: the road in four corners, each a district with the road beside it (the
+  middle tiles of the top and bottom rows whole in both corners they sit between), then the
+  ship (rounds, value, dice) and each player's panel.
+* **Goa**: the rounds and the auction lot, the board's grid with its ring, the colony stacks,
+  then each player's progress board (name and mark) and supply board.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+from render.decision_parts import Crop
+from render.stacking import column_ink, compose
+from render.text import Written, recording
+
+__all__ = ["AREAS", "MAX_ZOOM", "areas", "draw_phone_board", "squeezed"]
+
+Box = tuple[int, int, int, int]
+#: An area is enlarged at most this much: more fills the width with a few big tiles and makes the
+#: picture, which the phone's full-screen view fits whole, taller than it needs to be.
+MAX_ZOOM = 1.6
+#: A header's runs of empty paper wider than this (px) are narrowed to it (:func:`squeezed`).
+KEEP_GAP = 28
+#: The board's frame, drawn round its outer edge: a header's strip starts inside it.
+FRAME_INSET = 14
+
+
+class Area(tuple[int, int, int, int]):
+    """An area's box that is a header: a strip of marks whose blank stretches are squeezed out."""
+
+
+def _header(box: Box) -> Area:
+    """The header strip ``box``, inside the board's frame."""
+    x0, y0, x1, y1 = box
+    return Area((x0 + FRAME_INSET, y0 + FRAME_INSET, x1 - FRAME_INSET, y1))
+
+
+def _cuba(view: dict[str, Any], regions: dict[str, Box]) -> list[Box]:
+    shared = [regions[name] for name in ("market", "harbour", "parliament", "buildings", "markers")]
+    return [_header(regions["header"]), *shared] + [regions[f"panel:{seat}"] for seat in view["seats"]]
+
+
+def _santiago(view: dict[str, Any], regions: dict[str, Box]) -> list[Box]:
+    from render import santiago
+
+    road = [box for name, box in regions.items() if name.startswith("road:")]
+    left, right = min(b[0] for b in road) - 10, max(b[2] for b in road) + 10
+    top, bottom = min(b[1] for b in road) - 10, max(b[3] for b in road) + 10
+    # the middle of the districts' rows and columns; each corner reaches half a tile past it, so
+    # the road's middle tiles (top and bottom) are whole in both corners beside them
+    mid_y = (regions["district:yellow"][3] + regions["district:red"][1]) // 2
+    mid_x = (regions["district:yellow"][2] + regions["district:blue"][0]) // 2
+    reach = santiago.TILE // 2 + 10
+    corners = [
+        (left, top, mid_x + reach, mid_y),
+        (mid_x - reach, top, right, mid_y),
+        (left, mid_y, mid_x + reach, bottom),
+        (mid_x - reach, mid_y, right, bottom),
+    ]
+    return corners + [regions["ship"]] + [regions[f"player:{seat}"] for seat in view["seats"]]
+
+
+def _goa(view: dict[str, Any], regions: dict[str, Box]) -> list[Box]:
+    seats = [
+        box for seat in view["seats"] for box in (regions[f"progress:{seat}"], regions[f"supply:{seat}"])
+    ]
+    return [_header(regions["header"]), regions["grid"], regions["colonies"], *seats]
+
+
+#: game id → (the module that draws its board, its areas from (view, that module's regions)).
+AREAS: dict[str, tuple[str, Callable[[dict[str, Any], dict[str, Box]], list[Box]]]] = {
+    "cuba": ("render.cuba", _cuba),
+    "santiago": ("render.santiago", _santiago),
+    "goa": ("render.goa", _goa),
+}
+
+
+def areas(game_id: str, view: dict[str, Any]) -> list[Box]:
+    """The boxes (board pixels) of the areas of ``game_id``'s board for ``view``, in reading order."""
+    module_name, choose = AREAS[game_id]
+    return choose(view, importlib.import_module(module_name).regions(view))
+
+
+def draw_phone_board(
+    game_id: str, view: dict[str, Any], draw_board: Callable[[dict[str, Any]], Image.Image] | None = None
+) -> Image.Image:
+    """The phone board of the public ``view`` (see the module docstring); ``draw_board`` draws
+    the landscape board (default: the title's ``draw``). ``img.info["texts"]``: every text as
+    shown; ``img.info["areas"]``: how many areas it stacks."""
+    module = importlib.import_module(AREAS[game_id][0])
+    with recording() as texts:
+        board = (draw_board or module.draw)(view)
+    boxes = areas(game_id, view)
+    crops = []
+    for box in boxes:
+        if isinstance(box, Area):
+            board, texts, box = squeezed(board, texts, box)
+        crops.append(Crop(box))
+    img = compose(crops, board, texts, MAX_ZOOM)
+    img.info["areas"] = len(boxes)
+    return img
+
+
+def squeezed(board: Image.Image, texts: list[Written], box: Box) -> tuple[Image.Image, list[Written], Box]:
+    """The header ``box`` with every run of blank columns wider than :data:`KEEP_GAP` narrowed
+    to it, pasted below ``board`` (a new picture): the board, its texts (the header's moved with
+    it) and the new strip's box."""
+    x0, y0, x1, y1 = box
+    marked = [ink > 0 for ink in column_ink(board, box)]
+    kept: list[tuple[int, int]] = []  # runs of columns kept, [start, end) in board pixels
+    x = 0
+    while x < len(marked):
+        end = x
+        while end < len(marked) and marked[end] == marked[x]:
+            end += 1
+        if not marked[x] and end - x > KEEP_GAP:  # a wide blank: its two edges are kept
+            kept += [(x0 + x, x0 + x + KEEP_GAP // 2), (x0 + end - KEEP_GAP // 2, x0 + end)]
+        else:
+            kept.append((x0 + x, x0 + end))
+        x = end
+    width = sum(b - a for a, b in kept)
+    out = Image.new(board.mode, (board.width, board.height + (y1 - y0)))
+    out.paste(board, (0, 0))
+    moved = list(texts)
+    at = x0
+    for a, b in kept:
+        out.paste(board.crop((a, y0, b, y1)), (at, board.height))
+        moved += [
+            Written(w.text, w.size, (at + w.xy[0] - a, board.height + w.xy[1] - y0))
+            for w in texts
+            if a <= w.xy[0] < b and y0 <= w.xy[1] <= y1
+        ]
+        at += b - a
+    return out, moved, (x0, board.height, x0 + width, board.height + (y1 - y0))
