@@ -47,8 +47,8 @@ from render.colours import (
 from render.goods import line_width
 from render.icons import note, paste_icon, register_icon
 from render.layout import player_name, text_width, truncate
-from render.symbols import Key, draw_keys, keys_height
 from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker, seat_marks
+from render.symbols import Key, draw_keys, keys_height
 from render.text import badge, draw_label, draw_text, text_centered, text_outlined
 
 WIDTH = 1600

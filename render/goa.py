@@ -22,8 +22,8 @@ from render.faces import font
 from render.goods import line_width
 from render.icons import icon, note, paste_icon, register_icon
 from render.layout import player_name, truncate
-from render.symbols import Key, draw_keys, keys_height
 from render.seats import seat_colour, seat_marker
+from render.symbols import Key, draw_keys, keys_height
 from render.text import (
     badge,
     draw_label,

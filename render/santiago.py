@@ -19,8 +19,8 @@ from render.colours import CARD, FAINT, FRAME, INK, MUTED, OUTLINE, PAPER, RED, 
 from render.goods import line_width
 from render.icons import note, paste_icon, register_icon
 from render.layout import player_name, truncate
-from render.symbols import Key, draw_keys, keys_height
 from render.seats import SEAT_SHAPES, seat_colour, seat_index, seat_marker, shape_points
+from render.symbols import Key, draw_keys, keys_height
 from render.text import badge, draw_label, draw_text, text_centered
 
 WIDTH, HEIGHT = 1600, 1000
