@@ -12,7 +12,10 @@ Every part is zoomed on its own, as wide as the picture allows (at most :data:`M
 :data:`MAX_ZOOM` times) and at least as much as its smallest word needs to stand
 :data:`MIN_TEXT` px high. The sizes come from :func:`render.text.recording`: the board is drawn
 once while every text it draws is recorded (position and size), and a crop's smallest text is
-the smallest recorded inside it. The picture keeps, in ``img.info["texts"]``, every text as it
+the smallest recorded inside it. A picture taller than :data:`MAX_H` (a phone would push the
+buttons under it off the screen) has its parts shrunk together, never under the zoom their
+words need, or set two side by side where both read at half the width (:func:`_arrange`).
+The picture keeps, in ``img.info["texts"]``, every text as it
 is shown (:class:`render.text.Written` in the picture's own pixels), which the tests read.
 """
 
@@ -31,7 +34,7 @@ from render.layout import truncate
 from render.seats import seat_marker
 from render.text import Written, draw_text, recording
 
-__all__ = ["MAX_W", "MIN_TEXT", "TURN_MODULES", "TurnParts", "compose", "draw_turn", "header"]
+__all__ = ["MAX_H", "MAX_W", "MIN_TEXT", "TURN_MODULES", "TurnParts", "compose", "draw_turn", "header"]
 
 #: The widest picture (a phone shows it 390 px wide: 0.43 of its pixels).
 MAX_W = 900
@@ -40,6 +43,14 @@ MAX_W = 900
 MIN_TEXT = 18
 #: Crops are enlarged at most this much (beyond it a crop gets only blurrier).
 MAX_ZOOM = 2.6
+#: The tallest picture: a phone shows it 390 px wide, so 1,400 px stand about 600 px high and
+#: leave the buttons under it on the screen.
+MAX_H = 1400
+#: Parts shrunk to fit :data:`MAX_H` stay one under another down to this share of their size;
+#: below it, two stand side by side where both read at half the width.
+SHRINK_LEAST = 0.7
+#: The text size of a ring's badge at zoom 1 (:func:`render.decision_parts._ring`).
+RING_BADGE = 11
 MARGIN, GAP = 12, 14
 HEADER_H = 72
 #: game id → the module whose ``turn_parts(view, seat, legal, lang, board)`` chooses the parts.
@@ -116,34 +127,126 @@ def _fit(part: Part, board: Image.Image, texts: Sequence[Written], room: int) ->
     return halves
 
 
-def compose(parts: Sequence[Part], board: Image.Image, board_texts: Sequence[Written]) -> Image.Image:
-    """``parts`` top to bottom, each zoomed on its own (see the module docstring), on the
-    board's paper; ``board`` is the picture the crops are cut from, ``board_texts`` what was
-    recorded while it was drawn. ``img.info["texts"]``: every text as shown."""
+def _floor(part: Part, board_texts: Sequence[Written], zoom: float) -> float:
+    """The least zoom at which every word of ``part`` (and the badge of a ring on it) still
+    stands :data:`MIN_TEXT` px high; a part without words may shrink to half its ``zoom``."""
+    smallest = _smallest(part, board_texts)
+    floor = zoom / 2 if smallest is None else MIN_TEXT / smallest * 1.001
+    if any(mark.badge for mark in part.marks):
+        floor = max(floor, MIN_TEXT / RING_BADGE * 1.001)
+    return min(floor, zoom)
+
+
+@dataclass(frozen=True)
+class _Item:
+    """A fitted part: its zoom as wide as the picture allows (``full``), as wide as half of it
+    allows (``half``) and the least its words allow (``floor``)."""
+
+    part: Part
+    full: float
+    half: float
+    floor: float
+
+    @property
+    def pairs(self) -> bool:
+        """Whether it reads at half the picture's width (then it may stand beside another)."""
+        return self.half >= self.floor
+
+
+Row = list[tuple[Part, float]]
+
+
+def _rows_at(items: Sequence[_Item], paired: bool, scale: float) -> list[Row]:
+    """The items in rows, each zoomed to ``scale`` of its room (never under its floor): one
+    per row, or (``paired``) two neighbours that both read at half width side by side."""
+    rows: list[Row] = []
+    k = 0
+    while k < len(items):
+        a = items[k]
+        if paired and k + 1 < len(items) and a.pairs and items[k + 1].pairs:
+            b = items[k + 1]
+            rows.append([(a.part, max(a.floor, a.half * scale)), (b.part, max(b.floor, b.half * scale))])
+            k += 2
+        else:
+            rows.append([(a.part, max(a.floor, a.full * scale))])
+            k += 1
+    return rows
+
+
+def _height(rows: Sequence[Row]) -> int:
+    inner = sum(max(round(p.size[1] * z) for p, z in row) for row in rows)
+    return inner + GAP * (len(rows) - 1) + 2 * MARGIN
+
+
+def _arrange(items: Sequence[_Item]) -> list[Row]:
+    """The items as tall as :data:`MAX_H` allows: one under another at their full zoom when that
+    fits; else shrunk together (each never under its floor) as little as needed, one under
+    another while that keeps them at least :data:`SHRINK_LEAST` of their size, else two side
+    by side where both read at half width; the shortest of these when nothing fits."""
+    single = _rows_at(items, False, 1.0)
+    if _height(single) <= MAX_H:
+        return single
+    tried = []
+    for paired in (False, True):
+        low, high = 0.0, 1.0
+        if _height(_rows_at(items, paired, low)) > MAX_H:
+            tried.append(_rows_at(items, paired, low))
+            continue
+        for _ in range(12):  # the largest scale that fits, by halving
+            mid = (low + high) / 2
+            low, high = (mid, high) if _height(_rows_at(items, paired, mid)) <= MAX_H else (low, mid)
+        if paired or low >= SHRINK_LEAST:
+            return _rows_at(items, paired, low)
+        tried.append(_rows_at(items, paired, low))
+    return min(tried, key=_height)
+
+
+def compose(
+    parts: Sequence[Part], board: Image.Image, board_texts: Sequence[Written], kept: int = 0
+) -> Image.Image:
+    """``parts`` top to bottom, each zoomed on its own (see the module docstring), at most
+    :data:`MAX_H` px tall (:func:`_arrange`; the first ``kept`` parts, the header, keep their
+    size), on the board's paper; ``board`` is the picture the crops are cut from,
+    ``board_texts`` what was recorded while it was drawn. ``img.info["texts"]``: every text as
+    shown."""
     room = MAX_W - 2 * MARGIN
-    shown: list[tuple[Image.Image, list[Written]]] = []
-    fitted = [found for part in parts for found in _fit(part, board, board_texts, room)]
-    for part, zoom in fitted:
-        with recording() as drawn:  # the Drawn parts' words and the rings' badges, as painted
-            img = _render(part, board, zoom)
-        if isinstance(part, Crop):
-            ox, oy = part.box[0], part.box[1]
-            drawn += [
-                Written(w.text, int(w.size * zoom), ((w.xy[0] - ox) * zoom, (w.xy[1] - oy) * zoom))
-                for w in _texts_in(board_texts, part.box)
-            ]
-        shown.append((img, drawn))
-    width = max(img.width for img, _ in shown) + 2 * MARGIN
-    height = sum(img.height for img, _ in shown) + GAP * (len(shown) - 1) + 2 * MARGIN
+    half = (room - GAP) // 2
+    items = [
+        _Item(
+            part, zoom, min(zoom, half / part.size[0]), zoom if k < kept else _floor(part, board_texts, zoom)
+        )
+        for k, found in enumerate(parts)
+        for part, zoom in _fit(found, board, board_texts, room)
+    ]
+    shown: list[tuple[list[tuple[Image.Image, list[Written]]], int]] = []
+    for row in _arrange(items):
+        drawn_row = []
+        for part, zoom in row:
+            with recording() as drawn:  # the Drawn parts' words and the rings' badges, as painted
+                img = _render(part, board, zoom)
+            if isinstance(part, Crop):
+                ox, oy = part.box[0], part.box[1]
+                drawn += [
+                    Written(w.text, int(w.size * zoom), ((w.xy[0] - ox) * zoom, (w.xy[1] - oy) * zoom))
+                    for w in _texts_in(board_texts, part.box)
+                ]
+            drawn_row.append((img, drawn))
+        row_w = sum(img.width for img, _ in drawn_row) + GAP * (len(drawn_row) - 1)
+        shown.append((drawn_row, row_w))
+    width = max(row_w for _, row_w in shown) + 2 * MARGIN
+    heights = [max(img.height for img, _ in pictures) for pictures, _ in shown]
+    height = sum(heights) + GAP * (len(shown) - 1) + 2 * MARGIN
     out = Image.new("RGB", (width, height), FRAME)
     ImageDraw.Draw(out).rounded_rectangle((3, 3, width - 4, height - 4), radius=14, fill=PAPER)
     texts: list[Written] = []
     y = MARGIN
-    for img, drawn in shown:
-        x = (width - img.width) // 2
-        out.paste(img, (x, y))
-        texts += [Written(w.text, w.size, (x + w.xy[0], y + w.xy[1])) for w in drawn]
-        y += img.height + GAP
+    for (pictures, row_w), row_h in zip(shown, heights, strict=True):
+        x = (width - row_w) // 2
+        for img, drawn in pictures:
+            out.paste(img, (x, y))
+            texts += [Written(w.text, w.size, (x + w.xy[0], y + w.xy[1])) for w in drawn]
+            x += img.width + GAP
+        y += row_h + GAP
     out.info["texts"] = texts
     return out
 
@@ -191,4 +294,4 @@ def draw_turn(
         board = draw_board(view)
     found: TurnParts = module.turn_parts(view, list(seats), legal, lang, board)
     names = view.get("names") or {}
-    return compose([header(seats, names, found.marks), *found.parts], board, board_texts)
+    return compose([header(seats, names, found.marks), *found.parts], board, board_texts, kept=1)
