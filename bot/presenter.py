@@ -22,7 +22,7 @@ from bot.outcome import TURN, BoardLink, Choice, Outcome, PrivateMessage, Public
 from bot.render_pool import RenderPool
 from bot.rows import SeatRow, TimerPlan, UserPrefs
 from bot.tables import Applied, Part, Table, Tables, clip, join_names, mention, refusing
-from bot.texts import has_text, t
+from bot.texts import CATALOGUE, has_text, t
 from engine.core import Event, Rules, SeatView
 from engine.i18n import DEFAULT
 
@@ -228,23 +228,26 @@ class Presenter(Part):
         texts = [str(move.action) for move in seen.moves]
         labels = seen.labels()
         if len(texts) > MESSAGE_CAPACITY:  # grouped by their first words: narrowing choices
-            return self.narrowing_choices(table, texts, labels)
+            return self.narrowing_choices(table, texts, labels, lang=lang)
         choices = [self.choice(table, "a", labels[a], a, "primary") for a in texts]
         if any(c is None for c in choices):
             return None
         return choices  # type: ignore[return-value]
 
     def narrowing_choices(
-        self, table: Table, texts: list[str], labels: dict[str, str], key: str = ""
+        self, table: Table, texts: list[str], labels: dict[str, str], key: str = "", lang: str = DEFAULT
     ) -> list[Choice] | None:
         """Too many actions for one message: one choice per group of them (bot/choices.py);
-        ``texts`` are those the narrowing ``key`` stands for (all of them for ``""``)."""
+        ``texts`` are those the narrowing ``key`` stands for (all of them for ``""``), their
+        ``labels`` and the groups' names in ``lang``."""
         choices = narrowed(
             texts,
             labels.__getitem__,
             lambda label, action: self.choice(table, "a", label, action, "primary"),
             lambda label, group: self.choice(table, "n", label, group, "primary"),
             key=key,
+            count=lambda n: CATALOGUE.plural(lang, "group_count", n),
+            joiners=frozenset(t("group_joiners", lang).split()),
         )
         if any(c is None for c in choices):
             return None
