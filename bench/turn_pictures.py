@@ -142,16 +142,22 @@ async def play(game: str, folder: str, moves: int) -> tuple[Timed, PublicMessage
         await svc.start(CHANNEL, users[0])
         rules = GAMES[game]
         for _ in range(moves):
-            if CHANNEL not in svc.tables.channel_games:  # the game is over: its table closed
+            pk = svc.tables.channel_games.get(CHANNEL)
+            if pk is None:  # the game is over: the channel holds none open
                 break
-            table = svc.tables.cached[svc.tables.channel_games[CHANNEL]]
+            table = svc.tables.cached[pk]
             if rules.result(table.state) is not None:
                 break
             seat = rules.to_act(table.state)[0]
             action = bots[seat].choose(rules.view(table.state, seat), rules.legal(table.state, seat))
             outcome = await svc.act(CHANNEL, table.seat(seat).user_id or 0, str(action))
             for msg in outcome.public:
-                if shown is None and msg.live is not None and msg.live.role == TURN:
+                if (
+                    shown is None
+                    and msg.live is not None
+                    and msg.live.role == TURN
+                    and CHANNEL in svc.tables.channel_games
+                ):
                     after = svc.tables.cached[svc.tables.channel_games[CHANNEL]]
                     view = rules.view(after.state, None)
                     if (view.get("step") or view.get("phase")) == SHOWN[game] and msg.turn_image:

@@ -297,7 +297,7 @@ class Acting(Part):
         labels = {a: every[a] for a in wanted}
         choices: Sequence[Choice | None] | None
         if len(wanted) > MESSAGE_CAPACITY:
-            choices = self.presenter.narrowing_choices(table, wanted, labels, key=prefix, groups=groups)
+            choices = self.presenter.narrowing_choices(table, wanted, labels, key=prefix, groups=groups, lang=lang)
         else:
             choices = [self.presenter.choice(table, "a", labels[a], a, "primary") for a in wanted]
         return Outcome(

@@ -10,7 +10,7 @@ reachable by buttons, and ``/play`` still takes any of them typed.
 A group is named by a *key* (it travels in the button's custom_id, ``bot/outcome.py``):
 
 * the first words the group's actions share, when that tells the groups apart in the words of
-  their labels: ``build inn`` is "Inn at … (11)", then one button per field;
+  their labels: ``build inn`` is "Inn · 11 choices", then one button per field;
 * otherwise a run: the key's last word ``i-j`` picks, among the actions its other words
   select, those whose next word is the ``i``-th to the ``j``-th of the different words they
   have there — ``bid 0-11`` (labelled "Bid 0–11") are the first twelve bids, ``build 0-10``
@@ -20,7 +20,7 @@ A group is named by a *key* (it travels in the button's custom_id, ``bot/outcome
   name ("Flag on the top edge: A0 B0 C0") — a board is cut where its players see it cut.
 
 No label is ever clipped: a run is named by the words its first and last labels share and the
-word where they differ ("Drive 1–12"), a group by the words its labels share ("Found … (4)").
+word where they differ ("Drive 1–12"), a group by the words its labels share and how many it holds ("Found · 4 choices").
 """
 
 from __future__ import annotations
@@ -112,14 +112,29 @@ def _shared(labels: Sequence[str]) -> tuple[str, str]:
     return "", _common_start([x[::-1] for x in labels])[::-1].lstrip(" ,·:→").strip()
 
 
-def group_label(labels: Sequence[str]) -> str:
-    """The words the labels of one group share, around … (e.g. ``Cement factory at … (2)``)."""
+#: The words a group's name drops at its end in English ("Small bank at" → "Small bank").
+ENGLISH_JOINERS = frozenset(["at", "on", "to", "in", "into", "for", "of", "from", "with", "by"])
+
+
+def english_count(n: int) -> str:
+    return f"{n} choice" if n == 1 else f"{n} choices"
+
+
+def group_label(
+    labels: Sequence[str],
+    count: Callable[[int], str] = english_count,
+    joiners: frozenset[str] = ENGLISH_JOINERS,
+) -> str:
+    """The words the labels of one group share and, in words, how many it holds: ``Small bank
+    · 11 choices`` for "Small bank at A1" … "Small bank at D3" (a last word of ``joiners``, such
+    as "at", dropped). ``count`` says the number in the reader's language."""
     prefix, suffix = _shared(labels)
     if prefix:
-        return f"{prefix} … ({len(labels)})"
-    if suffix:
-        return f"… {suffix} ({len(labels)})"
-    return f"… ({len(labels)})"
+        words = prefix.split(" ")
+        if len(words) > 1 and words[-1].lower() in joiners:
+            prefix = " ".join(words[:-1])
+    shared = prefix or suffix
+    return f"{shared} · {count(len(labels))}" if shared else count(len(labels))
 
 
 #: Where a label's first part ends ("Drive 1 → Conchita: …" is a drive of 1 first).
@@ -283,27 +298,35 @@ def narrowed(
     capacity: int = MESSAGE_CAPACITY,
     key: str = "",
     group_of: GroupOf | None = None,
+    count: Callable[[int], str] = english_count,
+    joiners: frozenset[str] = ENGLISH_JOINERS,
 ) -> list[object]:
     """One choice per group of ``actions`` (those ``key`` stands for): ``play(label, action)``
     for a group of one, ``narrow(label, key)`` for a larger one. ``play``/``narrow`` build the
-    choices."""
+    choices; ``count`` and ``joiners`` name a group in the reader's language (:func:`group_label`)."""
     out: list[object] = []
     for group, found, _ in plan(actions, capacity, label_of, key, group_of):
         if len(found) == 1:
             out.append(play(label_of(found[0]), found[0]))
         else:
-            out.append(narrow(narrowing_label(found, group, label_of, group_of), group))
+            out.append(narrow(narrowing_label(found, group, label_of, group_of, count, joiners), group))
     return out
 
 
 def narrowing_label(
-    found: Sequence[str], key: str, label_of: Callable[[str], str], group_of: GroupOf | None = None
+    found: Sequence[str],
+    key: str,
+    label_of: Callable[[str], str],
+    group_of: GroupOf | None = None,
+    count: Callable[[int], str] = english_count,
+    joiners: frozenset[str] = ENGLISH_JOINERS,
 ) -> str:
     """The label of the narrowing choice ``key`` for its actions ``found``: the game's name of
     its group (``Flag on the top edge: A0 B0``), a run's range (``Bid 0–11``), or the words a
-    group's labels share (``Inn at … (11)``)."""
+    group's labels share and how many it holds (``Inn · 11 choices``); ``count`` and ``joiners``
+    in the reader's language (:func:`group_label`)."""
     if game_group_key(key) is not None and group_of is not None and (own := group_of(found[0])) is not None:
         return own.name
     if _split(key)[1] is not None:
         return run_label(label_of(found[0]), label_of(found[-1]))
-    return group_label([label_of(a) for a in found])
+    return group_label([label_of(a) for a in found], count, joiners)

@@ -145,7 +145,7 @@ def service_clip(text: str, limit: int = 1900) -> str:
 
 def legend_labels(game: str, lang: str) -> dict[str, str]:
     """The legend's words in ``lang``: each pictogram's "Name: effect" where the engine has
-    them, and the change mark's."""
+    them, every symbol's "Name: meaning" (``icon:<name>``) and the change mark's."""
     labels: dict[str, str] = {"changed": t("legend_changed", lang)}
     if game == "cuba":
         from engine.cuba import text as words
@@ -155,6 +155,7 @@ def legend_labels(game: str, lang: str) -> dict[str, str]:
             {b: f"{words.building_name(b, lang)}: {words.building_effect(b, lang)}" for b in BUILDINGS}
         )
         labels["start"] = t("legend_start_cuba", lang)
+        labels.update(words.icon_labels(lang))
     elif game == "santiago":
         from engine.santiago import data
         from engine.santiago import text as names
@@ -165,10 +166,12 @@ def legend_labels(game: str, lang: str) -> dict[str, str]:
         ]:  # "Name: effect", as the rules say it
             labels[key] = f"{names.sentence_start(name)}: {names.T(lang, f'legend.{key}')}"
         labels["start"] = names.T(lang, "legend.start")
+        labels.update(names.icon_labels(lang))
     elif game == "goa":
         from engine.goa import text
 
         labels.update(text.legend_labels(lang))
+        labels.update(text.icon_labels(lang))
         labels["auction"] = t("legend_goa_auction", lang)
         labels["rounds"] = t("legend_goa_rounds", lang)
     return labels

@@ -32,7 +32,7 @@ from bot.outcome import (
 from bot.render_pool import RenderPool
 from bot.rows import LiveMessages, SeatRow, TimerPlan, UserPrefs
 from bot.tables import Applied, Part, Table, Tables, clip, join_names, mention, refusing
-from bot.texts import has_text, t
+from bot.texts import CATALOGUE, has_text, t
 from engine.core import ChoiceGroup, Event, Rules, SeatView
 from engine.i18n import DEFAULT
 
@@ -283,7 +283,7 @@ class Presenter(Part):
         texts = [str(move.action) for move in seen.moves]
         labels = seen.labels()
         if len(texts) > MESSAGE_CAPACITY:  # grouped (the game's groups, or by words): narrowing
-            return self.narrowing_choices(table, texts, labels, groups=seen.groups())
+            return self.narrowing_choices(table, texts, labels, groups=seen.groups(), lang=lang)
         choices = [self.choice(table, "a", labels[a], a, "primary") for a in texts]
         if any(c is None for c in choices):
             return None
@@ -296,10 +296,12 @@ class Presenter(Part):
         labels: dict[str, str],
         key: str = "",
         groups: dict[str, ChoiceGroup] | None = None,
+        lang: str = DEFAULT,
     ) -> list[Choice] | None:
         """Too many actions for one message: one choice per group of them (bot/choices.py);
         ``texts`` are those the narrowing ``key`` stands for (all of them for ``""``); ``groups``
-        the game's own groups of the actions (:meth:`engine.core.SeatView.groups`)."""
+        the game's own groups of the actions (:meth:`engine.core.SeatView.groups`); the groups'
+        names in ``lang``."""
         choices = narrowed(
             texts,
             labels.__getitem__,
@@ -307,6 +309,8 @@ class Presenter(Part):
             lambda label, group: self.choice(table, "n", label, group, "primary"),
             key=key,
             group_of=(groups or {}).get,
+            count=lambda n: CATALOGUE.plural(lang, "group_count", n),
+            joiners=frozenset(t("group_joiners", lang).split()),
         )
         if any(c is None for c in choices):
             return None

@@ -172,12 +172,32 @@ class Catalogue:
         return self(lang, f"{key}.{plural_category(lang, count)}", n=count, **values)
 
 
+def legend_symbols(
+    catalogue: Catalogue, lang: str, values: Mapping[str, Mapping[str, Any]] | None = None
+) -> dict[str, str]:
+    """The words of a legend's symbols: every ``icon.<name>`` text of ``catalogue`` in ``lang``
+    as ``icon:<name>`` → "Name: meaning", filled with ``values[name]`` (numbers from the rules
+    data, never retyped in the catalogue)."""
+    values = values or {}
+    return {
+        f"icon:{key[5:]}": catalogue(lang, key, **values.get(key[5:], {}))
+        for key in catalogue.entries(DEFAULT)
+        if key.startswith("icon.")
+    }
+
+
 _COMMON = Catalogue("engine")
 
 
 def common(lang: str, key: str, /, **values: Any) -> str:
     """A phrase all games share (``and``, ``nothing``, list separators…)."""
     return _COMMON(lang, key, **values)
+
+
+def legend_label(name: str, meaning: str, lang: str = DEFAULT) -> str:
+    """A legend's "Name: meaning" in the language's way (a full-width colon in Chinese and
+    Japanese), the name with a capital where the script has one."""
+    return _COMMON(lang, "legend_label", name=name[:1].upper() + name[1:], meaning=meaning)
 
 
 def join_words(items: Iterable[str], lang: str = DEFAULT) -> str:

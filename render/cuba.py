@@ -18,13 +18,14 @@ statute cards are drawn once per card and pasted (:func:`render.layers.card`).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.cuba.data import BUILDINGS, CHARACTERS, STATUTES
+from engine.cuba.data import BUILDINGS, CHARACTERS, PIECES, STATUTES, TOWN_HALL_VOTES
 from engine.cuba.rules.common import field_name
 from render import layers, marks
 from render.colours import (
@@ -44,9 +45,10 @@ from render.colours import (
     rgb,
 )
 from render.goods import line_width
-from render.icons import paste_icon, register_icon
+from render.icons import note, paste_icon, register_icon
 from render.layout import player_name, text_width, truncate
 from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker, seat_marks
+from render.symbols import Key, draw_keys, keys_height
 from render.text import badge, draw_label, draw_text, text_centered, text_outlined
 
 WIDTH = 1600
@@ -552,6 +554,7 @@ def active_character(view: dict[str, Any]) -> str | None:
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     paste_icon(img, "cuba_palm", (MARGIN + 40, HEADER_H / 2 + 2), 52)
     # Round track.
+    note("cuba_rounds")
     x = 170
     for rnd in range(1, int(view.get("rounds", 6)) + 1):
         cur = rnd == view["round"]
@@ -606,6 +609,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
 def _draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     x0, y0, x1, _ = MARKET_BOX
     supply = view.get("supply", {})
+    note("cuba_prices")
     for r, piece in enumerate(CARGO):
         row = view["market"][piece]
         y = MARKET_ROWS_Y + r * MARKET_ROW_H
@@ -910,6 +914,8 @@ def _building_tile(
         x0, y0, x1, y1 = box
         draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK if not dim else MUTED, width=2)
         size = int(min(y1 - y0 - 12, 48))
+        if any(label and label.startswith("+") for _, label in _building_tokens(bid)):
+            note("cuba_gain")
         _draw_tokens(
             img, draw, _building_tokens(bid), (x0 + x1) / 2, (y0 + y1) / 2, size, max_width=x1 - x0 - 10
         )
@@ -966,6 +972,7 @@ def _draw_buildings(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
         if left == 0:
             draw.line((tx + 4, ty + 60, tx + tile_w - 10, ty + 4), fill=(150, 60, 60), width=3)
         elif left > 1:
+            note("cuba_left")
             badge(draw, (tx + tile_w - 12, ty + 6), f"×{left}", size=13, fill=INK)
 
 
@@ -977,6 +984,7 @@ def _draw_markers(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, A
         px = x0 + 8 + k * pair_w
         _character_chip(img, draw, (px + pair_w / 2 - 24, y0 + 8, px + pair_w / 2 + 24, y0 + 62), ch, "hand")
         spaces = [m for m, (who, _, _) in MARKER_SPACES.items() if who == ch]
+        note("cuba_markers")
         for j, m in enumerate(spaces):
             _, reward, number = MARKER_SPACES[m]
             cx = px + pair_w / 2 + (j - 0.5) * 58
@@ -1033,6 +1041,7 @@ def _character_chip(
         width=3,
     )
     if order is not None:
+        note("cuba_order")
         badge(draw, (x1 - 4, y0 + 4), order, size=12, fill=(90, 90, 96))
 
 
@@ -1202,6 +1211,7 @@ def _draw_characters(
         draw.rounded_rectangle(box, radius=6, outline=FAINT, width=2)
         paste_icon(img, "ballot", ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), 28, 0.35)
     if p.get("town_hall"):
+        note("cuba_votes")
         badge(draw, (box[2] - 2, box[3] - 2), "+2", size=13, fill=(190, 60, 60))
 
 
@@ -1367,15 +1377,129 @@ def building_label(bid: str) -> str:
     return f"{data['name']}: {data['text']}"
 
 
+def _sample_seats(img: Image.Image, draw: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    for k, (seat, mark) in enumerate((("p0", "A"), ("p1", "Bo"), ("p2", "Co"))):
+        seat_marker(draw, seat, (c[0] + (k - 1) * 40, c[1]), 17, mark)
+
+
+def _sample_rounds(img: Image.Image, draw: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    for k in range(3):
+        x, cur = c[0] + (k - 1) * 40, k == 1
+        fill = GOLD if cur else (FAINT if k == 0 else CARD)
+        draw.ellipse(
+            (x - 17, c[1] - 17, x + 17, c[1] + 17), fill=fill, outline=INK if cur else MUTED, width=2
+        )
+        text_centered(draw, (x, c[1]), str(k + 1), 18, fill=MUTED if k == 0 else INK, bold=True)
+
+
+def _sample_votes(img: Image.Image, draw: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    x, y = c
+    draw.rounded_rectangle((x - 20, y - 28, x + 20, y + 28), radius=6, outline=FAINT, width=2)
+    paste_icon(img, "ballot", c, 28, 0.35)
+    badge(draw, (x + 20, y + 28), f"+{TOWN_HALL_VOTES}", size=13, fill=(190, 60, 60))
+
+
+def _sample_building(
+    bid: str,
+) -> Callable[[Image.Image, ImageDraw.ImageDraw, tuple[float, float], float], None]:
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+        _building_tile(img, draw, (c[0] - 44, c[1] - 28, c[0] + 44, c[1] + 28), bid)
+
+    return paint
+
+
+def _sample_left(img: Image.Image, draw: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    _building_tile(img, draw, (c[0] - 44, c[1] - 26, c[0] + 38, c[1] + 30), "inn")
+    badge(draw, (c[0] + 38, c[1] - 24), "×2", size=13, fill=INK)
+
+
+def _sample_prices(img: Image.Image, draw: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    x, y = c[0] - 50, c[1]
+    draw.rounded_rectangle((x - 22, y - 23, x + 22, y + 23), radius=8, fill=WHITE, outline=GOLD_DARK, width=4)
+    paste_icon(img, "citrus", (x, y - 4), 30)
+    text_outlined(draw, (x + 12, y + 12), "3", 18, fill=WHITE, outline=INK, width=3)
+    draw.rounded_rectangle(
+        (x + 28, y - 23, x + 72, y + 23), radius=8, fill=(250, 246, 236), outline=GREEN, width=4
+    )
+    text_centered(draw, (x + 50, y), "4", 22, fill=GREEN, bold=True)
+    draw.rounded_rectangle((x + 80, y - 14, x + 118, y + 14), radius=14, fill=PAPER_DARK)
+    text_centered(draw, (x + 99, y), "12", 17, fill=INK, bold=True)
+
+
+def _sample_order(img: Image.Image, draw: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    _character_chip(img, draw, (c[0] - 22, c[1] - 28, c[0] + 22, c[1] + 28), "trader", "played", 2)
+
+
+def _sample_markers(img: Image.Image, draw: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    for k, (reward, number) in enumerate((("star", 2), ("coin", 4))):
+        cx = c[0] + (k - 0.5) * 56
+        draw.ellipse((cx - 25, c[1] - 25, cx + 25, c[1] + 25), fill=(60, 60, 66), outline=INK, width=2)
+        paste_icon(img, reward, (cx, c[1]), 30)
+        text_outlined(draw, (cx + 10, c[1] + 10), str(number), 17, fill=WHITE, outline=INK, width=3)
+    seat_marker(draw, "p1", (c[0] + 44, c[1] - 18), 13, "B")
+
+
+#: The symbols of the legend, in reading order: the header's, a player's, the board's, the pieces.
+LEGEND_KEYS: tuple[Key, ...] = (
+    Key("cuba_palm"),
+    Key("cuba_rounds", _sample_rounds),
+    Key("house"),
+    Key("cards"),
+    Key("ballot"),
+    Key("scroll"),
+    Key("trophy"),
+    Key("hourglass"),
+    Key("arrow"),
+    Key("seat", _sample_seats),
+    Key("start"),
+    Key("robot"),
+    Key("worker"),
+    Key("trader"),
+    Key("architect"),
+    Key("foreman"),
+    Key("mayor"),
+    Key("cuba_order", _sample_order),
+    Key("cuba_markers", _sample_markers),
+    Key("cuba_votes", _sample_votes),
+    Key("envelope"),
+    Key("crown"),
+    Key("lock"),
+    Key("cross"),
+    Key("check"),
+    Key("cuba_prices", _sample_prices),
+    Key("market"),
+    Key("sun"),
+    Key("field"),
+    Key("coin"),
+    Key("star"),
+    Key("ship"),
+    Key("wave"),
+    Key("swap"),
+    Key("cuba_gain", _sample_building("small_bank")),
+    Key("cuba_left", _sample_left),
+    Key("product"),
+    Key("good"),
+    Key("resource"),
+    *(Key(piece) for piece in PIECES),
+)
+SYMBOL_COLUMNS = 2
+SYMBOL_ROW_H = 68
+
+
 def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image.Image:
     """A key to the building tiles: tile (pictogram), cost in resources, and a label per building
     — "Name: effect" — from ``labels`` (building id → text in the reader's language). Where
     ``labels`` has none, the English one from the data, only for an English reader (``lang``):
-    another reader sees the tile and its cost alone rather than English. The last line shows
-    the change mark (:mod:`render.marks`) with ``labels["changed"]``."""
+    another reader sees the tile and its cost alone rather than English. Then the change mark
+    (:mod:`render.marks`) with ``labels["changed"]``, and every symbol the pictures draw
+    (:data:`LEGEND_KEYS`, :mod:`render.symbols`) with its meaning (``labels["icon:<name>"]``; the
+    start player's flag: ``labels["start"]``)."""
+    from engine.cuba.text import icon_labels
+
     ids = list(BUILDINGS)
     per_col = (len(ids) + 1) // 2
-    height = 2 * MARGIN + (per_col + 1) * LEGEND_ROW_H
+    symbols_h = keys_height(len(LEGEND_KEYS), SYMBOL_COLUMNS, SYMBOL_ROW_H)
+    height = 2 * MARGIN + (per_col + 1) * LEGEND_ROW_H + 12 + symbols_h
     img = Image.new("RGB", (LEGEND_W, height), FRAME)
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
@@ -1396,11 +1520,11 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         draw_label(draw, (tx, y + LEGEND_ROW_H / 2), text, room, 19, 17, lines=2, spacing=21)
     y = MARGIN + per_col * LEGEND_ROW_H
     marks.key(img, draw, (MARGIN, y, MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
-    # the start player's flag (at the board's top right, with the seat's marker)
-    x = MARGIN + col_w
-    paste_icon(img, "start", (x + 52, y + LEGEND_ROW_H / 2), 38)
-    start = (labels or {}).get("start") or ("Flag: the start player" if lang == "en" else "")
-    draw_label(draw, (x + 124, y + LEGEND_ROW_H / 2), start, col_w - 136, 19, 17, lines=2, spacing=21)
+    y += LEGEND_ROW_H + 12
+    draw.line((MARGIN, y - 6, LEGEND_W - MARGIN, y - 6), fill=FAINT, width=2)
+    words = {**(icon_labels("en") if lang == "en" else {}), **(labels or {})}
+    words["icon:start"] = (labels or {}).get("start") or ("Flag: the start player" if lang == "en" else "")
+    draw_keys(img, draw, LEGEND_KEYS, words, (MARGIN, y), LEGEND_W - 2 * MARGIN, SYMBOL_COLUMNS, SYMBOL_ROW_H)
     return img
 
 

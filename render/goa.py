@@ -20,9 +20,10 @@ from render import layers, marks
 from render.colours import CARD, FAINT, FRAME, GOLD, INK, MUTED, OUTLINE, PAPER, PAPER_DARK, RED, SEA
 from render.faces import font
 from render.goods import line_width
-from render.icons import icon, paste_icon, register_icon
+from render.icons import icon, note, paste_icon, register_icon
 from render.layout import player_name, truncate
 from render.seats import seat_colour, seat_marker
+from render.symbols import Key, draw_keys, keys_height
 from render.text import (
     badge,
     draw_label,
@@ -357,6 +358,7 @@ def _draw_grid(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         paste_icon(img, "goa_flag", (cx, cy), 38)
         seat_marker(d, view["start"], (cx + 20, cy + 20), 15, "1")
     for m in view["markers"]:
+        note("goa_marker")
         r, col = _parse_pos(m["pos"])
         cx, cy = _ring_centre(r, col)
         seat_marker(d, m["seat"], (cx + CELL / 2 - 22, cy - CELL / 2 + 22), 19, str(m["number"]))
@@ -370,6 +372,7 @@ def _draw_grid(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
 
 def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     # rounds 1–8, part A (1–4) and B (5–8)
+    note("goa_rounds")
     for k in range(8):
         x = 30 + k * 44
         current = k + 1 == view["round"]
@@ -388,12 +391,14 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
         "extra": "goa_action",
         "over": "trophy",
     }[view["phase"]]
+    note("goa_phase")
     paste_icon(img, phase_icon, (396, 43), 34)
     for k, seat in enumerate(view["to_act"]):
         seat_marker(d, seat, (436 + k * 40, 43), 17)
     auction = view.get("auction")
     if auction:
         # the lot under auction: framed in red like the lot on the board
+        note("goa_auction")
         x = 470
         d.rounded_rectangle((x, 22, x + 150, 64), radius=10, fill=CARD, outline=RED, width=4)
         r, col = _parse_pos(auction["pos"])
@@ -420,6 +425,8 @@ def _draw_colonies(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
         text_centered(d, (x + w / 2, y + 14), name.capitalize(), 16, fill=(255, 255, 255), bold=True)
         paste_icon(img, "goa_colonist", (x + 26, y + 52), 30)
         text_outlined(d, (x + 56, y + 52), str(st["need"]), 22)
+        note("goa_need")
+        note("goa_stack")
         badge(d, (x + w - 30, y + 52), f"×{st['count']}", size=16)
         for f_i, field in enumerate(st["fields"]):
             fy = y + 92 + f_i * 40
@@ -545,6 +552,7 @@ def _draw_player(
 def _draw_progress(img, d, progress, colour, px, py, f: float, v: float) -> None:
     """The progress board: 5 columns (ships, harvest, ducats, expeditions, colonists) × 5 rows."""
     cw, rh = 34 * f, 26 * v
+    note("goa_progress")
     for col, name in enumerate(COLUMN_ICONS):
         paste_icon(img, name, (px + 30 * f + col * cw + cw / 2, py + 12 * f), int(24 * f))
     for r in range(5):
@@ -579,6 +587,7 @@ def _draw_supply(img, d, p, sx, py, slot_w, f: float, v: float) -> None:
                 fill=TILE_COLOURS["plantation"],
             )
             n, cap = pl["count"], pl["cap"]
+            note("goa_slot")
             # in a wide space (two players) the spices sit in its middle
             first = bx + 18 * f if slot_w <= 100 * f else bx + slot_w / 2 - (cap - 1) * 14 * f
             for i in range(cap):
@@ -610,6 +619,7 @@ def _draw_supply(img, d, p, sx, py, slot_w, f: float, v: float) -> None:
             outline=FAINT,
         )
         # the colony told by the colonists it needs, as on its stack (a number, not a word)
+        note("goa_need")
         paste_icon(img, "goa_colonist", (bx + slot_w / 2 - 10 * f, by + 11 * f), int(16 * f), alpha=0.8)
         text_centered(
             d,
@@ -640,6 +650,7 @@ def _draw_counts(img, d, p, cx, cy, f: float, v: float) -> None:
         over = name == "goa_expedition" and p["hand_size"] > p["hand_limit"]
         text_centered(d, (cx + 38 * f, yy), str(n), int(20 * f), fill=RED if over else INK, bold=True)
         if name == "goa_expedition" and p.get("hand_draw") is not None:
+            note("goa_plus_draw")
             badge(d, (cx - 12 * f, yy + 12 * f), f"+{p['hand_draw']}", int(12 * f))
 
 
@@ -658,12 +669,14 @@ def _draw_tiles(img, d, p, tx, ty, width, bottom, f: float) -> None:
         x, y = tx + col * step, ty + r * step
         if tile is not None and tile["kind"] == "face_down":
             # a single plantation replaced by a fifth: kept face down, 1 VP at the end
+            note("goa_face_down")
             d.rounded_rectangle((x, y, x + ts, y + ts), radius=6, fill=PAPER_DARK, outline=INK, width=2)
             d.line((x + 5, y + 5, x + ts - 5, y + ts - 5), fill=MUTED, width=2)
             paste_icon(img, "star", (x + ts / 2, y + ts / 2), int(ts * 0.6))
             text_outlined(d, (x + ts / 2, y + ts / 2 + 1), "1", int(16 * f))
             continue
         if tile is None:
+            note("goa_duty")
             paste_icon(img, "star", (x + ts / 2, y + ts / 2), ts)
             text_outlined(d, (x + ts / 2, y + ts / 2 + 1), str(4 * p["duty_used"]), int(16 * f))
             continue
@@ -795,21 +808,182 @@ LEGEND_ROW_H = 76
 LEGEND_MARGIN = 24
 
 
+def _sample_marker(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    x, y = c
+    d.rounded_rectangle(
+        (x - size * 0.6, y - size * 0.5, x + size * 0.6, y + size * 0.5),
+        radius=8,
+        fill=TILE_COLOURS["plantation"],
+        outline=INK,
+        width=2,
+    )
+    seat_marker(d, "p1", (x + size * 0.45, y - size * 0.35), size * 0.32, "4")
+
+
+def _sample_rounds(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    x, cy = c[0] - 70, c[1]
+    for k, part in enumerate("AB"):
+        for j in range(2):
+            bx = x + (2 * k + j) * 34 + k * 10
+            d.rounded_rectangle((bx, cy - 24, bx + 30, cy + 6), radius=6, fill=CARD, outline=INK, width=1)
+            text_centered(d, (bx + 15, cy - 9), str(4 * k + 2 * j + 1) if j == 0 else "…", 15, bold=True)
+        text_centered(d, (x + k * 78 + 32, cy + 18), part, 15, fill=MUTED, bold=True)
+
+
+def _sample_auction(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    x, cy = c[0] - 75, c[1]
+    d.rounded_rectangle((x, cy - 21, x + 150, cy + 21), radius=10, fill=CARD, outline=RED, width=4)
+    paste_icon(img, "goa_flag", (x + 20, cy), 26)
+    seat_marker(d, "p2", (x + 54, cy), 13)
+    paste_icon(img, "coin", (x + 82, cy), 24)
+    text_centered(d, (x + 106, cy), "10", 20, bold=True)
+    seat_marker(d, "p0", (x + 132, cy), 13)
+
+
+def _sample_phase(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    paste_icon(img, "coin", (c[0] - 18, c[1]), 32)
+    seat_marker(d, "p3", (c[0] + 22, c[1]), 16)
+
+
+def _sample_bids(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    x, y = c[0] - 40, c[1]
+    paste_icon(img, "goa_flag", (x, y - 14), 20)
+    seat_marker(d, "p1", (x + 26, y - 14), 11)
+    paste_icon(img, "coin", (x, y + 14), 20)
+    text_centered(d, (x + 26, y + 14), "10", 17, bold=True)
+    seat_marker(d, "p2", (x + 52, y + 14), 11)
+
+
+def _sample_plus_draw(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    paste_icon(img, "goa_expedition", c, 34)
+    badge(d, (c[0] - 12, c[1] + 12), "+1", 14)
+
+
+def _sample_progress(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    from engine.goa.data import ROW_VP
+
+    x, y = c[0] - 24, c[1] - 26
+    for r, vp in enumerate(ROW_VP[:3]):
+        ry = y + r * 17
+        text_centered(d, (x, ry + 8), str(vp), 13, fill=MUTED, bold=True)
+        d.rectangle((x + 12, ry, x + 46, ry + 17), fill=(250, 244, 230), outline=FAINT)
+    d.ellipse((x + 20, y + 18, x + 38, y + 33), fill=seat_colour("p0"), outline=INK, width=2)
+
+
+def _sample_need(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    paste_icon(img, "goa_colonist", (c[0] - 14, c[1]), 28)
+    text_outlined(d, (c[0] + 14, c[1]), str(COLONY_NEED["quilon"]), 20)
+
+
+def _sample_slot(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    x, y = c
+    d.rounded_rectangle((x - 34, y - 24, x + 34, y + 24), radius=7, fill=TILE_COLOURS["plantation"])
+    paste_icon(img, "ginger", (x - 14, y - 6), 24)
+    paste_icon(img, "ginger", (x + 14, y - 6), 24, alpha=0.28)
+    text_centered(d, (x, y + 14), "1/2", 14, fill=(255, 255, 255), bold=True)
+
+
+def _sample_stack(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    badge(d, c, "×4", size=16)
+
+
+def _sample_face_down(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    from engine.goa.data import SINGLE_PLANTATION_VP
+
+    x, y, ts = c[0] - 21, c[1] - 21, 42
+    d.rounded_rectangle((x, y, x + ts, y + ts), radius=6, fill=PAPER_DARK, outline=INK, width=2)
+    d.line((x + 5, y + 5, x + ts - 5, y + ts - 5), fill=MUTED, width=2)
+    paste_icon(img, "star", c, int(ts * 0.6))
+    text_outlined(d, (c[0], c[1] + 1), str(SINGLE_PLANTATION_VP), 16)
+
+
+def _sample_duty(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    from engine.goa.data import DUTY_VP
+
+    paste_icon(img, "star", c, 42)
+    text_outlined(d, (c[0], c[1] + 1), str(DUTY_VP), 16)
+
+
+def _sample_symbols(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    from engine.goa.data import SYMBOLS
+    from render.goa_decision import symbol_glyph
+
+    for k, symbol in enumerate(SYMBOLS):
+        symbol_glyph(d, symbol, (c[0] + (k - 2) * 27, c[1]), 24)
+
+
+def _sample_seat(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
+    for k, seat in enumerate(("p0", "p1", "p2")):
+        seat_marker(d, seat, (c[0] + (k - 1) * 36, c[1]), 15)
+
+
+#: The symbols of the legend, in reading order: the header's, the grid's, a player's, the pieces.
+LEGEND_KEYS: tuple[Key, ...] = (
+    Key("goa_rounds", _sample_rounds),
+    Key("goa_phase", _sample_phase),
+    Key("goa_auction", _sample_auction),
+    Key("goa_bids", _sample_bids),
+    Key("seat", _sample_seat),
+    Key("goa_flag"),
+    Key("goa_marker", _sample_marker),
+    Key("hourglass"),
+    Key("robot"),
+    Key("goa_progress", _sample_progress),
+    Key("goa_slot", _sample_slot),
+    Key("goa_need", _sample_need),
+    Key("goa_stack", _sample_stack),
+    Key("goa_plus_draw", _sample_plus_draw),
+    Key("goa_face_down", _sample_face_down),
+    Key("goa_duty", _sample_duty),
+    Key("check"),
+    Key("trophy"),
+    Key("coin"),
+    Key("star"),
+    Key("ship"),
+    Key("goa_colonist"),
+    Key("goa_harvest"),
+    Key("goa_action"),
+    Key("goa_expedition"),
+    Key("goa_symbols", _sample_symbols),
+    Key("goa_cycle", lambda img, d, c, s: _sample_cycle(img, c)),
+    Key("goa_swap"),
+    Key("goa_eye"),
+    Key("goa_box"),
+    Key("crown"),
+    Key("resource"),
+    *(Key(icon_name, words=spice) for spice, icon_name in SPICE_ICONS.items()),
+)
+
+
+def _sample_cycle(img: Image.Image, c: tuple[float, float]) -> None:
+    """The each-round arrow is white: shown on its tile's red."""
+    x, y = c
+    ImageDraw.Draw(img).rounded_rectangle(
+        (x - 22, y - 22, x + 22, y + 22), radius=8, fill=TILE_COLOURS["each_round"], outline=INK, width=2
+    )
+    paste_icon(img, "goa_cycle", c, 38)
+
+
+SYMBOL_COLUMNS = 2
+
+
 def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image.Image:
     """A key to the auction tiles — each different tile once, with its name from ``labels``
     (tile id → text in the reader's language; English from the engine for an English reader,
     nothing for another) — the change mark (:mod:`render.marks`) with ``labels["changed"]``, and
-    the header's marks: the rounds with their parts A and B (``labels["rounds"]``) and the lot
-    under auction with its auctioneer, highest bid and bidder (``labels["auction"]``)."""
+    every symbol the pictures draw (:data:`LEGEND_KEYS`, :mod:`render.symbols`) with its meaning
+    (``labels["icon:<name>"]``; the rounds with their parts A and B: ``labels["rounds"]``; the lot
+    under auction: ``labels["auction"]``)."""
     from engine.goa import data
-    from engine.goa.text import tile_name
+    from engine.goa.text import icon_labels, tile_name
 
     firsts: dict[tuple[tuple[str, Any], ...], str] = {}
     for tid, tile in data.TILES.items():
         firsts.setdefault(_tile_key(tile), tid)
     items = list(firsts.items())
     per_col = (len(items) + 1) // 2
-    height = 2 * LEGEND_MARGIN + (per_col + 2) * LEGEND_ROW_H
+    symbols_h = keys_height(len(LEGEND_KEYS), SYMBOL_COLUMNS, LEGEND_ROW_H)
+    height = 2 * LEGEND_MARGIN + (per_col + 1) * LEGEND_ROW_H + 12 + symbols_h
     img = Image.new("RGB", (LEGEND_W, height), FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
@@ -824,32 +998,25 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         draw_label(d, (tx, y + LEGEND_ROW_H / 2), text, col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
     y = LEGEND_MARGIN + per_col * LEGEND_ROW_H
     marks.key(img, d, (LEGEND_MARGIN, y, LEGEND_MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
-    # the header's marks: the rounds and their parts A and B; the lot under auction
-    x, cy = LEGEND_MARGIN + col_w, y + LEGEND_ROW_H / 2
-    for k, part in enumerate("AB"):
-        for j in range(2):
-            bx = x + 8 + (2 * k + j) * 34 + k * 10
-            d.rounded_rectangle((bx, cy - 24, bx + 30, cy + 6), radius=6, fill=CARD, outline=INK, width=1)
-            text_centered(d, (bx + 15, cy - 9), str(4 * k + 2 * j + 1) if j == 0 else "…", 15, bold=True)
-        text_centered(d, (x + 8 + k * 78 + 32, cy + 18), part, 15, fill=MUTED, bold=True)
-    rounds = (labels or {}).get("rounds") or ("Rounds 1–8: part A is 1–4, part B 5–8" if lang == "en" else "")
-    tx = x + 180
-    draw_label(d, (tx, cy), rounds, col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
-    x, y = LEGEND_MARGIN, y + LEGEND_ROW_H
-    cy = y + LEGEND_ROW_H / 2
-    d.rounded_rectangle((x + 4, cy - 21, x + 154, cy + 21), radius=10, fill=CARD, outline=RED, width=4)
-    paste_icon(img, "goa_flag", (x + 24, cy), 26)
-    seat_marker(d, "p2", (x + 58, cy), 13)
-    paste_icon(img, "coin", (x + 86, cy), 24)
-    text_centered(d, (x + 110, cy), "10", 20, bold=True)
-    seat_marker(d, "p0", (x + 136, cy), 13)
-    auction = (labels or {}).get("auction") or (
-        "Auction: the lot (framed in red), its auctioneer, the highest bid and who made it"
-        if lang == "en"
-        else ""
+    y += LEGEND_ROW_H + 12
+    d.line((LEGEND_MARGIN, y - 6, LEGEND_W - LEGEND_MARGIN, y - 6), fill=FAINT, width=2)
+    words = {**(icon_labels("en") if lang == "en" else {}), **(labels or {})}
+    english = {
+        "rounds": "Rounds 1–8: part A is 1–4, part B 5–8",
+        "auction": "Auction: the lot (framed in red), its auctioneer, the highest bid and who made it",
+    }
+    for said, name in (("rounds", "goa_rounds"), ("auction", "goa_auction")):
+        words[f"icon:{name}"] = (labels or {}).get(said) or (english[said] if lang == "en" else "")
+    draw_keys(
+        img,
+        d,
+        LEGEND_KEYS,
+        words,
+        (LEGEND_MARGIN, y),
+        LEGEND_W - 2 * LEGEND_MARGIN,
+        SYMBOL_COLUMNS,
+        LEGEND_ROW_H,
     )
-    tx = x + 172
-    draw_label(d, (tx, cy), auction, 2 * col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
     return img
 
 

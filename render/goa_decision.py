@@ -28,7 +28,7 @@ from engine.goa.text import card_text, lot_name
 from render import goa
 from render.colours import INK, PAPER, RED
 from render.decision_parts import Crop, Drawn, Mark, Part, compose
-from render.icons import paste_icon
+from render.icons import note, paste_icon
 from render.layout import truncate, wrap
 from render.seats import seat_marker
 from render.text import draw_text
@@ -52,6 +52,7 @@ def symbol_glyph(draw: ImageDraw.ImageDraw, symbol: str, centre: tuple[float, fl
     older revisions' symbols as a plain disc (their name is in the card's text)."""
     x, y = centre
     r = size / 2
+    note("goa_symbols")
     colour = SYMBOL_COLOURS.get(symbol, (150, 150, 150))
     w = max(1, round(size / 12))
     if symbol == "tiger":  # a face with ears and stripes
@@ -135,6 +136,7 @@ def _lot(view: dict[str, Any], lang: str) -> Drawn:
         else:
             paste_icon(img, "goa_flag", (x + size / 2, y + size / 2), round(90 * zoom))
         # auctioneer, then the highest bid and who holds it
+        note("goa_bids")
         rx = x + size + round(20 * zoom)
         paste_icon(img, "goa_flag", (rx + 12 * zoom, y + 20 * zoom), round(26 * zoom))
         seat_marker(draw, auction["auctioneer"], (rx + 46 * zoom, y + 20 * zoom), round(14 * zoom))
@@ -176,6 +178,8 @@ def _hand(view: dict[str, Any], lang: str) -> Drawn | None:
         # the hand against its limit (and what the Expedition action draws), as on the board
         paste_icon(img, "goa_expedition", (150 * zoom, mid), round(26 * zoom))
         count = f"{len(cards)}/{limit}" + (f"  +{draw_n}" if draw_n is not None else "")
+        if draw_n is not None:
+            note("goa_plus_draw")
         colour = RED if len(cards) > limit else INK
         draw_text(draw, (170 * zoom, mid), count, round(22 * zoom), colour, True, "lm")
         px = round(17 * zoom)

@@ -4,12 +4,20 @@ Each icon is drawn by a *painter* on a square RGBA canvas of side ``s``, 4× lar
 and scaled down for smooth edges; :func:`icon` keeps the result. Games add their own icons with
 :func:`register_icon`, and a good's icon from a shape helper of :mod:`render.goods` with
 :func:`register_good`. :func:`paste_icon` puts one on a picture, faded for a free space.
+
+:func:`recording` is the seam through which a title proves that its legend explains every
+icon its pictures show: inside it, every icon drawn is recorded by name, with the marks a
+renderer draws inline (a "+1", a bid box) that name themselves with :func:`note`; a legend names
+what each of its rows explains with :func:`explain`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -17,7 +25,19 @@ from PIL import Image, ImageDraw
 from render.colours import GOLD, GOLD_DARK, GREEN, OUTLINE, RED, WHITE
 from render.goods import bark_roll, bottle, cube, fruit, leaf, line_width, pod, root, seed_cluster
 
-__all__ = ["Painter", "clear_icons", "icon", "icon_names", "paste_icon", "register_good", "register_icon"]
+__all__ = [
+    "IconRecord",
+    "Painter",
+    "clear_icons",
+    "explain",
+    "icon",
+    "icon_names",
+    "note",
+    "paste_icon",
+    "recording",
+    "register_good",
+    "register_icon",
+]
 
 Painter = Callable[[ImageDraw.ImageDraw, int], None]
 _PAINTERS: dict[str, Painter] = {}
@@ -38,6 +58,49 @@ def icon_names() -> list[str]:
     return list(_PAINTERS)
 
 
+@dataclass
+class IconRecord:
+    """What was drawn inside :func:`recording`: the names of the icons and inline marks
+    (``drawn``), and what a legend explained (``explained``: name → the words beside it)."""
+
+    drawn: set[str] = field(default_factory=set)
+    explained: dict[str, str] = field(default_factory=dict)
+
+
+_RECORD: ContextVar[IconRecord | None] = ContextVar("render_icon_record", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[IconRecord]:
+    """Records every icon and noted mark drawn inside the ``with`` (see the module docstring).
+    Texts are recorded at the same time (:func:`render.text.recording`), so that the caches of
+    drawn pictures (layers, tiles, cards) are passed by and every icon is drawn afresh."""
+    from render.text import recording as recording_texts
+
+    kept = IconRecord()
+    token = _RECORD.set(kept)
+    try:
+        with recording_texts():
+            yield kept
+    finally:
+        _RECORD.reset(token)
+
+
+def note(name: str) -> None:
+    """A mark drawn inline (not an icon of this module) names itself here, for the record: the
+    legend must explain it too."""
+    record = _RECORD.get()
+    if record is not None:
+        record.drawn.add(name)
+
+
+def explain(name: str, words: str) -> None:
+    """A legend's row says what the icon or mark ``name`` means, in ``words``."""
+    record = _RECORD.get()
+    if record is not None:
+        record.explained[name] = words
+
+
 @lru_cache(maxsize=1024)
 def _icon(name: str, size: int) -> Image.Image:
     s = size * _SUPERSAMPLE
@@ -51,6 +114,7 @@ def icon(name: str, size: float) -> Image.Image:
     unknown names."""
     if name not in _PAINTERS:
         raise KeyError(f"no icon named {name!r}")
+    note(name)
     return _icon(name, int(size))
 
 
@@ -65,6 +129,7 @@ def _faded(name: str, size: int, alpha: float) -> Image.Image:
 
 def paste_icon(img: Image.Image, name: str, xy: tuple[float, float], size: float, alpha: float = 1.0) -> None:
     """Paste icon ``name`` centred on ``xy``; ``alpha`` < 1 draws it faded (a free space)."""
+    note(name)
     ic = icon(name, size) if alpha >= 1.0 else _faded(name, int(size), alpha)
     img.paste(ic, (int(xy[0] - size / 2), int(xy[1] - size / 2)), ic)
 

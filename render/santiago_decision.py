@@ -24,7 +24,7 @@ from engine.santiago.text import T, building_name, cuban_name, pesos_text, sente
 from render import santiago
 from render.colours import CARD, INK, MUTED, PAPER
 from render.decision_parts import Crop, Drawn, Mark, Part, compose
-from render.icons import paste_icon
+from render.icons import note, paste_icon
 from render.layout import truncate, wrap
 from render.seats import seat_colour
 from render.text import badge, draw_text, text_centered
@@ -102,6 +102,7 @@ def _road(view: dict[str, Any], steps: list[int], board: Image.Image, lang: str)
             fit = min((CELL_W - 12) / w, (TILE_H - 8) / h) * zoom
             tile = board.crop(box).resize((round(w * fit), round(h * fit)), Image.Resampling.LANCZOS)
             img.paste(tile, (round(x0 + (CELL_W * zoom - tile.width) / 2), round(y0 + 4 * zoom)))
+            note("santiago_steps")
             badge(draw, (x0 + 16 * zoom, y0 + 14 * zoom), n, size=round(17 * zoom), fill=santiago.CAR_COLOUR)
             if car + n > d.ROAD_LEN:  # the car passes the harbour on the way: the value marker moves up
                 paste_icon(

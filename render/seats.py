@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from PIL import ImageDraw
 
 from render.colours import INK, RGB, WHITE
+from render.icons import note
 from render.text import draw_text
 
 __all__ = [
@@ -114,6 +115,7 @@ def seat_marker(
     draw: ImageDraw.ImageDraw, seat: str, xy: tuple[float, float], r: float, initial: str | None = None
 ) -> None:
     """The seat's shape in its colour, outlined, with ``initial`` (default: seat number 1…5)."""
+    note("seat")
     i = seat_index(seat)
     cx, cy = xy
     pts = shape_points(SEAT_SHAPES[i], cx, cy, r)

@@ -6,7 +6,10 @@ and every word on it at least :data:`MIN_TEXT` px high. :func:`compose` stacks *
 pictures) top to bottom, each zoomed on its own: as wide as the picture allows (at most
 ``max_zoom`` times) and at least as much as its smallest word needs. A crop whose words need it
 wider than the picture is cut in two where the board's paper runs between two spaces
-(:func:`fit`) and the halves are stacked.
+(:func:`fit`) and the halves are stacked. Given a height (``max_h``: the turn picture's, so
+that a phone keeps the buttons under it on the screen), parts that would stand taller are
+shrunk together, never under the zoom their words need, or set two side by side where both read
+at half the width (:func:`arrange`).
 
 The sizes come from :func:`render.text.recording`: the board is drawn once while every text it
 draws is recorded (position and size), and a crop's smallest text is the smallest recorded
@@ -20,6 +23,7 @@ Used by the turn picture (:mod:`render.turn_picture`) and the phone board
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -33,6 +37,8 @@ __all__ = [
     "MAX_W",
     "MAX_ZOOM",
     "MIN_TEXT",
+    "SHRINK_LEAST",
+    "arrange",
     "column_ink",
     "compose",
     "fit",
@@ -48,6 +54,11 @@ MIN_TEXT = 18
 #: Crops are enlarged at most this much (beyond it a crop gets only blurrier).
 MAX_ZOOM = 2.6
 MARGIN, GAP = 12, 14
+#: Parts shrunk to fit a height stay one under another down to this share of their size;
+#: below it, two stand side by side where both read at half the width (:func:`arrange`).
+SHRINK_LEAST = 0.7
+#: The text size of a ring's badge at zoom 1 (:func:`render.decision_parts._ring`).
+RING_BADGE = 11
 
 
 def texts_in(texts: Sequence[Written], box: tuple[float, float, float, float]) -> list[Written]:
@@ -132,38 +143,129 @@ def fit(
     return halves
 
 
+def _floor(part: Part, board_texts: Sequence[Written], zoom: float) -> float:
+    """The least zoom at which every word of ``part`` (and the badge of a ring on it) still
+    stands :data:`MIN_TEXT` px high; a part without words may shrink to half its ``zoom``."""
+    least = smallest(part, board_texts)
+    floor = zoom / 2 if least is None else MIN_TEXT / least * 1.001
+    if any(mark.badge for mark in part.marks):
+        floor = max(floor, MIN_TEXT / RING_BADGE * 1.001)
+    return min(floor, zoom)
+
+
+@dataclass(frozen=True)
+class Item:
+    """A fitted part: its zoom as wide as the picture allows (``full``), as wide as half of it
+    allows (``half``) and the least its words allow (``floor``)."""
+
+    part: Part
+    full: float
+    half: float
+    floor: float
+
+    @property
+    def pairs(self) -> bool:
+        """Whether it reads at half the picture's width (then it may stand beside another)."""
+        return self.half >= self.floor
+
+
+Row = list[tuple[Part, float]]
+
+
+def _rows_at(items: Sequence[Item], paired: bool, scale: float) -> list[Row]:
+    """The items in rows, each zoomed to ``scale`` of its room (never under its floor): one
+    per row, or (``paired``) two neighbours that both read at half width side by side."""
+    rows: list[Row] = []
+    k = 0
+    while k < len(items):
+        a = items[k]
+        if paired and k + 1 < len(items) and a.pairs and items[k + 1].pairs:
+            b = items[k + 1]
+            rows.append([(a.part, max(a.floor, a.half * scale)), (b.part, max(b.floor, b.half * scale))])
+            k += 2
+        else:
+            rows.append([(a.part, max(a.floor, a.full * scale))])
+            k += 1
+    return rows
+
+
+def _height(rows: Sequence[Row]) -> int:
+    inner = sum(max(round(p.size[1] * z) for p, z in row) for row in rows)
+    return inner + GAP * (len(rows) - 1) + 2 * MARGIN
+
+
+def arrange(items: Sequence[Item], max_h: int | None) -> list[Row]:
+    """The items as tall as ``max_h`` allows (None: no limit): one under another at their full
+    zoom when that fits; else shrunk together (each never under its floor) as little as needed,
+    one under another while that keeps them at least :data:`SHRINK_LEAST` of their size, else
+    two side by side where both read at half width; the shortest of these when nothing fits."""
+    single = _rows_at(items, False, 1.0)
+    if max_h is None or _height(single) <= max_h:
+        return single
+    tried = []
+    for paired in (False, True):
+        low, high = 0.0, 1.0
+        if _height(_rows_at(items, paired, low)) > max_h:
+            tried.append(_rows_at(items, paired, low))
+            continue
+        for _ in range(12):  # the largest scale that fits, by halving
+            mid = (low + high) / 2
+            low, high = (mid, high) if _height(_rows_at(items, paired, mid)) <= max_h else (low, mid)
+        if paired or low >= SHRINK_LEAST:
+            return _rows_at(items, paired, low)
+        tried.append(_rows_at(items, paired, low))
+    return min(tried, key=_height)
+
+
 def compose(
     parts: Sequence[Part],
     board: Image.Image,
     board_texts: Sequence[Written],
     max_zoom: float = MAX_ZOOM,
+    *,
+    max_h: int | None = None,
+    kept: int = 0,
 ) -> Image.Image:
-    """``parts`` top to bottom, each zoomed on its own (see the module docstring), on the
-    board's paper; ``board`` is the picture the crops are cut from, ``board_texts`` what was
-    recorded while it was drawn. ``img.info["texts"]``: every text as shown."""
+    """``parts`` top to bottom, each zoomed on its own (see the module docstring), at most
+    ``max_h`` px tall when given (:func:`arrange`; the first ``kept`` parts, a header, keep
+    their size), on the board's paper; ``board`` is the picture the crops are cut from,
+    ``board_texts`` what was recorded while it was drawn. ``img.info["texts"]``: every text as
+    shown."""
     room = MAX_W - 2 * MARGIN
-    shown: list[tuple[Image.Image, list[Written]]] = []
-    fitted = [found for part in parts for found in fit(part, board, board_texts, room, max_zoom)]
-    for part, zoom in fitted:
-        with recording() as drawn:  # the Drawn parts' words and the rings' badges, as painted
-            img = _render(part, board, zoom)
-        if isinstance(part, Crop):
-            ox, oy = part.box[0], part.box[1]
-            drawn += [
-                Written(w.text, int(w.size * zoom), ((w.xy[0] - ox) * zoom, (w.xy[1] - oy) * zoom))
-                for w in texts_in(board_texts, part.box)
-            ]
-        shown.append((img, drawn))
-    width = max(img.width for img, _ in shown) + 2 * MARGIN
-    height = sum(img.height for img, _ in shown) + GAP * (len(shown) - 1) + 2 * MARGIN
+    half = (room - GAP) // 2
+    items = [
+        Item(part, zoom, min(zoom, half / part.size[0]), zoom if k < kept else _floor(part, board_texts, zoom))
+        for k, found in enumerate(parts)
+        for part, zoom in fit(found, board, board_texts, room, max_zoom)
+    ]
+    shown: list[tuple[list[tuple[Image.Image, list[Written]]], int]] = []
+    for row in arrange(items, max_h):
+        drawn_row = []
+        for part, zoom in row:
+            with recording() as drawn:  # the Drawn parts' words and the rings' badges, as painted
+                img = _render(part, board, zoom)
+            if isinstance(part, Crop):
+                ox, oy = part.box[0], part.box[1]
+                drawn += [
+                    Written(w.text, int(w.size * zoom), ((w.xy[0] - ox) * zoom, (w.xy[1] - oy) * zoom))
+                    for w in texts_in(board_texts, part.box)
+                ]
+            drawn_row.append((img, drawn))
+        row_w = sum(img.width for img, _ in drawn_row) + GAP * (len(drawn_row) - 1)
+        shown.append((drawn_row, row_w))
+    width = max(row_w for _, row_w in shown) + 2 * MARGIN
+    heights = [max(img.height for img, _ in pictures) for pictures, _ in shown]
+    height = sum(heights) + GAP * (len(shown) - 1) + 2 * MARGIN
     out = Image.new("RGB", (width, height), FRAME)
     ImageDraw.Draw(out).rounded_rectangle((3, 3, width - 4, height - 4), radius=14, fill=PAPER)
     texts: list[Written] = []
     y = MARGIN
-    for img, drawn in shown:
-        x = (width - img.width) // 2
-        out.paste(img, (x, y))
-        texts += [Written(w.text, w.size, (x + w.xy[0], y + w.xy[1])) for w in drawn]
-        y += img.height + GAP
+    for (pictures, row_w), row_h in zip(shown, heights, strict=True):
+        x = (width - row_w) // 2
+        for img, drawn in pictures:
+            out.paste(img, (x, y))
+            texts += [Written(w.text, w.size, (x + w.xy[0], y + w.xy[1])) for w in drawn]
+            x += img.width + GAP
+        y += row_h + GAP
     out.info["texts"] = texts
     return out

@@ -11,8 +11,10 @@ the channel, so it never shows what a seat hides.
 The parts are stacked and zoomed by :mod:`render.stacking` (shared with the phone board):
 each as wide as the picture allows (at most :data:`MAX_W` px) and at least as much as its
 smallest word needs to stand :data:`MIN_TEXT` px high, as the drawing kit recorded it
-(:func:`render.text.recording`). The picture keeps, in ``img.info["texts"]``, every text as it
-is shown (:class:`render.text.Written` in the picture's own pixels), which the tests read.
+(:func:`render.text.recording`) — and at most :data:`MAX_H` px tall (a phone would push the
+buttons under a taller one off the screen): parts are shrunk together, never under the zoom
+their words need, or set two side by side (:func:`render.stacking.arrange`). The picture keeps,
+in ``img.info["texts"]``, every text as it is shown (:class:`render.text.Written` in the picture's own pixels), which the tests read.
 """
 
 from __future__ import annotations
@@ -31,8 +33,11 @@ from render.seats import seat_marker
 from render.stacking import MARGIN, MAX_W, MIN_TEXT, compose
 from render.text import draw_text, recording
 
-__all__ = ["MAX_W", "MIN_TEXT", "TURN_MODULES", "TurnParts", "compose", "draw_turn", "header"]
+__all__ = ["MAX_H", "MAX_W", "MIN_TEXT", "TURN_MODULES", "TurnParts", "compose", "draw_turn", "header"]
 
+#: The tallest picture: a phone shows it 390 px wide, so 1,400 px stand about 600 px high and
+#: leave the buttons under it on the screen.
+MAX_H = 1400
 HEADER_H = 72
 #: game id → the module whose ``turn_parts(view, seat, legal, lang, board)`` chooses the parts.
 TURN_MODULES = {
@@ -94,4 +99,4 @@ def draw_turn(
         board = draw_board(view)
     found: TurnParts = module.turn_parts(view, list(seats), legal, lang, board)
     names = view.get("names") or {}
-    return compose([header(seats, names, found.marks), *found.parts], board, board_texts)
+    return compose([header(seats, names, found.marks), *found.parts], board, board_texts, max_h=MAX_H, kept=1)

@@ -26,7 +26,7 @@ from bot.config import Settings
 from bot.delivery import deliver
 from bot.outcome import Choice, Outcome, parse_custom_id
 from bot.service import GameService
-from bot.texts import t
+from bot.texts import CATALOGUE, t
 from engine import GAMES
 from engine.ai import player
 from engine.i18n import LANGUAGE_NAMES, LANGUAGES, join_list
@@ -176,7 +176,9 @@ class Game:
         def label(text: str) -> str:
             return self.rules.label(state, seat, legal[text], lang, names)
 
-        return narrowing_label(group, action, label, group_of)[:80]
+        count = lambda n: CATALOGUE.plural(lang, "group_count", n)  # noqa: E731 - as the presenter names groups
+        joiners = frozenset(t("group_joiners", lang).split())
+        return narrowing_label(group, action, label, group_of, count, joiners)[:80]
 
     async def open(self) -> None:
         svc, channel = self.svc, self.channel

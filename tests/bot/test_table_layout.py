@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import discord_app as app
-from bot.choices import group_label, groups_by_prefix, members, narrowed, plan
+from bot.choices import RUN, group_label, groups_by_prefix, members, narrowed, plan
 from bot.outcome import Choice, custom_id
 from bot.pages import pack
 
@@ -96,9 +96,65 @@ def test_a_group_of_one_is_played_directly_and_larger_ones_narrow():
     assert ("narrow", "USE CASINO 0–19", "use casino 0-19") in made and len(made) == 3
 
 
-def test_group_label_keeps_the_shared_words():
-    assert group_label(["Cement factory at 0,1", "Cement factory at 2,2"]) == "Cement factory at … (2)"
-    assert group_label(["Bid 10", "Bid 11", "Bid 12"]) == "Bid … (3)"
+def test_group_label_keeps_the_shared_words_and_says_how_many_in_words():
+    assert group_label(["Cement factory at 0,1", "Cement factory at 2,2"]) == "Cement factory · 2 choices"
+    assert group_label(["Bid 10", "Bid 11", "Bid 12"]) == "Bid · 3 choices"
+
+
+def test_cubas_building_groups_name_the_building_and_count_its_fields_in_every_language():
+    """Cuba's architect has more builds than buttons: each group is one building on any of its
+    free fields, and its button says so ("Small bank · 11 choices"), never "Small bank at …
+    (11)"; in Chinese and Japanese, whose labels share no words, the builds come in runs."""
+    from bot.texts import CATALOGUE, t
+    from engine import GAMES
+    from engine.ai import player
+    from engine.cuba.text import building_name
+
+    rules = GAMES["cuba"]
+    state = rules.new(["p0", "p1", "p2"], 5)
+    bots = {s: player("cuba", "random", 5 + i) for i, s in enumerate(["p0", "p1", "p2"])}
+    while not (
+        rules.to_act(state)
+        and len(rules.legal(state, rules.to_act(state)[0])) > 12
+        and str(rules.legal(state, rules.to_act(state)[0])[0]).startswith("build ")
+    ):
+        seat = rules.to_act(state)[0]
+        state, _ = rules.apply(
+            state, seat, bots[seat].choose(rules.view(state, seat), rules.legal(state, seat))
+        )
+    seat = rules.to_act(state)[0]
+    for lang in ("en", "zh-CN", "zh-TW", "ja", "nl"):
+        labels = rules.seat_view(state, seat, lang).labels()
+
+        def groups(key: str = "", labels: dict = labels, lang: str = lang) -> list[tuple[str, str]]:
+            """The groups' labels and keys, through the runs that hold them."""
+            made = narrowed(
+                members(list(labels), key) if key else list(labels),
+                labels.__getitem__,
+                lambda label, a: ("play", label, a),
+                lambda label, k: ("narrow", label, k),
+                key=key,
+                count=lambda n: CATALOGUE.plural(lang, "group_count", n),
+                joiners=frozenset(t("group_joiners", lang).split()),
+            )
+            found = []
+            for kind, label, k in made:
+                if kind == "narrow":
+                    found += groups(k) if RUN.match(k.split(" ")[-1]) else [(label, k)]
+            return found
+
+        named = groups()
+        assert named or lang not in ("en", "nl"), lang  # labels without spaces come in runs
+        for label, key in named:
+            assert "…" not in label, (lang, label)
+            held = members(list(labels), key)
+            assert label.endswith(CATALOGUE.plural(lang, "group_count", len(held))), (lang, label)
+            if lang in ("en", "nl") and key.startswith("build "):  # the building, then how many
+                name = building_name(key.split(" ")[1], lang)
+                assert (
+                    label
+                    == f"{name[:1].upper()}{name[1:]} · {CATALOGUE.plural(lang, 'group_count', len(held))}"
+                )
 
 
 def test_pack_keeps_sections_whole_and_within_the_limit():

@@ -55,6 +55,7 @@ def test_every_turn_picture_fits_a_phone_and_its_words_stand_18_px(game: str, se
         img = turn.draw_turn(game, view, seats, legal, "en", BOARDS[game])
         assert img is not None
         assert img.width <= turn.MAX_W, (game, view.get("step") or view.get("phase"), img.size)
+        assert img.height <= turn.MAX_H, (game, view.get("step") or view.get("phase"), img.size)
         texts = img.info["texts"]
         assert texts, "the picture records its words"
         small = [(w.text, w.size) for w in texts if w.size < turn.MIN_TEXT]
@@ -108,3 +109,44 @@ def test_a_too_wide_crop_is_cut_between_two_spaces_and_stacked() -> None:
         assert all(w.size * zoom >= turn.MIN_TEXT for w in stacking.texts_in(texts, part.box))
     cuts = [part.box[2] for part, _ in fitted[:-1]]
     assert all(abs(cut - w.xy[0]) >= 10 for cut in cuts for w in stacking.texts_in(texts, box))
+
+
+@pytest.mark.parametrize(("game", "seed"), [("cuba", 21), ("santiago", 22), ("goa", 23)])
+def test_turn_pictures_of_a_whole_game_stand_at_most_1400_px_tall(game: str, seed: int) -> None:
+    """Many states of another whole game (every 12th move and each kind of turn): each picture
+    fits a phone's screen with its buttons, at most 1,400 px tall, 900 wide, words ≥ 18 px."""
+    shown = 0
+    for view, seats, legal in turns(game, seed, every=12):
+        img = turn.draw_turn(game, view, seats, legal, "en", BOARDS[game])
+        assert img is not None
+        kind = view.get("step") or view.get("phase")
+        assert img.height <= turn.MAX_H and img.width <= turn.MAX_W, (game, kind, img.size)
+        assert min(w.size for w in img.info["texts"]) >= turn.MIN_TEXT, (game, kind)
+        shown += 1
+    assert shown >= 15
+
+
+def test_parts_too_tall_for_one_column_shrink_or_stand_side_by_side_never_under_18_px() -> None:
+    """Seven parts 300 px tall at full width (2,200 px one under another): shrunk as far as
+    their words allow, then two side by side; the header keeps its size; every word ≥ 18 px."""
+    from PIL import ImageDraw
+
+    from render.decision_parts import Drawn
+    from render.text import draw_text
+
+    def part(k: int) -> Drawn:
+        def paint(zoom: float) -> Image.Image:
+            img = Image.new("RGB", (round(876 * zoom), round(300 * zoom)), (255, 255, 255))
+            draw_text(ImageDraw.Draw(img), (10 * zoom, 40 * zoom), f"part {k}", round(40 * zoom), (0, 0, 0))
+            return img
+
+        return Drawn((876, 300), paint)
+
+    head = turn.header(["p0"], {"p0": "Ana"})
+    img = turn.compose([head, *(part(k) for k in range(7))], Image.new("RGB", (10, 10)), [], max_h=turn.MAX_H, kept=1)
+    texts = img.info["texts"]
+    assert img.height <= turn.MAX_H and img.width <= turn.MAX_W
+    assert min(w.size for w in texts) >= turn.MIN_TEXT
+    assert next(w for w in texts if w.text == "Ana").size == 36  # the header as it was
+    rows = {round(w.xy[1]) for w in texts if w.text.startswith("part ")}
+    assert len(rows) < 7  # some parts stand side by side

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engine.i18n import Catalogue, common, join_list, join_words
+from engine.i18n import Catalogue, common, join_list, join_words, legend_label, legend_symbols
 
 T = Catalogue("engine.cuba")
 
@@ -91,3 +91,22 @@ def cost_text(cost: Mapping[str, int], lang: str = "en") -> str:
 def per_seat(values: Mapping[str, object], names: Mapping[str, str], lang: str = "en") -> str:
     """``Ana 2, Ben 0``: a value for every seat, by display name."""
     return join_list([T(lang, "per_seat", name=names.get(s, s), value=v) for s, v in values.items()], lang)
+
+
+def icon_labels(lang: str = "en") -> dict[str, str]:
+    """The words of the legend's symbols (``icon:<name>`` → "Name: meaning"), their numbers
+    from the rules data (the rounds, the Town hall's votes); the characters as the help names
+    them ("Worker (1)") with what they do, and each piece (``icon:<piece>``) by its name."""
+    from engine.cuba.data import CHARACTERS, PIECES, ROUNDS, TOWN_HALL_VOTES
+
+    labels = legend_symbols(
+        T, lang, {"cuba_rounds": {"rounds": ROUNDS}, "cuba_votes": {"votes": TOWN_HALL_VOTES}}
+    )
+    for character in CHARACTERS:
+        labels[f"icon:{character}"] = legend_label(
+            T(lang, f"help.{character}.title"), labels[f"icon:{character}"], lang
+        )
+    for piece in PIECES:
+        name = T.plural(lang, f"piece.{piece}", 1)
+        labels[f"icon:{piece}"] = name[:1].upper() + name[1:]
+    return labels

@@ -19,7 +19,7 @@ from typing import Any
 from engine.core import IllegalAction
 from engine.goa import data
 from engine.goa.state import Pos, read_pos
-from engine.i18n import Catalogue, common, join_list
+from engine.i18n import Catalogue, common, join_list, legend_label, legend_symbols
 from engine.provenance import Mark
 
 T = Catalogue("engine.goa")
@@ -91,6 +91,26 @@ def tile_name(tile_id: str | None, lang: str = "en") -> str:
 def legend_labels(lang: str = "en") -> dict[str, str]:
     """Every tile's name in ``lang`` by tile id (the words of the legend picture)."""
     return {tid: tile_name(tid, lang) for tid in data.TILES}
+
+
+def icon_labels(lang: str = "en") -> dict[str, str]:
+    """The words of the legend's symbols (``icon:<name>`` → "Name: meaning"), their numbers
+    from the rules data (the progress rows' VP, the colonists each colony needs, the VP of a
+    replaced single plantation and of the Duty), each spice (``icon:<spice>``) and the
+    expedition cards' symbols (``icon:goa_symbols``) by their names."""
+    values: dict[str, dict[str, Any]] = {
+        "goa_progress": {"rows": " ".join(str(vp) for vp in data.ROW_VP)},
+        "goa_need": {"needs": " ".join(str(data.COLONY_NEED[c]) for c in data.COLONY_NAMES)},
+        "goa_face_down": {"vp": data.SINGLE_PLANTATION_VP},
+        "goa_duty": {"vp": data.DUTY_VP},
+    }
+    labels = legend_symbols(T, lang, values)
+    spice = labels.pop("icon:spice")
+    for name in data.SPICES:
+        labels[f"icon:{name}"] = legend_label(T(lang, f"spice.{name}"), spice, lang)
+    symbols = join_list([T(lang, f"symbol.{name}") for name in data.SYMBOLS], lang)
+    labels["icon:goa_symbols"] = legend_label(symbols, labels["icon:goa_symbols"], lang)
+    return labels
 
 
 def lot_name(lot: str, lang: str = "en") -> str:

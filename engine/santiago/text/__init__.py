@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engine.i18n import Catalogue, common, join_list, join_words
+from engine.i18n import Catalogue, common, join_list, join_words, legend_label, legend_symbols
 
 T = Catalogue("engine.santiago")
 
@@ -92,3 +92,15 @@ def sentence_start(text: str) -> str:
     """``text`` with a capital first letter: for a sentence that may open with a name and its
     article ("the bank takes no arguments" → "The bank …"); scripts without case are unchanged."""
     return text[:1].upper() + text[1:]
+
+
+def icon_labels(lang: str = "en") -> dict[str, str]:
+    """The words of the legend's symbols (``icon:<name>`` → "Name: meaning"), the number of
+    ships from the rules data, each good (``icon:<good>``) by its name."""
+    from engine.santiago.data import GOODS, SHIPS
+
+    labels = legend_symbols(T, lang, {"santiago_ships": {"ships": SHIPS}})
+    good = labels.pop("icon:good")
+    for name in GOODS:
+        labels[f"icon:{name}"] = legend_label(good_name(name, 1, lang), good, lang)
+    return labels
