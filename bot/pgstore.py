@@ -37,7 +37,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.rows import StoreError, TimerPlan
-from bot.sqlstore import Script, ScriptFn, Sql, SqlStore
+from bot.sqlstore import Script, ScriptFn, Sql, SqlStore, StoreCounts
 
 log = logging.getLogger(__name__)
 
@@ -306,6 +306,44 @@ MIGRATIONS: list[str] = [
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
+
+class CountingConnection(asyncpg.Connection):
+    """A pool connection that counts its round trips in its store's :class:`StoreCounts`
+    (``counts``, set when the pool opens it): every query, ``BEGIN``, ``COMMIT`` and reset
+    goes through one of these methods and waits for the server's answer. (Preparing a statement
+    the connection has not cached yet costs one more, once per connection: not counted.)"""
+
+    counts: StoreCounts | None = None
+
+    def _trip(self) -> None:
+        if self.counts is not None:
+            self.counts.round_trips += 1
+
+    async def execute(self, query: str, *args: Any, timeout: float | None = None) -> str:
+        self._trip()
+        return await super().execute(query, *args, timeout=timeout)
+
+    async def executemany(self, command: str, args: Any, *, timeout: float | None = None) -> None:
+        self._trip()
+        await super().executemany(command, args, timeout=timeout)
+
+    async def fetch(
+        self, query: str, *args: Any, timeout: float | None = None, record_class: Any = None
+    ) -> Any:
+        self._trip()
+        return await super().fetch(query, *args, timeout=timeout, record_class=record_class)
+
+    async def fetchval(self, query: str, *args: Any, column: int = 0, timeout: float | None = None) -> Any:
+        self._trip()
+        return await super().fetchval(query, *args, column=column, timeout=timeout)
+
+    async def fetchrow(
+        self, query: str, *args: Any, timeout: float | None = None, record_class: Any = None
+    ) -> Any:
+        self._trip()
+        return await super().fetchrow(query, *args, timeout=timeout, record_class=record_class)
+
+
 #: A connection the store runs statements on: one of the pool's (a proxy) or one of its own; both
 #: have the same ``execute``/``fetch*`` methods.
 Conn: TypeAlias = asyncpg.Connection | PoolConnectionProxy
@@ -325,7 +363,8 @@ def _rows_changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
-async def _execute(conn: Conn, statement: Sql) -> Any:
+async def _execute(conn: Conn, statement: Sql, counts: StoreCounts) -> Any:
+    counts.statements += 1
     text = numbered(statement.text)
     if statement.want == "many":
         await conn.executemany(text, statement.args)
@@ -340,11 +379,11 @@ async def _execute(conn: Conn, statement: Sql) -> Any:
     return _rows_changed(await conn.execute(text, *statement.args))
 
 
-async def _drive(conn: Conn, script: Script[Any]) -> Any:
+async def _drive(conn: Conn, script: Script[Any], counts: StoreCounts) -> Any:
     try:
         statement = next(script)
         while True:
-            statement = script.send(await _execute(conn, statement))
+            statement = script.send(await _execute(conn, statement, counts))
     except StopIteration as stop:
         return stop.value
 
@@ -359,6 +398,7 @@ class PgStore(SqlStore):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url
+        self.counts = StoreCounts()
         self._listener: asyncpg.Connection | None = None
         self._wake: Callable[[], None] | None = None
         self._reconnecting: asyncio.Task[None] | None = None
@@ -372,13 +412,22 @@ class PgStore(SqlStore):
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgStore:
         """Connect to the database at ``url`` (``postgresql://user:pass@host/db``) and migrate
         it to the latest schema."""
+        counts = StoreCounts()
+
+        async def counted(conn: asyncpg.Connection) -> None:
+            if isinstance(conn, CountingConnection):
+                conn.counts = counts
+
         pool = await asyncpg.create_pool(
             url,
             min_size=1,
             max_size=pool_size,
             server_settings={"application_name": "tradewinds"},
+            connection_class=CountingConnection,
+            init=counted,
         )
         store = cls(pool, url)
+        store.counts = counts
         try:
             await store.migrate()
         except BaseException:
@@ -460,9 +509,9 @@ class PgStore(SqlStore):
             try:
                 async with self.pool.acquire() as conn:
                     if not write:
-                        return await _drive(conn, script_fn(*args))
+                        return await _drive(conn, script_fn(*args), self.counts)
                     async with conn.transaction():
-                        return await _drive(conn, script_fn(*args))
+                        return await _drive(conn, script_fn(*args), self.counts)
             except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
                 if attempt == RETRIES - 1:
                     raise

@@ -25,8 +25,9 @@ is counted in the transaction that stores it.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot import metrics
@@ -91,6 +92,29 @@ def lock_game(pk: int) -> Sql:
     """Hold the game's row until the transaction ends (PostgreSQL: ``SELECT … FOR UPDATE``;
     SQLite: nothing to do, ``BEGIN IMMEDIATE`` holds the database)."""
     return Sql("SELECT 1 FROM games WHERE id = ? FOR UPDATE", (pk,), "lock")
+
+
+@dataclass
+class StoreCounts:
+    """What a store asked of its database since it opened (``bench/store_trips.py`` and the
+    tests read it; counts, never times): ``operations`` — store operations, each one script run
+    as one transaction or one read; ``statements`` — SQL statements run (an ``executemany``
+    counts once); ``round_trips`` — messages to the database server that waited for its answer
+    (PostgreSQL: every query, ``BEGIN``, ``COMMIT`` and a pool's reset on release; SQLite, a
+    library in the process, has none)."""
+
+    operations: int = 0
+    statements: int = 0
+    round_trips: int = 0
+    #: operations by script name (``append_action``, ``one``…), for the bench's breakdown
+    by_script: dict[str, int] = field(default_factory=dict)
+
+    def operation(self, name: str) -> None:
+        self.operations += 1
+        self.by_script[name] = self.by_script.get(name, 0) + 1
+
+    def snapshot(self) -> StoreCounts:
+        return StoreCounts(self.operations, self.statements, self.round_trips, dict(self.by_script))
 
 
 #: A store operation: yields statements, gets their results, returns its answer.
@@ -682,17 +706,21 @@ class SqlStore:
 
     #: The database's name in messages ("SQLite", "PostgreSQL").
     backend = "SQL"
+    #: What the store asked of its database (:class:`StoreCounts`); each backend sets its own.
+    counts: StoreCounts
 
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         """Run ``script_fn(*args)``: with ``write`` as one transaction (rolled back when the
         script raises), else as plain reads."""
         raise NotImplementedError
 
-    async def _read(self, script_fn: ScriptFn, *args: Any) -> Any:
+    async def _read(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
+        self.counts.operation(name or script_fn.__name__.lstrip("_"))
         with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
             return await self._run(script_fn, *args, write=False)
 
-    async def _write(self, script_fn: ScriptFn, *args: Any) -> Any:
+    async def _write(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
+        self.counts.operation(name or script_fn.__name__.lstrip("_"))
         with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
             return await self._run(script_fn, *args, write=True)
 
@@ -703,11 +731,11 @@ class SqlStore:
 
     async def fetch(self, text: str, *args: Any) -> list[Sequence[Any]]:
         """Every row of one query (``?`` placeholders), for tools and tests."""
-        return await self._read(_one, rows(text, *args))
+        return await self._read(_one, rows(text, *args), name=sys._getframe(1).f_code.co_name)
 
     async def execute(self, text: str, *args: Any) -> int:
         """One statement in its own transaction (``?`` placeholders); rows changed."""
-        return await self._write(_one, changed(text, *args))
+        return await self._write(_one, changed(text, *args), name=sys._getframe(1).f_code.co_name)
 
     # ------------------------------------------------------------------ games
 
@@ -751,7 +779,11 @@ class SqlStore:
         )
 
     async def _game_where(self, where: str, *args: Any) -> GameRow | None:
-        found = await self._read(_one, row(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", *args))
+        found = await self._read(
+            _one,
+            row(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", *args),
+            name=sys._getframe(1).f_code.co_name,
+        )
         return game_row(found) if found else None
 
     async def game(self, pk: int) -> GameRow | None:

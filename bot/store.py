@@ -30,7 +30,7 @@ from typing import Any
 
 from bot.backup import copy_database, snapshot_path
 from bot.rows import StoreError
-from bot.sqlstore import Script, ScriptFn, Sql, SqlStore, run_script
+from bot.sqlstore import Script, ScriptFn, Sql, SqlStore, StoreCounts, run_script
 
 log = logging.getLogger(__name__)
 
@@ -363,6 +363,7 @@ class Store(SqlStore):
         self._conn = conn
         self._thread: DatabaseThread | None = thread
         self.path = path
+        self.counts = StoreCounts()
 
     # ------------------------------------------------------------------ opening and migrations
 
@@ -393,7 +394,7 @@ class Store(SqlStore):
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         if self._thread is None:
             raise StoreError("the store is closed")
-        return await self._thread.call(_run_on_thread, self._conn, script_fn(*args), write)
+        return await self._thread.call(_run_on_thread, self._conn, script_fn(*args), write, self.counts)
 
     async def reclaim_space(self) -> int:
         """Give the pages freed by deletions back to the file system (incremental auto-vacuum,
@@ -494,14 +495,19 @@ def _execute(conn: sqlite3.Connection, statement: Sql) -> Any:
     return cursor.rowcount
 
 
-def _run_on_thread(conn: sqlite3.Connection, script: Script[Any], write: bool) -> Any:
+def _run_on_thread(conn: sqlite3.Connection, script: Script[Any], write: bool, counts: StoreCounts) -> Any:
     """A whole script on the store's thread: a write one as one ``BEGIN IMMEDIATE`` transaction,
     rolled back when it raises."""
+
+    def execute(statement: Sql) -> Any:
+        counts.statements += 1
+        return _execute(conn, statement)
+
     if not write:
-        return run_script(script, lambda statement: _execute(conn, statement))
+        return run_script(script, execute)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        result = run_script(script, lambda statement: _execute(conn, statement))
+        result = run_script(script, execute)
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")

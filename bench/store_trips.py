@@ -1,0 +1,232 @@
+"""What a move asks of the store: operations, statements and PostgreSQL round trips per move,
+and the process's CPU time per move, on SQLite and on PostgreSQL.
+
+python bench/store_trips.py [--games-per-title 1] [--players 3] [--backend sqlite|postgresql|both] [--json]
+
+Whole games of every title (Cuba, Santiago de Cuba, Goa) are played through the service as the
+bot plays them: each move is a typed ``/play`` with the interaction's locale and id
+(``GameService.act``), its outcome delivered through a gateway that answers at once
+(``bot.delivery.deliver``, which tells the service the ids of new messages). Every seat is a
+person making random legal moves; pictures are not drawn (the renderers return nothing), so the
+CPU time is the service's and the store's. The counts are the store's own
+(:class:`bot.sqlstore.StoreCounts`): an *operation* is one store call (one transaction or one
+read), a *statement* one SQL statement, a *round trip* one message to the PostgreSQL server
+that waits for its answer (every query, BEGIN, COMMIT, a pool reset). "Per move" is per
+command; the only choices the table plays for people after it (``bot/autoplay.py``) are part of
+that command. Counts do not move with the machine's load; the CPU time does, a little (it is
+process time: the SQLite thread's work is in it, the PostgreSQL server's is not).
+
+PostgreSQL is the ``pgserver`` wheel's (the test extra's), started here in a temporary folder
+with its default durability (``synchronous_commit=on``), on a unix socket.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.config import Settings  # noqa: E402
+from bot.delivery import deliver  # noqa: E402
+from bot.gamestore import GameStore  # noqa: E402
+from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage  # noqa: E402
+from bot.service import GameService  # noqa: E402
+from engine import BUILTIN_GAMES, GAMES  # noqa: E402
+from engine.ai import player  # noqa: E402
+
+TITLES = sorted(BUILTIN_GAMES)
+
+
+class QuietGateway:
+    """A gateway that answers at once and keeps nothing (a post gets the next id)."""
+
+    def __init__(self) -> None:
+        self.ids = itertools.count(10_000)
+
+    async def post_public(self, msg: PublicMessage) -> int | None:
+        return next(self.ids)
+
+    async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
+        return True
+
+    async def send_private(self, msg: PrivateMessage) -> bool:
+        return True
+
+    async def reply_ephemeral(
+        self, interaction: object, text: str, image: bytes | None = None, choices: list[Choice] | None = None
+    ) -> None:
+        return None
+
+    async def acknowledge(self, interaction: object, outcome: Outcome) -> None:
+        return None
+
+
+class Tally:
+    """Per-move samples of one backend."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+        self.logged = 0
+        self.operations: list[int] = []
+        self.statements: list[int] = []
+        self.round_trips: list[int] = []
+        self.cpu_ms: list[float] = []
+        self.by_script: dict[str, int] = {}
+
+    def figures(self) -> dict[str, Any]:
+        per = self.moves or 1
+        return {
+            "moves": self.moves,
+            "logged_actions": self.logged,
+            "operations_per_move": round(sum(self.operations) / per, 2),
+            "operations_max": max(self.operations, default=0),
+            "statements_per_move": round(sum(self.statements) / per, 2),
+            "round_trips_per_move": round(sum(self.round_trips) / per, 2),
+            "round_trips_max": max(self.round_trips, default=0),
+            "cpu_ms_per_move_p50": round(statistics.median(self.cpu_ms), 3) if self.cpu_ms else 0.0,
+            "cpu_ms_per_move_mean": round(statistics.fmean(self.cpu_ms), 3) if self.cpu_ms else 0.0,
+            "operations_by_script_per_move": {
+                name: round(n / per, 2) for name, n in sorted(self.by_script.items(), key=lambda kv: -kv[1])
+            },
+        }
+
+
+async def play(store: GameStore, game: str, players: int, seed: int, channel: int, tally: Tally) -> None:
+    """One whole game of ``game`` in ``channel``, every move counted."""
+    service = GameService(
+        store,
+        Settings(),
+        renderer=lambda game_id, view: b"",
+        private_renderer=lambda game_id, view: None,
+        decision_renderer=lambda game_id, view, legal, lang: None,
+        seed_source=lambda: seed,
+    )
+    gateway = QuietGateway()
+    interactions = itertools.count(seed * 1_000_000 + channel * 10_000)
+    users = [channel * 100 + i for i in range(1, players + 1)]
+    await deliver(await service.new_game(channel, None, users[0], "P1", game), gateway, service, "i")
+    for k, user in enumerate(users[1:], start=2):
+        await deliver(await service.join(channel, user, f"P{k}"), gateway, service, "i")
+    await deliver(await service.start(channel, users[0]), gateway, service, "i")
+    rules = GAMES[game]
+    pk = service.tables.channel_games[channel]
+    bots = {f"p{i}": player(game, "random", seed * 31 + i) for i in range(players)}
+    counts = store.counts  # type: ignore[attr-defined]
+    moves = 0
+    while True:
+        table = service.tables.cached.get(pk)
+        if table is None or table.row.status != "active":
+            break
+        state = table.state
+        to_act = rules.to_act(state)
+        seat = to_act[moves % len(to_act)]
+        action = bots[seat].choose({}, rules.legal(state, seat))
+        version = table.row.version
+        before = counts.snapshot()
+        cpu = time.process_time()
+        outcome = await service.act(
+            channel, users[int(seat[1:])], str(action), locale="en-US", interaction_id=next(interactions)
+        )
+        await deliver(outcome, gateway, service, "i")
+        tally.cpu_ms.append((time.process_time() - cpu) * 1e3)
+        if not outcome.ok:
+            raise SystemExit(f"{game}: {action} refused: {outcome.ephemeral}")
+        after = counts
+        tally.moves += 1
+        tally.operations.append(after.operations - before.operations)
+        tally.statements.append(after.statements - before.statements)
+        tally.round_trips.append(after.round_trips - before.round_trips)
+        for name, n in after.by_script.items():
+            grown = n - before.by_script.get(name, 0)
+            if grown:
+                tally.by_script[name] = tally.by_script.get(name, 0) + grown
+        moves += 1
+        done = service.tables.cached.get(pk)
+        tally.logged += (done.row.version if done is not None else version + 1) - version
+
+
+async def run_backend(backend: str, args: argparse.Namespace, folder: str) -> dict[str, Any]:
+    tally = Tally()
+    store: GameStore
+    if backend == "sqlite":
+        from bot.store import Store
+
+        store = await Store.open(f"{folder}/bench.db")
+    else:
+        from bot.pgstore import PgStore
+
+        store = await PgStore.open(args.pg_url)
+    try:
+        channel = 1
+        for title in TITLES:
+            for seed in range(1, args.games_per_title + 1):
+                await play(store, title, args.players, seed, channel, tally)
+                channel += 1
+    finally:
+        await store.close()
+    return tally.figures()
+
+
+def start_postgres(folder: str) -> tuple[Any, str]:
+    import pgserver
+
+    server = pgserver.get_server(Path(folder) / "pg", cleanup_mode="delete")
+    server.psql("CREATE DATABASE bench;")
+    uri = server.get_uri()
+    return server, uri.replace("/postgres?", "/bench?", 1) if "/postgres?" in uri else uri
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    figures: dict[str, Any] = {"players": args.players, "games_per_title": args.games_per_title}
+    with tempfile.TemporaryDirectory() as folder:
+        if "sqlite" in args.backends:
+            figures["sqlite"] = await run_backend("sqlite", args, folder)
+        if "postgresql" in args.backends:
+            server, args.pg_url = start_postgres(folder)
+            try:
+                figures["postgresql"] = await run_backend("postgresql", args, folder)
+            finally:
+                server.cleanup()
+    return figures
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games-per-title", type=int, default=1)
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    args.backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
+    figures = asyncio.run(run(args))
+    for backend in args.backends:
+        f = figures[backend]
+        print(
+            f"{backend}: {f['moves']} moves ({f['logged_actions']} logged actions) of "
+            f"{', '.join(TITLES)}, {args.players} players"
+        )
+        print(
+            f"  per move: {f['operations_per_move']} store operations (max {f['operations_max']}), "
+            f"{f['statements_per_move']} statements, {f['round_trips_per_move']} round trips "
+            f"(max {f['round_trips_max']})"
+        )
+        print(
+            f"  CPU per move (process time): p50 {f['cpu_ms_per_move_p50']} ms, mean {f['cpu_ms_per_move_mean']} ms"
+        )
+        top = ", ".join(f"{name} {n}" for name, n in list(f["operations_by_script_per_move"].items())[:8])
+        print(f"  operations per move by script: {top}")
+    if args.json:
+        print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
