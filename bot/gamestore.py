@@ -43,7 +43,7 @@ opens the one the settings name. The guarantees:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bot.rows import (
@@ -51,10 +51,12 @@ from bot.rows import (
     ActionRow,
     GameRow,
     LiveMessages,
+    Play,
     PlayedSeat,
     ReplayBase,
     SeatRow,
     Shards,
+    TableRows,
     TimerPlan,
     TimerRow,
     UserPrefs,
@@ -88,6 +90,13 @@ class GameStore(Protocol):
         rematch_of: int | None = None,
     ) -> int: ...
     async def game(self, pk: int) -> GameRow | None: ...
+    async def table_rows(
+        self, *, pk: int | None = None, channel_id: int | None = None, interaction_id: int | None = None
+    ) -> TableRows | None:
+        """What a command needs of the game ``pk`` (or of the channel's open game) in one read:
+        row, seats, the seated people's preferences, play settings, live messages, whether
+        ``interaction_id`` was processed before; None when there is no such game."""
+
     async def open_game(self, channel_id: int) -> GameRow | None: ...
     async def latest_game(self, channel_id: int) -> GameRow | None: ...
     async def open_tables(self, *, host_id: int | None = None, channel_id: int | None = None) -> int: ...
@@ -110,8 +119,15 @@ class GameStore(Protocol):
         11) ``turn_since``, when the current turn began; the word fields are kept only while the
         game is open (None once it is closed)."""
 
+    async def stage_live_messages(self, pk: int, **changes: Any) -> None:
+        """As :meth:`set_live_messages`, written with the game's next write of its live messages
+        (its turn message's delivery, :meth:`turn_shown`); read back at once meanwhile."""
+
     async def set_lobby_message(self, pk: int, message_id: int) -> None: ...
-    async def turn_shown(self, pk: int, version: int) -> None: ...
+    async def turn_shown(self, pk: int, version: int, **changes: Any) -> None:
+        """The turn message showing ``version`` went out: ``turn_pending`` cleared unless a later
+        change waits, with the staged live-message changes and ``changes``, in one write."""
+
     async def set_game_settings(self, pk: int, *, reminder_s: int, clock_s: int | None) -> None: ...
     async def set_auto_single(self, pk: int, on: bool) -> None:
         """Whether the table plays a player's only legal choice for them (``GameRow.auto_single``)."""
@@ -185,6 +201,7 @@ class GameStore(Protocol):
         undoes: int | None = None,
         timers: TimerPlan | None = None,
         interaction_id: int | None = None,
+        then: Sequence[Play] = (),
     ) -> int | None: ...
     async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]: ...
     async def replay_base(self, pk: int) -> ReplayBase | None:

@@ -38,6 +38,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from bot.rows import StoreError, TimerPlan
 from bot.sqlstore import Script, ScriptFn, Sql, SqlStore, StoreCounts
+from bot.storecache import StoreCache
 
 log = logging.getLogger(__name__)
 
@@ -399,6 +400,7 @@ class PgStore(SqlStore):
         self.pool = pool
         self.url = url
         self.counts = StoreCounts()
+        self.cache = StoreCache()
         self._listener: asyncpg.Connection | None = None
         self._wake: Callable[[], None] | None = None
         self._reconnecting: asyncio.Task[None] | None = None

@@ -433,9 +433,7 @@ class Presenter(Part):
         to edit, the board picture with the version it shows, the lobby notice)."""
         if msg.live is not None:
             self.edited[message_id] = msg.live.version
-            await flow.posted(self.store, msg, message_id)
-            if msg.live.role == TURN:
-                await self.store.turn_shown(msg.live.game_pk, msg.live.version)
+            await flow.posted(self.store, msg, message_id)  # a turn message's: shown too
 
     def edit_wanted(self, msg: PublicMessage) -> bool:
         """Whether an edit still brings news: not when a later version's edit of the same
@@ -512,7 +510,8 @@ class Presenter(Part):
         )  # fmt: skip
         if turn.new_turn:
             keep["turn_since"] = now
-        await self.store.set_live_messages(row.id, **keep)
+        # written with the turn message's delivery (GameStore.turn_shown), one write per move
+        await self.store.stage_live_messages(row.id, **keep)
         if finished:
             await records.game_over(self.archive, table, messages[0])
             messages += flow.lobby_result(table, drawn.turn_lines)

@@ -31,6 +31,7 @@ from typing import Any
 from bot.backup import copy_database, snapshot_path
 from bot.rows import StoreError
 from bot.sqlstore import Script, ScriptFn, Sql, SqlStore, StoreCounts, run_script
+from bot.storecache import StoreCache
 
 log = logging.getLogger(__name__)
 
@@ -364,6 +365,7 @@ class Store(SqlStore):
         self._thread: DatabaseThread | None = thread
         self.path = path
         self.counts = StoreCounts()
+        self.cache = StoreCache()
 
     # ------------------------------------------------------------------ opening and migrations
 

@@ -1,0 +1,226 @@
+"""What a store keeps in memory so that a move asks its database only for what it cannot know.
+
+A bot process owns its games (one process per SQLite file; on PostgreSQL each process its
+shards' games), so what it wrote it knows. :class:`StoreCache` keeps, per open game:
+
+* the live messages (:class:`~bot.rows.LiveMessages`) — refreshed by every
+  :meth:`~bot.sqlstore.SqlStore.table_rows` read (their columns come with the game's row), with
+  the changes *staged* by the presenter on top until the turn message's delivery writes them
+  (:meth:`~bot.sqlstore.SqlStore.turn_shown`);
+* each seat's latest action of its own (``last_acts``) and the newest rows of the log (a
+  *tail*, at most :data:`TAIL_ROWS`), both kept up to date by every ``append_action`` of this
+  store and valid at one game version: when a read finds the game at another version (another
+  process or another store on the file moved it), both are dropped and read again;
+
+and, per user, the preferences, the remembered locale and whether their DMs are refused, each
+read again after :data:`USER_TTL_S` seconds (another process may have changed them: a DM
+command is served by shard 0's process). Everything of a game goes when the game closes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.rows import ActionRow, LiveMessages, UserPrefs
+
+#: A kept value not read yet.
+UNKNOWN: Any = object()
+
+#: The newest log rows kept per open game (the catch-up of a turn, "went round", a button of a
+#: simultaneous step read them); an older row is read from the database.
+TAIL_ROWS = 48
+#: How long a user's preferences, locale and refused DMs are trusted before being read again.
+USER_TTL_S = 60.0
+#: Users whose preferences and locales are kept (the least recently read go first).
+MAX_USERS = 20_000
+
+
+@dataclass
+class GameCache:
+    """One open game's kept rows, valid at ``version`` (None: not known)."""
+
+    version: int | None = None
+    live: LiveMessages | None = None
+    #: Live-message fields changed by the presenter and not written yet (by column name).
+    staged: dict[str, Any] = field(default_factory=dict)
+    last_acts: dict[str, int] | None = None
+    #: The log rows ``tail_from`` … ``version - 1`` (row ``n`` took the game to ``n + 1``).
+    tail: list[ActionRow] | None = None
+    tail_from: int = 0
+    #: The game's replay base (None: it has none; :data:`UNKNOWN`: not read yet). Only
+    #: migrations write bases, so an open game's never changes.
+    base: Any = UNKNOWN
+
+
+class StoreCache:
+    """See the module docstring. Not thread-safe: used on the event loop only."""
+
+    def __init__(self, clock: Any = time.monotonic) -> None:
+        self.clock = clock
+        self.games: dict[int, GameCache] = {}
+        self._prefs: OrderedDict[int, tuple[float, UserPrefs]] = OrderedDict()
+        self._locales: OrderedDict[int, tuple[float, str | None]] = OrderedDict()
+        self._dm_refused: tuple[float, set[int]] | None = None
+
+    # ------------------------------------------------------------------ games
+
+    def game(self, pk: int) -> GameCache:
+        found = self.games.get(pk)
+        if found is None:
+            found = self.games[pk] = GameCache()
+        return found
+
+    def forget_game(self, pk: int) -> None:
+        """A game closed (or its state is unknown after a lost race): nothing of it is kept."""
+        self.games.pop(pk, None)
+
+    def lost_race(self, pk: int) -> None:
+        """An append found the game at another version: what was kept of its log is not valid."""
+        kept = self.games.get(pk)
+        if kept is not None:
+            kept.version = None
+            kept.last_acts = None
+            kept.tail = None
+
+    def at_version(self, pk: int, version: int) -> GameCache:
+        """The game's cache, its log-derived parts dropped when the game is at another version
+        than the one they were kept at (another writer moved it)."""
+        kept = self.game(pk)
+        if kept.version != version:
+            kept.version = version
+            kept.last_acts = None
+            kept.tail = None
+        return kept
+
+    def read_live(self, pk: int, live: LiveMessages) -> LiveMessages:
+        """The live messages as just read, with the staged changes on top (kept)."""
+        kept = self.game(pk)
+        kept.live = replace(live, **kept.staged) if kept.staged else live
+        return kept.live
+
+    def stage_live(self, pk: int, changes: dict[str, Any]) -> bool:
+        """Keep live-message changes to write with the next write of the game's live messages;
+        False when the game's live messages are not known here (then write them now)."""
+        kept = self.games.get(pk)
+        if kept is None or kept.live is None:
+            return False
+        kept.staged.update(changes)
+        kept.live = replace(kept.live, **changes)
+        return True
+
+    def take_staged(self, pk: int) -> dict[str, Any]:
+        """The staged changes, to be written now (no longer staged)."""
+        kept = self.games.get(pk)
+        if kept is None or not kept.staged:
+            return {}
+        staged, kept.staged = kept.staged, {}
+        return staged
+
+    def wrote_live(self, pk: int, changes: dict[str, Any], open_game: bool) -> None:
+        """Live-message fields written; a closed game keeps none (its words are gone)."""
+        kept = self.games.get(pk)
+        if not open_game:
+            self.forget_game(pk)
+        elif kept is not None and kept.live is not None:
+            kept.live = replace(kept.live, **changes)
+
+    def appended(self, pk: int, expected: int, rows: list[ActionRow], version: int) -> None:
+        """This store logged ``rows``, taking the game from ``expected`` to ``version``."""
+        kept = self.games.get(pk)
+        if kept is None:
+            return
+        if kept.version != expected:  # what was kept is of another version: read it again
+            kept.last_acts = None
+            kept.tail = None
+        else:
+            if kept.last_acts is not None:
+                for row in rows:
+                    if row.seat is not None and not any(e.get("kind") == "auto" for e in row.events):
+                        kept.last_acts[row.seat] = row.n
+            if kept.tail is not None:
+                kept.tail.extend(rows)
+                if len(kept.tail) > TAIL_ROWS:
+                    del kept.tail[: len(kept.tail) - TAIL_ROWS]
+                    kept.tail_from = kept.tail[0].n
+        kept.version = version
+        if kept.live is not None:
+            kept.live = replace(kept.live, turn_pending=version)
+
+    def actions_since(self, pk: int, since: int) -> list[ActionRow] | None:
+        """The kept log rows with ``n >= since``, or None when the tail does not reach back."""
+        kept = self.games.get(pk)
+        if kept is None or kept.tail is None or since < kept.tail_from:
+            return None
+        return [row for row in kept.tail if row.n >= since]
+
+    def keep_tail(self, pk: int, since: int, rows: list[ActionRow], version: int | None) -> None:
+        """Rows just read (every row from ``since`` on), kept when the game's version is known."""
+        kept = self.games.get(pk)
+        if kept is None or version is None or kept.version != version:
+            return
+        if kept.tail is not None and kept.tail_from <= since:
+            return
+        kept.tail = rows[-TAIL_ROWS:]
+        kept.tail_from = kept.tail[0].n if len(rows) > TAIL_ROWS else since
+
+    # ------------------------------------------------------------------ users
+
+    def _fresh(self, stamp: float) -> bool:
+        return self.clock() - stamp < USER_TTL_S
+
+    def prefs(self, users: Iterable[int]) -> dict[int, UserPrefs] | None:
+        """Every asked user's preferences when all are kept and fresh, else None."""
+        found: dict[int, UserPrefs] = {}
+        for user in users:
+            kept = self._prefs.get(user)
+            if kept is None or not self._fresh(kept[0]):
+                return None
+            found[user] = kept[1]
+        return found
+
+    def keep_prefs(self, prefs: dict[int, UserPrefs]) -> None:
+        now = self.clock()
+        for user, pref in prefs.items():
+            self._prefs[user] = (now, pref)
+            self._prefs.move_to_end(user)
+        while len(self._prefs) > MAX_USERS:
+            self._prefs.popitem(last=False)
+
+    def locales(self, users: Iterable[int]) -> dict[int, str | None] | None:
+        """Every asked user's remembered locale (None: none) when all are kept and fresh."""
+        found: dict[int, str | None] = {}
+        for user in users:
+            kept = self._locales.get(user)
+            if kept is None or not self._fresh(kept[0]):
+                return None
+            found[user] = kept[1]
+        return found
+
+    def keep_locales(self, locales: dict[int, str | None]) -> None:
+        now = self.clock()
+        for user, locale in locales.items():
+            self._locales[user] = (now, locale)
+            self._locales.move_to_end(user)
+        while len(self._locales) > MAX_USERS:
+            self._locales.popitem(last=False)
+
+    def forget_user(self, user_id: int) -> None:
+        self._prefs.pop(user_id, None)
+        self._locales.pop(user_id, None)
+        self._dm_refused = None
+
+    def dm_refused(self) -> set[int] | None:
+        if self._dm_refused is None or not self._fresh(self._dm_refused[0]):
+            return None
+        return set(self._dm_refused[1])
+
+    def keep_dm_refused(self, users: set[int]) -> None:
+        self._dm_refused = (self.clock(), set(users))
+
+    def add_dm_refused(self, user_id: int) -> None:
+        if self._dm_refused is not None:
+            self._dm_refused[1].add(user_id)
