@@ -36,8 +36,9 @@ from typing import Any, TypeAlias
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.rows import StoreError, TimerPlan
-from bot.sqlstore import Script, ScriptFn, Sql, SqlStore, StoreCounts
+from bot import metrics
+from bot.rows import OPEN_STATUSES, AlreadyProcessed, Play, StoreError, TimerPlan, dumps
+from bot.sqlstore import SINGLE_STATEMENT, Script, ScriptFn, Sql, SqlStore, StoreCounts
 from bot.storecache import StoreCache
 
 log = logging.getLogger(__name__)
@@ -380,6 +381,80 @@ async def _execute(conn: Conn, statement: Sql, counts: StoreCounts) -> Any:
     return _rows_changed(await conn.execute(text, *statement.args))
 
 
+#: ``append_action``'s transaction as one server-side function, so that a move is one round trip
+#: instead of one per statement plus ``BEGIN`` and ``COMMIT``. It does what
+#: :func:`bot.sqlstore._append_action` does for a game that stays open (a closing move takes that
+#: script: it also compacts the game): the version-checked update of the game, the interaction
+#: recorded (``TW001`` raised — everything rolled back — when it was recorded before), the log
+#: rows, and the timers — a kind cleared and added back once is moved in place
+#: (:func:`bot.sqlstore._move_timers`). It lives in each pool connection's ``pg_temp`` schema,
+#: created when the connection opens (:func:`_prepare_connection`): it is this program's code, not
+#: the database's, so it needs no migration and is always the running version's.
+APPEND_FUNCTION = """
+CREATE OR REPLACE FUNCTION pg_temp.tw_append_action(
+    p_pk bigint, p_expected integer, p_interaction bigint, p_now double precision, p_state text,
+    p_seats text[], p_texts text[], p_kinds text[], p_undoes integer[], p_events text[],
+    p_clear text[], p_add_kinds text[], p_add_dues double precision[], p_add_payloads text[]
+) RETURNS integer[] LANGUAGE plpgsql AS $$
+DECLARE
+    v_count integer := cardinality(p_texts);
+    v_numbers integer[] := '{}';
+    v_n integer;
+    v_kind text;
+    v_at integer;
+    v_moved integer;
+    v_kept text[] := '{}';
+BEGIN
+    UPDATE games SET state = p_state, version = version + v_count, turn_pending = version + v_count,
+            updated = p_now
+        WHERE id = p_pk AND version = p_expected AND status = 'active';
+    IF NOT FOUND THEN
+        RETURN NULL;
+    END IF;
+    IF p_interaction IS NOT NULL THEN
+        INSERT INTO interactions (id, created) VALUES (p_interaction, p_now) ON CONFLICT DO NOTHING;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'interaction % was processed before', p_interaction USING ERRCODE = 'TW001';
+        END IF;
+    END IF;
+    SELECT COALESCE(MAX(n), 0) INTO v_n FROM actions WHERE game_pk = p_pk;
+    FOR i IN 1 .. v_count LOOP
+        v_n := v_n + 1;
+        INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events)
+            VALUES (p_pk, v_n, p_seats[i], p_texts[i], p_kinds[i], p_undoes[i], p_now, p_events[i]);
+        v_numbers := v_numbers || v_n;
+    END LOOP;
+    FOREACH v_kind IN ARRAY p_clear LOOP
+        IF (SELECT count(*) FROM unnest(p_add_kinds) AS k WHERE k = v_kind) = 1 THEN
+            v_at := array_position(p_add_kinds, v_kind);
+            UPDATE timers SET due = p_add_dues[v_at], payload = p_add_payloads[v_at]
+                WHERE game_pk = p_pk AND kind = v_kind AND claimed IS NULL;
+            GET DIAGNOSTICS v_moved = ROW_COUNT;
+            IF v_moved = 1 THEN
+                v_kept := v_kept || v_kind;
+            END IF;
+        END IF;
+    END LOOP;
+    DELETE FROM timers WHERE game_pk = p_pk AND kind = ANY (p_clear) AND NOT (kind = ANY (v_kept));
+    INSERT INTO timers (game_pk, kind, due, payload)
+        SELECT p_pk, p_add_kinds[i], p_add_dues[i], p_add_payloads[i]
+        FROM generate_subscripts(p_add_kinds, 1) AS i WHERE NOT (p_add_kinds[i] = ANY (v_kept));
+    RETURN v_numbers;
+END $$;
+"""
+APPEND_CALL = "SELECT pg_temp.tw_append_action(" + ", ".join(f"${i}" for i in range(1, 15)) + ")"
+#: The SQLSTATE :data:`APPEND_FUNCTION` raises for an interaction processed before.
+ALREADY_PROCESSED = "TW001"
+
+
+async def _keep_session(conn: Conn) -> None:
+    """A pool connection going back to the pool keeps its session as it is (asyncpg's default
+    reset — ``RESET ALL``, ``UNLISTEN *``, … — is one more round trip per operation, and undoes
+    nothing the store does: it sets no session settings, its advisory locks end with their
+    transaction, and ``LISTEN`` has a connection of its own). An open transaction is still
+    rolled back (asyncpg does that before calling this)."""
+
+
 async def _drive(conn: Conn, script: Script[Any], counts: StoreCounts) -> Any:
     try:
         statement = next(script)
@@ -416,7 +491,9 @@ class PgStore(SqlStore):
         it to the latest schema."""
         counts = StoreCounts()
 
-        async def counted(conn: asyncpg.Connection) -> None:
+        async def prepare(conn: asyncpg.Connection) -> None:
+            """A new pool connection: the append function in its session, its trips counted."""
+            await conn.execute(APPEND_FUNCTION)
             if isinstance(conn, CountingConnection):
                 conn.counts = counts
 
@@ -426,7 +503,8 @@ class PgStore(SqlStore):
             max_size=pool_size,
             server_settings={"application_name": "tradewinds"},
             connection_class=CountingConnection,
-            init=counted,
+            init=prepare,
+            reset=_keep_session,
         )
         store = cls(pool, url)
         store.counts = counts
@@ -506,11 +584,62 @@ class PgStore(SqlStore):
         finally:
             self._reconnecting = None
 
+    async def _log(
+        self,
+        pk: int,
+        expected_version: int,
+        plays: list[Play],
+        state_json: str,
+        status: str,
+        now: float,
+        timers: TimerPlan | None,
+        interaction_id: int | None,
+    ) -> list[int] | None:
+        """A move that leaves the game open: :data:`APPEND_FUNCTION`, one round trip (a closing
+        one: the shared script, which also compacts the game)."""
+        if status not in OPEN_STATUSES:
+            return await super()._log(
+                pk, expected_version, plays, state_json, status, now, timers, interaction_id
+            )
+        plan = timers or TimerPlan()
+        args = (
+            pk,
+            expected_version,
+            interaction_id,
+            now,
+            state_json,
+            [p.seat for p in plays],
+            [p.text for p in plays],
+            [p.kind for p in plays],
+            [p.undoes for p in plays],
+            [dumps(p.events) for p in plays],
+            list(plan.clear),
+            [kind for kind, _, _ in plan.add],
+            [due for _, due, _ in plan.add],
+            [dumps(payload) for _, _, payload in plan.add],
+        )
+        self.counts.operation("append_action")
+        with metrics.STORE_SECONDS.labels(self.backend, "append_action").time():
+            for attempt in range(RETRIES):
+                try:
+                    async with self.pool.acquire() as conn:
+                        self.counts.statements += 1
+                        numbers = await conn.fetchval(APPEND_CALL, *args)
+                    return list(numbers) if numbers is not None else None
+                except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
+                    if attempt == RETRIES - 1:
+                        raise
+                except asyncpg.PostgresError as error:
+                    if error.sqlstate == ALREADY_PROCESSED:
+                        raise AlreadyProcessed(f"interaction {interaction_id}") from None
+                    raise
+        raise AssertionError("unreachable")
+
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         for attempt in range(RETRIES):
             try:
                 async with self.pool.acquire() as conn:
-                    if not write:
+                    if not write or script_fn in SINGLE_STATEMENT:  # one statement is its own transaction
                         return await _drive(conn, script_fn(*args), self.counts)
                     async with conn.transaction():
                         return await _drive(conn, script_fn(*args), self.counts)

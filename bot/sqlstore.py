@@ -794,6 +794,11 @@ def _forget_user(user_id: int, names: Mapping[int, str]) -> Script[tuple[int, in
     return done, waiting
 
 
+#: The write scripts that run one statement whatever they are given: a backend may run them
+#: without ``BEGIN`` … ``COMMIT`` (one statement is a transaction of its own).
+SINGLE_STATEMENT: frozenset[ScriptFn] = frozenset({_one, _write_live})
+
+
 # ---------------------------------------------------------------------- the store
 
 

@@ -1,0 +1,186 @@
+"""What a move asks of the store (issue 29): one read of the game, one write of the move (with
+the only choices played after it and the timers), one write of the live messages when the turn
+message goes out — three store operations — and on PostgreSQL at most eight round trips. The
+counts are the store's own (:class:`bot.sqlstore.StoreCounts`), never times. What the store
+keeps in memory instead of reading it again must be what a fresh store reads from the database."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from bot.rows import Play, TimerPlan
+from engine import GAMES
+from engine.ai import player
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
+
+pytestmark = pytest.mark.both_backends
+
+#: The store operations of one move, by name (bot/sqlstore.py's scripts).
+MOVE = {"table_rows": 1, "append_action": 1, "write_live": 1}
+#: What a store reads once (per person, per game) and then keeps.
+FIRST_READS = {"remember_locale", "dm_refused_users", "last_acts", "actions", "replay_base"}
+
+
+async def play_counted(env, svc, game: str, users: list[int], moves: int) -> list[tuple[dict[str, int], int]]:
+    """``moves`` random legal moves of ``game`` as the bot plays them (``/play`` with the
+    interaction's locale and id, the outcome delivered), each move's store operations by name and
+    its round trips; stops early when the game ends."""
+    await seated(env, svc, users, game=game)
+    pk = svc.tables.channel_games[CHANNEL]
+    rules = GAMES[game]
+    movers = {f"p{i}": player(game, "random", 7 + i) for i in range(len(users))}
+    interactions = itertools.count(1)
+    counted = []
+    for k in range(moves):
+        table = svc.tables.cached.get(pk)
+        if table is None or table.row.status != "active":
+            break
+        to_act = rules.to_act(table.state)
+        seat = to_act[k % len(to_act)]
+        action = movers[seat].choose({}, rules.legal(table.state, seat))
+        before = svc.store.counts.snapshot()
+        outcome = await svc.act(
+            CHANNEL, users[int(seat[1:])], str(action), locale="en-US", interaction_id=next(interactions)
+        )
+        await env.deliver(svc, outcome)
+        assert outcome.ok, outcome.ephemeral
+        after = svc.store.counts
+        ops = {
+            name: n - before.by_script.get(name, 0)
+            for name, n in after.by_script.items()
+            if n != before.by_script.get(name, 0)
+        }
+        counted.append((ops, after.round_trips - before.round_trips))
+    return counted
+
+
+@pytest.mark.parametrize("game", ["tiny", "cuba"])
+async def test_a_move_is_three_store_operations(env, game):
+    svc = await env.service()
+    users = [ANA, BO, CY]
+    counted = await play_counted(env, svc, game, users, 60)
+    assert len(counted) >= 10
+    extra: dict[str, int] = {}
+    for ops, trips in counted[:-1]:  # every move but a last one that ends the game
+        assert {name: ops.get(name, 0) for name in MOVE} == MOVE
+        for name, n in ops.items():
+            if name not in MOVE:
+                extra[name] = extra.get(name, 0) + n
+        if env.database.backend == "postgresql":
+            assert trips <= 8
+        else:
+            assert trips == 0
+    # Besides, only what the store reads once: each person's locale remembered at their first
+    # command, the refused DMs, the game's last acts, its log's newest rows, its replay base.
+    assert set(extra) <= FIRST_READS
+    assert extra.get("remember_locale", 0) <= len(users)
+    assert sum(extra.values()) <= len(users) + 6
+
+
+async def test_what_the_store_keeps_is_what_the_database_holds(env):
+    svc = await env.service()
+    await play_counted(env, svc, "cuba", [ANA, BO, CY], 40)
+    pk = svc.tables.channel_games[CHANNEL]
+    fresh = await env.open_store()
+    try:
+        assert await svc.store.live_messages(pk) == await fresh.live_messages(pk)
+        assert await svc.store.last_acts(pk) == await fresh.last_acts(pk)
+        version = (await fresh.game(pk)).version
+        kept = await svc.store.actions(pk, since=max(1, version - 10))
+        assert kept == await fresh.actions(pk, since=max(1, version - 10))
+        assert [a.n for a in kept] == list(range(max(1, version - 10), version))
+        users = [ANA, BO, CY]
+        assert await svc.store.prefs_of(users) == await fresh.prefs_of(users)
+        assert await svc.store.locale_of(users) == await fresh.locale_of(users) == dict.fromkeys(users, "en")
+    finally:
+        await fresh.close()
+
+
+async def test_a_move_made_elsewhere_is_read_again(env):
+    """Another store on the same database (another process) logs a move: this store's kept log
+    is of an older version and is read again, not served stale."""
+    a, b = await env.service(), await env.service()
+    await seated(env, a, [ANA, BO])
+    pk = a.tables.channel_games[CHANNEL]
+    assert (await a.act(CHANNEL, ANA, "bid 0")).ok
+    assert await a.store.last_acts(pk) == {"p0": 1}
+    assert (await b.act(CHANNEL, BO, "bid 0")).ok  # b reads the game (a's version) and moves
+    assert (await a.act(CHANNEL, ANA, "take 3")).ok  # a reads the game at b's version first
+    assert await a.store.last_acts(pk) == {"p0": 3, "p1": 2}
+    await b.tables.open(CHANNEL)  # b's next command reads the game: a's move is read again too
+    assert await b.store.last_acts(pk) == {"p0": 3, "p1": 2}
+    assert [x.text for x in await a.store.actions(pk)] == ["bid 0", "bid 0", "take 3"]
+
+
+async def test_staged_live_messages_are_written_with_the_turn_shown(database):
+    store = await database.open()
+    try:
+        pk = await store.create_game(
+            channel_id=1, guild_id=None, game="tiny", options={}, seed=1, host_id=ANA, host_name="Ana",
+            now=1.0, reminder_s=60, clock_s=None,
+        )  # fmt: skip
+        assert await store.start_game(pk, "{}", 2.0)
+        await store.live_messages(pk)  # known to the store from here on
+        await store.stage_live_messages(pk, turn_log="**Tiny**\nAna bids.", turn_since=2.0)
+        assert (await store.live_messages(pk)).turn_log == "**Tiny**\nAna bids."  # read back at once
+        before = store.counts.operations
+        await store.turn_shown(pk, 1, turn_id=77)
+        assert store.counts.operations == before + 1  # one write for all of it
+        fresh = await database.open()
+        try:
+            live = await fresh.live_messages(pk)
+        finally:
+            await fresh.close()
+        assert (live.turn_id, live.turn_log, live.turn_since, live.turn_pending) == (
+            77,
+            "**Tiny**\nAna bids.",
+            2.0,
+            None,
+        )
+    finally:
+        await store.close()
+
+
+async def test_append_with_only_choices_after_it_is_one_transaction(database):
+    store = await database.open()
+    try:
+        pk = await store.create_game(
+            channel_id=1, guild_id=None, game="tiny", options={}, seed=1, host_id=ANA, host_name="Ana",
+            now=1.0, reminder_s=60, clock_s=None,
+        )  # fmt: skip
+        assert await store.start_game(pk, "{}", 2.0, TimerPlan(add=[("reminder", 100.0, {})]))
+        before = store.counts.operations
+        version = await store.append_action(
+            pk, expected_version=1, seat="p0", text="bid 1", kind="play", events=[], state_json="{}",
+            status="active", now=3.0, timers=TimerPlan(clear=("reminder",), add=[("reminder", 200.0, {})]),
+            then=[Play("p1", "pass", [{"kind": "auto", "seat": "p1"}])],
+        )  # fmt: skip
+        assert version == 3
+        assert store.counts.operations == before + 1
+        logged = await store.actions(pk)
+        assert [(a.n, a.seat, a.text) for a in logged] == [(1, "p0", "bid 1"), (2, "p1", "pass")]
+        assert [(t.kind, t.due) for t in await store.timers(pk)] == [("reminder", 200.0)]
+        assert await store.last_acts(pk) == {"p0": 1}  # the table's play for p1 is not p1's own
+        assert (await store.live_messages(pk)).turn_pending == 3
+        # a stale version writes nothing, the interaction neither (it may be tried again)
+        assert (
+            await store.append_action(
+                pk,
+                expected_version=1,
+                seat="p0",
+                text="bid 2",
+                kind="play",
+                events=[],
+                state_json="{}",
+                status="active",
+                now=4.0,
+                interaction_id=99,
+            )  # fmt: skip
+            is None
+        )
+        assert not await store.interaction_seen(99)
+        assert len(await store.actions(pk)) == 2
+    finally:
+        await store.close()
