@@ -1,7 +1,8 @@
 """What a move asks of the store: operations, statements and PostgreSQL round trips per move,
 and the process's CPU time per move, on SQLite and on PostgreSQL.
 
-python bench/store_trips.py [--games-per-title 1] [--players 3] [--backend sqlite|postgresql|both] [--json]
+python bench/store_trips.py [--games-per-title 1] [--players 3] [--backend sqlite|postgresql|both]
+                            [--against REV] [--json]
 
 Whole games of every title (Cuba, Santiago de Cuba, Goa) are played through the service as the
 bot plays them: each move is a typed ``/play`` with the interaction's locale and id
@@ -16,6 +17,12 @@ command; the only choices the table plays for people after it (``bot/autoplay.py
 that command. Counts do not move with the machine's load; the CPU time does, a little (it is
 process time: the SQLite thread's work is in it, the PostgreSQL server's is not).
 
+``--against REV`` first plays the same games with the program as it was at git revision
+``REV`` (its own ``bench/store_trips.py``, in a copy of that revision made with ``git archive``,
+in a process of its own), then with this one, and prints both side by side: the before and after
+of one run, under the same load (6424ac9 is the store before issue 29: a hand-written
+``sqlite3`` thread, twelve to fifteen operations per move).
+
 PostgreSQL is the ``pgserver`` wheel's (the test extra's), started here in a temporary folder
 with its default durability (``synchronous_commit=on``), on a unix socket.
 """
@@ -27,6 +34,7 @@ import asyncio
 import itertools
 import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -199,33 +207,80 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     return figures
 
 
+def run_revision(rev: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The figures of this bench as revision ``rev`` of the program prints them (``--json``)."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(["git", "-C", str(root), "archive", rev], check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        done = subprocess.run(
+            [
+                sys.executable,
+                f"{folder}/bench/store_trips.py",
+                "--json",
+                "--backend",
+                args.backend,
+                "--games-per-title",
+                str(args.games_per_title),
+                "--players",
+                str(args.players),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=folder,
+        )
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def show(backend: str, f: dict[str, Any], players: int) -> None:
+    print(
+        f"{backend}: {f['moves']} moves ({f['logged_actions']} logged actions) of "
+        f"{', '.join(TITLES)}, {players} players"
+    )
+    print(
+        f"  per move: {f['operations_per_move']} store operations (max {f['operations_max']}), "
+        f"{f['statements_per_move']} statements, {f['round_trips_per_move']} round trips "
+        f"(max {f['round_trips_max']})"
+    )
+    print(
+        f"  CPU per move (process time): p50 {f['cpu_ms_per_move_p50']} ms, mean {f['cpu_ms_per_move_mean']} ms"
+    )
+    top = ", ".join(f"{name} {n}" for name, n in list(f["operations_by_script_per_move"].items())[:8])
+    print(f"  operations per move by script: {top}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games-per-title", type=int, default=1)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    ap.add_argument("--against", metavar="REV", help="also play the games with git revision REV, first")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     args.backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
+    before = run_revision(args.against, args) if args.against else None
     figures = asyncio.run(run(args))
     for backend in args.backends:
-        f = figures[backend]
-        print(
-            f"{backend}: {f['moves']} moves ({f['logged_actions']} logged actions) of "
-            f"{', '.join(TITLES)}, {args.players} players"
-        )
-        print(
-            f"  per move: {f['operations_per_move']} store operations (max {f['operations_max']}), "
-            f"{f['statements_per_move']} statements, {f['round_trips_per_move']} round trips "
-            f"(max {f['round_trips_max']})"
-        )
-        print(
-            f"  CPU per move (process time): p50 {f['cpu_ms_per_move_p50']} ms, mean {f['cpu_ms_per_move_mean']} ms"
-        )
-        top = ", ".join(f"{name} {n}" for name, n in list(f["operations_by_script_per_move"].items())[:8])
-        print(f"  operations per move by script: {top}")
+        if before is not None:
+            print(f"--- before (revision {args.against}):")
+            show(backend, before[backend], args.players)
+            print("--- after (this program):")
+        show(backend, figures[backend], args.players)
+        if before is not None:
+            old, new = before[backend], figures[backend]
+            print(
+                f"  after/before: operations {new['operations_per_move'] / old['operations_per_move']:.2f}, "
+                f"CPU p50 {new['cpu_ms_per_move_p50'] / old['cpu_ms_per_move_p50']:.2f}, "
+                f"CPU mean {new['cpu_ms_per_move_mean'] / old['cpu_ms_per_move_mean']:.2f}"
+                + (
+                    f", round trips {new['round_trips_per_move'] / old['round_trips_per_move']:.2f}"
+                    if old["round_trips_per_move"]
+                    else ""
+                )
+            )
     if args.json:
-        print(json.dumps(figures))
+        print(json.dumps({"before": before, "after": figures} if before is not None else figures))
 
 
 if __name__ == "__main__":

@@ -34,6 +34,11 @@ opens the one the settings name. The guarantees:
   process and then answer for those shards' games only; after ``watch_timers(wake)`` the store
   calls ``wake()`` when another process adds timers (PostgreSQL's ``LISTEN``; SQLite, one
   process per file, never does: the timer loop's polling covers it);
+* a command reads its game in one operation (``table_rows``) and a move writes twice (the move,
+  ``append_action``; its turn message shown, ``turn_shown``, with the live messages'
+  ``stage_live_messages`` staged in memory meanwhile); what else a move reads — live messages,
+  last acts, the log's newest rows, people's preferences and languages, refused DMs — the store
+  keeps (:mod:`bot.storecache`), valid at the game version it last read or wrote;
 * rows come back as the plain dataclasses of :mod:`bot.rows` (``GameRow``, ``SeatRow``, ...),
   so nothing above the stores imports a database module;
 * the replay bases of migration 9 (``replay_bases``) come along when a database is moved over

@@ -5,10 +5,21 @@ Every store operation is a *script*: a generator that yields :class:`Sql` statem
 each one's result back (rows changed, the rows, or one row), deciding what to run next from
 what it read. The store runs a script as one transaction; how is the backend's business:
 
-* SQLite runs the whole script on its connection's thread in one go (``BEGIN IMMEDIATE`` …
-  ``COMMIT``), so an action costs one hop between the event loop and that thread;
+* SQLite runs it statement by statement on its aiosqlite connection (``BEGIN IMMEDIATE`` …
+  ``COMMIT``), one operation at a time;
 * PostgreSQL runs it statement by statement on one pooled connection inside a transaction,
-  at READ COMMITTED, and retries it from the start after a deadlock or a serialization failure.
+  at READ COMMITTED (a one-statement write without ``BEGIN``/``COMMIT``), and retries it from
+  the start after a deadlock or a serialization failure; a move that leaves its game open is
+  one call of a server-side function instead (:data:`bot.pgstore.APPEND_FUNCTION`).
+
+A move is three store operations (``bench/store_trips.py`` counts them, :class:`StoreCounts`):
+:meth:`SqlStore.table_rows` — the game, its seats, their people's preferences, its live
+messages and whether the interaction was processed, in one read; ``append_action`` — the move
+with the only choices played after it, the state, ``turn_pending`` and the timers; and
+:meth:`SqlStore.turn_shown` once the turn message went out — its id and the live messages'
+words the presenter staged (:meth:`SqlStore.stage_live_messages`). The rest a move needs the
+store keeps in memory (:mod:`bot.storecache`). Staged words not yet written are lost when the
+process stops in between; the move is not (``turn_pending`` calls the table again).
 
 The SQL is the common part of both dialects: ``?`` placeholders (turned into ``$n`` for
 PostgreSQL), ``INSERT … ON CONFLICT``, ``RETURNING``, integer 0/1 flags, JSON kept as text.
@@ -993,7 +1004,7 @@ class SqlStore:
         if game.status not in OPEN_STATUSES:
             self.cache.forget_game(game.id)
             return found
-        self.cache.at_version(game.id, game.version)
+        self.cache.at_version(game.id, game.version).seats = tuple(seat.seat for seat in found.seats)
         return replace(found, live=self.cache.read_live(game.id, found.live))
 
     async def live_messages(self, pk: int) -> LiveMessages:

@@ -54,6 +54,8 @@ class GameCache:
     #: The game's replay base (None: it has none; :data:`UNKNOWN`: not read yet). Only
     #: migrations write bases, so an open game's never changes.
     base: Any = UNKNOWN
+    #: The game's seats (``p0``, ``p1``…), to tell how far back the tail is still needed.
+    seats: tuple[str, ...] = ()
 
 
 class StoreCache:
@@ -143,12 +145,27 @@ class StoreCache:
                         kept.last_acts[row.seat] = row.n
             if kept.tail is not None:
                 kept.tail.extend(rows)
-                if len(kept.tail) > TAIL_ROWS:
-                    del kept.tail[: len(kept.tail) - TAIL_ROWS]
-                    kept.tail_from = kept.tail[0].n
+                self._trim(kept)
         kept.version = version
         if kept.live is not None:
             kept.live = replace(kept.live, turn_pending=version)
+
+    @staticmethod
+    def _trim(kept: GameCache) -> None:
+        """Keep at most :data:`TAIL_ROWS` rows, and none older than any reader needs: the rows
+        after every seat's last act of its own (a turn's catch-up) and since the live board
+        was posted ("went round")."""
+        if kept.tail is None:
+            return
+        floor = kept.tail_from
+        if kept.last_acts is not None and kept.seats and kept.live is not None:
+            since_acts = min(kept.last_acts.get(seat, 0) for seat in kept.seats) + 1
+            floor = max(floor, min(since_acts, kept.live.board_version or 1))
+        if kept.tail and kept.tail[-1].n - TAIL_ROWS + 1 > floor:
+            floor = kept.tail[-1].n - TAIL_ROWS + 1
+        if floor > kept.tail_from:
+            kept.tail = [row for row in kept.tail if row.n >= floor]
+            kept.tail_from = floor
 
     def actions_since(self, pk: int, since: int) -> list[ActionRow] | None:
         """The kept log rows with ``n >= since``, or None when the tail does not reach back."""
@@ -166,6 +183,7 @@ class StoreCache:
             return
         kept.tail = rows[-TAIL_ROWS:]
         kept.tail_from = kept.tail[0].n if len(rows) > TAIL_ROWS else since
+        self._trim(kept)
 
     # ------------------------------------------------------------------ users
 

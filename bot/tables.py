@@ -236,8 +236,8 @@ class Tables:
     async def user_langs(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Each user's remembered language (English for a user never seen with a locale).
 
-        Read from the store every time (one query): another process may have seen the user
-        with a new locale since."""
+        The store keeps what it read for a minute (:mod:`bot.storecache`): another process may
+        have seen the user with a new locale since."""
         wanted = set(user_ids)
         found = await self.store.locale_of(wanted)
         langs = {user: normalise(found.get(user)) for user in wanted}
