@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from bot.rows import Play, TimerPlan
+from bot.rows import AlreadyProcessed, Play, TimerPlan
 from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
@@ -70,6 +70,8 @@ async def test_a_move_is_three_store_operations(env, game):
                 extra[name] = extra.get(name, 0) + n
         if env.database.backend == "postgresql":
             assert trips <= 8
+            if ops == MOVE:  # the game's two queries, the move's function, the one-statement write
+                assert trips == 4  # (no BEGIN/COMMIT around them, no reset on release)
         else:
             assert trips == 0
     # Besides, only what the store reads once: each person's locale remembered at their first
@@ -182,5 +184,31 @@ async def test_append_with_only_choices_after_it_is_one_transaction(database):
         )
         assert not await store.interaction_seen(99)
         assert len(await store.actions(pk)) == 2
+    finally:
+        await store.close()
+
+
+async def test_an_interaction_processed_before_writes_nothing(database):
+    store = await database.open()
+    try:
+        pk = await store.create_game(
+            channel_id=1, guild_id=None, game="tiny", options={}, seed=1, host_id=ANA, host_name="Ana",
+            now=1.0, reminder_s=60, clock_s=None,
+        )  # fmt: skip
+        assert await store.start_game(pk, "{}", 2.0)
+        assert await store.claim_interaction(55, 2.0)  # a command that logged no action
+        with pytest.raises(AlreadyProcessed):
+            await store.append_action(
+                pk, expected_version=1, seat="p0", text="bid 1", kind="play", events=[], state_json="{}",
+                status="active", now=3.0, timers=TimerPlan(add=[("reminder", 200.0, {})]), interaction_id=55,
+            )  # fmt: skip
+        assert await store.actions(pk) == []
+        assert await store.timers(pk) == []
+        assert (await store.state(pk))[0] == 1
+        assert await store.append_action(
+            pk, expected_version=1, seat="p0", text="bid 1", kind="play", events=[], state_json="{}",
+            status="active", now=3.0, interaction_id=56,
+        ) == 2  # fmt: skip
+        assert await store.interaction_seen(56)
     finally:
         await store.close()
