@@ -15,8 +15,11 @@ one connection of an asyncpg pool, as one transaction at READ COMMITTED:
 
 Why asyncpg (and not psycopg 3): its wheels carry everything (no libpq on the machine), it is
 asyncio through and through with a pool of its own, and it speaks the binary protocol with a
-prepared-statement cache per connection — the hot path of every move is three or four cached
-statements on one connection.
+prepared-statement cache per connection. A move is four round trips: the game's read (two
+queries), the move (one call of :data:`APPEND_FUNCTION`) and the live messages' write (one
+statement, no ``BEGIN``/``COMMIT``: see :data:`bot.sqlstore.SINGLE_STATEMENT`); a connection goes
+back to the pool without asyncpg's reset (:func:`_keep_session`). Every round trip is counted
+(:class:`CountingConnection`, ``bench/store_trips.py``).
 
 Schema changes are migrations counted in the ``schema_version`` table, one twin of each of
 :data:`bot.store.MIGRATIONS` (so that version *n* means the same schema in both databases;
