@@ -956,7 +956,10 @@ class SqlStore:
 
     async def start_game(self, pk: int, state_json: str, now: float, timers: TimerPlan | None = None) -> bool:
         """Lobby → active with the first state (version 1). False if it was not in the lobby."""
-        return await self._write(_start_game, pk, state_json, now, timers)
+        started = bool(await self._write(_start_game, pk, state_json, now, timers))
+        if started:
+            self.cache.started(pk)
+        return started
 
     async def set_status(
         self, pk: int, status: str, now: float, *, only_from: Iterable[str] = OPEN_STATUSES

@@ -80,6 +80,16 @@ class StoreCache:
         """A game closed (or its state is unknown after a lost race): nothing of it is kept."""
         self.games.pop(pk, None)
 
+    def started(self, pk: int) -> None:
+        """This store started the game: at version 1 its log is empty (nobody acted yet) and it
+        has no replay base (only games begun before a rules change have one)."""
+        kept = self.game(pk)
+        kept.version = 1
+        kept.last_acts = {}
+        kept.tail = []
+        kept.tail_from = 1
+        kept.base = None
+
     def lost_race(self, pk: int) -> None:
         """An append found the game at another version: what was kept of its log is not valid."""
         kept = self.games.get(pk)
