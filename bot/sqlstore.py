@@ -899,7 +899,19 @@ class SqlStore:
             row(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", *args),
             name=sys._getframe(1).f_code.co_name,
         )
-        return game_row(found) if found else None
+        if not found:
+            return None
+        game = game_row(found)
+        self._seen_version(game.id, game.version, game.status)
+        return game
+
+    def _seen_version(self, pk: int, version: int, status: str | None = None) -> None:
+        """A read found the game at ``version``: what the store keeps of its log is dropped
+        when it is of another version (another process or store moved the game)."""
+        if status is not None and status not in OPEN_STATUSES:
+            self.cache.forget_game(pk)
+        elif pk in self.cache.games:
+            self.cache.at_version(pk, version)
 
     async def game(self, pk: int) -> GameRow | None:
         return await self._game_where("id = ?", pk)
@@ -940,6 +952,7 @@ class SqlStore:
         found = await self.fetch("SELECT version, state FROM games WHERE id = ?", pk)
         if not found:
             raise StoreError(f"no game {pk}")
+        self._seen_version(pk, int(found[0][0]))
         return int(found[0][0]), found[0][1]
 
     async def replay_base(self, pk: int) -> ReplayBase | None:
