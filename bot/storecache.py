@@ -8,9 +8,12 @@ shards' games), so what it wrote it knows. :class:`StoreCache` keeps, per open g
   the changes *staged* by the presenter on top until the turn message's delivery writes them
   (:meth:`~bot.sqlstore.SqlStore.turn_shown`);
 * each seat's latest action of its own (``last_acts``) and the newest rows of the log (a
-  *tail*, at most :data:`TAIL_ROWS`), both kept up to date by every ``append_action`` of this
-  store and valid at one game version: when a read finds the game at another version (another
-  process or another store on the file moved it), both are dropped and read again;
+  *tail*: the rows after every seat's last act and since the live board was posted, at most
+  :data:`TAIL_ROWS`), both kept up to date by every ``append_action`` of this store and valid at
+  one game version: when a read of the game's row finds it at another version (another process
+  or another store on the file moved it), both are dropped and read again; a game this store
+  starts is known at once (an empty log);
+* its replay base (written by migrations only, so it never changes while the game is open);
 
 and, per user, the preferences, the remembered locale and whether their DMs are refused, each
 read again after :data:`USER_TTL_S` seconds (another process may have changed them: a DM
