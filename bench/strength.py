@@ -1,133 +1,254 @@
-"""Computer player strength: one seat of a level against three seats of a weaker one.
+"""Computer player strength at 4 players: one hero seat against three field seats (issue 31).
 
-python bench/strength.py [--games 100] [--game cuba] [--hero strong] [--field heuristic]
-                         [--iterations 64] [--workers 2] [--json]
+python bench/strength.py [--game goa] [--line heuristic] [--games 100] [--jobs 2]
+                         [--out bench-strength.jsonl] [--iterations N] [--json] [--progress]
 
-For each game, plays ``--games`` 4-player games in which one seat (rotating p0…p3 with the game
-number, so no seat order favours it) is the ``--hero`` player and the other three are ``--field``
-players. Prints the hero's win rate (parity is 25 %), its average score margin (its final score
-less the best other seat's), the time of one hero decision (``choose(view, legal)`` with the view
-built, p50 and p95, at the strong player's budget — each game's own, or ``--iterations``
-playouts — and no time cap), and how long the whole measurement took. A decision's time is the
-CPU time of the process that decides (``time.process_time``): what one core spends on it, which
-on a machine shared with other work is less than the wall-clock time. ``--workers`` plays games
-in that many processes (each decision still runs on one core); ``--progress`` prints a line per
-finished game.
+The lines (``--line``, repeatable; default all four):
 
-Ties: a game counts as a win when the hero has place 1 in the engine's ``Result`` after the
-rulebook's tie-breaks; a tie that the rules leave shared counts as a win only if the hero shares
-first place. JSON: ``{game: {"win_rate", "margin", "p50_ms", "p95_ms", "seconds"}}``.
+* ``heuristic`` — 1 strong vs 3 heuristic players (the playouts' own policy: the friendliest field);
+* ``noisy`` — 1 strong vs 3 *noisy* heuristic players: each move is a uniformly random legal move
+  with probability :data:`NOISE` (else the heuristic's), so the field plays unlike the playouts;
+* ``today`` — 1 strong vs 3 of *today's* strong players (:class:`TodaysStrong`: the search as it
+  was before issue 31 — the other screens and ducats drawn near the seat's own instead of counted
+  from the public record, and the candidates the heuristic's move and the next ones in its order,
+  rule order in Goa, with that version's prior bonus); parity is 25 %;
+* ``hero-heuristic`` — 1 heuristic vs 3 random players (the heuristic's own floor).
+
+Game ``k`` of a line is played from seed ``k`` with the hero at seat ``p{k % 4}`` (no seat order
+favours it). A win is place 1 in the engine's ``Result`` after the rulebook's tie-breaks (a tie
+the rules leave shared counts when the hero shares first place). Printed per game and line: the
+hero's wins with the 95 % Wilson interval, the mean VP margin (its score less the best other
+seat's) with its 95 % interval, and the CPU time of one hero decision (``time.process_time`` of
+the deciding process: what one core spends; p50 and p95) at the game's default budget or
+``--iterations`` playouts, with no time cap.
+
+``--out FILE`` appends one JSON line per finished game (game, line, seed, won, margin, decision
+times) and skips the games already in the file, so an interrupted run resumes where it stopped
+and runs in parts add up (``--games 100`` after ``--games 20`` plays seeds 20–99 only);
+``--jobs N`` plays games in N processes.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
-from engine.ai import player, seat_view  # noqa: E402
-from engine.search import Budget, adapter  # noqa: E402
+from engine.ai import Player, player, seat_view  # noqa: E402
+from engine.core import Action, Rng  # noqa: E402
+from engine.search import Budget, StrongPlayer, heuristic_factory  # noqa: E402
+from engine.search_parts import PublicRecord  # noqa: E402
 
 PLAYERS = 4
+#: A noisy field player's chance of a uniformly random legal move instead of the heuristic's.
+NOISE = 0.25
+#: line → (hero kind, field kind).
+LINES = {
+    "heuristic": ("strong", "heuristic"),
+    "noisy": ("strong", "noisy"),
+    "today": ("strong", "today"),
+    "hero-heuristic": ("heuristic", "random"),
+}
+#: The prior bonus of the search before issue 31, per game.
+TODAYS_PRIOR_BONUS = {"cuba": 0.3, "santiago": 0.5, "goa": 2.0}
+TODAYS_CANDIDATES = 5
 
 
-def play_one(
-    game_id: str, seed: int, hero_kind: str, field: str, iterations: int
-) -> tuple[bool, int, list[float]]:
-    """One game with the hero at seat ``seed % 4``: (won, margin, the hero's decision times)."""
+class NoisyHeuristic:
+    """The heuristic player, but a uniformly random legal move with probability :data:`NOISE`."""
+
+    def __init__(self, game_id: str, seed: int) -> None:
+        self.heuristic = heuristic_factory(game_id)(seed)
+        self.rng = Rng.from_seed(seed ^ 0x6E6F697379)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if self.rng.random() < NOISE:
+            return legal[self.rng.randrange(len(legal))]
+        chosen: Action = self.heuristic.choose(view, legal)
+        return chosen
+
+
+class TodaysStrong(StrongPlayer):
+    """The strong player as it was before issue 31: given no public record (so the other screens
+    and ducats are drawn near the seat's own), weighing the heuristic's move and the next four in
+    the heuristic's order (Goa: rule order) with that version's prior bonus."""
+
+    def candidates(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
+        return self.adapter.prior(view, legal, Rng(self.rng.next64()), legacy=True)[:TODAYS_CANDIDATES]
+
+    @property
+    def prior_bonus(self) -> float:
+        return TODAYS_PRIOR_BONUS[self.game_id]
+
+
+def make(game_id: str, kind: str, seed: int, budget: Budget) -> Player:
+    if kind == "noisy":
+        return NoisyHeuristic(game_id, seed)
+    if kind == "today":
+        return TodaysStrong(game_id, seed, budget)
+    return player(game_id, kind, seed, budget)
+
+
+def play_one(game_id: str, line: str, seed: int, iterations: int | None) -> dict[str, Any]:
+    """One game of ``line`` from ``seed``, the hero at seat ``seed % 4``."""
+    hero_kind, field = LINES[line]
     rules = GAMES[game_id]
     seats = [f"p{i}" for i in range(PLAYERS)]
     hero = seats[seed % PLAYERS]
-    state = rules.new(seats, seed)
+    first = state = rules.new(seats, seed)
     kinds = {s: hero_kind if s == hero else field for s in seats}
-    bots = {s: player(game_id, kinds[s], seed * 31 + i, Budget(iterations)) for i, s in enumerate(seats)}
+    budget = Budget(iterations)
+    bots = {s: make(game_id, kinds[s], seed * 31 + i, budget) for i, s in enumerate(seats)}
+    events: list[Any] = []
     times: list[float] = []
+    field_times: list[float] = []  # today's strong seats' decisions (the same machine, same run)
     turn = 0
     while rules.result(state) is None:
         to_act = rules.to_act(state)
         seat = to_act[turn % len(to_act)]
+        legal = rules.legal(state, seat)
         t0 = time.process_time()
-        action = bots[seat].choose(seat_view(game_id, kinds[seat], state, seat), rules.legal(state, seat))
-        if seat == hero:
+        if kinds[seat] == "strong":  # counts the public record (today's strong does not)
+            view = seat_view(game_id, "strong", state, seat, PublicRecord.of(rules, first, seat, events))
+        else:
+            view = seat_view(game_id, "strong" if kinds[seat] == "today" else kinds[seat], state, seat)
+        action = bots[seat].choose(view, legal)
+        if len(legal) > 1 and seat == hero:
             times.append(time.process_time() - t0)
-        state, _ = rules.apply(state, seat, action)
+        elif len(legal) > 1 and kinds[seat] == "today":
+            field_times.append(time.process_time() - t0)
+        state, new = rules.apply(state, seat, action)
+        events.extend(new)
         turn += 1
     result = rules.result(state)
     margin = result.scores[hero] - max(v for s, v in result.scores.items() if s != hero)
-    return hero in result.winners, margin, times
-
-
-def measure(
-    game_id: str,
-    games: int,
-    hero: str,
-    field: str,
-    iterations: int | None,
-    workers: int,
-    progress: bool = False,
-) -> dict[str, float]:
-    t0 = time.perf_counter()
-    args = [(game_id, seed, hero, field, iterations) for seed in range(games)]
-    outcomes: list[tuple[bool, int, list[float]]] = []
-
-    def done(outcome: tuple[bool, int, list[float]]) -> None:
-        outcomes.append(outcome)
-        if progress:
-            wins = sum(w for w, _, _ in outcomes)
-            print(
-                f"{game_id} game {len(outcomes)}/{games}: {'won' if outcome[0] else 'lost'}, margin "
-                f"{outcome[1]:+d}; so far {wins}/{len(outcomes)} won",
-                file=sys.stderr,
-                flush=True,
-            )
-
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for outcome in pool.map(play_one, *zip(*args, strict=True)):
-                done(outcome)
-    else:
-        for a in args:
-            done(play_one(*a))
-    times = sorted(t for _, _, ts in outcomes for t in ts)
     return {
-        "win_rate": round(sum(w for w, _, _ in outcomes) / games, 3),
-        "margin": round(sum(m for _, m, _ in outcomes) / games, 2),
-        "p50_ms": round(times[len(times) // 2] * 1e3, 1),
-        "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))] * 1e3, 1),
-        "seconds": round(time.perf_counter() - t0),
-        "playouts": iterations or adapter(game_id).iterations,
+        "game": game_id,
+        "line": line,
+        "seed": seed,
+        "won": hero in result.winners,
+        "margin": margin,
+        "times": [round(t, 5) for t in times],
+        "field_times": [round(t, 5) for t in field_times],
     }
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(rows)
+    wins = sum(r["won"] for r in rows)
+    low, high = wilson(wins, n)
+    margins = [r["margin"] for r in rows]
+    mean = sum(margins) / n
+    sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1)) if n > 1 else 0.0
+    times = sorted(t for r in rows for t in r["times"])
+    field = sorted(t for r in rows for t in r.get("field_times", []))
+    return {
+        "games": n,
+        "wins": wins,
+        "win_rate": round(wins / n, 3),
+        "win_low": round(low, 3),
+        "win_high": round(high, 3),
+        "margin": round(mean, 2),
+        "margin_ci": round(1.96 * sd / math.sqrt(n), 2) if n > 1 else None,
+        "p50_ms": round(times[len(times) // 2] * 1e3, 1) if times else None,
+        "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))] * 1e3, 1) if times else None,
+        "decisions": len(times),
+        "field_p95_ms": round(field[min(len(field) - 1, int(len(field) * 0.95))] * 1e3, 1) if field else None,
+    }
+
+
+def done_games(out: Path | None) -> dict[tuple[str, str, int], dict[str, Any]]:
+    if out is None or not out.exists():
+        return {}
+    found = {}
+    for text in out.read_text().splitlines():
+        if text.strip():
+            row = json.loads(text)
+            found[row["game"], row["line"], row["seed"]] = row
+    return found
+
+
+def run(
+    jobs: list[tuple[str, str, int]], iterations: int | None, workers: int
+) -> Iterator[dict[str, Any]]:
+    if workers <= 1:
+        for game_id, line, seed in jobs:
+            yield play_one(game_id, line, seed, iterations)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        futures = [pool.submit(play_one, g, line, s, iterations) for g, line, s in jobs]
+        for future in as_completed(futures):
+            yield future.result()
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--games", type=int, default=100, help="games per line and title (seeds 0…N-1)")
     ap.add_argument("--game", choices=sorted(BUILTIN_GAMES), action="append")
-    ap.add_argument("--hero", default="strong", choices=("strong", "heuristic", "random"))
-    ap.add_argument("--field", default="heuristic", choices=("strong", "heuristic", "random"))
-    ap.add_argument("--iterations", type=int, default=None, help="playouts (default: the game's own)")
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--line", choices=list(LINES), action="append")
+    ap.add_argument("--iterations", type=int, default=None, help="playouts (default: each game's own)")
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
+    ap.add_argument("--out", type=Path, default=None, help="JSON lines, one per game; resumes from it")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--progress", action="store_true", help="a line per finished game on stderr")
     args = ap.parse_args()
-    for game_id in args.game or list(BUILTIN_GAMES):
-        f = measure(game_id, args.games, args.hero, args.field, args.iterations, args.workers, args.progress)
-        if args.json:
-            print(json.dumps({game_id: f}), flush=True)
-            continue
-        print(
-            f"{game_id:9s} {args.hero} vs 3 {args.field}, {args.games} games: win rate "
-            f"{f['win_rate'] * 100:5.1f} % (parity 25 %), margin {f['margin']:+6.2f}, decision p50 "
-            f"{f['p50_ms']:7.1f} ms p95 {f['p95_ms']:7.1f} ms ({f['playouts']} playouts), "
-            f"{f['seconds']} s with {args.workers} worker(s)",
-            flush=True,
-        )
+    games = args.game or list(BUILTIN_GAMES)
+    lines = args.line or list(LINES)
+    found = done_games(args.out)
+    wanted = [(g, line, s) for g in games for line in lines for s in range(args.games)]
+    todo = [key for key in wanted if key not in found]
+    t0 = time.perf_counter()
+    for row in run(todo, args.iterations, args.jobs):
+        found[row["game"], row["line"], row["seed"]] = row
+        if args.out is not None:
+            with args.out.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+        if args.progress:
+            print(
+                f"{row['game']} {row['line']} seed {row['seed']}: {'won' if row['won'] else 'lost'}, "
+                f"margin {row['margin']:+d}",
+                file=sys.stderr,
+                flush=True,
+            )
+    for g in games:
+        for line in lines:
+            rows = [found[g, line, s] for s in range(args.games) if (g, line, s) in found]
+            if not rows:
+                continue
+            f = summary(rows)
+            hero, field = LINES[line]
+            if args.json:
+                print(json.dumps({"game": g, "line": line, **f}), flush=True)
+                continue
+            times = "" if f["p50_ms"] is None else f", decision p50 {f['p50_ms']} ms p95 {f['p95_ms']} ms CPU"
+            if f["field_p95_ms"] is not None:
+                times += f" (today's strong p95 {f['field_p95_ms']} ms)"
+            print(
+                f"{g:9s} 1 {hero} vs 3 {field:9s}: {f['wins']}/{f['games']} won = {f['win_rate'] * 100:.0f} % "
+                f"[{f['win_low'] * 100:.0f}–{f['win_high'] * 100:.0f} %], margin {f['margin']:+.1f} VP "
+                f"± {f['margin_ci'] or 0:.1f}{times}",
+                flush=True,
+            )
+    print(f"({len(todo)} games played in {time.perf_counter() - t0:.0f} s)", file=sys.stderr)
 
 
 if __name__ == "__main__":

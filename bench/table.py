@@ -1,6 +1,6 @@
 """Table manners: what a whole 4-player game of each title sends to Discord, counted.
 
-python bench/table.py [--game cuba] [--seed 4242] [--json] [--dump DIR] [--lang en]
+python bench/table.py [--game cuba] [--pace live|slow] [--seed 4242] [--json] [--dump DIR] [--lang en]
 
 Four people play a whole game through the discord.py adapter with a fake transport — the same
 driver as ``tests/bot/table_play.py``: slash commands, the buttons and menus under the board,
@@ -28,6 +28,14 @@ Per title it prints:
 * **only choices** — moves the table played for a person who had exactly one (bot/autoplay.py;
   not counted in **actions**, the people's own moves).
 
+Each game is played at two paces (``--pace`` picks one): a **live** table, where the clock moves
+on 20 seconds before every move, and a **slow** one, three hours before every move (the fake
+clock of the tests, advanced by the driver). For each the second table prints what a phone
+shows: **posts** (new channel messages), **with a picture**, **turn messages** (posts that call
+someone to act) and those **with a picture**, **mentions per person** (each person's, while the
+game ran), **DMs**, **live DMs** (DMs that still offer a move when the game is over: must be 0)
+and **clicks per own turn** (presses, menu picks and typed commands, over the people's turns).
+
 ``--dump DIR`` writes every message of the game (channel posts and edits, DMs, ephemeral
 answers), in order, to ``DIR/<game>-<lang>.txt``, with ``--lang`` the language of the game and
 of the four people (default English). ``--json`` prints one JSON object as the last line.
@@ -49,6 +57,7 @@ import discord  # noqa: E402
 
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
 from engine.i18n import LANGUAGES  # noqa: E402
+from tests.backends import Database  # noqa: E402
 from tests.bot.conftest import Env  # noqa: E402
 from tests.bot.table_play import Table, figures, is_board  # noqa: E402
 
@@ -61,13 +70,17 @@ LOCALES = {
 }
 
 
-async def play(game: str, seed: int, lang: str) -> tuple[dict[str, Any], list[tuple]]:
-    """One whole game of ``game``; its figures and the journal of everything sent."""
+#: Seconds the clock moves on before each move, per pace.
+PACES = {"live": 20.0, "slow": 3 * 3600.0}
+
+
+async def play(game: str, seed: int, lang: str, pace: str = "live") -> tuple[dict[str, Any], list[tuple]]:
+    """One whole game of ``game`` at ``pace``; its figures and the journal of everything sent."""
     with tempfile.TemporaryDirectory() as folder:
-        env = Env(f"{folder}/table.db")
+        env = Env(Database("sqlite", f"{folder}/table.db"))
         svc = await env.service()
         svc.seed_source = lambda: seed
-        table = Table(env, svc, game)
+        table = Table(env, svc, game, pace=PACES[pace])
         table.client.locale = LOCALES[lang]
         try:
             await table.open()
@@ -78,7 +91,7 @@ async def play(game: str, seed: int, lang: str) -> tuple[dict[str, Any], list[tu
     listed = {
         k: ({str(u): n for u, n in v.items()} if isinstance(v, dict) else v) for k, v in counted.items()
     }
-    return {"game": game, "seed": seed, "lang": lang, **listed}, played.client.journal
+    return {"game": game, "pace": pace, "seed": seed, "lang": lang, **listed}, played.client.journal
 
 
 def dump(journal: list[tuple], path: Path) -> None:
@@ -108,6 +121,7 @@ def dump(journal: list[tuple], path: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=BUILTIN_GAMES, action="append")
+    parser.add_argument("--pace", choices=PACES, action="append")
     parser.add_argument("--seed", type=int, default=4242)
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     parser.add_argument("--dump", type=Path)
@@ -115,13 +129,14 @@ def main() -> None:
     args = parser.parse_args()
     results = []
     for game in args.game or BUILTIN_GAMES:
-        figures, journal = asyncio.run(play(game, args.seed, args.lang))
-        results.append(figures)
-        if args.dump:
-            args.dump.mkdir(parents=True, exist_ok=True)
-            dump(journal, args.dump / f"{game}-{args.lang}.txt")
+        for pace in args.pace or PACES:
+            figures, journal = asyncio.run(play(game, args.seed, args.lang, pace))
+            results.append(figures)
+            if args.dump:
+                args.dump.mkdir(parents=True, exist_ok=True)
+                dump(journal, args.dump / f"{game}-{pace}-{args.lang}.txt")
     header = (
-        "| game | actions | turn changes | player turns | posts | boards | board edits | other edits | mentions "
+        "| game | pace | actions | turn changes | player turns | posts | boards | board edits | other edits | mentions "
         "| most in a turn | DMs (per player) | secret decisions | DM moves | acks | panels | only choices |"
     )
     print(header)
@@ -130,10 +145,24 @@ def main() -> None:
         per = "/".join(str(n) for n in f["dms"].values())
         secret = "/".join(str(n) for n in f["secret_decisions"].values())
         print(
-            f"| {f['game']} | {f['actions']} | {f['turn_changes']} | {f['player_turns']} | {f['posts']} | {f['boards']} "
+            f"| {f['game']} | {f['pace']} | {f['actions']} | {f['turn_changes']} | {f['player_turns']} | {f['posts']} | {f['boards']} "
             f"| {f['board_edits']} | {f['other_edits']} | {f['mentions']} | {f['most_mentions_in_a_turn']} "
             f"| {sum(f['dms'].values())} ({per}) | {secret} | {f['dm_moves']} | {f['acks']} | {f['panels']} "
             f"| {f['autoplayed']} |"
+        )
+    print()
+    phone = (
+        "| game | pace | posts | with a picture | turn messages | with a picture | mentions per person "
+        "| DMs | live DMs at the end | clicks per own turn |"
+    )
+    print(phone)
+    print("|" + "---|" * (phone.count("|") - 1))
+    for f in results:
+        per_person = "/".join(str(n) for n in f["mentions_per_person"].values())
+        print(
+            f"| {f['game']} | {f['pace']} | {f['posts']} | {f['pictures']} | {f['turn_posts']} "
+            f"| {f['turn_pictures']} | {per_person} | {sum(f['dms'].values())} | {f['dms_live']} "
+            f"| {f['clicks_per_turn']} |"
         )
     if args.json:
         print(json.dumps(results))

@@ -78,8 +78,8 @@ class Acting(Part):
     ) -> Outcome:
         """Play ``text`` for the caller's seat. A button passes ``game_pk`` and the ``version``
         it was drawn for, and so does a move picked from ``/play``'s autocomplete (its value is
-        the move's button custom_id, see :meth:`autocomplete`); a stale version is refused with
-        the current board. A typed move carries no version: it plays if it is legal now.
+        the move's button custom_id, see :meth:`autocomplete`); a stale version is refused in one
+        sentence with a link to the current turn. A typed move carries no version: it plays if it is legal now.
 
         ``interaction_id`` (Discord's) counts the command once: one already processed is refused,
         and an accepted move records it in the move's own transaction; a refused one records it
@@ -87,11 +87,11 @@ class Acting(Part):
         lang = await self.tables.caller_lang(user_id, locale)
         if len(text) > MAX_MOVE_TEXT:
             return Outcome.refuse(t("move_too_long", lang, max=MAX_MOVE_TEXT))
-        stale = "stale_button"
+        stale = "stale_button_link"
         offered = parse_custom_id(text.strip())
         if offered is not None and offered.verb == "a" and game_pk is None:
             game_pk, version, text = offered.game_pk, offered.version, offered.action
-            stale = "stale_play"
+            stale = "stale_play_link"
             cached = self.tables.cached.get(game_pk)  # a game never changes its channel
             row = cached.row if cached is not None else await self.store.game(game_pk)
             if row is not None and row.channel_id != channel_id:  # another table's move, typed here
@@ -127,7 +127,7 @@ class Acting(Part):
             ) as at:
                 table, seat = at.table, at.seat
                 if version is not None and not await self.button_current(table, seat.seat, version):
-                    return await self.presenter.refuse_with_board(table, t(stale, lang))
+                    return await self.presenter.refuse_stale(table, stale, lang)
                 rules, state = table.rules, table.state
                 if seat.seat not in rules.to_act(state):
                     return Outcome.refuse(self.presenter.whose_turn(table, lang))
@@ -141,7 +141,7 @@ class Acting(Part):
                 if outcome is None:  # another process applied an action first
                     if version is not None:
                         current = await self.tables.open(None, table.row.id)
-                        return await self.presenter.refuse_with_board(current or table, t("raced", lang))
+                        return await self.presenter.refuse_stale(current or table, "raced_link", lang)
                     continue
                 outcome.done = t("played", lang, label=label)
                 # What only the caller saw (their secret bid, the cards they drew), and their
@@ -215,7 +215,13 @@ class Acting(Part):
             seats = [replace(s, timed_out=False) if s.seat == seat else s for s in table.seats]
             new_table = replace(new_table, seats=seats)
         self.tables.remember(new_table)
-        applied = Applied(seat, str(action), [*events, *auto], table.state)
+        looked: tuple[str, ...] | None = None
+        if auto and new_table.row.status == "active" and not table.seat(seat).is_bot:
+            # the seat's last look is the game after its own move, before the table's plays
+            view = table.rules.view(new_state, None)
+            self.presenter.views.keep(table.row.id, table.row.version + 1, view, [seat])
+            looked = ()
+        applied = Applied(seat, str(action), [*events, *auto], table.state, looked)
         return await self.presenter.after_change(new_table, applied, intro=note)
 
     def _chain(self, table: Table, state: Any, found: dict[int, UserPrefs]) -> list[LoggedPlay]:
@@ -328,22 +334,22 @@ class Acting(Part):
         self, user_id: int, *, game_pk: int, version: int, prefix: str, locale: Any = None
     ) -> Outcome:
         """Ephemeral: the caller's actions starting with ``prefix``, as buttons (a narrowing
-        choice pressed); a stale one is refused with the current board."""
+        choice pressed); a stale one is refused in one sentence with a link to the current turn."""
         at = await self.tables.find(user_id, locale, game_pk=game_pk)
         lang, table, seat = at.lang, at.table, at.seat
         if not await self.button_current(table, seat.seat, version):
-            return await self.presenter.refuse_with_board(table, t("stale_button", lang))
+            return await self.presenter.refuse_stale(table, "stale_button_link", lang)
         if seat.seat not in table.rules.to_act(table.state):
             return Outcome.refuse(self.presenter.whose_turn(table, lang))
         seen = self.presenter.seat_view(table, seat.seat, lang)
-        every = seen.labels()
-        wanted = members(list(every), prefix)
+        every, groups = seen.labels(), seen.groups()
+        wanted = members(list(every), prefix, groups.get)
         if not wanted:
-            return Outcome.refuse(t("stale_button", lang))
+            return await self.presenter.refuse_stale(table, "stale_button_link", lang)
         labels = {a: every[a] for a in wanted}
         choices: Sequence[Choice | None] | None
         if len(wanted) > MESSAGE_CAPACITY:
-            choices = self.presenter.narrowing_choices(table, wanted, labels, key=prefix)
+            choices = self.presenter.narrowing_choices(table, wanted, labels, key=prefix, groups=groups)
         else:
             choices = [self.presenter.choice(table, "a", labels[a], a, "primary") for a in wanted]
         return Outcome(
@@ -386,6 +392,13 @@ class Acting(Part):
                 lines.append(t("too_many_choices", lang))
         image = await self.presenter.private_png(table, seat.seat)
         return Outcome(ephemeral=clip("\n".join(lines)), ephemeral_image=image, ephemeral_choices=choices)
+
+    async def load_for_autocomplete(self, channel_id: int) -> None:
+        """Load the channel's open game when it is not in memory (its first use since the bot
+        started: games load on first use), so that :meth:`autocomplete`, which reads memory
+        only, finds it; nothing is read when it is in memory already."""
+        if channel_id not in self.tables.channel_games:
+            await self.tables.open(channel_id)
 
     def autocomplete(
         self, channel_id: int, user_id: int, typed: str, locale: Any = None

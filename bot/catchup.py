@@ -6,23 +6,23 @@ what the board should mark as changed since their last look.
   a round ending — go with the move that caused them), oldest first, in the reader's language.
   Only public events are read: what a seat saw alone (a secret bid, a card drawn) is never in
   it, nor are undone moves.
-* :func:`since_version` is the version the board's marks start from: the last look of the
+* :func:`since_look` is the version the board's marks start from: the last look of the
   people to act (their last action of their own, or a later private look — My hand, My turn,
-  ``/game status``); :class:`Views` keeps recent public views so that the view at that version
-  is at hand without replaying the log (it replays when it must).
+  ``/game status``); :class:`Views` keeps the public view at each seat's last look (at most one
+  per seat) so that the view at that version is at hand without replaying the log (it replays
+  when it must).
 """
 
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot import autoplay
 from bot.replays import effective_plays, replay_state
 from bot.rows import ActionRow
-from bot.texts import t
+from bot.texts import t, t_count
 from engine.core import Event, Rules
 from engine.i18n import join_words
 
@@ -34,8 +34,6 @@ if TYPE_CHECKING:
 MAX_RUNS = 6
 #: One run's line is cut here.
 MAX_RUN_TEXT = 220
-#: Public views kept per game (compact JSON), newest first out when full.
-VIEWS_PER_GAME = 48
 
 
 def public_lines(rules: Rules, row: ActionRow, names: Mapping[str, str], lang: str) -> list[str]:
@@ -112,7 +110,7 @@ def lines(
     key = "catch_up_header" if len(called) == 1 else "catch_up_header_many"
     out = [t(key, lang, names=who)]
     if earlier:
-        out.append(t("catch_up_earlier", lang, n=sum(1 for _ in earlier)))
+        out.append(t_count("catch_up_earlier", lang, sum(1 for _ in earlier)))
     out += [t("catch_up_line", lang, text=condensed(said)) for _seat, said in shown]
     return out
 
@@ -132,44 +130,72 @@ def looked(acts: Mapping[str, int], seen: int | None, seat: str) -> int:
     return max(after_act, seen or 0)
 
 
-async def since_version(store: GameStore, table: Table) -> int | None:
-    """The version the board marks changes from: the earliest last look of the people to act
-    now (computer seats look at nothing); None when nobody is to act, or nothing changed."""
+async def since_look(store: GameStore, table: Table) -> tuple[int, list[str]] | None:
+    """The version the board marks changes from — the earliest last look of the people to act
+    now (computer seats look at nothing) — and the seats whose last look it is; None when nobody
+    is to act, or nothing changed."""
     people = [
         s for s in table.rules.to_act(table.state) if not table.seat(s).is_bot and table.seat(s).user_id
     ]
     if not people or table.rules.result(table.state) is not None:
         return None
     acts = await store.last_acts(table.row.id)
-    since = min(looked(acts, table.seat(s).seen_version, s) for s in people)
-    return since if since < table.row.version else None
+    looks = {s: looked(acts, table.seat(s).seen_version, s) for s in people}
+    since = min(looks.values())
+    if since >= table.row.version:
+        return None
+    return since, [s for s, version in looks.items() if version == since]
 
 
 class Views:
-    """Public views of recent versions of each game, kept as compact JSON."""
+    """The public views the board's change marks start from: per game, the view at the last
+    look of each seat (:func:`looked`), as compact JSON — at most one view per seat, shared by
+    the seats that looked at the same version. A view asked for and not kept (the process
+    restarted, or a look it did not see) is replayed from the log, and kept for the seats whose
+    look it is."""
 
-    def __init__(self, per_game: int = VIEWS_PER_GAME) -> None:
-        self.per_game = per_game
-        self._kept: dict[int, OrderedDict[int, str]] = {}
+    def __init__(self) -> None:
+        #: game pk → seat → the version of its last look, as this process saw it
+        self._looks: dict[int, dict[str, int]] = {}
+        #: game pk → version → its public view (compact JSON), for the versions in ``_looks``
+        self._kept: dict[int, dict[int, str]] = {}
 
-    def keep(self, pk: int, version: int, view: Mapping[str, Any]) -> None:
-        kept = self._kept.setdefault(pk, OrderedDict())
-        kept[version] = json.dumps(view, separators=(",", ":"))
-        kept.move_to_end(version)
-        while len(kept) > self.per_game:
-            kept.popitem(last=False)
+    def keep(self, pk: int, version: int, view: Mapping[str, Any], seats: Iterable[str]) -> None:
+        """``seats`` looked at the game at ``version``, whose public view is ``view``; the views
+        no seat's look needs any more are dropped."""
+        looks = self._looks.setdefault(pk, {})
+        looks.update(dict.fromkeys(seats, version))
+        kept = self._kept.setdefault(pk, {})
+        if version in looks.values():
+            kept[version] = json.dumps(view, separators=(",", ":"))
+        wanted = set(looks.values())
+        for old in [v for v in kept if v not in wanted]:
+            del kept[old]
 
     def forget(self, pk: int) -> None:
+        """The game closed: nothing of it is kept."""
+        self._looks.pop(pk, None)
         self._kept.pop(pk, None)
+
+    def games(self) -> int:
+        """How many games have something kept."""
+        return len(self._looks.keys() | self._kept.keys())
+
+    def count(self) -> int:
+        """How many views are kept, over all games."""
+        return sum(len(kept) for kept in self._kept.values())
 
     def get(self, pk: int, version: int) -> dict[str, Any] | None:
         kept = self._kept.get(pk)
         text = kept.get(version) if kept is not None else None
         return json.loads(text) if text is not None else None
 
-    async def at(self, store: GameStore, table: Table, version: int) -> dict[str, Any] | None:
-        """The public view of ``table``'s game at ``version`` (replayed from the log when not
-        kept); None for a version before the game's replay base (its log does not reach it)."""
+    async def at(
+        self, store: GameStore, table: Table, version: int, seats: Iterable[str] = ()
+    ) -> dict[str, Any] | None:
+        """The public view of ``table``'s game at ``version`` (the last look of ``seats``),
+        replayed from the log when not kept; None for a version before the game's replay base
+        (its log does not reach it)."""
         found = self.get(table.row.id, version)
         if found is not None:
             return found
@@ -177,8 +203,9 @@ class Views:
         if base is not None and version < base.version:
             return None
         rows = [a for a in await store.actions(table.row.id) if a.n < version]
-        seats = [s.seat for s in table.seats]
-        state = replay_state(table.rules, table.row, seats, effective_plays(rows), base)
+        names = [s.seat for s in table.seats]
+        state = replay_state(table.rules, table.row, names, effective_plays(rows), base)
         view = table.rules.view(state, None)
-        self.keep(table.row.id, version, view)
+        if table.row.status == "active":  # nothing is kept of a closed game
+            self.keep(table.row.id, version, view, seats)
         return json.loads(json.dumps(view))

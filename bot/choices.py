@@ -13,8 +13,14 @@ A group is named by a *key* (it travels in the button's custom_id, ``bot/outcome
   their labels: ``build inn`` is "Inn at … (11)", then one button per field;
 * otherwise a run: the key's last word ``i-j`` picks, among the actions its other words
   select, those whose next word is the ``i``-th to the ``j``-th of the different words they
-  have there — ``bid 0-11`` (labelled "Bid 0 … Bid 11") are the first twelve bids, ``build 0-10``
-  the builds of the first eleven buildings (then one button per building, then per field).
+  have there — ``bid 0-11`` (labelled "Bid 0–11") are the first twelve bids, ``build 0-10``
+  the builds of the first eleven buildings (then one button per building, then per field);
+* before both, the game's own groups when it names them (:meth:`engine.core.GamePresentation.
+  choice_group`): ``_g top`` is Goa's flag places on the top edge, labelled with the group's
+  name ("Flag on the top edge: A0 B0 C0") — a board is cut where its players see it cut.
+
+No label is ever clipped: a run is named by the words its first and last labels share and the
+word where they differ ("Drive 1–12"), a group by the words its labels share ("Found … (4)").
 """
 
 from __future__ import annotations
@@ -22,12 +28,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from engine.core import ChoiceGroup
+
 #: Plays shown under one message (the My turn / My hand buttons come on top).
 MESSAGE_CAPACITY = 12
 #: The last word of a key that names a run of actions by position: ``3-14``.
 RUN = re.compile(r"^(\d+)-(\d+)$")
-#: A label of a run of actions shows this much of its first and last action's labels.
-RUN_LABEL_PART = 38
+#: The longest label Discord shows on a button.
+MAX_LABEL = 80
+#: The first word of a key that names one of the game's own groups: ``_g top``.
+GAME_GROUP = "_g"
+
+#: The game's group of an action text (None: the game does not group it).
+GroupOf = Callable[[str], ChoiceGroup | None]
 
 
 def group_key(action: str, words: int) -> str:
@@ -53,10 +66,22 @@ def _values(actions: Sequence[str], at: int) -> list[str]:
     return list(dict.fromkeys(_word(a, at) for a in actions))
 
 
-def members(actions: Sequence[str], key: str) -> list[str]:
+def game_group_key(key: str) -> str | None:
+    """The game's group a key names (``_g top`` → ``top``), or None for a key of words."""
+    first, _, rest = key.partition(" ")
+    return rest if first == GAME_GROUP and rest else None
+
+
+def members(actions: Sequence[str], key: str, group_of: GroupOf | None = None) -> list[str]:
     """The actions a narrowing choice stands for: those whose text starts with the key's words
     (whole words, in any case: custom_ids are lower case); when its last word names a run ``i-j``, of those only the ones whose next
-    word is the ``i``-th to the ``j``-th of the different words they have there."""
+    word is the ``i``-th to the ``j``-th of the different words they have there. A key of the
+    game's own group (``_g top``) stands for the actions ``group_of`` puts in that group."""
+    wanted = game_group_key(key)
+    if wanted is not None:
+        return [
+            a for a in actions if group_of is not None and (g := group_of(a)) is not None and g.key == wanted
+        ]
     words, run = _split(key.lower())
     found = [a for a in actions if a.lower().split(" ")[: len(words)] == words]
     if run is not None:
@@ -97,13 +122,37 @@ def group_label(labels: Sequence[str]) -> str:
     return f"… ({len(labels)})"
 
 
+#: Where a label's first part ends ("Drive 1 → Conchita: …" is a drive of 1 first).
+_PART_ENDS = re.compile(r" → | · |: |：|（| \(")
+
+
 def run_label(first: str, last: str) -> str:
-    """The label of a run of actions: its first and last action's labels (``Bid 0 … Bid 11``)."""
+    """The label of a run of actions, whole: the words its first and last labels share and the
+    word where they differ (``Bid 0–11``, ``Trade for A1–B4``, ``Drive 1–12``); when they share no
+    first word, their first parts (``Flag A0 – Flag Z2``); when even those are too long for a
+    button, the first part of the first label and the count of the others."""
+    a, b = first.split(" "), last.split(" ")
+    shared = 0
+    while shared < min(len(a), len(b)) - 1 and a[shared] == b[shared]:
+        shared += 1
+    ends = 0
+    while ends < min(len(a), len(b)) - 1 and a[-1 - ends] == b[-1 - ends]:
+        ends += 1
+    ranged = ""
+    ordered = any(ch.isdigit() for ch in a[shared]) and any(ch.isdigit() for ch in b[shared])
+    if shared and ordered:  # numbers and board places run in order; goods do not
+        ranged = " ".join([*a[:shared], f"{a[shared].rstrip(':,')}–{b[shared].rstrip(':,')}"])
+    elif ends and len(a) == len(b) == ends + 1:  # "1 VP" … "12 VP": "1–12 VP"
+        ranged = " ".join([f"{a[0]}–{b[0]}", *a[1:]])
+    if ranged and len(ranged) <= MAX_LABEL:
+        return ranged
+    heads = f"{_head(first)} – {_head(last)}"
+    return heads if len(heads) <= MAX_LABEL else _head(first)[:MAX_LABEL]
 
-    def part(label: str) -> str:
-        return label if len(label) <= RUN_LABEL_PART else label[: RUN_LABEL_PART - 1] + "…"
 
-    return f"{part(first)} … {part(last)}"
+def _head(label: str) -> str:
+    """A label's first part: up to its first separator (the whole label when it has none)."""
+    return _PART_ENDS.split(label, 1)[0].strip()
 
 
 def _by_prefix(actions: Sequence[str], words: int) -> dict[str, list[str]]:
@@ -115,15 +164,15 @@ def _by_prefix(actions: Sequence[str], words: int) -> dict[str, list[str]]:
 
 def _told_apart(groups: dict[str, list[str]], label_of: Callable[[str], str] | None) -> bool:
     """Whether the groups' labels name them: every larger group's labels share some words, and
-    no two groups read the same."""
+    no two groups read the same (their counts aside: "Deliver … (5)" and "Deliver … (7)" do)."""
     if label_of is None:
         return True
-    names = []
+    names: list[tuple[str, str] | str] = []
     for group in groups.values():
         labels = [label_of(a) for a in group]
         if len(group) > 1 and _shared(labels) == ("", ""):
             return False
-        names.append(group_label(labels) if len(group) > 1 else labels[0])
+        names.append(_shared(labels) if len(group) > 1 else labels[0])
     return len(set(names)) == len(names)
 
 
@@ -148,21 +197,43 @@ def _runs(actions: Sequence[str], capacity: int, key: str) -> list[tuple[str, li
     return out
 
 
+def _game_groups(
+    actions: Sequence[str], capacity: int, group_of: GroupOf | None
+) -> list[tuple[str, list[str], bool]] | None:
+    """The game's own groups of ``actions`` (an action it does not group stands alone), when
+    it groups some and they fit."""
+    if group_of is None:
+        return None
+    by_key: dict[str, list[str]] = {}
+    for action in actions:
+        group = group_of(action)
+        by_key.setdefault(f"{GAME_GROUP} {group.key}" if group is not None else action, []).append(action)
+    if len(by_key) > capacity or all(len(v) == 1 for v in by_key.values()):
+        return None
+    return [((k if len(v) > 1 else v[0]), v, False) for k, v in by_key.items()]
+
+
 def plan(
     actions: Sequence[str],
     capacity: int = MESSAGE_CAPACITY,
     label_of: Callable[[str], str] | None = None,
     key: str = "",
+    group_of: GroupOf | None = None,
 ) -> list[tuple[str, list[str], bool]]:
     """``actions`` (those ``key`` stands for; all of a decision's for ``""``) as at most
     ``capacity`` groups: (key, members, whether it is a run) each; a group of one is keyed by
     its action.
 
-    The groups are the actions sharing their first words — the level (number of words) with the
-    most groups that fit and that the labels tell apart, the fewest words on a tie — or, when no
-    level does, runs of them (:func:`_runs`)."""
+    The groups are the game's own (``group_of``, when it groups every action) or else the
+    actions sharing their first words — the level (number of words) with the most groups that
+    fit and that the labels tell apart, the fewest words on a tie — or, when no level does,
+    runs of them (:func:`_runs`)."""
     if len(actions) <= capacity:
         return [(a, [a], False) for a in actions]
+    if game_group_key(key) is not None:  # one of the game's groups, still too long: by words
+        key = ""
+    elif _split(key)[1] is None and (own := _game_groups(actions, capacity, group_of)) is not None:
+        return own  # the game's groups, of all the moves or of those its first words name
     groups = _level(actions, capacity, label_of, key)
     # One group beside single plays, and room left: open it in place (a pass beside runs of
     # bids rather than beside "Bid … (60)").
@@ -198,9 +269,10 @@ def groups_by_prefix(
     capacity: int = MESSAGE_CAPACITY,
     label_of: Callable[[str], str] | None = None,
     key: str = "",
+    group_of: GroupOf | None = None,
 ) -> dict[str, list[str]]:
     """:func:`plan` as key → members."""
-    return {k: found for k, found, _ in plan(actions, capacity, label_of, key)}
+    return {k: found for k, found, _ in plan(actions, capacity, label_of, key, group_of)}
 
 
 def narrowed(
@@ -210,22 +282,28 @@ def narrowed(
     narrow: Callable[[str, str], object],
     capacity: int = MESSAGE_CAPACITY,
     key: str = "",
+    group_of: GroupOf | None = None,
 ) -> list[object]:
     """One choice per group of ``actions`` (those ``key`` stands for): ``play(label, action)``
     for a group of one, ``narrow(label, key)`` for a larger one. ``play``/``narrow`` build the
     choices."""
     out: list[object] = []
-    for group, found, _ in plan(actions, capacity, label_of, key):
+    for group, found, _ in plan(actions, capacity, label_of, key, group_of):
         if len(found) == 1:
             out.append(play(label_of(found[0]), found[0]))
         else:
-            out.append(narrow(narrowing_label(found, group, label_of), group))
+            out.append(narrow(narrowing_label(found, group, label_of, group_of), group))
     return out
 
 
-def narrowing_label(found: Sequence[str], key: str, label_of: Callable[[str], str]) -> str:
-    """The label of the narrowing choice ``key`` for its actions ``found``: a run's first and
-    last labels (``Bid 0 … Bid 11``), or the words a group's labels share (``Inn at … (11)``)."""
+def narrowing_label(
+    found: Sequence[str], key: str, label_of: Callable[[str], str], group_of: GroupOf | None = None
+) -> str:
+    """The label of the narrowing choice ``key`` for its actions ``found``: the game's name of
+    its group (``Flag on the top edge: A0 B0``), a run's range (``Bid 0–11``), or the words a
+    group's labels share (``Inn at … (11)``)."""
+    if game_group_key(key) is not None and group_of is not None and (own := group_of(found[0])) is not None:
+        return own.name
     if _split(key)[1] is not None:
         return run_label(label_of(found[0]), label_of(found[-1]))
     return group_label([label_of(a) for a in found])

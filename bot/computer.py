@@ -13,9 +13,10 @@ from that seat's view and information set only, answered ephemerally in the call
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from bot import workers
+from bot import replays, workers
 from bot.config import Settings
 from bot.outcome import Outcome
 from bot.presenter import Presenter
@@ -26,17 +27,33 @@ from engine.ai import KINDS, player, seat_view
 from engine.core import Action
 from engine.i18n import join_list
 from engine.search import Budget
+from engine.search_parts import PublicRecord
 
 #: Moves a hint shows.
 HINT_MOVES = 2
 #: Gains smaller than this (in the game's units, averaged over the playouts) are not named.
 HINT_MIN_GAIN = 0.5
-#: Salt that keeps a hint's search from repeating the computer seats' (same seed otherwise).
-HINT_SALT = 0x4B1D
+#: The key of the hash that derives a computer seat's seed (:func:`ai_seed`). It is fixed (the
+#: project's own) so that a game's searches are reproducible from its log; being a key, it keeps
+#: the searches' random streams from being a simple function of the game's own seed, which
+#: decides the hidden deals.
+SEED_KEY = b"tradewinds/computer-seat-seed/v1"
 
 
-def ai_seed(table: Table, seat: str) -> int:
-    return table.row.seed * 1_000_003 + table.row.version * 7 + int(seat[1:])
+def ai_seed(table: Table, seat: str, purpose: str = "move") -> int:
+    """The random seed of a computer seat's decision (``purpose`` ``"move"``) or of a hint
+    (``"hint"``) at the game's current version: 64 bits of a BLAKE2b hash keyed with
+    :data:`SEED_KEY` over the game's seed, its version, the seat and the purpose. Two seats, two
+    versions, a move and a hint, or two games of different seeds never share a stream, and
+    knowing one seed tells nothing of another or of the game's seed. (The game's row id is left
+    out: a game replayed or played again from the same seed, in any channel, plays the same.)"""
+    return keyed_seed(table.row.seed, table.row.version, seat, purpose)
+
+
+def keyed_seed(game_seed: int, version: int, seat: str, purpose: str) -> int:
+    message = f"{game_seed}\x1f{version}\x1f{seat}\x1f{purpose}".encode()
+    digest = hashlib.blake2b(message, key=SEED_KEY, digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 def bot_kind(table: Table, level: str) -> str | None:
@@ -57,7 +74,7 @@ def unknown_kind(table: Table, level: str, lang: str) -> Outcome:
     return Outcome.refuse(t("unknown_bot_kind", lang, kind=level, title=title, kinds=kinds))
 
 
-__all__ = ["Computer", "ai_seed", "bot_kind", "gains_text", "hints_exist"]
+__all__ = ["Computer", "ai_seed", "bot_kind", "gains_text", "hints_exist", "keyed_seed"]
 
 
 class Computer(Part):
@@ -75,11 +92,19 @@ class Computer(Part):
     def budget(self) -> Budget:
         return Budget(self.config.strong_playouts, self.config.strong_time_cap_s)
 
+    async def record(self, table: Table, seat: str) -> PublicRecord | None:
+        """What ``seat`` has seen of the game (the strong player's ledger counts from it)."""
+        plays = replays.effective_plays(await self.store.actions(table.row.id))
+        base = await self.store.replay_base(table.row.id)
+        seats = [s.seat for s in table.seats]
+        return replays.public_record(table.rules, table.row, seats, plays, base, seat)
+
     async def move(self, table: Table, seat: str, kind: str) -> Action:
         """The computer seat's move: in the worker pool for the strong player, at once otherwise."""
         rules, state = table.rules, table.state
         legal = rules.legal(state, seat)
-        view = seat_view(table.row.game, kind, state, seat)
+        record = await self.record(table, seat) if kind == "strong" and len(legal) > 1 else None
+        view = seat_view(table.row.game, kind, state, seat, record)
         args = (table.row.game, kind, ai_seed(table, seat), view, legal, self.budget())
         if kind == "strong" and len(legal) > 1:
             return await self.search_pool.run(workers.choose, *args)
@@ -106,8 +131,8 @@ class Computer(Part):
         if seat.seat not in rules.to_act(state):
             return Outcome.refuse(self.presenter.whose_turn(table, lang))
         legal = rules.legal(state, seat.seat)
-        view = seat_view(table.row.game, "strong", state, seat.seat)
-        seed = ai_seed(table, seat.seat) ^ HINT_SALT
+        view = seat_view(table.row.game, "strong", state, seat.seat, await self.record(table, seat.seat))
+        seed = ai_seed(table, seat.seat, "hint")
         lines = await self.search_pool.run(
             workers.hint, table.row.game, seed, view, legal, self.budget(), HINT_MOVES
         )

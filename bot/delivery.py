@@ -6,7 +6,8 @@ message in place (posted anew when it is gone); an older turn message is retired
 successor is posted (else it keeps its buttons); the ids of new live messages go to the
 service (:meth:`~bot.service.GameService.public_posted`). A refused DM is reported to the
 service, which remembers it and never DMs that user again; its content is *not* posted
-anywhere else (the player reads it through the "My hand" button).
+anywhere else (the player reads it through the "My hand" button). A DM asking for a decision is
+kept (its id goes to the service); last, the kept DMs whose moment passed are closed.
 """
 
 from __future__ import annotations
@@ -67,10 +68,19 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
     for dm in outcome.private:
         if dm.user_id in refused:
             continue
-        if not await gateway.send_private(dm):
+        sent = await gateway.send_private(dm)
+        if sent is None:
             metrics.DMS_REFUSED.inc()
             refused.add(dm.user_id)
             await service.dm_refused(dm.user_id)
+        elif dm.decision is not None and sent.message_id is not None and sent.channel_id is not None:
+            await service.decision_dm_sent(dm, sent)
+    # The DM whose own button made the decision already says so (the answer to the press).
+    pressed = gateway.pressed(interaction) if interaction is not None and outcome.done is not None else None
+    for closed in outcome.closed_dms:
+        if closed.message_id != pressed and not await gateway.close_private(closed):
+            log.info("closing DM %s failed (gone?): forgotten", closed.message_id)
+        await service.decision_dm_closed(closed)
 
 
 async def run_timers(

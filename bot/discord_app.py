@@ -9,7 +9,8 @@ catalogue; nothing here decides who may act.
   forget-me|undo|abandon|settings`` (servers only), ``/tradewinds mine|notify|rules|legend|stats``
   (also in DMs and as a user-installed app), ``/admin pause|resume|end|sync`` (moderators: Manage Threads by
   default; ``sync`` for the bot's owners) and
-  ``/play action:`` (autocomplete from the service's in-memory cache, never the database).
+  ``/play action:`` (autocomplete from the service's in-memory cache; a game not used since the
+  start is read once, on its first use).
 * ``/game board`` and ``/tradewinds legend`` draw pictures: a per-channel cooldown
   (:data:`PICTURE_COOLDOWN`) answers a repeat with one sentence.
 * ``/game new`` opens a public thread for the table when the bot may (:func:`thread_room`), named
@@ -63,9 +64,11 @@ from bot.gamestore import open_store
 from bot.outcome import (
     CUSTOM_ID_RE,
     Choice,
+    ClosedDm,
     Outcome,
     PrivateMessage,
     PublicMessage,
+    SentDm,
     parse_custom_id,
 )
 from bot.outcome import custom_id as button_id
@@ -365,7 +368,7 @@ class DiscordGateway:
             return None
         return thread.id
 
-    async def send_private(self, msg: PrivateMessage) -> bool:
+    async def send_private(self, msg: PrivateMessage) -> SentDm | None:
         kwargs: dict[str, Any] = {"allowed_mentions": NOBODY}
         if msg.image is not None:
             kwargs["file"] = _file(msg.image, "private.png")
@@ -374,11 +377,27 @@ class DiscordGateway:
             kwargs["view"] = view
         try:
             channel = await self._dm_channel(msg.user_id)
-            await channel.send(msg.text or None, **kwargs)
+            sent = await channel.send(msg.text or None, **kwargs)
         except discord.Forbidden:
-            return False  # DMs closed: the service remembers and never tries again
+            return None  # DMs closed: the service remembers and never tries again
         except discord.HTTPException as error:
             log.warning("a DM to %s failed: %s", msg.user_id, error)
+            return SentDm(None, None)
+        return SentDm(getattr(sent, "id", None), getattr(channel, "id", None))
+
+    def pressed(self, interaction: object) -> int | None:
+        return getattr(getattr(interaction, "message", None), "id", None)
+
+    async def close_private(self, closed: ClosedDm) -> bool:
+        """A kept decision DM says what was decided (or that its moment passed), buttons gone."""
+        try:
+            channel = self.client.get_partial_messageable(closed.channel_id, type=discord.ChannelType.private)
+            await channel.get_partial_message(closed.message_id).edit(
+                content=closed.text, view=None, attachments=[], allowed_mentions=NOBODY
+            )
+        except discord.HTTPException as error:
+            log.info("closing DM %s failed: %s", closed.message_id, error)
+            return False
         return True
 
     def handed_over(self, handle: Mapping[str, Any]) -> HandedOver:
@@ -950,6 +969,7 @@ class GameGroup(app_commands.Group):
         auto_play="Play a player's only legal choice for them",
         takeover="The computer player that takes over a replaced or late seat",
         hints="Whether players may ask for hints (/game hint)",
+        at_table_minutes="Name without a ping whoever acted this many minutes ago (0 = always ping)",
     )
     @app_commands.choices(
         language=_language_choices(),
@@ -964,6 +984,7 @@ class GameGroup(app_commands.Group):
         auto_play: bool | None = None,
         takeover: str | None = None,
         hints: bool | None = None,
+        at_table_minutes: app_commands.Range[float, 0.0, 120.0] | None = None,
     ) -> None:
         channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
         await answer(
@@ -978,6 +999,7 @@ class GameGroup(app_commands.Group):
                 auto_play=auto_play,
                 takeover=takeover,
                 hints=hints,
+                at_table_minutes=at_table_minutes,
             ),
         )
 
@@ -1145,9 +1167,15 @@ async def play(interaction: Interaction, action: str) -> None:
 
 @play.autocomplete("action")
 async def play_autocomplete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The caller's legal moves matching what they typed (from memory: autocomplete cannot wait)."""
+    """The caller's legal moves matching what they typed (from memory: autocomplete cannot wait;
+    a game not yet used since the start is loaded first, once)."""
     service: GameService | None = getattr(interaction.client, "service", None)
     if service is None or interaction.channel_id is None:
+        return []
+    try:
+        await service.load_for_autocomplete(interaction.channel_id)
+    except Exception:  # the database away: no suggestions this time
+        log.warning("loading the game of channel %s for autocomplete failed", interaction.channel_id)
         return []
     found = service.autocomplete(
         interaction.channel_id, interaction.user.id, current or "", _lang(interaction)

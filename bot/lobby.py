@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot import calls, computer, flow, hours
+from bot import calls, computer, decisions, flow, hours, lobby_message
 from bot.acting import Acting
 from bot.config import Settings
 from bot.names import plain
@@ -34,8 +34,9 @@ from bot.tables import (
     mention,
     refusing,
 )
-from bot.texts import normalise, t
+from bot.texts import normalise, t, t_count
 from engine import BUILTIN_GAMES, GAMES
+from engine.ai import KINDS
 from engine.core import IllegalAction, Rules
 from engine.i18n import DEFAULT, join_list
 
@@ -128,8 +129,7 @@ class Lobby(Part):
                 status = t(f"status_{row.status if row else 'lobby'}", lang)
                 return Outcome.refuse(t("channel_busy", lang, title=title, status=status))
             created = await self.store.game(pk)
-            if created is not None:
-                await self.tables.load(created)
+            table = await self.tables.load(created) if created is not None else None
         values = {
             "host": user_name,
             "title": rules.display_title(language),
@@ -140,7 +140,11 @@ class Lobby(Part):
         opened = (
             t("lobby_opened", language, **values) + " " + t("lobby_expires", language, when=values["expires"])
         )
-        public = [PublicMessage(channel_id, opened)]
+        public = [
+            await lobby_message.current(self.store, table, expiry)
+            if table is not None
+            else PublicMessage(channel_id, opened)
+        ]
         if parent_channel_id is not None:
             notice = t("lobby_in_thread", language, thread=channel_id, **values)
             public.append(flow.lobby_notice(pk, parent_channel_id, notice))
@@ -249,7 +253,7 @@ class Lobby(Part):
                 table = await self._add_seat(table, lang, user_id=user_id, name=user_name)
             except AlreadySeated:
                 return Outcome.refuse(t("already_seated", lang))
-        return self._seated(table, "joined", name=user_name)
+            return await self._seated(table, "joined", name=user_name)
 
     async def join_game(self, pk: int, user_id: int, user_name: str, *, locale: Any = None) -> Outcome:
         """The Join button of a rematch's invitation: ``/game join`` at that game's table."""
@@ -270,9 +274,9 @@ class Lobby(Part):
             if user_id == table.row.host_id:
                 return Outcome.refuse(t("host_cannot_leave", lang))
             await self.store.remove_seat(table.row.id, seat.seat)
-            await self.tables.load(table.row)
-        text = t("left", table.lang, name=seat.name, title=table.title)
-        return Outcome(public=[PublicMessage(channel_id, text)])
+            table = await self.tables.load(table.row)
+            text = t("left", table.lang, name=seat.name, title=table.title)
+            return Outcome(public=[PublicMessage(channel_id, text), await self._lobby_now(table)])
 
     @refusing
     async def kick(self, channel_id: int, user_id: int, target_id: int, *, locale: Any = None) -> Outcome:
@@ -291,13 +295,14 @@ class Lobby(Part):
                 return Outcome.refuse(t("kick_not_seated", lang, mention=mention(target_id)))
             await self.store.remove_seat(table.row.id, seat.seat, barred=target_id)
             table = await self.tables.load(table.row)
-        host = table.name("p0")
-        text = t("kicked", table.lang, host=host, name=seat.name, title=table.title)
-        count, most = len(table.seats), table.rules.max_players
-        text += " " + t("seats_taken", table.lang, count=count, max=most)
-        return Outcome(
-            ephemeral=t("kicked_you", lang, name=seat.name), public=[PublicMessage(channel_id, text)]
-        )
+            host = table.name("p0")
+            text = t("kicked", table.lang, host=host, name=seat.name, title=table.title)
+            count, most = len(table.seats), table.rules.max_players
+            text += " " + t("seats_taken", table.lang, count=count, max=most)
+            return Outcome(
+                ephemeral=t("kicked_you", lang, name=seat.name),
+                public=[PublicMessage(channel_id, text), await self._lobby_now(table)],
+            )
 
     @refusing
     async def add_bot(
@@ -319,7 +324,7 @@ class Lobby(Part):
             n = sum(1 for s in table.seats if s.is_bot) + 1
             name = t("bot_name", table.lang, n=n)
             table = await self._add_seat(table, lang, user_id=None, name=name, bot_kind=kind)
-        return self._seated(table, "bot_added", name=name, kind=kind_name(kind, table.lang))
+            return await self._seated(table, "bot_added", name=name, kind=kind_name(kind, table.lang))
 
     async def _add_seat(
         self, table: Table, lang: str, *, user_id: int | None, name: str, bot_kind: str | None = None
@@ -334,12 +339,33 @@ class Lobby(Part):
             raise Refused(Outcome.refuse(t("table_full", lang, max=most)))
         return await self.tables.load(table.row)
 
-    @staticmethod
-    def _seated(table: Table, key: str, **values: Any) -> Outcome:
-        """The channel told (in the game's language) who took a seat, and how many are taken."""
+    async def _seated(self, table: Table, key: str, **values: Any) -> Outcome:
+        """The channel told (in the game's language) who took a seat, and how many are taken;
+        the lobby message lists them."""
         count, most = len(table.seats), table.rules.max_players
         text = t(key, table.lang, title=table.title, count=count, max=most, **values)
-        return Outcome(public=[PublicMessage(table.row.channel_id, text)])
+        return Outcome(public=[PublicMessage(table.row.channel_id, text), await self._lobby_now(table)])
+
+    async def _lobby_now(self, table: Table) -> PublicMessage:
+        """The lobby message edited to the seats as they are now (:mod:`bot.lobby_message`)."""
+        return await lobby_message.current(self.store, table, self.config.lobby_expiry_s)
+
+    async def press(self, verb: str, pk: int, user_id: int, *, locale: Any = None) -> Outcome:
+        """A lobby message's Leave (``x``), Add computer (``b``, the host's) or Start (``s``, the
+        host's) pressed: the command it stands for at that table, checked as the command is —
+        refused once the table has started (the buttons are a lobby's)."""
+        row = await self.store.game(pk)
+        if row is None or row.status != "lobby":
+            return Outcome.refuse(t("already_started", await self.tables.caller_lang(user_id, locale)))
+        if verb == "x":
+            return await self.leave(row.channel_id, user_id, locale=locale)
+        if verb == "b":  # the table's take-over level, or the strongest kind the game has
+            level, _ = await self.store.table_play(pk)
+            table = await self.tables.load(row)
+            if computer.bot_kind(table, level) is None:
+                level = next((k for k in reversed(KINDS) if computer.bot_kind(table, k)), level)
+            return await self.add_bot(row.channel_id, user_id, level, locale=locale)
+        return await self.start(row.channel_id, user_id, locale=locale)
 
     @refusing
     async def start(self, channel_id: int, user_id: int, *, locale: Any = None) -> Outcome:
@@ -352,7 +378,7 @@ class Lobby(Part):
             if len(table.seats) < rules.min_players:
                 title, count = rules.display_title(lang), len(table.seats)
                 return Outcome.refuse(
-                    t("too_few_players", lang, title=title, min=rules.min_players, count=count)
+                    t_count("too_few_players", lang, count, title=title, min=rules.min_players)
                 )
             seats = [s.seat for s in table.seats]
             try:
@@ -421,14 +447,14 @@ class Lobby(Part):
                 return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
             if not await self.store.set_status(table.row.id, "abandoned", self.clock()):
                 return Outcome.refuse(t("game_closed", lang))
-            self.tables.remember(
-                Table(replace(table.row, status="abandoned"), table.seats, table.rules, table.state)
-            )
+            closed = Table(replace(table.row, status="abandoned"), table.seats, table.rules, table.state)
+            self.tables.remember(closed)
         if moderator is not None:
             text = t("abandoned_by_moderator", table.lang, name=clip_name(moderator), title=table.title)
         else:
             name = caller.name if (caller := table.seat_of(user_id)) else str(user_id)
             text = t("abandoned", table.lang, name=name, title=table.title)
         return Outcome(
-            public=[PublicMessage(channel_id, text), *await flow.closing(self.store, table.row, text)]
+            public=[PublicMessage(channel_id, text), *await flow.closing(self.store, table.row, text)],
+            closed_dms=await decisions.closing(self.tables, closed),  # their moment passed
         )

@@ -129,7 +129,9 @@ class OpenGames(Collector):
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         family = GaugeMetricFamily(
-            "tradewinds_open_games", "Open games this process holds", labels=["shard", "status"]
+            "tradewinds_open_games",
+            "Open games this process holds in memory (used since it started)",
+            labels=["shard", "status"],
         )
         counts: dict[tuple[str, str], int] = {}
         for guild, status in self.tables():

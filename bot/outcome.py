@@ -22,11 +22,12 @@ from typing import Any, Protocol
 #: ``n`` = narrow: the actions starting with these words, to the presser alone (bot/choices.py),
 #: ``v`` = vote to hand the seat named by the action part to a computer player (bot/seats.py),
 #: ``l`` = the game's legend (the board's **?**), ``r`` = rematch (under the final scores: a new
-#: lobby), ``j`` = join the lobby of that game (the rematch's invitation), ``q`` = a hint for the
-#: presser's own seat (bot/computer.py).
+#: lobby), ``j`` = join the lobby of that game (the rematch's invitation, the lobby message),
+#: ``q`` = a hint for the presser's own seat (bot/computer.py), ``x`` / ``b`` / ``s`` = leave the
+#: lobby, add a computer to it, start it (the lobby message's buttons, bot/lobby_message.py).
 CUSTOM_ID_PREFIX = "tw"
 CUSTOM_ID_RE = re.compile(
-    r"^tw:(?P<verb>[ahtnvlrjq]):(?P<game>\d{1,12}):(?P<version>\d{1,7}):(?P<action>[a-z0-9_ \-]{0,80})$"
+    r"^tw:(?P<verb>[ahtnvlrjqxbs]):(?P<game>\d{1,12}):(?P<version>\d{1,7}):(?P<action>[a-z0-9_ \-]{0,80})$"
 )
 MAX_CUSTOM_ID = 100
 
@@ -118,18 +119,49 @@ class PublicMessage:
     live: Live | None = None
 
 
+@dataclass(frozen=True)
+class Decision:
+    """What a DM asks: the decision of ``seat`` in game ``game_pk`` at game ``version``. Such a
+    DM is kept (its id stored, :mod:`bot.decisions`) until it is closed."""
+
+    game_pk: int
+    seat: str
+    version: int
+
+
 @dataclass
 class PrivateMessage:
     """A DM to one player: their secrets, a prompt for a secret decision, their choices.
 
     It must never be posted publicly: when the DM is refused, the player reaches the same
-    content through the ephemeral "My hand" / "My turn" buttons.
+    content through the ephemeral "My hand" / "My turn" buttons. ``decision`` is set on a DM
+    that asks for a decision (kept until closed).
     """
 
     user_id: int
     text: str
     image: bytes | None = None
     choices: list[Choice] = field(default_factory=list)
+    decision: Decision | None = None
+
+
+@dataclass(frozen=True)
+class SentDm:
+    """A DM that went out: its message and DM channel (None when Discord did not say)."""
+
+    message_id: int | None
+    channel_id: int | None
+
+
+@dataclass(frozen=True)
+class ClosedDm:
+    """A kept decision DM to close: edited to ``text`` (what was decided, or that the moment
+    passed), without its buttons and picture (:mod:`bot.decisions`)."""
+
+    game_pk: int
+    channel_id: int
+    message_id: int
+    text: str
 
 
 @dataclass
@@ -139,7 +171,8 @@ class Outcome:
     ``ephemeral`` is the answer to the caller alone (errors, their hand, confirmations);
     ``ephemeral_choices`` are buttons for that answer (the caller's private choices);
     ``ephemeral_more`` are further messages to the caller alone, after it (a long text in parts).
-    ``ok`` is False when the call was refused (nothing changed).
+    ``ok`` is False when the call was refused (nothing changed). ``closed_dms`` are decision
+    DMs whose decision was made or whose moment passed (:mod:`bot.decisions`).
 
     ``done`` is set when the call played the caller's move: one sentence saying what was
     played. A move is acknowledged by the board it changed, so ``done`` is shown only where a
@@ -158,6 +191,7 @@ class Outcome:
     ephemeral_more: list[str] = field(default_factory=list)
     public: list[PublicMessage] = field(default_factory=list)
     private: list[PrivateMessage] = field(default_factory=list)
+    closed_dms: list[ClosedDm] = field(default_factory=list)
     done: str | None = None
     reply_to: dict[str, Any] | None = None
 
@@ -178,8 +212,15 @@ class Gateway(Protocol):
         ``msg.image`` is set (else the picture stays). False when it failed (e.g. the message is
         gone). Nobody is notified by an edit."""
 
-    async def send_private(self, msg: PrivateMessage) -> bool:
-        """DM a user; False when Discord refused it (403: DMs closed) — the caller remembers."""
+    async def send_private(self, msg: PrivateMessage) -> SentDm | None:
+        """DM a user; None when Discord refused it (403: DMs closed) — the caller remembers."""
+
+    def pressed(self, interaction: object) -> int | None:
+        """The id of the message whose button ``interaction`` pressed (None: a command)."""
+
+    async def close_private(self, closed: ClosedDm) -> bool:
+        """Edit a DM of ours to ``closed.text``, without buttons or picture; False when that
+        failed (e.g. the DM is gone)."""
 
     async def reply_ephemeral(
         self, interaction: object, text: str, image: bytes | None = None, choices: list[Choice] | None = None

@@ -307,6 +307,25 @@ MIGRATIONS: list[str] = [
     UPDATE games SET options = jsonb_set(options::jsonb, '{revision}', '2')::text
         WHERE game = 'goa' AND status != 'lobby' AND NOT (options::jsonb ? 'revision');
     """,
+    # 18: the index on timers.due again (SQLite's migration 18).
+    """
+    CREATE INDEX timers_due ON timers (due);
+    """,
+    # 19: a table's ``at_table_s`` (no ping for who acted this many seconds ago) and the DMs sent
+    # for decisions, kept until closed (SQLite's migration 19).
+    """
+    ALTER TABLE table_play ADD COLUMN at_table_s INTEGER;
+    CREATE TABLE decision_dms (
+        game_pk    BIGINT NOT NULL REFERENCES games (id),
+        message_id BIGINT NOT NULL,
+        channel_id BIGINT NOT NULL,
+        user_id    BIGINT NOT NULL,
+        seat       TEXT NOT NULL,
+        version    BIGINT NOT NULL,
+        PRIMARY KEY (game_pk, message_id)
+    );
+    CREATE INDEX decision_dms_user ON decision_dms (user_id);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -26,8 +26,17 @@ class Preferences(Part):
 
     #: The game settings a host may change: the hours of reminders and clock, the language,
     #: whether the table plays a player's only choice for them (bot/autoplay.py), the computer
-    #: level that takes over a seat and whether hints are allowed (bot/computer.py).
-    SETTINGS = ("reminder_hours", "clock_hours", "language", "auto_play", "takeover", "hints")
+    #: level that takes over a seat and whether hints are allowed (bot/computer.py), the minutes
+    #: after acting within which a person called again is named without a ping (bot/attending.py).
+    SETTINGS = (
+        "reminder_hours",
+        "clock_hours",
+        "language",
+        "auto_play",
+        "takeover",
+        "hints",
+        "at_table_minutes",
+    )
 
     @staticmethod
     def _unknown_language(language: str, lang: str) -> str:
@@ -51,15 +60,19 @@ class Preferences(Part):
         if language is not None and language not in LANGUAGES:
             return Outcome.refuse(self._unknown_language(language, lang))
         takeover, hints = changes.get("takeover"), changes.get("hints")
+        at_table_minutes = changes.get("at_table_minutes")
         async with self.tables.at(user_id, channel_id=channel_id, need="open", seated=False, lang=lang) as at:
             table = at.table
             changing = any(
-                v is not None for v in (reminder_hours, clock_hours, language, auto_play, takeover, hints)
+                v is not None
+                for v in (reminder_hours, clock_hours, language, auto_play, takeover, hints, at_table_minutes)
             )
             if user_id != table.row.host_id and changing:
                 return Outcome.refuse(t("host_only", lang, host=table.name("p0")))
-            if (reminder_hours is not None and reminder_hours <= 0) or (
-                clock_hours is not None and clock_hours < 0
+            if (
+                (reminder_hours is not None and reminder_hours <= 0)
+                or (clock_hours is not None and clock_hours < 0)
+                or (at_table_minutes is not None and not 0 <= at_table_minutes <= self.MAX_AT_TABLE_MINUTES)
             ):
                 return Outcome.refuse(t("settings_bad", lang))
             if takeover is not None and computer.bot_kind(table, takeover) is None:
@@ -68,6 +81,9 @@ class Preferences(Part):
             if takeover is not None or hints is not None:
                 level, allowed = takeover or level, allowed if hints is None else bool(hints)
                 await self.store.set_table_play(table.row.id, takeover=level, hints_allowed=allowed)
+            if at_table_minutes is not None:
+                await self.store.set_at_table_s(table.row.id, int(at_table_minutes * 60))
+            at_table_s = await self.store.at_table_s(table.row.id)
             reminder_s = table.row.reminder_s if reminder_hours is None else int(reminder_hours * 3600)
             clock_s = table.row.clock_s if clock_hours is None else (int(clock_hours * 3600) or None)
             await self.store.set_game_settings(table.row.id, reminder_s=reminder_s, clock_s=clock_s)
@@ -91,11 +107,20 @@ class Preferences(Part):
         done += "\n" + t("settings_auto_on" if auto else "settings_auto_off", lang)
         play = t("hints_allowed" if allowed else "hints_not_allowed", lang)
         done += "\n" + t("settings_play", lang, kind=kind_name(level, lang), hints=play)
+        minutes = round(at_table_s / 60, 1)
+        done += "\n" + (
+            t("settings_at_table", lang, minutes=f"{minutes:g}")
+            if at_table_s
+            else t("settings_at_table_off", lang)
+        )
         public = []
         if language_changed:
             said = t("language_set", table.lang, language=LANGUAGE_NAMES[table.lang], title=table.title)
             public.append(PublicMessage(channel_id, said))
         return Outcome(ephemeral=done, public=public)
+
+    #: The most minutes ``at_table_minutes`` takes (a person away longer is not at the table).
+    MAX_AT_TABLE_MINUTES = 120
 
     #: The longest vacation ``/game notify`` takes, in days.
     MAX_VACATION_DAYS = 365

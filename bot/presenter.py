@@ -14,19 +14,25 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import autoplay, calls, catchup, flow, hours, records, turns
+from bot import attending, autoplay, calls, catchup, decisions, flow, hours, records, turns
 from bot.choices import MESSAGE_CAPACITY, narrowed
 from bot.config import Settings
 from bot.names import plain_names
-from bot.outcome import TURN, Choice, Outcome, PrivateMessage, PublicMessage, custom_id
+from bot.outcome import TURN, Choice, ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm, custom_id
 from bot.render_pool import RenderPool
-from bot.rows import SeatRow, TimerPlan, UserPrefs
+from bot.rows import LiveMessages, SeatRow, TimerPlan, UserPrefs
 from bot.tables import Applied, Part, Table, Tables, clip, join_names, mention, refusing
 from bot.texts import has_text, t
-from engine.core import Event, Rules, SeatView
+from engine.core import ChoiceGroup, Event, Rules, SeatView
 from engine.i18n import DEFAULT
 
 log = logging.getLogger(__name__)
+
+#: A closed game's edits are remembered this long after it closed (its last outcomes' deliveries).
+EDITS_KEPT_AFTER_CLOSE_S = 120.0
+#: The live messages per game whose latest edit is remembered (a game has a board, a turn
+#: message and the one it retires, a lobby notice: the older turn messages are never edited again).
+EDITS_PER_GAME = 8
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
 PrivateRenderer = Callable[[str, dict[str, Any]], "bytes | None"]
@@ -82,11 +88,44 @@ class Presenter(Part):
         #: Where boards are drawn: worker processes in the bot (``RENDER_WORKERS``), a thread of
         #: this process by default (tests, tools).
         self.render_pool = render_pool
-        self.views = catchup.Views()  # recent public views: the board marks changes since a look
-        self.edited: dict[int, int] = {}  # message id → the game version of its latest edit
+        self.views = catchup.Views()  # the public views at the seats' last looks (change marks)
+        #: game pk → message id → the game version of its latest edit (:meth:`edit_wanted`)
+        self.edited: dict[int, dict[int, int]] = {}
+        #: closed game pk → when its ``edited`` is forgotten (the deliveries of its last
+        #: outcomes may still be under way when it closes)
+        self._edits_kept_until: dict[int, float] = {}
         #: game pk → the change the seat views are of (version, state, names) and the views,
         #: by (seat, language): the engine is asked once per seat and language per change.
         self._seat_views: dict[int, tuple[int, Any, dict[str, str], dict[tuple[str, str], SeatView]]] = {}
+        tables.on_close(self.forget)
+
+    def forget(self, pk: int) -> None:
+        """The game closed: drop its views now, and its edits' versions once the deliveries of
+        its last outcomes are surely done (:meth:`tidy`)."""
+        self.views.forget(pk)
+        self._seat_views.pop(pk, None)
+        if pk in self.edited:
+            self._edits_kept_until[pk] = self.clock() + EDITS_KEPT_AFTER_CLOSE_S
+
+    def tidy(self) -> None:
+        """Forget the edits of games closed more than :data:`EDITS_KEPT_AFTER_CLOSE_S` ago, and
+        of any game not open here that a late delivery recorded since (the timer loop's every
+        round)."""
+        now = self.clock()
+        for pk, until in list(self._edits_kept_until.items()):
+            if until <= now:
+                del self._edits_kept_until[pk]
+        for pk in [pk for pk in self.edited if pk not in self.tables.cached]:
+            if pk not in self._edits_kept_until:  # closed a while ago (or a late delivery of one)
+                del self.edited[pk]
+
+    def seat_views_kept(self) -> list[int]:
+        """The games whose seat views are kept (the open games changed since the start)."""
+        return list(self._seat_views)
+
+    def edited_games(self) -> int:
+        """How many games' edits are remembered (open ones, and ones closed a moment ago)."""
+        return len(self.edited.keys() | self._edits_kept_until.keys())
 
     def seat_view(self, table: Table, seat: str, lang: str) -> SeatView:
         """What ``seat`` sees of the table as it is now, in ``lang``: the engine's one answer
@@ -103,6 +142,8 @@ class Presenter(Part):
     def _kept_seat_views(self, table: Table) -> dict[tuple[str, str], SeatView]:
         """The seat views asked of the table as it is now (forgotten when it changed)."""
         names = table.names
+        if table.row.status != "active":  # a closed game's last outcome: nothing kept of it
+            return {}
         kept = self._seat_views.get(table.row.id)
         if kept is None or kept[0] != table.row.version or kept[1] is not table.state or kept[2] != names:
             kept = (table.row.version, table.state, names, {})
@@ -132,8 +173,8 @@ class Presenter(Part):
         """The public board picture, marking what changed since the last look of the people to
         act (``view["since"]``: the public view then, :mod:`bot.catchup`)."""
         view = self.view(table, None)
-        since = await catchup.since_version(self.store, table)
-        earlier = await self.views.at(self.store, table, since) if since is not None else None
+        since = await catchup.since_look(self.store, table)
+        earlier = await self.views.at(self.store, table, *since) if since is not None else None
         if earlier is not None:
             view["since"] = earlier
         try:
@@ -191,24 +232,31 @@ class Presenter(Part):
             return None
         texts = [str(move.action) for move in seen.moves]
         labels = seen.labels()
-        if len(texts) > MESSAGE_CAPACITY:  # grouped by their first words: narrowing choices
-            return self.narrowing_choices(table, texts, labels)
+        if len(texts) > MESSAGE_CAPACITY:  # grouped (the game's groups, or by words): narrowing
+            return self.narrowing_choices(table, texts, labels, groups=seen.groups())
         choices = [self.choice(table, "a", labels[a], a, "primary") for a in texts]
         if any(c is None for c in choices):
             return None
         return choices  # type: ignore[return-value]
 
     def narrowing_choices(
-        self, table: Table, texts: list[str], labels: dict[str, str], key: str = ""
+        self,
+        table: Table,
+        texts: list[str],
+        labels: dict[str, str],
+        key: str = "",
+        groups: dict[str, ChoiceGroup] | None = None,
     ) -> list[Choice] | None:
         """Too many actions for one message: one choice per group of them (bot/choices.py);
-        ``texts`` are those the narrowing ``key`` stands for (all of them for ``""``)."""
+        ``texts`` are those the narrowing ``key`` stands for (all of them for ``""``); ``groups``
+        the game's own groups of the actions (:meth:`engine.core.SeatView.groups`)."""
         choices = narrowed(
             texts,
             labels.__getitem__,
             lambda label, action: self.choice(table, "a", label, action, "primary"),
             lambda label, group: self.choice(table, "n", label, group, "primary"),
             key=key,
+            group_of=(groups or {}).get,
         )
         if any(c is None for c in choices):
             return None
@@ -235,10 +283,23 @@ class Presenter(Part):
         if to_act and table.hints_allowed:
             hint = self.choice(table, "q", t("btn_hint", lang))
             choices += [hint] if hint else []
-        hand_key = f"btn_my_hand_{table.row.game}"  # a game may name it (Santiago: My screen)
-        hand = self.choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand", lang))
+        hand = self.hand_choice(table) if self.anyone_holds_a_secret(table) else None
         legend = self.choice(table, "l", t("btn_legend", lang))  # the key to the pictures
         return [*choices, *([hand] if hand else []), *([legend] if legend else [])]
+
+    def hand_choice(self, table: Table) -> Choice | None:
+        """The My hand button (a game may name it: Santiago's My screen)."""
+        hand_key = f"btn_my_hand_{table.row.game}"
+        return self.choice(table, "h", t(hand_key if has_text(hand_key) else "btn_my_hand", table.lang))
+
+    def anyone_holds_a_secret(self, table: Table) -> bool:
+        """Whether some person at the table holds something only they see now (a secret bid,
+        a hand, money behind a screen) or must decide something in secret (My hand then holds
+        the choices, also for one whose DMs are closed): only then is My hand worth a button —
+        Cuba's seats, for one, hold nothing secret outside the parliament's cards and bids."""
+        people = [s.seat for s in table.seats if not s.is_bot and s.user_id is not None]
+        views = [self.seat_view(table, seat, table.lang) for seat in people]
+        return any(seen.private_summary or (seen.acting and seen.private_choices) for seen in views)
 
     def turn_lines(
         self, table: Table, found: dict[int, UserPrefs] | None = None
@@ -301,13 +362,28 @@ class Presenter(Part):
             rules.view(before, None) if before is not None else None,
             dict(rules.view(table.state, None)),
         )
-        self.views.keep(table.row.id, table.row.version, views[1])
+        if applied.looked is not None:
+            looked = applied.looked
+        elif applied.seat is not None:
+            looked = (applied.seat,)  # its own move: its last look is now
+        else:  # the start: every seat looks at the first board
+            looked = tuple(s.seat for s in table.seats) if before is None else ()
+        if table.row.status == "active":  # nothing is kept of a closed game
+            people = tuple(seat for seat in looked if not table.seat(seat).is_bot)  # bots look at nothing
+            self.views.keep(table.row.id, table.row.version, views[1], people)
         turn = turns.change(rules, before, table.state, views)
         changed = views[0] != views[1]  # else the board picture stays as it is
         found = await calls.prefs(self.store, table)
-        public = await self.publish(table, applied.events, turn, changed, intro=intro, found=found)
+        present = await attending.present(self.store, table, self.clock()) if turn.starting else set()
+        public = await self.publish(
+            table, applied.events, turn, changed, intro=intro, found=found, present=present
+        )
         await self.hold_calls(table, turn, found)
-        return Outcome(public=public, private=await self.dms(table, turn, found))
+        return Outcome(
+            public=public,
+            private=await self.dms(table, turn, found, present),
+            closed_dms=await decisions.closing(self.tables, table, applied, turn.starting),
+        )
 
     def called(self, table: Table, seats: Iterable[str], found: dict[int, UserPrefs]) -> list[SeatRow]:
         """The people among ``seats`` to call: not computer players, not stood in for."""
@@ -333,16 +409,21 @@ class Presenter(Part):
             await self.tables.add_timers(table.row.id, TimerPlan(add=held))
 
     async def dms(
-        self, table: Table, turn: turns.TurnChange, found: dict[int, UserPrefs] | None = None
+        self,
+        table: Table,
+        turn: turns.TurnChange,
+        found: dict[int, UserPrefs] | None = None,
+        present: set[str] | None = None,
     ) -> list[PrivateMessage]:
         """DMs only for what must be secret: a person whose turn begins with a secret
         simultaneous decision gets it by DM, with its choices and its picture (the place the
         decision picture is due outside My turn); a person who asked for it (``/game notify
         turn: dm|both``) hears by DM that their turn begins, with what happened since their last
-        move. Nothing else: what one holds in secret is read in My hand, other private decisions
-        are taken in the My turn panel — and nothing goes to a user whose DMs are closed, who
-        asked for no call at all, or who is in quiet hours or on vacation (held, see
-        :meth:`_hold_calls`)."""
+        move — unless they are at the table (``present``: they acted a few minutes ago,
+        :mod:`bot.attending`). Nothing else: what one holds in secret is read in My hand, other
+        private decisions are taken in the My turn panel — and nothing goes to a user whose DMs
+        are closed, who asked for no call at all, or who is in quiet hours or on vacation (held,
+        see :meth:`_hold_calls`)."""
         rules, state = table.rules, table.state
         if not turn.starting or rules.result(state) is not None:
             return []
@@ -358,6 +439,7 @@ class Presenter(Part):
         if not people:
             return []
         secret = set(turns.asked_in_secret(rules, turn, state))  # asked by DM
+        people = [s for s in people if s.seat in secret or s.seat not in (present or set())]
         return [dm for seat in people if (dm := await self.call_dm(table, seat, seat.seat in secret, found))]
 
     async def call_dm(
@@ -381,7 +463,11 @@ class Presenter(Part):
             # what the secret decision needs, drawn for this seat alone
             image = await self.decision_png(table, seat.seat, lang)
             return PrivateMessage(
-                user, clip("\n".join(ln for ln in lines if ln)), image=image, choices=choices
+                user,
+                clip("\n".join(ln for ln in lines if ln)),
+                image=image,
+                choices=choices,
+                decision=decisions.tag(table, seat.seat),
             )
         if found.get(user, UserPrefs()).notify not in calls.DM:
             return None
@@ -396,7 +482,7 @@ class Presenter(Part):
         """The seat looked at the game as it is now (the board's marks start from here)."""
         if (seat.seen_version or 0) < table.row.version:
             await self.store.set_seen(table.row.id, seat.seat, table.row.version)
-            self.views.keep(table.row.id, table.row.version, dict(table.rules.view(table.state, None)))
+            self.views.keep(table.row.id, table.row.version, table.rules.view(table.state, None), [seat.seat])
             updated = [
                 replace(s, seen_version=table.row.version) if s.seat == seat.seat else s for s in table.seats
             ]
@@ -416,10 +502,19 @@ class Presenter(Part):
                 return broken
             return Outcome(public=await self.board_again(table))
 
-    async def refuse_with_board(self, table: Table, sentence: str) -> Outcome:
-        outcome = Outcome.refuse(sentence)
-        outcome.ephemeral_image = await self.board_png(table)
-        return outcome
+    async def refuse_stale(self, table: Table, key: str, lang: str) -> Outcome:
+        """A press (or a move picked) from an earlier turn: one sentence (``key``, in ``lang``)
+        with a link to the current turn message — never the whole board again."""
+        live = await self.store.live_messages(table.row.id)
+        return Outcome.refuse(t(key, lang, link=calls.board_link(table.row, live)))
+
+    async def decision_dm_sent(self, dm: PrivateMessage, sent: SentDm) -> None:
+        """A DM asking a decision went out: kept until closed (:mod:`bot.decisions`)."""
+        await decisions.kept(self.store, dm, sent)
+
+    async def decision_dm_closed(self, closed: ClosedDm) -> None:
+        """A kept decision DM was closed (or is gone): forgotten."""
+        await self.store.drop_decision_dm(closed.game_pk, closed.message_id)
 
     async def legend_png(self, game: str, labels: dict[str, str], lang: str) -> bytes | None:
         try:
@@ -432,7 +527,7 @@ class Presenter(Part):
         """A live message of a game went out as a new message: keep its id (the turn message
         to edit, the board picture with the version it shows, the lobby notice)."""
         if msg.live is not None:
-            self.edited[message_id] = msg.live.version
+            self._edit_went_out(msg.live.game_pk, message_id, msg.live.version)
             await flow.posted(self.store, msg, message_id)  # a turn message's: shown too
 
     def edit_wanted(self, msg: PublicMessage) -> bool:
@@ -440,15 +535,23 @@ class Presenter(Part):
         message went out first (it holds everything this one says)."""
         if msg.live is None or msg.edit_id is None:
             return True
-        return self.edited.get(msg.edit_id, -1) <= msg.live.version
+        return self.edited.get(msg.live.game_pk, {}).get(msg.edit_id, -1) <= msg.live.version
 
     async def public_edited(self, msg: PublicMessage) -> None:
         """A live message was edited in place (see :meth:`edit_wanted`); a turn message's edit
         shows its change (``turn_pending``, see :meth:`call_again`)."""
         if msg.live is not None and msg.edit_id is not None:
-            self.edited[msg.edit_id] = max(self.edited.get(msg.edit_id, -1), msg.live.version)
+            self._edit_went_out(msg.live.game_pk, msg.edit_id, msg.live.version)
             if msg.live.role == TURN:
                 await self.store.turn_shown(msg.live.game_pk, msg.live.version)
+
+    def _edit_went_out(self, pk: int, message_id: int, version: int) -> None:
+        """Remember the version a live message of game ``pk`` shows; at most
+        :data:`EDITS_PER_GAME` messages per game, the latest (a closed game's go in :meth:`tidy`)."""
+        edits = self.edited.setdefault(pk, {})
+        edits[message_id] = max(edits.get(message_id, -1), version)
+        if len(edits) > EDITS_PER_GAME:
+            del edits[min(edits, key=edits.__getitem__)]
 
     # ------------------------------------------------------------------ the live messages
 
@@ -461,15 +564,21 @@ class Presenter(Part):
         *,
         intro: str | None = None,
         found: dict[int, UserPrefs] | None = None,
+        present: set[str] | None = None,
     ) -> list[PublicMessage]:
         """The public messages after the state of ``table`` changed by ``events`` (``changed``: the
         public view changed, so the picture must); the store keeps what the next change needs.
 
         A turn message that calls people carries what happened since their last move
         (:mod:`bot.catchup`) and, with a turn clock, when it runs out; it mentions only those who
-        want a mention and may be called now (``found``: the people's preferences, :mod:`bot.calls`)."""
+        want a mention, may be called now (``found``: the people's preferences, :mod:`bot.calls`)
+        and are not at the table (``present``: the seats whose people acted a few minutes ago,
+        :mod:`bot.attending` — they are named without a ping). When the turn only passes
+        between the bidders of one auction lot and every bidder called is at the table (or a
+        computer player), no new message is posted: the lot's message is edited in place."""
         rules, lang, row = table.rules, table.lang, table.row
         found = found or {}
+        present = present or set()
         finished = turn.over
         now = self.clock()
         lines = [intro] if intro else []
@@ -480,6 +589,9 @@ class Presenter(Part):
         ]
         live = await self.store.live_messages(row.id)
         since = now if turn.new_turn else (live.turn_since or row.updated)
+        called = [] if finished else self.called(table, turn.starting, found)
+        bids_go_round = turn.same_lot and all(s.seat in present for s in called)
+        new_turn = turn.new_turn and not bids_go_round
         if finished:  # the final scores open a message of their own, which tells everyone
             turn_lines = self.result_lines(table)
             choices: list[Choice] = [flow.rematch_choice(row)]
@@ -488,8 +600,9 @@ class Presenter(Part):
             turn_lines, _ = self.turn_lines(table, found)
             turn_lines += self.clock_lines(table, found, since)
             choices = self.public_choices(table)
-            called = self.called(table, turn.starting, found)
-            mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, now)
+            called = called if new_turn else []
+            pinged = [s.user_id for s in called if s.user_id and s.seat not in present]
+            mentions = calls.mentioned(pinged, found, now)
             if called:
                 rows = await catchup.rows_since_last_act(self.store, row.id, [s.seat for s in called])
                 caught = catchup.lines(rules, rows, table.names, [s.seat for s in called], lang, min_runs=2)
@@ -497,16 +610,16 @@ class Presenter(Part):
         new_board = (
             finished
             or turn.phase_ended
-            or (turn.new_turn and await flow.went_round(self.store, row.id, live, turn))
+            or (new_turn and await flow.went_round(self.store, row.id, live, turn))
         )
-        wanted = changed or live.board_id is None or live.turn_log is None or (turn.new_turn and new_board)
+        wanted = changed or live.board_id is None or live.turn_log is None or (new_turn and new_board)
         image = await self.board_png(table) if wanted else None
         drawn = flow.Drawn(
             f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image
         )
         messages, keep = flow.compose(
             live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
-            new_turn=turn.new_turn, new_board=new_board,
+            new_turn=new_turn, new_board=new_board,
         )  # fmt: skip
         if turn.new_turn:
             keep["turn_since"] = now
@@ -553,19 +666,17 @@ class Presenter(Part):
             await self.board_png(table),
         )  # fmt: skip
         unposted = replace(live, turn_log=None, turn_text=None)  # nothing of it to retire
-        messages, keep = flow.compose(
-            unposted, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
-            new_turn=True, new_board=True,
-        )  # fmt: skip
-        await self.store.set_live_messages(row.id, **keep)
-        return messages
+        return await self._posted_anew(table, unposted, drawn)
 
     async def board_again(self, table: Table) -> list[PublicMessage]:
         """``/game board``: the current board posted anew as the turn message (nobody mentioned)."""
         turn_lines, _ = self.turn_lines(table, await calls.prefs(self.store, table))
         image = await self.board_png(table)
         drawn = flow.Drawn(f"**{table.title}**", [], turn_lines, self.public_choices(table), [], image)
-        live = await self.store.live_messages(table.row.id)
+        return await self._posted_anew(table, await self.store.live_messages(table.row.id), drawn)
+
+    async def _posted_anew(self, table: Table, live: LiveMessages, drawn: flow.Drawn) -> list[PublicMessage]:
+        """``drawn`` as a new turn message with the board in it, and its live fields kept."""
         row = table.row
         messages, keep = flow.compose(
             live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,

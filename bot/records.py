@@ -40,7 +40,7 @@ from bot.outcome import Attachment, Outcome, PublicMessage
 from bot.replays import after_base, effective_plays, replay_states, stored_state
 from bot.rows import ActionRow, GameRow, PlayedSeat, ReplayBase, SeatRow, dumps
 from bot.tables import Table, Tables, clip
-from bot.texts import t
+from bot.texts import t, t_count
 from engine import GAMES, history
 from engine.core import Event
 from engine.i18n import DEFAULT, join_words
@@ -440,7 +440,9 @@ async def forget_me(archive: Archive, user_id: int, confirm: bool = False, lang:
     open_games = [g for g in games if g.status in ("lobby", "active")]
     closed = len(games) - len(open_games)
     if not confirm:
-        lines = [t("forget_confirm", lang, closed=closed, open=len(open_games))] if games else []
+        closed_said = t_count("count_finished_games", lang, closed)
+        open_said = t_count("count_open_games", lang, len(open_games))
+        lines = [t("forget_confirm", lang, closed=closed_said, open=open_said)] if games else []
         if any(rows.values()):
             lines.append(t("forget_would", lang, items=_rows_said(rows, lang)))
         return Outcome(ephemeral="\n".join(lines))
@@ -448,7 +450,8 @@ async def forget_me(archive: Archive, user_id: int, confirm: bool = False, lang:
     if games:
         names = {row.id: t("former_player", row.language, n="{n}") for row in games}
         done, waiting = await archive.store.forget_user(user_id, names)
-        lines.append(t("forgotten", lang, closed=done, open=waiting))
+        said = t_count("count_games", lang, done), t_count("count_open_games", lang, waiting)
+        lines.append(t("forgotten", lang, closed=said[0], open=said[1]))
     deleted = await archive.store.user_rows(user_id, delete=True)
     if any(deleted.values()):
         lines.append(t("forgotten_rows", lang, items=_rows_said(deleted, lang)))
@@ -467,6 +470,8 @@ def _rows_said(rows: dict[str, int], lang: str) -> str:
         said.append(t("forget_row_votes", lang, count=rows["replace_votes"]))
     if rows.get("lobby_removed"):
         said.append(t("forget_row_removed", lang, count=rows["lobby_removed"]))
+    if rows.get("decision_dms"):
+        said.append(t("forget_row_dms", lang, count=rows["decision_dms"]))
     if rows.get("paused"):
         said.append(t("forget_row_paused", lang, count=rows["paused"]))
     return join_words(said, lang)

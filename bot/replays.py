@@ -20,6 +20,7 @@ from bot.gamestore import GameStore
 from bot.rows import ActionRow, GameRow, ReplayBase
 from engine import GAMES, history
 from engine.core import Rules
+from engine.search_parts import PublicRecord
 
 log = logging.getLogger(__name__)
 
@@ -126,3 +127,24 @@ def with_events(
         log.exception("the log of game %s does not replay; shown as stored", row.id)
         return list(actions)
     return rebuilt
+
+
+def public_record(
+    rules: Rules,
+    row: GameRow,
+    seats: list[str],
+    plays: Iterable[ActionRow],
+    base: ReplayBase | None,
+    seat: str,
+) -> PublicRecord | None:
+    """What ``seat`` has seen of the game since it began (:class:`engine.search_parts.PublicRecord`),
+    the events rebuilt by replaying the plays that count — the stored events are not trusted for
+    it, since a move played for a seat (autoplay) may carry marks of the bot's own. None for a game
+    with a replay ``base``: what happened before it is not in the log, so nothing can be counted."""
+    if base is not None:
+        return None
+    start = first_state(rules, row, seats)
+    events = [
+        e for _, new in history.replay_log(rules, start, [(p.seat or "", p.text) for p in plays]) for e in new
+    ]
+    return PublicRecord.of(rules, start, seat, events)

@@ -101,6 +101,25 @@ PREF_COLUMNS = ("notify", "time_zone", "quiet_from", "quiet_to", "away_until", "
 
 
 @dataclass(frozen=True)
+class DecisionDm:
+    """A DM the bot sent ``user_id`` for a decision of ``seat`` in game ``game_pk`` at game
+    ``version`` (``decision_dms``): kept until it is closed — edited to say what was decided, or
+    that the moment passed, without its buttons (:mod:`bot.decisions`)."""
+
+    game_pk: int
+    message_id: int
+    channel_id: int  # the DM channel
+    user_id: int
+    seat: str
+    version: int
+
+
+#: A table's default for ``at_table_s`` (``/game settings at_table_minutes``): a person who acted
+#: in the game this many seconds ago is named without a ping when called again.
+DEFAULT_AT_TABLE_S = 180
+
+
+@dataclass(frozen=True)
 class LiveMessages:
     """A game's live messages in its channel (see :mod:`bot.flow`).
 

@@ -48,7 +48,7 @@ from bot.computer import Computer
 from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.lobby import MAX_OPTIONS_TEXT, Lobby
-from bot.outcome import Outcome, parse_custom_id
+from bot.outcome import Outcome, ParsedCustomId, parse_custom_id
 from bot.preferences import Preferences
 from bot.presenter import (
     DecisionRenderer,
@@ -190,6 +190,22 @@ class GameService:
     seed_source = PartOf[Callable[[], int]]("lobby")
     search_pool = PartOf[RenderPool]("computer")
 
+    def kept_per_game(self) -> dict[str, int]:
+        """The entries of every map this process keeps per game (or per channel of a game): the
+        open games it used since the start, the commands in flight, and nothing of a closed game
+        once the timer loop's next round has run (counted by ``bench/memory.py`` and the tests)."""
+        tables, presenter = self.tables, self.presenter
+        return {
+            "tables.cached": len(tables.cached),
+            "tables.channel_games": len(tables.channel_games),
+            "tables.locks": len(tables.locks),
+            "tables.notices": len(tables.notices),
+            "presenter.views": presenter.views.games(),
+            "presenter.seat_views": len(presenter.seat_views_kept()),
+            "presenter.edited": presenter.edited_games(),
+            "timers.calls": self.timers.calls_kept(),
+        }
+
     # ================================================================== the parts' commands
     # Each is the part's own method, with its signature and docstring (see :class:`Forward`).
 
@@ -220,6 +236,7 @@ class GameService:
     turn_panel = Forward("acting", Acting.turn_panel)
     hand = Forward("acting", Acting.hand)
     autocomplete = Forward("acting", Acting.autocomplete)
+    load_for_autocomplete = Forward("acting", Acting.load_for_autocomplete)
     undo = Forward("acting", Acting.undo)
 
     # what people see (bot/presenter.py)
@@ -228,6 +245,8 @@ class GameService:
     edit_wanted = Forward("presenter", Presenter.edit_wanted)
     public_edited = Forward("presenter", Presenter.public_edited)
     legend_png = Forward("presenter", Presenter.legend_png)
+    decision_dm_sent = Forward("presenter", Presenter.decision_dm_sent)
+    decision_dm_closed = Forward("presenter", Presenter.decision_dm_closed)
 
     # preferences (bot/preferences.py)
     settings = Forward("preferences", Preferences.settings)
@@ -273,7 +292,8 @@ class GameService:
         """Every button, once :func:`bot.places.offered_here` found it pressed where the bot
         offers it (``channel_id`` None: in a DM with the bot): ``a`` plays its action, ``h`` shows the hand, ``t`` the turn panel,
         ``l`` the legend, ``r`` opens a rematch (here, see :mod:`bot.rematch` for a thread of
-        its own), ``j`` joins the lobby it invites to. ``user_name``: the presser's name (for a
+        its own), ``j`` joins the lobby it invites to (or whose lobby message it sits on), ``x``,
+        ``b`` and ``s`` leave it, add a computer to it and start it (:mod:`bot.lobby_message`). ``user_name``: the presser's name (for a
         seat they take). ``interaction_id`` counts the press once (see :meth:`act` and
         :meth:`claim_interaction`)."""
         parsed = parse_custom_id(custom_id)
@@ -311,6 +331,8 @@ class GameService:
             return await self.lobby.join_game(
                 parsed.game_pk, user_id, user_name or str(user_id), locale=locale
             )
+        if parsed.verb in ("x", "b", "s"):  # the lobby message's Leave, Add computer, Start
+            return await self.lobby.press(parsed.verb, parsed.game_pk, user_id, locale=locale)
         if parsed.verb == "r":
             return await rematch.rematch(
                 self.lobby, parsed.game_pk, user_id, user_name or str(user_id), channel_id, locale=locale
@@ -325,7 +347,23 @@ class GameService:
         parsed = parse_custom_id(custom_id)
         if parsed is None or await places.offered_here(self.tables, parsed, user_id, channel_id):
             return None
-        return Outcome.refuse(t("wrong_place", await self.tables.caller_lang(user_id, locale)))
+        lang = await self.tables.caller_lang(user_id, locale)
+        if channel_id is None and parsed.verb in places.DM_VERBS:  # an old decision DM's button?
+            stale = await self.stale_dm_press(parsed, user_id, lang)
+            if stale is not None:
+                return stale
+        return Outcome.refuse(t("wrong_place", lang))
+
+    async def stale_dm_press(self, parsed: ParsedCustomId, user_id: int, lang: str) -> Outcome | None:
+        """A seated player's press on a button of an earlier decision DM of theirs (one that was
+        not closed in time): one sentence with a link to the current turn; None otherwise."""
+        table = await self.tables.open(None, parsed.game_pk)
+        if table is None or table.row.status != "active" or table.state is None:
+            return None
+        seat = table.seat_of(user_id)
+        if seat is None or await self.acting.button_current(table, seat.seat, parsed.version):
+            return None
+        return await self.presenter.refuse_stale(table, "stale_button_link", lang)
 
     async def claim_interaction(
         self, interaction_id: int | None, user_id: int | None, *, locale: Any = None

@@ -44,6 +44,7 @@ from typing import Any, TypeVar
 from bot import metrics
 from bot.names import safe
 from bot.rows import (
+    DEFAULT_AT_TABLE_S,
     DEFAULT_HINTS_ALLOWED,
     DEFAULT_TAKEOVER,
     NOTIFY_MODES,
@@ -55,6 +56,7 @@ from bot.rows import (
     AlreadyProcessed,
     AlreadySeated,
     ChannelBusy,
+    DecisionDm,
     GameRow,
     LiveMessages,
     Play,
@@ -947,6 +949,21 @@ class SqlStore:
         )
         return [game_row(r) for r in found]
 
+    async def games_to_resume(self, shards: Shards | None = None) -> list[GameRow]:
+        """The open games (of ``shards``' guilds, when given) a starting process must look at
+        before any command does, oldest first: a running game whose last change never went out
+        (``turn_pending``), and a lobby or running game, not paused, that has no timer at all
+        (a timer lost before migration 15). Every other game waits, unloaded, for its first use.
+        (The status index, then the timers' index by game for each open game: no game's state
+        is read.)"""
+        found = await self.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games g WHERE status IN ('lobby', 'active') "
+            f"AND {shard_filter(shards)} AND ((status = 'active' AND turn_pending IS NOT NULL) "
+            "OR (paused_by IS NULL AND NOT EXISTS (SELECT 1 FROM timers t WHERE t.game_pk = g.id))) "
+            "ORDER BY id"
+        )
+        return [game_row(r) for r in found]
+
     async def state(self, pk: int) -> tuple[int, str | None]:
         """(version, cached state JSON) of a game."""
         found = await self.fetch("SELECT version, state FROM games WHERE id = ?", pk)
@@ -1107,6 +1124,22 @@ class SqlStore:
             pk,
             takeover,
             int(hints_allowed),
+        )
+
+    async def at_table_s(self, pk: int) -> int:
+        """Seconds after an action of their own within which a person called again is named
+        without a ping (``/game settings at_table_minutes``; 0: always pinged)."""
+        found = await self.fetch("SELECT at_table_s FROM table_play WHERE game_pk = ?", pk)
+        return DEFAULT_AT_TABLE_S if not found or found[0][0] is None else int(found[0][0])
+
+    async def set_at_table_s(self, pk: int, seconds: int) -> None:
+        await self.execute(
+            "INSERT INTO table_play (game_pk, takeover, hints_allowed, at_table_s) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_pk) DO UPDATE SET at_table_s = excluded.at_table_s",
+            pk,
+            DEFAULT_TAKEOVER,
+            int(DEFAULT_HINTS_ALLOWED),
+            seconds,
         )
 
     async def add_hint(self, pk: int, seat: str) -> None:
@@ -1398,6 +1431,43 @@ class SqlStore:
             kept.last_acts = dict(acts)
         return acts
 
+    async def last_act_times(self, pk: int) -> dict[str, float]:
+        """When each seat last acted of its own (as :meth:`last_acts`: not an only choice the
+        table played for it)."""
+        found = await self.fetch(
+            "SELECT seat, MAX(created) FROM actions a WHERE game_pk = ? AND seat IS NOT NULL "
+            f"AND NOT {self.AUTO_EVENT} GROUP BY seat",
+            pk,
+        )
+        return {r[0]: float(r[1]) for r in found}
+
+    # ------------------------------------------------------------------ decision DMs
+
+    async def add_decision_dm(self, dm: DecisionDm) -> None:
+        await self.execute(
+            "INSERT INTO decision_dms (game_pk, message_id, channel_id, user_id, seat, version) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_pk, message_id) DO NOTHING",
+            dm.game_pk,
+            dm.message_id,
+            dm.channel_id,
+            dm.user_id,
+            dm.seat,
+            dm.version,
+        )
+
+    async def decision_dms(self, pk: int) -> list[DecisionDm]:
+        """The game's decision DMs not closed yet, oldest first."""
+        found = await self.fetch(
+            "SELECT game_pk, message_id, channel_id, user_id, seat, version FROM decision_dms "
+            "WHERE game_pk = ? ORDER BY version, message_id",
+            pk,
+        )
+        return [DecisionDm(r[0], r[1], r[2], r[3], r[4], r[5]) for r in found]
+
+    async def drop_decision_dm(self, pk: int, message_id: int) -> None:
+        """The DM was closed (or is gone): forget it."""
+        await self.execute("DELETE FROM decision_dms WHERE game_pk = ? AND message_id = ?", pk, message_id)
+
     async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]:
         """The game's log rows with ``n >= since``, oldest first. (Row ``n`` took the game from
         version ``n`` to ``n + 1``: the game starts at version 1.)"""
@@ -1596,6 +1666,7 @@ USER_ROWS = (
     ("dm_refused", "user_id"),
     ("replace_votes", "voter_id"),
     ("lobby_removed", "user_id"),
+    ("decision_dms", "user_id"),
 )
 
 
@@ -1632,4 +1703,5 @@ TABLES = (
     "table_play",
     "hints_used",
     "lobby_removed",
+    "decision_dms",
 )

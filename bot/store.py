@@ -299,6 +299,29 @@ MIGRATIONS: list[str] = [
     UPDATE games SET options = json_set(options, '$.revision', 2)
         WHERE game = 'goa' AND status != 'lobby' AND json_extract(options, '$.revision') IS NULL;
     """,
+    # 18: the index on timers.due again (migration 3 dropped it): the timer loop's two queries
+    # (the due timers, the earliest due) read it instead of the whole table every round, and a
+    # bot holding many games starts without loading them (bot/timers.py, Timers.warm).
+    """
+    CREATE INDEX timers_due ON timers (due);
+    """,
+    # 19: issue 27. ``at_table_s``: a table's setting — a person who acted this many seconds ago is
+    # named without a ping when called again (NULL: the default, 3 minutes; 0: always pinged).
+    # ``decision_dms``: every DM sent for a decision, kept until it is closed (edited to say what
+    # was decided, or that the moment passed, without its buttons), also across restarts.
+    """
+    ALTER TABLE table_play ADD COLUMN at_table_s INTEGER;
+    CREATE TABLE decision_dms (
+        game_pk    INTEGER NOT NULL REFERENCES games (id),
+        message_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL,
+        seat       TEXT NOT NULL,
+        version    INTEGER NOT NULL,
+        PRIMARY KEY (game_pk, message_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX decision_dms_user ON decision_dms (user_id);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -4,9 +4,12 @@ This is the lowest part of the service (:mod:`bot.service` is its front). It hol
 
 * :class:`Table` — one game: its row, its seats, its rules and (once started) its state;
 * the cache of open tables (autocomplete reads only memory; a state is reused while the stored
-  version is the cached one) and the channel → open game map;
-* one ``asyncio.Lock`` per channel (the commands of one process on one game run in turn; the
-  store's version check keeps two processes from both applying);
+  version is the cached one) and the channel → open game map: a game enters on its first use
+  since the start (none is loaded at start) and leaves when it closes, when every part is told
+  to forget it (:meth:`Tables.on_close`);
+* one ``asyncio.Lock`` per channel while a command holds or waits for it (the commands of one
+  process on one game run in turn; the store's version check keeps two processes from both
+  applying);
 * the callers' languages (an interaction's locale, remembered for their DMs);
 * a game whose log no longer replays (broken: marked, kept, and refused with one sentence);
 * :meth:`Tables.at` — the opening steps every command shares (language → lock → the game in
@@ -98,6 +101,9 @@ class Applied:
     action_text: str
     events: list[Event] = field(default_factory=list)
     before: Any = None
+    #: The seats whose last look (:func:`bot.catchup.looked`) is the game after the change;
+    #: None: the seat that acted (every seat at the start, when there was no state before).
+    looked: tuple[str, ...] | None = None
 
 
 def join_names(names: list[str], lang: str = DEFAULT) -> str:
@@ -204,7 +210,11 @@ class Tables:
     def __init__(self, store: GameStore, clock: Callable[[], float]) -> None:
         self.store = store
         self.clock = clock
+        #: channel → its lock, while a command holds it or waits for it (:meth:`lock`)
         self.locks: dict[int, asyncio.Lock] = {}
+        self._lock_users: dict[int, int] = {}
+        #: Called with a game's pk when it closes: each part forgets what it kept of it.
+        self._on_close: list[Callable[[int], None]] = []
         #: game pk → last loaded table (autocomplete, state reuse)
         self.cached: dict[int, Table] = {}
         #: channel → open game pk
@@ -246,11 +256,29 @@ class Tables:
 
     # ------------------------------------------------------------------ loading
 
-    def lock(self, channel_id: int) -> asyncio.Lock:
+    @asynccontextmanager
+    async def lock(self, channel_id: int) -> AsyncIterator[None]:
+        """Hold the channel's lock (the commands of one channel run in turn). The lock exists
+        while somebody holds it or waits for it, so that the map of locks stays as small as
+        the commands in flight."""
         lock = self.locks.get(channel_id)
         if lock is None:
             lock = self.locks[channel_id] = asyncio.Lock()
-        return lock
+        self._lock_users[channel_id] = self._lock_users.get(channel_id, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            left = self._lock_users[channel_id] - 1
+            if left:
+                self._lock_users[channel_id] = left
+            else:
+                del self._lock_users[channel_id], self.locks[channel_id]
+
+    def on_close(self, forget: Callable[[int], None]) -> None:
+        """Have ``forget(pk)`` called when a game closes (finished or abandoned), to drop what a
+        part keeps of it: nothing of a closed game stays in memory."""
+        self._on_close.append(forget)
 
     async def load(self, row: GameRow) -> Table:
         """The table for ``row``'s game, read afresh (its row and seats, one read); the state is
@@ -356,6 +384,8 @@ class Tables:
         self.cached.pop(pk, None)
         if self.channel_games.get(channel) == pk:
             del self.channel_games[channel]
+        for forget in self._on_close:
+            forget(pk)
 
     async def lock_key(self, channel_id: int | None, game_pk: int | None) -> int | None:
         """The channel whose lock guards the game (found by channel or by game id)."""

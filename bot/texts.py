@@ -16,9 +16,9 @@ import re
 from functools import cache
 from typing import Any
 
-from engine.i18n import DEFAULT, LANGUAGES, Catalogue, normalise
+from engine.i18n import DEFAULT, LANGUAGES, Catalogue, normalise, plural_category
 
-__all__ = ["CATALOGUE", "LANGUAGES", "command_name", "has_text", "normalise", "t"]
+__all__ = ["CATALOGUE", "LANGUAGES", "command_name", "has_text", "normalise", "t", "t_count"]
 
 CATALOGUE = Catalogue("bot")
 
@@ -36,6 +36,13 @@ _COMMAND = re.compile(
 def t(key: str, lang: str = DEFAULT, /, **values: Any) -> str:
     """The sentence ``key`` in ``lang`` (English when a translation lacks it), filled with ``values``."""
     return _template(key, lang).format(**values)
+
+
+def t_count(key: str, lang: str, count: int, /, **values: Any) -> str:
+    """The counted sentence ``key`` in the form the language's plural rules give ``count``
+    (``key.one``, ``key.other``…, see :func:`engine.i18n.plural_category`); ``count`` is passed
+    both as ``n`` and as ``count``."""
+    return t(f"{key}.{plural_category(lang, count)}", lang, n=count, count=count, **values)
 
 
 @cache

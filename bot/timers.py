@@ -32,7 +32,7 @@ from bot.presenter import Presenter
 from bot.rows import SeatRow, TimerPlan, TimerRow, UserPrefs
 from bot.tables import Part, Table, Tables, clip, mention
 from bot.texts import normalise, t
-from engine import GAMES
+from engine import BUILTIN_GAMES, GAMES
 from engine.ai import player
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ class Timers(Part):
         self.press = press
         self.shards = settings.shards  # the Discord shards whose games this process runs
         self._next_sweep = 0.0
-        self._calls: dict[tuple[int, str], float] = {}  # (game, seat) → when last called (reminders)
+        self._calls: dict[int, dict[str, float]] = {}  # game → seat → when last called (reminders)
         #: Claimed timers whose end could not be stored (the database away): id → (the timer,
         #: "finish": its work is done, delete it; or "release": it is not, give it back due now).
         self.owed: dict[int, tuple[TimerRow, str]] = {}
@@ -88,25 +88,32 @@ class Timers(Part):
             "held": self._timer_held,
             "press": self._timer_press,
         }
+        tables.on_close(self._forget_calls)
 
     async def warm(self) -> None:
-        """Load every open game of this process's shards into memory (autocomplete reads only
-        memory), and give each back the timers a process that died took with it
-        (:meth:`_rearm_lost_timers`).
+        """Make ready to serve, in time that grows with the games to resume, not with the
+        games stored: no game is loaded here — each loads on its first use (a command, a button,
+        an autocomplete, its timer), and the timer loop finds the due timers by their index.
+
+        First, the timers a predecessor of this process claimed and did not finish (it died
+        holding them) come back, due now: this process owns their games. Then the few games a
+        start must look at (:meth:`GameStore.games_to_resume`) are loaded: a running game whose
+        last change never went out (this process's predecessor stopped between storing it and
+        posting it) gets its turn message from the timer loop's first round, calling whoever is
+        to act (:meth:`Presenter.call_again`); an open game with no timer at all gets back the
+        ones it needs (:meth:`_rearm_lost_timers`).
 
         Each game on its own: a bad state cache is rebuilt from the log, a game whose log no
         longer replays is marked broken (its channel is told by the timer loop's first round,
-        :meth:`take_notices`), and a game that fails in any other way is logged and left out —
-        every other game starts. A running game whose last change never went out (this
-        process's predecessor stopped between storing it and posting it) gets its turn message
-        from the timer loop's first round, calling whoever is to act (:meth:`Presenter.call_again`).
-
-        First, the timers a predecessor of this process claimed and did not finish (it died
-        holding them) come back, due now: this process owns their games."""
+        :meth:`take_notices`; a game found broken on its first use tells it with that answer),
+        and a game that fails in any other way is logged and left out — every other game starts.
+        The rules of every title are imported here, so that no first command waits for them."""
+        for game in BUILTIN_GAMES:  # each title's rules imported now, not by its first command
+            GAMES[game]
         back = await self.store.release_claims(self.clock(), self.shards)
         if back:
             log.info("%d timers claimed by a process that stopped are due again", len(back))
-        for row in await self.store.games(("lobby", "active"), shards=self.shards):
+        for row in await self.store.games_to_resume(self.shards):
             try:
                 table = await self.tables.load(row)
                 await self._rearm_lost_timers(table)
@@ -168,6 +175,7 @@ class Timers(Part):
         """The notices waiting to be said (broken games, turn messages never posted), and the
         hourly storage sweep (see :meth:`sweep`)."""
         outcomes: list[Outcome] = self.tables.take_notices()
+        self.presenter.tidy()  # what closed games' deliveries needed a moment longer
         outcomes, self.calls_again = outcomes + self.calls_again, []
         if self.clock() >= self._next_sweep:
             self._next_sweep = self.clock() + SWEEP_INTERVAL_S
@@ -360,7 +368,7 @@ class Timers(Part):
         link = calls.board_link(table.row, live)
         lines, mentions, dms = [], [], []
         for seat in people:
-            self._calls[(table.row.id, seat.seat)] = self.clock()
+            self._calls.setdefault(table.row.id, {})[seat.seat] = self.clock()
         for seat in people:
             user = seat.user_id or 0
             way = found.get(user, UserPrefs()).notify
@@ -396,7 +404,16 @@ class Timers(Part):
 
     def _called_lately(self, table: Table, seat: str) -> bool:
         """Whether ``seat`` was called less than half a reminder period ago (by this process)."""
-        return self.clock() - self._calls.get((table.row.id, seat), -1e18) < table.row.reminder_s / 2
+        called = self._calls.get(table.row.id, {}).get(seat, -1e18)
+        return self.clock() - called < table.row.reminder_s / 2
+
+    def _forget_calls(self, pk: int) -> None:
+        """The game closed: its calls are forgotten."""
+        self._calls.pop(pk, None)
+
+    def calls_kept(self) -> int:
+        """How many games' calls are remembered (open games whose people were called)."""
+        return len(self._calls)
 
     def _public_prompt(self, table: Table, seat: str) -> str:
         """What ``seat`` must decide, as the table may read it (a private decision: only that
@@ -474,6 +491,14 @@ class Timers(Part):
         text = t("clock_expired", table.lang, name=table.name(seat))
         return Outcome(public=[PublicMessage(table.row.channel_id, text, mentions=others)])
 
+    async def stand_in_note(self, table: Table, seat: str) -> str | None:
+        """The line saying a computer player plays for ``seat``'s person, who is away — once
+        per turn message: not again before each sub-step of the same turn (its words already
+        hold it)."""
+        note = t("stood_in", table.lang, name=table.name(seat))
+        said = (await self.store.live_messages(table.row.id)).turn_log or ""
+        return None if note in said.split("\n") else note
+
     async def _timer_bot(self, pk: int, payload: dict[str, Any]) -> Outcome | None:
         """One computer seat's move (the next one gets its own timer, so people can follow), or
         the move of a computer player standing in for a player on vacation. The move is searched
@@ -489,7 +514,7 @@ class Timers(Part):
                 return None
             seat = bots[0]
             kind = computer.bot_kind(table, table.seat(seat).bot_kind or stand.get(seat) or "") or "random"
-            note = t("stood_in", table.lang, name=table.name(seat)) if seat in stand else None
+            note = await self.stand_in_note(table, seat) if seat in stand else None
             try:
                 action = await self.computer.move(table, seat, kind)
             except Exception:  # a faulty computer player must not stall the game

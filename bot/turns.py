@@ -39,6 +39,9 @@ class TurnChange:
     phase_ended: bool
     #: The game is over.
     over: bool
+    #: The turn passes between the bidders of one auction lot (Goa's): the public view's
+    #: ``auction`` names the same ``lot`` before and after.
+    same_lot: bool = False
 
     @property
     def new_turn(self) -> bool:
@@ -58,10 +61,21 @@ def change(
     over = rules.result(after) is not None
     if before is None:
         return TurnChange(tuple(now), True, over)
-    phase_ended = phase_key(rules, before, views[0]) != phase_key(rules, after, views[1])
+    before_view = views[0] if views[0] is not None else rules.view(before, None)
+    after_view = views[1] if views[1] is not None else rules.view(after, None)
+    phase_ended = phase_key(rules, before, before_view) != phase_key(rules, after, after_view)
     if phase_ended or not set(now) <= set(rules.to_act(before)):
-        return TurnChange(tuple(now), phase_ended, over)
+        lot = auction_lot(before_view)
+        same_lot = not phase_ended and not over and lot is not None and lot == auction_lot(after_view)
+        return TurnChange(tuple(now), phase_ended, over, same_lot)
     return TurnChange((), False, over)
+
+
+def auction_lot(view: Mapping[str, Any]) -> Any:
+    """The lot an open auction sells (a public view's ``auction`` with its ``lot``, as Goa's
+    names it), or None when no auction is open."""
+    auction = view.get("auction")
+    return auction.get("lot") if isinstance(auction, Mapping) else None
 
 
 def secret_simultaneous(rules: Rules, state: Any, seat: str) -> bool:

@@ -37,8 +37,11 @@ def choose(
 def hint(
     game_id: str, seed: int, view: dict[str, Any], legal: list[Action], budget: Budget, top: int
 ) -> list[HintLine]:
-    """The strong player's ``top`` moves for the seat of ``view`` (runs in a worker)."""
+    """The strong player's ``top`` best moves for the seat of ``view`` that differ in substance
+    (runs in a worker): every candidate is weighed to the end (no halving), so that when the
+    best two lead to the same outcome — the same moves in another order — the next best that
+    differs is shown instead."""
     if len(legal) == 1:
         return [HintLine(legal[0], {})]
-    analysis = StrongPlayer(game_id, seed, budget).analyse(view, legal, keep=top)
-    return [HintLine(line.action, dict(line.gains)) for line in analysis.lines[:top]]
+    analysis = StrongPlayer(game_id, seed, budget).analyse(view, legal, keep=len(legal))
+    return [HintLine(line.action, dict(line.gains)) for line in analysis.distinct(top)]

@@ -55,15 +55,17 @@ def player(game_id: str, kind: str, seed: int, budget: Any = None) -> Player:
     raise KeyError(f"unknown computer player kind {kind!r}; use one of {', '.join(KINDS)}")
 
 
-def seat_view(game_id: str, kind: str, state: Any, seat: str) -> dict[str, Any]:
+def seat_view(game_id: str, kind: str, state: Any, seat: str, record: Any = None) -> dict[str, Any]:
     """What a computer player of ``kind`` at ``seat`` decides from: the seat's view, and for the
     strong player also the seat's information set (``known``: the state with every other seat's
-    secret and every unseen order left out, built by the game's search adapter)."""
+    secret and every unseen order left out, built by the game's search adapter, with what the
+    seat's public ``record`` — an :class:`engine.search_parts.PublicRecord` — determines of them
+    counted back in)."""
     from engine import GAMES
 
     view = dict(GAMES[game_id].view(state, seat))
     if kind == "strong":
         from engine.search import adapter
 
-        view = {**view, "known": adapter(game_id).known(state, seat), "known_seat": seat}
+        view = {**view, "known": adapter(game_id).known(state, seat, record), "known_seat": seat}
     return view

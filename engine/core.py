@@ -28,6 +28,7 @@ from typing import Any, Protocol, TypedDict, TypeVar, runtime_checkable
 __all__ = [
     "Action",
     "Arg",
+    "ChoiceGroup",
     "Event",
     "Game",
     "GamePresentation",
@@ -441,6 +442,13 @@ class GamePresentation(Protocol):
         """A short button label for ``action`` (≤ 80 characters, e.g. "Buy rum · 5"). ``names``
         (seat → display name) is for labels that name another player (Goa's spy)."""
 
+    def choice_group(
+        self, state: GameState, seat: str, action: Action, lang: str = "en"
+    ) -> ChoiceGroup | None:
+        """The group of like moves ``action`` belongs to, in the table's terms, for a decision
+        with more moves than one message shows (Goa's flag places: by ring side and board row);
+        None lets the bot group the moves by the words of their texts."""
+
     def prompt(self, state: GameState, seat: str, lang: str = "en") -> str:
         """One sentence telling ``seat`` what it must decide now ("Choose a field for your
         worker."); empty when the seat has nothing to do."""
@@ -481,11 +489,27 @@ Rules = Game
 
 
 @dataclass(frozen=True, slots=True)
+class ChoiceGroup:
+    """A group of like moves as the table names it (see :meth:`GamePresentation.choice_group`).
+
+    ``key`` is a short lowercase word (letters, digits, ``-``) that tells it from the decision's
+    other groups; ``name`` says what it holds in the reader's language, whole (a button label,
+    at most 80 characters: "Flag on the top edge: A0 B0 C0"); ``places`` are the board's
+    spaces it holds, as the board names them (for a picture that rings them)."""
+
+    key: str
+    name: str
+    places: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Move:
-    """One legal action of a seat with its button label in the reader's language."""
+    """One legal action of a seat with its button label in the reader's language, and the
+    group the game puts it in when there are too many to show at once (None: by its words)."""
 
     action: Action
     label: str
+    group: ChoiceGroup | None = None
 
 
 class SeatView:
@@ -519,9 +543,10 @@ class SeatView:
     @cached_property
     def moves(self) -> tuple[Move, ...]:
         """Its legal actions in the engine's order, each with its label in ``lang``."""
-        game, state, seat = self._game, self._state, self.seat
+        game, state, seat, lang = self._game, self._state, self.seat, self.lang
         return tuple(
-            Move(a, game.label(state, seat, a, self.lang, self._names)) for a in game.legal(state, seat)
+            Move(a, game.label(state, seat, a, lang, self._names), game.choice_group(state, seat, a, lang))
+            for a in game.legal(state, seat)
         )
 
     @cached_property
@@ -552,6 +577,10 @@ class SeatView:
     def labels(self) -> dict[str, str]:
         """Canonical action text → label, as the bot keys its buttons."""
         return {str(move.action): move.label for move in self.moves}
+
+    def groups(self) -> dict[str, ChoiceGroup]:
+        """Canonical action text → the group the game puts it in (only the moves it groups)."""
+        return {str(move.action): move.group for move in self.moves if move.group is not None}
 
 
 class _Setup(Protocol):

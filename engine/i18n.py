@@ -6,8 +6,10 @@ language and fills in the values. English (``en``) is the reference: every other
 exactly its keys and the same ``{placeholders}`` (the tests check it), so a translation is one more
 file.
 
-Plurals: a key may come as ``key.one`` and ``key.other``; :meth:`Catalogue.plural` picks by count.
-Languages without grammatical number (Chinese, Japanese) simply give the same text for both.
+Plurals follow each language's own rules, the CLDR plural rules as Babel ships them: a counted
+message comes as ``key.<category>``, one entry for each category the language has (``key.one`` and
+``key.other`` in English and Dutch; only ``key.other`` in Chinese and Japanese, which have no
+grammatical number), and :meth:`Catalogue.plural` picks the category of the count.
 
 Reading the package's own data files at import time is the only I/O here; the engine still has no
 network, no asyncio, no discord and no Pillow.
@@ -21,6 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from babel.core import Locale
+from babel.plural import PluralRule
 
 LANGUAGES: tuple[str, ...] = ("en", "zh-CN", "zh-TW", "ja", "nl")
 """The languages every catalogue comes in; ``en`` is the reference."""
@@ -71,6 +76,36 @@ def normalise(locale: Any) -> str:
         if name.lower() == low:
             return lang
     return DEFAULT
+
+
+#: The CLDR locale whose plural rules each of our languages follows.
+_CLDR_LOCALES = {"en": "en", "zh-CN": "zh_Hans_CN", "zh-TW": "zh_Hant_TW", "ja": "ja", "nl": "nl"}
+
+#: CLDR's plural categories, in its order (every language has ``other``).
+PLURAL_CATEGORIES: tuple[str, ...] = ("zero", "one", "two", "few", "many", "other")
+
+
+@cache
+def _plural_rule(lang: str) -> PluralRule:
+    return Locale.parse(_CLDR_LOCALES.get(lang, _CLDR_LOCALES[DEFAULT])).plural_form
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category of ``count`` in ``lang`` (``"one"`` for 1 in English, ``"other"``
+    for every count in Japanese)."""
+    return _plural_rule(lang)(count)
+
+
+def plural_categories(lang: str) -> tuple[str, ...]:
+    """The plural categories ``lang`` distinguishes, in CLDR order: the entries a counted message
+    has in that language's catalogue."""
+    tags = _plural_rule(lang).tags | {"other"}
+    return tuple(c for c in PLURAL_CATEGORIES if c in tags)
+
+
+def plural_bases(keys: Iterable[str]) -> set[str]:
+    """The counted messages among a catalogue's keys: each ``key`` that has a ``key.other``."""
+    return {k[: -len(".other")] for k in keys if k.endswith(".other")}
 
 
 def placeholders(template: str) -> set[str]:
@@ -132,9 +167,9 @@ class Catalogue:
         return self(lang, key, **values)
 
     def plural(self, lang: str, key: str, count: int, /, **values: Any) -> str:
-        """``key.one`` when ``count`` is 1, else ``key.other``; ``count`` is passed as ``n``."""
-        suffix = "one" if count == 1 else "other"
-        return self(lang, f"{key}.{suffix}", n=count, **values)
+        """The form of ``key`` for ``count`` by the language's plural rules (``key.one``,
+        ``key.other``…, see :func:`plural_category`); ``count`` is passed as ``n``."""
+        return self(lang, f"{key}.{plural_category(lang, count)}", n=count, **values)
 
 
 _COMMON = Catalogue("engine")
@@ -155,6 +190,15 @@ def join_words(items: Iterable[str], lang: str = DEFAULT) -> str:
     sep = _COMMON(lang, "list_sep")
     last = _COMMON(lang, "list_last")
     return sep.join(words[:-1]) + last + words[-1]
+
+
+def moves_text(labels: Iterable[str], lang: str = DEFAULT, limit: int = 6) -> str:
+    """The moves a refusal suggests, in the words of the buttons and the board, quoted the
+    language's way: ``“Worker to B2”, “Worker to C3” and 4 more`` — never the typed syntax."""
+    shown = list(dict.fromkeys(x for x in labels if x))
+    quoted = join_list([_COMMON(lang, "move_quoted", label=x) for x in shown[:limit]], lang)
+    rest = len(shown) - limit
+    return _COMMON.plural(lang, "moves_more", rest, moves=quoted) if rest > 0 else quoted
 
 
 def join_list(items: Sequence[str], lang: str = DEFAULT) -> str:

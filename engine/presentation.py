@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.core import Action, Event, Game, GameState, Names, SeatView
+from engine.core import Action, ChoiceGroup, Event, Game, GameState, Names, SeatView
 
 __all__ = ["PresentationBase", "TextFromModule", "TextModule"]
 
@@ -33,6 +33,12 @@ class PresentationBase:
         in the answer.
         """
         return SeatView(self, state, seat, lang, names)
+
+    def choice_group(
+        self, state: GameState, seat: str, action: Action, lang: str = "en"
+    ) -> ChoiceGroup | None:
+        """No groups of the game's own: the bot groups a long list by the moves' words."""
+        return None
 
 
 class TextModule(Protocol):

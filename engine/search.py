@@ -7,11 +7,14 @@ decision only a few dozen playouts fit. What gives the most strength per playout
 
 * **determinization** — each playout starts from a *world*: the seat's information set
   (:func:`Adapter.known`, built from what the seat may know) with the hidden rest drawn at
-  random by the game's sampler (:meth:`Adapter.sample`). The search never sees the real state:
+  random by the game's sampler (:meth:`Adapter.sample`); what the seat's public record
+  determines of the hidden parts (Santiago's screens, Goa's ducats) is counted into the
+  information set, not drawn. The search never sees the real state:
   the player receives the view and the information set only, so states that differ in another
   seat's secrets give the same decision (``tests/ai/test_strong.py``);
-* **flat Monte Carlo with sequential halving** — the candidate moves (the legal ones, or the
-  game's best few by its heuristic prior when there are many) share the playout budget; after
+* **flat Monte Carlo with sequential halving** — the candidate moves (the heuristic's own, then
+  the best of every other kind of move, then the rest by the game's score: :func:`every_kind`,
+  at most :attr:`Adapter.max_candidates`) share the playout budget; after
   each round the worse half is dropped, so most playouts go to the moves that matter. Every
   candidate of a round is played on the *same* worlds and with the same random streams (common
   random numbers), so the comparison between moves is not drowned by the luck of the draw;
@@ -39,8 +42,10 @@ from typing import Any, Protocol
 
 from engine import BUILTIN_GAMES, GAMES
 from engine.core import Action, IllegalAction, Rng, Rules
+from engine.search_parts import PublicRecord
 
-#: At most this many candidate moves are searched; the game's prior picks them.
+#: At most this many candidate moves are searched (unless the game's adapter says otherwise,
+#: :attr:`Adapter.max_candidates`); the game's prior picks them (:func:`every_kind`).
 MAX_CANDIDATES = 5
 
 
@@ -64,12 +69,16 @@ class Adapter(Protocol):
     #: Playouts per decision by default (what ``bench/strength.py`` measures).
     iterations: int
     #: VP by which another move must beat the heuristic's own choice (the prior's first) to be
-    #: preferred: a guard against the noise of a few playouts.
+    #: preferred: a guard against the noise of a few playouts (set from ``bench/prior_bonus.py``).
     prior_bonus: float
+    #: Candidate moves the search weighs at most.
+    max_candidates: int
 
-    def known(self, state: Any, seat: str) -> dict[str, Any]:
+    def known(self, state: Any, seat: str, record: PublicRecord | None = None) -> dict[str, Any]:
         """The seat's information set as plain data: the state with every secret of another
-        seat and every unseen order left out (what the table shows plus the seat's own)."""
+        seat and every unseen order left out (what the table shows plus the seat's own), and
+        what the seat's public ``record`` determines of those secrets written back in (each
+        game's ``ledger``: Santiago's screens, Goa's ducats)."""
 
     def sample(self, known: dict[str, Any], seat: str, rng: Rng) -> Any:
         """A full state consistent with ``known``: the hidden parts drawn with ``rng``."""
@@ -83,8 +92,11 @@ class Adapter(Protocol):
     def measures(self, state: Any, seat: str) -> dict[str, float]:
         """What a hint may name as gained: ``points``, ``money``, ``goods`` (as the game counts)."""
 
-    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
-        """The legal actions, most promising first (the heuristic's order)."""
+    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng, *, legacy: bool = False) -> list[Action]:
+        """The legal actions, most promising first: the heuristic's choice, then one move of every
+        other kind, then the rest (:func:`every_kind`). ``legacy``: the order before issue 31 (the
+        heuristic's choice, then the rest by its score, Goa's in rule order), which the bench's
+        "today's strong" field plays."""
 
 
 def adapter(game_id: str) -> Adapter:
@@ -109,6 +121,13 @@ class Line:
     value: float = 0.0
     playouts: int = 0
     gains: dict[str, float] = field(default_factory=dict)
+    #: World number → what the move led to there (every seat's worth at the horizon): two moves
+    #: with the same outcome in every world they were both played in differ in order only.
+    outcomes: dict[int, tuple[float, ...]] = field(default_factory=dict)
+
+    def same_outcome(self, other: Line) -> bool:
+        common = self.outcomes.keys() & other.outcomes.keys()
+        return bool(common) and all(self.outcomes[w] == other.outcomes[w] for w in common)
 
 
 @dataclass
@@ -121,6 +140,18 @@ class Analysis:
     @property
     def best(self) -> Action:
         return self.lines[0].action
+
+    def distinct(self, top: int) -> list[Line]:
+        """The ``top`` best lines that differ in substance: a line whose outcome equals a better
+        one's in every world both were played in (the same moves in another order, say) is
+        left out."""
+        kept: list[Line] = []
+        for line in self.lines:
+            if line.playouts and not any(line.same_outcome(k) for k in kept):
+                kept.append(line)
+            if len(kept) == top:
+                break
+        return kept
 
 
 class StrongPlayer:
@@ -148,14 +179,15 @@ class StrongPlayer:
         """Search ``legal`` from ``view``; ``keep`` lines survive to the end at least (a hint
         shows more than one move)."""
         known, seat = view["known"], view["known_seat"]
-        candidates = self.adapter.prior(view, legal, Rng(self.rng.next64()))[:MAX_CANDIDATES]
-        lines = [Line(a) for a in candidates]
+        lines = [Line(a) for a in self.candidates(view, legal)]
         if len(lines) == 1:
             return Analysis(lines, 0)
         deadline = None if self.budget.time_cap_s is None else time.perf_counter() + self.budget.time_cap_s
-        rounds = max(1, math.ceil(math.log2(len(lines))))
+        # every line kept to the end (a hint weighs them all): one round, no halving
+        rounds = 1 if keep >= len(lines) else max(1, math.ceil(math.log2(len(lines))))
         alive = list(range(len(lines)))
         spent = 0
+        world_no = 0
         stop = False
         for r in range(rounds):
             remaining = self.iterations - spent
@@ -163,15 +195,17 @@ class StrongPlayer:
             if per == 0:
                 break  # the budget is spent
             for _ in range(per):
+                world_no += 1
                 world_seed, play_seed = self.rng.next64(), self.rng.next64()
                 # one world for every candidate (``apply`` never changes the state it is given)
                 world = sample_world(self.adapter, self.rules, known, seat, legal, world_seed)
                 for i in alive:
                     try:
-                        value, gains = self._playout(world, seat, lines[i].action, Rng(play_seed))
+                        value, gains, outcome = self._playout(world, seat, lines[i].action, Rng(play_seed))
                     except IllegalAction:
                         continue  # a world where the move is impossible (the drawn supply lacks a good)
                     line = lines[i]
+                    line.outcomes[world_no] = outcome
                     line.playouts += 1
                     line.value += (value - line.value) / line.playouts
                     for k, v in gains.items():
@@ -191,10 +225,20 @@ class StrongPlayer:
         # the moves that survived longest come first, best value among them first
         return Analysis([lines[i] for i in order], spent)
 
-    def _score(self, line: Line, index: int) -> float:
-        return line.value + (self.adapter.prior_bonus if index == 0 else 0.0)
+    def candidates(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
+        """The moves the search weighs: the game's prior, the heuristic's own choice first."""
+        return self.adapter.prior(view, legal, Rng(self.rng.next64()))[: self.adapter.max_candidates]
 
-    def _playout(self, world: Any, seat: str, action: Action, rng: Rng) -> tuple[float, dict[str, float]]:
+    @property
+    def prior_bonus(self) -> float:
+        return self.adapter.prior_bonus
+
+    def _score(self, line: Line, index: int) -> float:
+        return line.value + (self.prior_bonus if index == 0 else 0.0)
+
+    def _playout(
+        self, world: Any, seat: str, action: Action, rng: Rng
+    ) -> tuple[float, dict[str, float], tuple[float, ...]]:
         rules, ad = self.rules, self.adapter
         before = ad.measures(world, seat)
         state, _ = rules.apply(world, seat, action)
@@ -227,7 +271,8 @@ class StrongPlayer:
         mine = scores[seat]
         best_other = max(v for s, v in scores.items() if s != seat)
         gains["position"] = mine - best_other
-        return mine - best_other, gains
+        outcome = tuple(round(scores[s], 6) for s in sorted(scores)) + tuple(round(after[k], 6) for k in sorted(after))
+        return mine - best_other, gains, outcome
 
 
 #: Draws tried for a world in which the seat has exactly the legal moves it has (see below).
@@ -255,16 +300,30 @@ def heuristic_first(
     rng: Rng,
     score: Callable[[Action], float] | None,
     game_id: str,
+    *,
+    legacy: bool = False,
 ) -> list[Action]:
-    """``legal`` ordered best first by ``score`` (higher is better), the heuristic player's own
-    choice always first: the shared half of every game's :meth:`Adapter.prior`."""
+    """``legal`` ordered for the search (:func:`every_kind`): the heuristic player's own choice
+    first, then the best move by ``score`` (higher is better) of every other kind of move, then the
+    rest by ``score``: the shared half of every game's :meth:`Adapter.prior`. Without a score the
+    rest keeps the rules' order (only a game's bid lists, spread beforehand, are given none)."""
     choice = heuristic_factory(game_id)(rng.next64()).choose(view, legal)
-    if score is None:
-        rest = [a for a in legal if a != choice]
-    else:
-        ranked = sorted(range(len(legal)), key=lambda i: (-score(legal[i]), i))
-        rest = [legal[i] for i in ranked if legal[i] != choice]
-    return [choice, *rest]
+    return every_kind(choice, legal, score or (lambda a: 0.0))
+
+
+def every_kind(first: Action, legal: list[Action], score: Callable[[Action], float]) -> list[Action]:
+    """``first``, then the best-scored move of each other kind (``Action.kind``: a colony, a flag,
+    a pass, 'done' …), best kind first, then every other move by score. Taking the head of this
+    list weighs every kind of move before a second move of any kind (ties keep the rules' order)."""
+    scores = [score(a) for a in legal]
+    ranked = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+    heads: list[Action] = [first]
+    kinds = {first.kind}
+    for i in ranked:
+        if legal[i].kind not in kinds:
+            kinds.add(legal[i].kind)
+            heads.append(legal[i])
+    return heads + [legal[i] for i in ranked if legal[i] not in heads]
 
 
 def spread(values: list[int], k: int) -> list[int]:

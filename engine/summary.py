@@ -161,8 +161,11 @@ def _labels(
             "player": common(lang, "summary.player"),
             "final": common(lang, "summary.final"),
             "bot": common(lang, "summary.bot"),
-            "headline": _WORDS.plural(
-                lang, headline, len(winners), names=join_words([names[w] for w in winners], lang)
+            # One winner or a shared place: a difference of meaning, not of grammatical number.
+            "headline": _WORDS(
+                lang,
+                f"{headline}_{'alone' if len(winners) == 1 else 'shared'}",
+                names=join_words([names[w] for w in winners], lang),
             ),
         }
     )

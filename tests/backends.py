@@ -61,15 +61,8 @@ class PostgresServer:
 
     async def new_database(self, prefix: str = "t") -> str:
         """The URL of an empty database of the test's own (the store migrates it on opening)."""
-        import asyncpg
 
-        name = f"{prefix}{next(self._names)}"
-        admin = await asyncpg.connect(self.url)
-        try:
-            await admin.execute(f"CREATE SCHEMA {name}")
-        finally:
-            await admin.close()
-        return f"{self.url}&search_path={name}"
+        return await new_schema(self.url, f"{prefix}{next(self._names)}")
 
     def stop(self) -> None:
         """Stop the server at once (SIGQUIT: PostgreSQL's immediate shutdown — a throwaway
@@ -87,6 +80,18 @@ class PostgresServer:
         self.server.cleanup()
 
 
+async def new_schema(url: str, name: str) -> str:
+    """The URL of the database at ``url`` seen through a new, empty schema ``name``."""
+    import asyncpg
+
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f"CREATE SCHEMA {name}")
+    finally:
+        await admin.close()
+    return f"{url}&search_path={name}"
+
+
 class OwnPostgres:
     """A PostgreSQL server of one test module's own, which its tests stop and start again (an
     outage): the session's server is never stopped under the other tests."""
@@ -101,15 +106,8 @@ class OwnPostgres:
 
     async def new_database(self) -> str:
         """The URL of an empty database (a schema of its own, as :class:`PostgresServer`'s)."""
-        import asyncpg
 
-        name = f"own{next(self._names)}"
-        admin = await asyncpg.connect(self.url)
-        try:
-            await admin.execute(f"CREATE SCHEMA {name}")
-        finally:
-            await admin.close()
-        return f"{self.url}&search_path={name}"
+        return await new_schema(self.url, f"own{next(self._names)}")
 
     def stop(self) -> None:
         """Stop the server (``pg_ctl stop -m fast``: every connection is closed) and wait until

@@ -1,9 +1,18 @@
 """Suite-wide settings: message catalogues are strict, so a missing translation fails a test
 instead of quietly falling back to English."""
 
+from hypothesis import HealthCheck, settings
+
 from engine.i18n import Catalogue
 
 Catalogue.strict = True
+
+# No test counts on how fast anything is (tests/waiting.py): hypothesis's per-example deadline
+# and its "too slow" health check are wall-clock thresholds, which a busy machine trips.
+settings.register_profile(
+    "tradewinds", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("tradewinds")
 
 
 # ---------------------------------------------------------------------- the game stores under test

@@ -89,8 +89,12 @@ def test_seat_view_agrees_with_the_separate_calls(game_id):
                 seen = rules.seat_view(state, seat, lang, NAMES)
                 assert isinstance(seen, SeatView) and (seen.seat, seen.lang) == (seat, lang)
                 assert seen.acting == (seat in rules.to_act(state))
-                assert seen.moves == tuple(Move(a, rules.label(state, seat, a, lang, NAMES)) for a in legal)
+                assert seen.moves == tuple(
+                    Move(a, rules.label(state, seat, a, lang, NAMES), rules.choice_group(state, seat, a, lang))
+                    for a in legal
+                )
                 assert seen.legal == legal and seen.labels() == {str(m.action): m.label for m in seen.moves}
+                assert seen.groups() == {str(m.action): m.group for m in seen.moves if m.group is not None}
                 assert seen.prompt == rules.prompt(state, seat, lang)
                 assert seen.private_summary == rules.private_summary(state, seat, lang)
                 assert seen.private_choices == rules.private_choices(state, seat)

@@ -5,6 +5,13 @@ Hidden from a seat: the other seats' sealed bids until they are revealed, the va
 face-down parliament card of another seat, the order of the ship deck and of the statute piles
 (which ships and statutes are still in them is known: every one that left was seen), and the
 random number generator's state.
+
+What a careful player counts from the public record is on the table already in Cuba: every
+seat's pesos, VP, goods and buildings are open, the cards a face-down parliament card may be are
+the owner's open hand (the cards played are shown), the ships and statutes still to come are those
+not yet seen. So :meth:`CubaSearch.track` adds nothing, and the sampler draws only what is truly
+hidden: the orders, the face-down card among the owner's cards, and a sealed bid as a heuristic
+player with the owner's open pesos would bid.
 """
 
 from __future__ import annotations
@@ -45,13 +52,16 @@ def card_hidden(state: State, owner: str, seat: str) -> bool:
 class CubaSearch(PlainStateSearch[State]):
     min_steps = 16
     iterations = 32
+    max_candidates = 5
+    #: Not measured again since issue 31 (Cuba's strong seat already won every game); measure it
+    #: with ``bench/prior_bonus.py --game cuba``.
     prior_bonus = 0.3
     max_steps = 90
 
     def copy(self, state: State) -> State:
         return copy_state(state)
 
-    def hide(self, known: dict[str, Any], state: State, seat: str) -> None:
+    def hide(self, known: dict[str, Any], state: State, seat: str, tracked: dict[str, Any] | None) -> None:
         known["deck"] = sorted(state["deck"])
         known["piles"] = {g: sorted(p) for g, p in state["piles"].items()}
         for owner, p in known["players"].items():
@@ -108,7 +118,7 @@ class CubaSearch(PlainStateSearch[State]):
             "goods": sum(p["farm"].values()) + sum(p["store"].values()),
         }
 
-    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
+    def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng, *, legacy: bool = False) -> list[Action]:
         seat = view["viewer"]
         me = view["players"][seat]
         if legal[0].kind == "bid":
@@ -116,7 +126,7 @@ class CubaSearch(PlainStateSearch[State]):
             amounts = spread([number(a) for a in legal], BID_CANDIDATES)
             return [first, *[Action("bid", (n,)) for n in amounts if n != number(first)]]
         scorer = ai.HeuristicPlayer(rng.next64())
-        ranked = heuristic_first(view, legal, rng, lambda a: scorer.score(view, seat, me, a), "cuba")
+        ranked = heuristic_first(view, legal, rng, lambda a: scorer.score(view, seat, me, a), "cuba", legacy=legacy)
         if view["step"] == "trader" and view["pending"].get("traded"):
             # After a trade the Trader may go on trading: every further trade looks alike to the
             # search (the heuristic plays the rest of the turn in each playout), and one that

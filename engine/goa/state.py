@@ -192,6 +192,22 @@ def pos_name(pos: Pos) -> str:
     return f"{letter}{r + 1}"
 
 
+def flag_side(pos: Pos) -> str:
+    """Where a flag place lies, as a player finds it on the board: a side of the ring around the
+    tiles (``top``, ``bottom``, ``left``, ``right``) or, for an empty space among them, its row
+    (``row-3``)."""
+    r, c = pos
+    if r < 0:
+        return "top"
+    if r >= N:
+        return "bottom"
+    if c < 0:
+        return "left"
+    if c >= N:
+        return "right"
+    return f"row-{r + 1}"
+
+
 def read_pos(text: str) -> Pos | None:
     """The place a name such as ``c3`` or ``z2`` stands for; None when it names no place."""
     if len(text) != 2 or not text[1].isdigit():

@@ -9,7 +9,7 @@ from engine import BUILTIN_GAMES, GAMES
 from engine.ai import KINDS, player
 from tests.contract import long_run, play
 
-GAMES_PER_TITLE = long_run(100)
+GAMES_PER_TITLE = long_run(30)
 #: The kinds that decide from the plain view at once; the strong player's search (which also
 #: needs the seat's information set) is held to the same in tests/ai/test_strong.py, on a budget.
 VIEW_KINDS = [k for k in KINDS if k != "strong"]

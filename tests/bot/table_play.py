@@ -24,13 +24,13 @@ import discord
 
 from bot import discord_app as app
 from bot import turns
-from bot.choices import members
+from bot.choices import GroupOf, members
 from bot.outcome import parse_custom_id
 from bot.texts import t
 from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE
-from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, FakeUser, Sent, invoke
+from tests.bot.test_discord_adapter import FakeClient, FakeDmMessage, FakeInteraction, FakeUser, Sent, invoke
 
 USERS = (ANA, BO, CY, DEE)
 
@@ -54,6 +54,7 @@ class Played:
     shown: set[str] = field(default_factory=set)  # every line the channel has shown
     narrowed_levels: int = 0  # the most narrowing presses one move needed
     autoplayed: int = 0  # only choices the table played for people
+    clicks: int = 0  # every press, menu pick and typed command of the people while the game ran
 
     def public_texts(self) -> list[str]:
         return [content or "" for content, _ in self.client.public()]
@@ -112,12 +113,13 @@ def find(view: discord.ui.View | None, verb: str, action: str = "") -> tuple[dis
 
 
 def narrowing(
-    view: discord.ui.View | None, action: str, legal: list[str]
+    view: discord.ui.View | None, action: str, legal: list[str], group_of: GroupOf | None = None
 ) -> tuple[discord.ui.Item, str] | None:
-    """The narrowing choice that stands for ``action`` among the ``legal`` ones."""
+    """The narrowing choice that stands for ``action`` among the ``legal`` ones (``group_of``:
+    the game's own groups of them, which a person reads off the button)."""
     for item, cid in components(view):
         parsed = parse_custom_id(cid)
-        if parsed is not None and parsed.verb == "n" and action in members(legal, parsed.action):
+        if parsed is not None and parsed.verb == "n" and action in members(legal, parsed.action, group_of):
             return item, cid
     return None
 
@@ -144,10 +146,14 @@ class Table:
         game: str,
         closed_dms: tuple[int, ...] = (),
         prefer: Callable[[Any, str, list[Any]], Any] | None = None,
+        pace: float = 0.0,
     ) -> None:
-        """``prefer(state, seat, legal)`` may pick a move instead of the heuristic (None: no)."""
+        """``prefer(state, seat, legal)`` may pick a move instead of the heuristic (None: no);
+        ``pace``: seconds the clock moves on before each move (a live table: tens of seconds; a
+        slow one: hours)."""
         self.env, self.svc, self.game = env, svc, game
         self.prefer = prefer
+        self.pace = pace
         self.rules = GAMES[game]
         self.client = FakeClient(svc)
         for user in closed_dms:
@@ -162,8 +168,22 @@ class Table:
     async def command(self, name: str, user: int, **params: Any) -> FakeInteraction:
         interaction = FakeInteraction(self.client, user)
         await invoke(name, interaction, **params)
-        self.played.ephemerals.append(interaction) if self.played else None
+        if self.played:
+            self.played.ephemerals.append(interaction)
+            self.played.clicks += 1
         return interaction
+
+    async def use(
+        self,
+        item: discord.ui.Item,
+        cid: str,
+        user: int,
+        channel: int | None,
+        message: Sent | None = None,
+    ) -> FakeInteraction:
+        """A person presses ``item`` (counted among the clicks)."""
+        self.played.clicks += 1
+        return await use(self.client, item, cid, user, channel, message)
 
     async def open(self, options: str | None = None) -> None:
         first = FakeInteraction(self.client, ANA)
@@ -180,6 +200,8 @@ class Table:
 
     async def move(self, seat: str) -> None:
         """``seat``'s person makes the move their decider picked, the way a person finds it."""
+        if self.pace:
+            self.env.clock.advance(self.pace)
         table = self.table()
         state, rules = table.state, self.rules
         legal = rules.legal(state, seat)
@@ -205,11 +227,12 @@ class Table:
             await self._press(hit, user, 9000 + user, "dm", action, dm)
         else:
             texts = [str(a).lower() for a in legal]
+            group_of = rules.seat_view(state, seat).groups().get
             turn = find(board, "t")
-            assert turn is not None or narrowing(board, action, texts), f"no way in for {action!r}"
+            assert turn is not None or narrowing(board, action, texts, group_of), f"no way in for {action!r}"
             panel_view, panel, way = board, None, "narrow"
-            if turn is not None and narrowing(board, action, texts) is None:
-                opened = await use(self.client, *turn, user, CHANNEL)
+            if turn is not None and narrowing(board, action, texts, group_of) is None:
+                opened = await self.use(*turn, user, CHANNEL)
                 self.played.ephemerals.append(opened)
                 self.played.ways["panels"] += 1
                 panel = panel_of(opened)
@@ -220,12 +243,12 @@ class Table:
                     await self._press(hit, user, CHANNEL, way if level == 0 else "narrow", action, panel)
                     self.played.narrowed_levels = max(self.played.narrowed_levels, level)
                     break
-                if (hit := narrowing(panel_view, action, texts)) is None:
+                if (hit := narrowing(panel_view, action, texts, group_of)) is None:
                     typed = await self.command("play", user, action=action)
                     self.played.record("typed", action)
                     assert typed.ephemeral_texts()[0], typed.ephemeral_texts()
                     break
-                narrowed = await use(self.client, *hit, user, CHANNEL, panel)
+                narrowed = await self.use(*hit, user, CHANNEL, panel)
                 self.played.ephemerals.append(narrowed)
                 panel = panel_of(narrowed)  # the newest panel is the one they look at next
                 self.panels[user] = panel
@@ -249,7 +272,7 @@ class Table:
         dms = self.client.get_user(user).dms
         for index in range(len(dms) - 1, -1, -1):
             if dms[index][1].get("view") is not None:
-                return Sent(dms, index, False)
+                return Sent(dms, index, False, FakeDmMessage(self.client.get_user(user), index).id)
         return None
 
     async def _press(
@@ -264,7 +287,7 @@ class Table:
         """Press ``hit``: on a private ``message`` (a DM, a panel) that message changes in place;
         on the board, no message of its own answers — only a private sequel (the next private
         decision, what only the presser saw) comes, ephemerally, and becomes their panel."""
-        interaction = await use(self.client, *hit, user, channel, message)
+        interaction = await self.use(*hit, user, channel, message)
         self.played.ephemerals.append(interaction)
         if isinstance(hit[0], app.ChoiceSelect):
             self.played.ways["menu"] += 1  # picked from a select menu (more choices than buttons)
@@ -306,6 +329,24 @@ def is_board(kwargs: dict[str, Any]) -> bool:
     return any(f.filename == "board.png" for f in files)
 
 
+def has_picture(kwargs: dict[str, Any]) -> bool:
+    """A message (or an edit) that carries any picture: the board, a turn picture, a summary."""
+    files = [kwargs["file"]] if kwargs.get("file") is not None else list(kwargs.get("files") or [])
+    files += [f for f in kwargs.get("attachments") or [] if isinstance(f, discord.File)]
+    return any(f.filename.endswith(".png") for f in files)
+
+
+def is_turn_message(kwargs: dict[str, Any]) -> bool:
+    """A message that calls someone to act: its buttons play a move, narrow to some or open My turn."""
+    verbs = {parse_custom_id(cid).verb for _item, cid in components(kwargs.get("view"))}
+    return bool(verbs & {"a", "n", "t"})
+
+
+def live_buttons(kwargs: dict[str, Any]) -> bool:
+    """Whether a message (as it reads now) still offers a move: a button that plays or narrows."""
+    return any(parse_custom_id(cid).verb in ("a", "n") for _item, cid in components(kwargs.get("view")))
+
+
 def mentioned(kwargs: dict[str, Any]) -> list[int]:
     """Whom a message notifies."""
     allowed = kwargs.get("allowed_mentions")
@@ -338,9 +379,10 @@ def figures(played: Played, rules: Any, lang: str = "en") -> dict[str, Any]:
         for seat in turns.asked_in_secret(rules, change, after):
             secret[users[seat]] += 1
         begun_after.append(dict(begun))
-    posts = boards = board_edits = other_edits = 0
+    posts = boards = board_edits = other_edits = pictures = turn_posts = turn_pictures = 0
     turn_mentions = final_mentions = 0
     per_turn: Counter = Counter()
+    per_person: Counter = Counter()
     move = -1
     for what, _where, _text, kw in played.client.journal:
         if what == "move":  # the driver marks each move
@@ -351,11 +393,15 @@ def figures(played: Played, rules: Any, lang: str = "en") -> dict[str, Any]:
         elif what == "post":
             posts += 1
             boards += is_board(kw)
+            pictures += has_picture(kw)
+            turn_posts += is_turn_message(kw)
+            turn_pictures += is_turn_message(kw) and has_picture(kw)
             for user in mentioned(kw):
                 if move == len(played.states) - 1:  # the final scores tell everyone
                     final_mentions += 1
                     continue
                 turn_mentions += 1
+                per_person[user] += 1
                 per_turn[(user, begun_after[move + 1].get(user))] += 1
     acks = sum(
         1 for what, _id, text, _kw in played.client.journal if what == "ephemeral" and is_ack(text, lang)
@@ -372,7 +418,14 @@ def figures(played: Played, rules: Any, lang: str = "en") -> dict[str, Any]:
         "mentions": turn_mentions,
         "final_mentions": final_mentions,
         "most_mentions_in_a_turn": max(per_turn.values(), default=0),
+        "pictures": pictures,
+        "turn_posts": turn_posts,
+        "turn_pictures": turn_pictures,
+        "mentions_per_person": {user: per_person[user] for user in USERS},
         "dms": {user: len(played.client.get_user(user).dms) for user in USERS},
+        "dms_live": sum(live_buttons(kw) for user in USERS for _text, kw in played.client.get_user(user).dms),
+        "clicks": played.clicks,
+        "clicks_per_turn": round(played.clicks / max(1, sum(player_turns.values())), 2),
         "secret_decisions": {user: secret[user] for user in USERS},
         "dm_moves": played.ways["dm"],
         "acks": acks,
@@ -393,6 +446,18 @@ def assert_manners(counted: dict[str, Any], turn_dms: tuple[int, ...] = ()) -> N
         allowed = counted["secret_decisions"][user] + (counted["turns"][user] if user in turn_dms else 0)
         assert sent <= allowed, (user, counted)
     assert counted["acks"] == 0, counted
+
+
+def posts_by_move(played: Played) -> list[list[dict[str, Any]]]:
+    """The new channel messages (their kwargs) each move posted, in the order of the moves
+    (index 0: the first move's)."""
+    posts: list[list[dict[str, Any]]] = []
+    for what, _where, _text, kw in played.client.journal:
+        if what == "move":
+            posts.append([])
+        elif what == "post" and posts:
+            posts[-1].append(kw)
+    return posts
 
 
 def shown_by_move(played: Played) -> list[list[str]]:

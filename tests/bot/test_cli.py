@@ -216,7 +216,7 @@ def test_readme_commands_are_the_ones_ci_and_the_console_script_use():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
     assert (
         ci == "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/mypy"
-        " && .venv/bin/python -m pytest -q"
+        " && .venv/bin/python -m pytest -q -n auto"
     )
     assert f"```sh\n{ci}\n```" in readme
     assert (
@@ -234,8 +234,10 @@ def test_readme_commands_are_the_ones_ci_and_the_console_script_use():
         read_message_history=True,
     )
     assert f"permissions={permissions.value}" in readme and f"**{permissions.value}**" in readme
+    guide = (ROOT / "docs" / "operating.md").read_text(encoding="utf-8")  # the README links it
+    assert "(docs/operating.md)" in readme
     for variable in VARIABLES:
-        assert f"`{variable}`" in readme, variable
+        assert f"`{variable}`" in guide, variable
 
 
 def test_readme_names_every_game_option():

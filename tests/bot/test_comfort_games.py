@@ -57,7 +57,9 @@ def is_public(segment: str, public: set[str]) -> bool:
 @pytest.mark.parametrize(("game", "table_lang", "other_lang"), CASES)
 async def test_catch_up_and_marks_over_a_whole_game(env, game, table_lang, other_lang):
     svc = await env.service()
-    played = Game(svc, game, CHANNEL, {ANA: table_lang, BO: other_lang}, table_lang)
+    # Four minutes between moves: nobody is at the table (3 minutes), so each turn calls — by DM
+    # for whoever asked — with its catch-up.
+    played = Game(svc, game, CHANNEL, {ANA: table_lang, BO: other_lang}, table_lang, pace=240.0)
     heard = await played.play()
     rules = GAMES[game]
     row = await svc.store.game(played.pk)

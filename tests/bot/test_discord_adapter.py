@@ -16,7 +16,15 @@ import pytest
 
 from bot import discord_app as app
 from bot.config import Settings
-from bot.outcome import CUSTOM_ID_RE, Choice, PrivateMessage, PublicMessage, custom_id, parse_custom_id
+from bot.outcome import (
+    CUSTOM_ID_RE,
+    Choice,
+    PrivateMessage,
+    PublicMessage,
+    SentDm,
+    custom_id,
+    parse_custom_id,
+)
 from bot.texts import t
 from engine import GAMES
 from engine.ai import player
@@ -108,12 +116,28 @@ class FakeUser:
         self.attempts = 0
         self.journal = journal if journal is not None else []
 
-    async def send(self, content: str | None = None, **kwargs: Any) -> None:
+    async def send(self, content: str | None = None, **kwargs: Any) -> FakeDmMessage:
         self.attempts += 1
         if self.dms_closed:
             raise forbidden()
         self.dms.append((content, kwargs))
         self.journal.append(("dm", self.id, content, kwargs))
+        return FakeDmMessage(self, len(self.dms) - 1)
+
+
+class FakeDmMessage:
+    """A DM the bot sent: its id tells its place in the user's ``dms``; an edit changes it there."""
+
+    BASE = 8_000_000
+
+    def __init__(self, user: FakeUser, index: int) -> None:
+        self.user, self.id = user, self.BASE + 1000 * user.id + index
+
+    async def edit(self, **kwargs: Any) -> None:
+        index = self.id - self.BASE - 1000 * self.user.id
+        content, old = self.user.dms[index]
+        self.user.dms[index] = edited(old, content, kwargs)
+        self.user.journal.append(("edit_dm", self.user.id, kwargs.get("content"), kwargs))
 
 
 class FakeDMChannel:
@@ -124,8 +148,11 @@ class FakeDMChannel:
     def __init__(self, user: FakeUser) -> None:
         self.user, self.id = user, self.OFFSET + user.id
 
-    async def send(self, content: str | None = None, **kwargs: Any) -> None:
-        await self.user.send(content, **kwargs)
+    async def send(self, content: str | None = None, **kwargs: Any) -> FakeDmMessage:
+        return await self.user.send(content, **kwargs)
+
+    def get_partial_message(self, message_id: int) -> FakeDmMessage:
+        return FakeDmMessage(self.user, message_id - FakeDmMessage.BASE - 1000 * self.user.id)
 
 
 class FakeClient:
@@ -200,9 +227,16 @@ class Sent:
     """Where a message a button sits on is kept (a DM, an ephemeral answer): the list and its
     place in it, and whether only its user sees it."""
 
-    def __init__(self, holder: list[tuple[str | None, dict[str, Any]]], index: int, ephemeral: bool) -> None:
+    def __init__(
+        self,
+        holder: list[tuple[str | None, dict[str, Any]]],
+        index: int,
+        ephemeral: bool,
+        message_id: int | None = None,
+    ) -> None:
         self.holder, self.index = holder, index
         self.flags = SimpleNamespace(ephemeral=ephemeral)
+        self.id = message_id  # a DM's id (FakeDmMessage), when the test knows it
 
     @property
     def kwargs(self) -> dict[str, Any]:
@@ -311,7 +345,8 @@ async def test_lobby_commands_post_publicly_and_clear_the_placeholder(env):
     tiny = GAMES["tiny"]
     opened = t("lobby_opened", host="Ana", title=tiny.title, min=tiny.min_players, max=tiny.max_players)
     closes = t("lobby_expires", when=f"<t:{int(env.clock() + env.settings.lobby_expiry_s)}:R>")
-    assert client.public()[0][0] == f"{opened} {closes}"
+    seated_now = t("lobby_list", seats="Ana") + " " + t("seats_taken", count=1, max=tiny.max_players)
+    assert client.public()[0][0] == f"{opened} {closes}\n{seated_now}"  # the lobby message, with its buttons
     bo = FakeInteraction(client, BO)
     await invoke("game join", bo)
     assert client.public()[-1][0] == t("joined", name="Bo", title=tiny.title, count=2, max=tiny.max_players)
@@ -459,6 +494,7 @@ async def test_play_posts_the_board_log_and_mention_and_answers_the_player(env):
         await invoke("play", interaction, action=f"bid {bid}")
         # A typed move is answered in its own placeholder: what only the player saw.
         assert interaction.ephemeral_texts() == [f"{NAMES[user]} bids {bid} in secret."]
+        env.clock.advance(600)  # away from the table between moves: each call pings
     (bidding, old), (text, kwargs) = client.public()[-2:]
     assert "<@1>" in text and "Bids revealed" not in text  # Ana is mentioned to move
     assert [u.id for u in kwargs["allowed_mentions"].users] == [ANA]
@@ -528,13 +564,13 @@ async def test_button_custom_id_round_trip():
     match = button.template.match(cid)
     again = await app.ChoiceButton.from_custom_id(None, button.item, match)
     assert again.custom_id == cid and again.item.label == "Take 2"
-    assert app.ChoiceButton.__discord_ui_compiled_template__.match("tw:x:1:1:") is None
+    assert app.ChoiceButton.__discord_ui_compiled_template__.match("tw:z:1:1:") is None
     assert app.ChoiceButton.__discord_ui_compiled_template__.match("something-else") is None
     with pytest.raises(ValueError):
         app.ChoiceButton("not ours")
 
 
-async def test_buttons_play_and_a_stale_one_is_refused_with_the_board(env):
+async def test_buttons_play_and_a_stale_one_is_refused_with_a_link(env):
     svc = await env.service()
     client = FakeClient(svc)
     await seated(env, svc, [ANA, BO])
@@ -548,12 +584,14 @@ async def test_buttons_play_and_a_stale_one_is_refused_with_the_board(env):
     assert press.response.calls == [("defer", None, {})]
     assert press.ephemeral_texts() == []  # the board it changed is the answer
     assert "Ana takes 2 points." in client.public()[-1][0]
-    # The same button again: the state moved on, so it is refused and the board shown to her alone.
+    # The same button again: the state moved on, so it is refused in one sentence with a link to
+    # the current turn, to her alone (never the whole board again).
     again = FakeInteraction(client, ANA, component=True)
     await button.callback(again)
     [(text, kwargs)] = again.answers()
-    assert text == t("stale_button")
-    assert kwargs["ephemeral"] is True and isinstance(kwargs["file"], discord.File)
+    live = await svc.store.live_messages(svc.tables.channel_games[CHANNEL])
+    assert text == t("stale_button_link", link=f"https://discord.com/channels/9/{CHANNEL}/{live.turn_id}")
+    assert kwargs["ephemeral"] is True and "file" not in kwargs
     # Bo pressing Ana's current button is told whose turn it is.
     current = await svc.board(CHANNEL, BO)
     done = next(c for c in current.public[0].choices if c.custom_id.endswith(":done"))
@@ -611,8 +649,9 @@ async def test_a_refused_dm_is_remembered_and_never_retried(env):
     client = FakeClient(svc)
     client.users[BO] = FakeUser(BO, dms_closed=True)
     gateway = client.gateway
-    assert await gateway.send_private(PrivateMessage(BO, "secret")) is False
-    assert await gateway.send_private(PrivateMessage(ANA, "secret")) is True
+    assert await gateway.send_private(PrivateMessage(BO, "secret")) is None  # refused
+    sent = await gateway.send_private(PrivateMessage(ANA, "secret"))
+    assert sent is not None and sent.message_id is not None and sent.channel_id == FakeDMChannel.OFFSET + ANA
     await seated(env, svc, [ANA, BO], start=False)
     start = FakeInteraction(client, ANA)
     await invoke("game start", start)
@@ -691,7 +730,7 @@ async def test_gateway_failures(env):
         raise http_error(500)
 
     user.send = dm_fails
-    assert await client.gateway.send_private(PrivateMessage(BO, "secret")) is True
+    assert await client.gateway.send_private(PrivateMessage(BO, "secret")) == SentDm(None, None)
     # Editing a deleted message is reported, not raised.
     message = FakeMessage(channel, 1)
 
@@ -879,10 +918,14 @@ async def test_every_game_subcommand_reaches_its_service_call(env):
     await seated(env, svc, [ANA, BO], start=False)
     bot_seat = FakeInteraction(client, ANA)
     await invoke("game add-bot", bot_seat, level="random")
-    assert "(random)" in client.public()[-1][0]
+    # the channel is told (and the lobby message, posted anew here since this client never saw
+    # it, lists the seats)
+    said = [text for text, _kw in client.public()]
+    assert "(random)" in said[-2] and t("lobby_list", seats="Ana, Bo and Computer 1") in said[-1]
     leave = FakeInteraction(client, BO)
     await invoke("game leave", leave)
     assert client.public()[-1][0] == t("left", name="Bo", title="Tiny Test Game")
+    assert t("lobby_list", seats="Ana and Computer 1") in client.public()[-2][0]  # edited in place
     lobby = FakeInteraction(client, ANA)
     await invoke("game board", lobby)
     assert lobby.ephemeral_texts() == [(await svc.board(CHANNEL, ANA)).ephemeral]
@@ -895,6 +938,8 @@ async def test_every_game_subcommand_reaches_its_service_call(env):
         + t("settings_auto_on")
         + "\n"
         + t("settings_play", kind=t("kind_heuristic"), hints=t("hints_allowed"))
+        + "\n"
+        + t("settings_at_table", minutes="3")
     ]
     row = await svc.store.open_game(CHANNEL)
     assert row.reminder_s == 6 * 3600 and row.clock_s is None

@@ -8,7 +8,7 @@ import json
 
 from bot import records
 from bot.sqlstore import USER_ROWS
-from bot.texts import t
+from bot.texts import t, t_count
 from engine import history
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, NAMES
 from tests.bot.test_export import service
@@ -192,19 +192,37 @@ async def test_history_pages_and_empty_lists(env, monkeypatch):
 # ---------------------------------------------------------------------- forget-me
 
 
+def confirm_text(closed: int, running: int) -> str:
+    """What /game forget-me asks first, its counts in the language's plural forms."""
+    return t(
+        "forget_confirm",
+        closed=t_count("count_finished_games", "en", closed),
+        open=t_count("count_open_games", "en", running),
+    )
+
+
+def forgotten_text(closed: int, running: int) -> str:
+    return t(
+        "forgotten",
+        closed=t_count("count_games", "en", closed),
+        open=t_count("count_open_games", "en", running),
+    )
+
+
 async def test_forget_me_asks_first_then_forgets_finished_games_at_once(env):
     svc = await service(env)
     first, second, third, fourth, fifth, sixth = await a_season(env, svc)
     running = await table(svc, [ANA, BO], channel=OTHER_CHANNEL)
     asked = await svc.forget_me(ANA)
     # no settings, no closed DMs, no votes stored: only the games are said
-    assert asked.ephemeral == t("forget_confirm", closed=5, open=1)
+    assert asked.ephemeral == confirm_text(5, 1)
+    assert "now in 5 finished or abandoned games, and in 1 open game when each ends" in asked.ephemeral
     assert (await records.player_stats(svc.archive, ANA, GUILD))[
         "tiny"
     ].plain.played == 2  # nothing changed yet
 
     done = await svc.forget_me(ANA, confirm=True)
-    assert done.ephemeral == t("forgotten", closed=5, open=1)
+    assert done.ephemeral == forgotten_text(5, 1)
     assert (await svc.stats(GUILD, ANA, "Ana")).ephemeral == t("stats_none", name="Ana")
     assert (await svc.stats(OTHER_GUILD, ANA, "Ana")).ephemeral == t("stats_none", name="Ana")
     assert (await records.player_stats(svc.archive, BO, GUILD))["tiny"].plain.played == 3  # Bo keeps his
@@ -238,9 +256,7 @@ async def test_a_seat_a_computer_took_over_is_renamed_too(env):
     svc = await service(env)
     pk = await table(svc, [ANA, BO, CY])
     assert (await svc.leave(CHANNEL, BO)).ok  # Bo's seat goes to a computer player
-    assert (await svc.forget_me(BO, confirm=True)).ephemeral.split("\n")[0] == t(
-        "forgotten", closed=0, open=1
-    )
+    assert (await svc.forget_me(BO, confirm=True)).ephemeral.split("\n")[0] == forgotten_text(0, 1)
     assert (await svc.abandon(CHANNEL, ANA)).ok
     seat = (await svc.store.seats(pk))[1]
     assert seat.name == t("former_player", n=2) and seat.is_bot
@@ -266,22 +282,26 @@ async def test_forget_me_deletes_every_row_about_the_user_even_without_games(env
     assert (await svc.join(THIRD_CHANNEL, BO, "Bo")).ok and (await svc.start(THIRD_CHANNEL, ANA)).ok
     assert (await svc.pause(THIRD_CHANNEL, DEE, "Dee")).ok
     paused = (await svc.store.open_game(THIRD_CHANNEL)).id
-    rows = {"users": 1, "dm_refused": 1, "replace_votes": 1, "lobby_removed": 1, "paused": 1}
+    rows = {
+        "users": 1,
+        "dm_refused": 1,
+        "replace_votes": 1,
+        "lobby_removed": 1,
+        "decision_dms": 0,
+        "paused": 1,
+    }
     assert await svc.store.user_rows(DEE) == rows
     asked = await svc.forget_me(DEE)
-    assert asked.ephemeral == "\n".join(
-        [t("forget_confirm", closed=0, open=1), t("forget_would", items=rows_said(rows))]
-    )
+    assert asked.ephemeral == "\n".join([confirm_text(0, 1), t("forget_would", items=rows_said(rows))])
     assert await svc.store.user_rows(DEE) == rows  # nothing deleted without confirm
     done = await svc.forget_me(DEE, confirm=True)
-    assert done.ephemeral == "\n".join(
-        [t("forgotten", closed=0, open=1), t("forgotten_rows", items=rows_said(rows))]
-    )
+    assert done.ephemeral == "\n".join([forgotten_text(0, 1), t("forgotten_rows", items=rows_said(rows))])
     assert await svc.store.user_rows(DEE) == {
         "users": 0,
         "dm_refused": 0,
         "replace_votes": 0,
         "lobby_removed": 0,
+        "decision_dms": 0,
         "paused": 0,
     }
     for table_name, column in USER_ROWS:
@@ -300,6 +320,7 @@ async def test_forget_me_deletes_every_row_about_the_user_even_without_games(env
         "dm_refused": 0,
         "replace_votes": 0,
         "lobby_removed": 0,
+        "decision_dms": 0,
         "paused": 0,
     }
     assert (await svc.forget_me(OUTSIDER)).ephemeral == t("forget_nothing")
@@ -336,14 +357,10 @@ async def test_history_stats_and_forget_me_commands(env):
     await invoke("game forget-me", asked)
     # Her commands through Discord remembered her language: her settings row is said, and goes.
     settings = records._rows_said({"users": 1}, "en")
-    assert asked.ephemeral_texts() == [
-        t("forget_confirm", closed=5, open=0) + "\n" + t("forget_would", items=settings)
-    ]
+    assert asked.ephemeral_texts() == [confirm_text(5, 0) + "\n" + t("forget_would", items=settings)]
     done = FakeInteraction(client, ANA)
     await invoke("game forget-me", done, confirm=True)
-    assert done.ephemeral_texts() == [
-        t("forgotten", closed=5, open=0) + "\n" + t("forgotten_rows", items=settings)
-    ]
+    assert done.ephemeral_texts() == [forgotten_text(5, 0) + "\n" + t("forgotten_rows", items=settings)]
     after = FakeInteraction(client, ANA)
     await invoke("tradewinds stats", after)
     assert after.ephemeral_texts() == [t("stats_none", name="Ana")]

@@ -44,6 +44,10 @@ BOT_BUTTONS = {
     "h": ("btn_my_hand", "btn_my_hand_santiago"),
     "l": ("btn_legend",),
     "r": ("btn_rematch",),
+    "j": ("btn_join",),  # the lobby message's buttons
+    "x": ("btn_leave",),
+    "b": ("btn_add_computer",),
+    "s": ("btn_start",),
 }
 
 
@@ -78,9 +82,18 @@ class Game:
     and checked as it comes."""
 
     def __init__(
-        self, svc: GameService, game: str, channel: int, langs: dict[int, str], public_lang: str
+        self,
+        svc: GameService,
+        game: str,
+        channel: int,
+        langs: dict[int, str],
+        public_lang: str,
+        pace: float = 0.0,
     ) -> None:
+        """``pace``: seconds the clock moves on before each person's move (0: they stay at the
+        table, and are named without a ping when called again)."""
         self.svc, self.game, self.channel = svc, game, channel
+        self.pace = pace
         self.rules = GAMES[game]
         self.langs, self.public_lang = langs, public_lang
         self.gateway = RecordingGateway()
@@ -153,12 +166,17 @@ class Game:
         if verb == "a":
             found = legal.get(action)
             return self.rules.label(state, seat, found, lang, names)[:80] if found is not None else None
-        group = members(list(legal), action)
+        # the game's own groups (Goa's flags by ring side and row), keyed by the legal texts
+        by_text = self.rules.seat_view(state, seat, lang, names).groups()
+        group_of = {text: by_text[str(a)] for text, a in legal.items() if str(a) in by_text}.get
+        group = members(list(legal), action, group_of)
+        if not group:  # another seat's group: not this seat's button
+            return None
 
         def label(text: str) -> str:
             return self.rules.label(state, seat, legal[text], lang, names)
 
-        return narrowing_label(group, action, label)[:80]
+        return narrowing_label(group, action, label, group_of)[:80]
 
     async def open(self) -> None:
         svc, channel = self.svc, self.channel
@@ -196,6 +214,7 @@ class Game:
             return True
         seat = humans[0]
         user = table.seat(seat).user_id
+        self.svc.clock.advance(self.pace)
         chooser = player(self.game, "heuristic", self.moves)
         action = str(chooser.choose(rules.view(state, seat), rules.legal(state, seat))).lower()
         self.moves += 1

@@ -10,6 +10,7 @@ import pytest
 
 from bot import cli
 from bot.pgstore import PgStore
+from bot.rows import DecisionDm
 from bot.sqlstore import TABLES
 from bot.store import Store
 from tests.backends import Database
@@ -31,6 +32,7 @@ ORDER = {
     "table_play": "game_pk",
     "hints_used": "game_pk, seat",
     "lobby_removed": "game_pk, user_id",
+    "decision_dms": "game_pk, message_id",
 }
 
 
@@ -58,6 +60,8 @@ async def a_busy_sqlite_database(env: Env) -> None:
     assert await svc.store.claim_interaction(1_150_000_000_000_000_000, env.clock())
     await svc.store.set_table_play(running, takeover="strong", hints_allowed=False)
     await svc.store.add_hint(running, "p0")
+    await svc.store.set_at_table_s(running, 600)
+    await svc.store.add_decision_dm(DecisionDm(running, 8_000_001, 900_001, ANA, "p0", 2))
     await env.close()
 
 
@@ -79,7 +83,7 @@ async def test_every_table_is_copied_row_for_row_and_the_games_go_on(tmp_path, p
     said = capsys.readouterr().out.splitlines()
     assert said[0].startswith(f"Copied {env.path} to postgresql://") and said[0].endswith(
         ": games 3, seats 8, dm_refused 1, actions 5, timers 3, replace_votes 1, users 2, forget_requests 1, "
-        "told 1, replay_bases 1, interactions 1, table_play 1, hints_used 1, lobby_removed 1."
+        "told 1, replay_bases 1, interactions 1, table_play 1, hints_used 1, lobby_removed 1, decision_dms 1."
     )
     assert said[1] == "Every game replays to its cached state or kept result (2 games checked)."
 

@@ -16,7 +16,9 @@ ELSEWHERE = 777  # another server's channel
 DM = None  # a direct message with the bot
 WRONG = t("wrong_place", "en")
 #: Every verb of the custom ids (bot/outcome.py) with an action part that fits it.
-VERBS = {"a": "take 1", "h": "", "t": "", "n": "take", "v": "p1", "l": "", "r": "", "j": "", "q": ""}
+VERBS = {
+    "a": "take 1", "h": "", "t": "", "n": "take", "v": "p1", "l": "", "r": "", "j": "", "q": "", "x": "", "b": "", "s": "",
+}  # fmt: skip
 
 
 async def snapshot(svc, pk):
@@ -141,7 +143,8 @@ async def test_the_host_removes_a_player_from_the_lobby(env):
     assert [s.user_id for s in await svc.store.seats(pk)] == [ANA, BO, CY]
     kicked = await svc.kick(CHANNEL, ANA, BO)
     assert kicked.ok and kicked.ephemeral == t("kicked_you", "en", name="Bo")
-    [notice] = kicked.public
+    notice, lobby = kicked.public  # a line for the channel; the lobby message lists who is left
+    assert t("lobby_list", "en", seats="Ana and Cy") in lobby.text and lobby.choices
     said = t("kicked", "en", host="Ana", name="Bo", title="Tiny Test Game")
     assert notice.text == said + " " + t("seats_taken", "en", count=2, max=4) and notice.mentions == []
     assert [s.user_id for s in await svc.store.seats(pk)] == [ANA, CY]

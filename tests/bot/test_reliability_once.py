@@ -9,6 +9,7 @@ import asyncio
 
 import pytest
 
+from bot import calls
 from bot import discord_app as app
 from bot.delivery import deliver
 from bot.service import GameService
@@ -45,6 +46,11 @@ async def plays(svc: GameService, pk: int) -> list[str]:
     return [a.text for a in await svc.store.actions(pk) if a.kind == "play"]
 
 
+async def turn_link(svc, pk: int) -> str:
+    """The link a stale press is answered with: the current turn message."""
+    return calls.board_link(await svc.store.game(pk), await svc.store.live_messages(pk))
+
+
 async def test_the_triple_send_of_an_offered_move_plays_it_once(env):
     svc = await env.service()
     pk, user, move = await cuba_table(env, svc)
@@ -54,8 +60,9 @@ async def test_the_triple_send_of_an_offered_move_plays_it_once(env):
     sends = await asyncio.gather(*(svc.act(CHANNEL, user, offered, interaction_id=i) for i in (1, 2, 3)))
     assert await plays(svc, pk) == [move]  # 0 doubled
     assert [s.ok for s in sends].count(True) == 1
-    for refused in (s for s in sends if not s.ok):
-        assert refused.ephemeral == t("stale_play") and refused.ephemeral_image is not None  # the board now
+    link = await turn_link(svc, pk)
+    for refused in (s for s in sends if not s.ok):  # one sentence and a link, not the board again
+        assert refused.ephemeral == t("stale_play_link", link=link) and refused.ephemeral_image is None
         assert refused.public == [] and refused.private == []
     # Offered again now, it carries the new version and plays.
     [(_, again)] = [(n, v) for n, v in svc.autocomplete(CHANNEL, user, "") if v.endswith(move)]
@@ -113,7 +120,7 @@ async def test_the_triple_send_through_the_adapter_plays_once(env):
     await asyncio.gather(*(invoke("play", send, action=offered[0]) for send in sends))
     assert await plays(svc, pk) == [move]  # 0 doubled
     answers = sorted(text for send in sends for text in send.ephemeral_texts())
-    assert answers.count(t("stale_play")) == 2 and len(answers) == 3
+    assert answers.count(t("stale_play_link", link=await turn_link(svc, pk))) == 2 and len(answers) == 3
     # Nothing went to the channel twice: the one move (a sub-step of the same turn) edited the
     # turn message once, in place; the stale sends posted and edited nothing.
     assert turn_id is not None and len(channel.sent) == posts

@@ -7,6 +7,8 @@ import asyncio
 
 import pytest
 
+from bot import calls
+from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 
 pytestmark = pytest.mark.both_backends  # the service over SQLite and over PostgreSQL
@@ -55,11 +57,13 @@ async def test_same_button_pressed_in_two_services(env):
     )
     assert sorted(r.ok for r in results) == [False, True]
     refused = next(r for r in results if not r.ok)
-    assert refused.ephemeral in (
-        "That button is from an earlier turn; here is the current board.",
-        "Someone acted at the same moment; here is the current board. Please try again.",
+    pk = (await a.store.open_game(CHANNEL)).id
+    link = calls.board_link(await a.store.game(pk), await a.store.live_messages(pk))
+    assert refused.ephemeral in (  # one sentence with a link to the current turn
+        t("stale_button_link", link=link),
+        t("raced_link", link=link),
     )
-    assert refused.ephemeral_image is not None
+    assert refused.ephemeral_image is None  # never the whole board again
     assert (await log_texts(a)).count("take 1") == 1
 
 

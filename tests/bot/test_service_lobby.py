@@ -105,7 +105,7 @@ async def test_start_refusals(env):
     await seated(env, svc, [ANA], start=False)
     assert (
         await svc.start(CHANNEL, ANA)
-    ).ephemeral == "Tiny Test Game needs at least 2 players; 1 are seated."
+    ).ephemeral == "Tiny Test Game needs at least 2 players; 1 is seated."
     await svc.join(CHANNEL, BO, "Bo")
     assert (await svc.start(CHANNEL, BO)).ephemeral == "Only the host, Ana, can do that."
     assert (await svc.start(CHANNEL, ANA)).ok

@@ -178,7 +178,9 @@ async def test_old_turn_message_loses_its_buttons_and_keeps_its_words(env):
     row = await svc.store.open_game(CHANNEL)
     assert row.public_message_id == first_id
     # The last bid begins Ana's turn: a new message; the old one keeps its words and the
-    # reveal, without the whose-turn lines and buttons.
+    # reveal, without the whose-turn lines and buttons. (Ana left the table meanwhile: she is
+    # pinged; at it, she would be named without a ping — tests/bot/test_table_pings.py.)
+    env.clock.advance(600)
     await env.deliver(svc, await svc.act(CHANNEL, BO, "bid 0"))
     new_id, new = env.gateway.public[-1]
     assert new_id != first_id and new.mentions == [ANA] and new.choices

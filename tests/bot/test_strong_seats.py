@@ -200,3 +200,29 @@ async def test_no_hint_for_a_game_without_a_strong_player(env):
     assert not refused.ok and refused.ephemeral == t("hints_unavailable", title="Tiny Test Game")
     board = (await svc.board(CHANNEL, ANA)).public[0]
     assert all(parse_custom_id(c.custom_id).verb != "q" for c in board.choices)
+
+
+async def test_a_strong_seat_counts_the_screens_from_the_games_log(env):
+    """The bot hands the strong player the seat's public record, rebuilt from the stored log: in
+    Santiago de Cuba its ledger is every screen of the table's real state."""
+    from engine.santiago import ledger
+
+    svc = await env.service()
+    pk = await table(env, svc, game="santiago")
+    users = {"p0": ANA, "p1": BO}
+    for _ in range(30):  # a few turns of the humans (the computer seat moves by its timer)
+        loaded = await svc.tables.open(None, pk)
+        seat = loaded.rules.to_act(loaded.state)[0]
+        if loaded.seat(seat).is_bot:
+            env.clock.advance(svc.config.bot_delay_s)
+            await run_timers(env, svc)
+            continue
+        legal = loaded.rules.legal(loaded.state, seat)
+        assert (await svc.act(CHANNEL, users[seat], str(legal[-1]))).ok
+    loaded = await svc.tables.open(None, pk)
+    record = await svc.computer.record(loaded, "p2")
+    assert record is not None and len(record.events) > 30
+    counted = ledger.track(record)
+    for seat, p in loaded.state["players"].items():
+        assert counted["players"][seat] == {"pesos": p["pesos"], "vp": p["vp"], "goods": p["goods"]}
+    assert counted["supply"] == loaded.state["supply"]

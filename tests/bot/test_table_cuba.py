@@ -17,6 +17,7 @@ from engine import GAMES
 from engine.core import Action
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE
 from tests.bot.table_play import (
+    USERS,
     Table,
     assert_manners,
     components,
@@ -43,7 +44,8 @@ def bids_lines(texts: list[str]) -> set[str]:
 
 async def test_a_whole_game_of_cuba_at_the_table(env):
     svc = await env.service()
-    table = Table(env, svc, "cuba", closed_dms=(DEE,))
+    # A slow table (three hours between moves): nobody is at the table, so every turn pings.
+    table = Table(env, svc, "cuba", closed_dms=(DEE,), pace=3 * 3600.0)
     await table.open()
     played = await table.play_out()
     # No message offers more than a dozen plays; longer lists narrow (the architect: building, field).
@@ -83,7 +85,19 @@ async def test_a_whole_game_of_cuba_at_the_table(env):
     public_is_clean(played, CUBA)
     # Table manners: a new message only when a turn begins, mentioning just those whose turn it
     # is; the picture edited in place; DMs only for the secret bids.
-    assert_manners(figures(played, CUBA))
+    counted = figures(played, CUBA)
+    assert_manners(counted)
+    # Every decision DM was closed by the end (issue 27): none still offers a move, each says
+    # what its player decided (or that the moment passed), and the store keeps none of them.
+    assert counted["dms_live"] == 0 and sum(counted["dms"].values()) > 0, counted
+    closed = [
+        t("dm_decided", title=CUBA.display_title("en"), label="\0").split("\0")[0],
+        t("dm_moment_passed", title=CUBA.display_title("en")),
+    ]
+    for user in USERS:
+        for text, _kw in client.get_user(user).dms:  # a DM's own press answered it in place
+            assert (text or "").startswith(tuple(closed)) or re.fullmatch(r"You bid \d+ pesos?\.", text), text
+    assert await svc.store.decision_dms(played.pk) == []
     posts = [
         (text or "", kw) for what, where, text, kw in client.journal if what == "post" and where == CHANNEL
     ]
@@ -177,4 +191,6 @@ async def test_a_narrowing_choice_answers_only_its_player_and_goes_stale(env):
     assert inside == {str(a) for a in CUBA.legal(state, seat) if str(a).startswith(words + " ")}
     await table.move(seat)
     stale = await use(table.client, *narrow, table.user_of(seat), CHANNEL)
-    assert stale.ephemeral_texts() == [t("stale_button")]
+    live = await svc.store.live_messages(table.played.pk)
+    link = f"https://discord.com/channels/9/{CHANNEL}/{live.turn_id}"
+    assert stale.ephemeral_texts() == [t("stale_button_link", link=link)]  # one sentence, a link

@@ -5,13 +5,24 @@ them is a secret simultaneous decision; ducats and hands never in the channel.""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
+from bot import turns
 from bot.choices import MESSAGE_CAPACITY, members, plan
 from bot.outcome import custom_id, parse_custom_id
 from engine import GAMES
 from tests.bot.conftest import DEE
-from tests.bot.table_play import USERS, Table, assert_manners, figures, plays_per_message, public_is_clean
+from tests.bot.table_play import (
+    USERS,
+    Table,
+    assert_manners,
+    figures,
+    mentioned,
+    plays_per_message,
+    posts_by_move,
+    public_is_clean,
+)
 
 GOA = GAMES["goa"]
 PRIVATE_KINDS = ("bid", "pass", "accept", "outbid", "play")
@@ -19,7 +30,7 @@ PRIVATE_KINDS = ("bid", "pass", "accept", "outbid", "play")
 
 async def test_a_whole_game_of_goa_at_the_table(env):
     svc = await env.service()
-    table = Table(env, svc, "goa", closed_dms=(DEE,))
+    table = Table(env, svc, "goa", closed_dms=(DEE,), pace=20.0)  # a live table: 20 s a move
     await table.open()
     played = await table.play_out()
     client = played.client
@@ -37,7 +48,18 @@ async def test_a_whole_game_of_goa_at_the_table(env):
     assert mine["bid"] > 0 and mine["accept"] + mine["outbid"] > 0 and mine["play"] > 0
     assert all(client.get_user(user).dms == [] for user in USERS) and played.ways["dm"] == 0
     assert client.get_user(DEE).attempts == 0
-    assert_manners(figures(played, GOA))
+    counted = figures(played, GOA)
+    assert_manners(counted)
+    # Fewer pings (issue 27): who acted a few minutes ago is named without a ping, and the bids
+    # of one lot are one message, edited as they go round, unless a bidder must be pinged.
+    assert max(counted["mentions_per_person"].values()) <= 40, counted["mentions_per_person"]
+    states = [state for state, _ in played.states] + [played.final]
+    within_a_lot = 0
+    for move, posts in enumerate(posts_by_move(played)):
+        if turns.change(GOA, states[move], states[move + 1]).same_lot:
+            within_a_lot += 1
+            assert all(mentioned(kw) for kw in posts), move  # posted only to ping a bidder away
+    assert within_a_lot > 50 and counted["posts"] < counted["player_turns"] * 3 // 4, counted
     # Ducats and hands stay private, line by line.
     public_is_clean(played, GOA)
     # Ducats and the cards in hand stay private, line by line: a card shows only once played.
@@ -103,4 +125,4 @@ async def test_a_rich_bidder_reaches_every_amount_a_dozen_at_a_time(env):
         ]
     assert sorted(reached) == sorted(legal)
     labels = [c.label for c in choices]
-    assert "Pass" in labels and any(label.startswith("Bid ") and " … Bid " in label for label in labels)
+    assert "Pass" in labels and any(re.fullmatch(r"Bid \d+–\d+", label) for label in labels)

@@ -33,9 +33,9 @@ def test_runs_of_consecutive_actions_when_no_shared_words_tell_groups_apart():
         bids, str.title, lambda label, a: ("play", label, a), lambda label, k: ("narrow", label, k)
     )
     assert made == [
-        ("narrow", "Bid 0 … Bid 11", "bid 0-11"),
-        ("narrow", "Bid 12 … Bid 23", "bid 12-23"),
-        ("narrow", "Bid 24 … Bid 30", "bid 24-30"),
+        ("narrow", "Bid 0–11", "bid 0-11"),
+        ("narrow", "Bid 12–23", "bid 12-23"),
+        ("narrow", "Bid 24–30", "bid 24-30"),
     ]
     assert members(bids, "bid 12-23") == [f"bid {n}" for n in range(12, 24)]
     assert members([*bids, "pass"], "bid 24-30") == [f"bid {n}" for n in range(24, 31)]
@@ -67,8 +67,8 @@ def test_a_long_list_of_whole_groups_is_cut_between_groups():
         ("take vp", 1),
     ]
     assert narrowed(actions, label, lambda lab, a: lab, lambda lab, k: lab)[:2] == [
-        "B00 at B1 … B11 at D3",
-        "B12 at B1 … B19 at D3",
+        "B00 at B1 – B11 at D3",
+        "B12 at B1 – B19 at D3",
     ]
     per_building = plan(members(actions, "build 12-19"), 12, label, key="build 12-19")
     assert [k for k, _, _ in per_building] == [f"build {b}" for b in names[12:]]
@@ -93,7 +93,7 @@ def test_a_group_of_one_is_played_directly_and_larger_ones_narrow():
     )
     assert ("play", "SKIP", "skip") in made
     # one group beside the skip: opened in place, as runs (a click less than "USE CASINO … (40)")
-    assert ("narrow", "USE CASINO 0 … USE CASINO 19", "use casino 0-19") in made and len(made) == 3
+    assert ("narrow", "USE CASINO 0–19", "use casino 0-19") in made and len(made) == 3
 
 
 def test_group_label_keeps_the_shared_words():

@@ -55,7 +55,8 @@ async def test_each_table_gets_a_thread_of_its_own_and_its_notice_tells_the_resu
     assert host.deleted and host.answers() == []  # the notice says it all
     lobby = t("lobby_opened", host="Ana", title=TINY.title, min=TINY.min_players, max=TINY.max_players)
     expires = t("lobby_expires", when=f"<t:{int(env.clock() + env.settings.lobby_expiry_s)}:R>")
-    assert reads_now(client, thread) == [f"{lobby} {expires}"]
+    seated_now = t("lobby_list", seats="Ana") + " " + t("seats_taken", count=1, max=TINY.max_players)
+    assert reads_now(client, thread) == [f"{lobby} {expires}\n{seated_now}"]
     notice = t("lobby_in_thread", host="Ana", title=TINY.title, thread=thread, min=2, max=4)
     assert reads_now(client, CHANNEL) == [notice] and f"<#{thread}>" in notice
     row = await svc.store.open_game(thread)
@@ -148,6 +149,7 @@ async def test_a_turn_dm_goes_only_to_who_asked_and_only_when_their_turn_begins(
     assert reveal.private == []
     await env.deliver(svc, reveal)
     await env.deliver(svc, await svc.act(CHANNEL, ANA, "take 1"))  # a step of her turn
+    env.clock.advance(10 * 60)  # Bo left the table (at the table, he would get no DM: below)
     bo_turn = await svc.act(CHANNEL, ANA, "done")  # Bo's turn begins: he asked
     [dm] = bo_turn.private
     assert dm.user_id == BO and dm.choices == []

@@ -162,7 +162,7 @@ def test_trader_free_product_is_the_cheapest():
     s["supply"]["citrus"] += 1  # citrus now 5, sugar and tobacco 4
     s = play_card(s, "p0", "trader")
     msg = assert_illegal_changes_nothing(RULES, s, "p0", "take citrus")
-    assert "sugar, tobacco" in msg
+    assert "sugar cane, tobacco" in msg  # the market's own names (issue 27)
     s, _ = act(s, "p0", "take tobacco")
     assert s["players"]["p0"]["farm"]["tobacco"] == 1
 

@@ -49,17 +49,27 @@ JUNK = [
 ]
 
 
+def legal_kinds(legal: set[str]) -> set[str]:
+    """The verbs of the legal moves (``worker``, ``bid``, …): the kind of step a seat is in."""
+    return {text.split()[0] for text in legal}
+
+
 def test_junk_is_refused_at_every_step():
     for seed, players in ((1, 3), (2, 5)):
         state = RULES.new([f"p{i}" for i in range(players)], seed, secret_parliament_card=seed == 2)
         bots = {s: player("cuba", "random", i) for i, s in enumerate(state["seats"])}
         steps = 0
+        seen: set[tuple[object, ...]] = set()
         while RULES.result(state) is None:
             seat = RULES.to_act(state)[0]
             legal = {str(a) for a in RULES.legal(state, seat)}
-            for text in JUNK:
-                if text not in legal:
-                    assert_illegal_changes_nothing(RULES, state, seat, text)
+            # every kind of step once, then every third move (the junk is the same each time)
+            kind = (state["phase"], tuple(sorted(legal_kinds(legal))))
+            if kind not in seen or steps % 3 == 0:
+                seen.add(kind)
+                for text in JUNK:
+                    if text not in legal:
+                        assert_illegal_changes_nothing(RULES, state, seat, text)
             others = [s for s in state["seats"] if s not in RULES.to_act(state)]
             if others:
                 assert_illegal_changes_nothing(RULES, state, others[0], str(RULES.legal(state, seat)[0]))

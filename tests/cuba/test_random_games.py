@@ -36,7 +36,7 @@ def check_secrets(state: dict) -> None:
                     assert sorted(pv["hand"]) == sorted(set(CHARACTERS) - set(pv["played"]))
 
 
-CHUNK = long_run(300) // 4
+CHUNK = long_run(80) // 4
 
 
 @pytest.mark.parametrize("chunk", range(4))

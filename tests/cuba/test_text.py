@@ -103,7 +103,9 @@ def test_not_your_turn_message():
         assert_illegal_changes_nothing(RULES, s, "p1", "play worker")
         == "It is not your turn; waiting for p0."
     )
-    assert "for example" in assert_illegal_changes_nothing(RULES, s, "p0", "dance")
+    # the moves it suggests are the buttons' labels, not the typed syntax (issue 27)
+    dance = assert_illegal_changes_nothing(RULES, s, "p0", "dance")
+    assert "You can choose “" in dance and "'" not in dance
 
 
 def _line(kind: str, seat: str | None, lang: str = "en", **data) -> str:

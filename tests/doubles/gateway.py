@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage
+from bot.outcome import Choice, ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm
 
 
 @dataclass
@@ -21,7 +21,7 @@ class Ephemeral:
 class RecordingGateway:
     """Implements :class:`bot.outcome.Gateway`, keeping every call in lists.
 
-    ``refuse_dms_for`` holds users whose DMs are closed (``send_private`` answers False, as
+    ``refuse_dms_for`` holds users whose DMs are closed (``send_private`` answers None, as
     Discord's 403 does); with ``fail_uploads`` every public post with a file fails (None), with
     ``fail_posts`` every public post.
     ``acknowledged`` keeps the answers to moves (``Gateway.acknowledge``): the sentence said in
@@ -35,6 +35,7 @@ class RecordingGateway:
     edits: list[tuple[int, int, PublicMessage]] = field(default_factory=list)
     private: list[PrivateMessage] = field(default_factory=list)
     refused: list[PrivateMessage] = field(default_factory=list)
+    closed: list[ClosedDm] = field(default_factory=list)  # decision DMs closed
     ephemeral: list[Ephemeral] = field(default_factory=list)
     acknowledged: list[Ephemeral] = field(default_factory=list)
     _next_id: int = 1000
@@ -67,11 +68,19 @@ class RecordingGateway:
         """The newest public message with buttons as it reads now: the live turn message."""
         return next((m for _id, m in reversed(self.current()) if m.choices), None)
 
-    async def send_private(self, msg: PrivateMessage) -> bool:
+    async def send_private(self, msg: PrivateMessage) -> SentDm | None:
         if msg.user_id in self.refuse_dms_for:
             self.refused.append(msg)
-            return False
+            return None
         self.private.append(msg)
+        self._next_id += 1
+        return SentDm(self._next_id, 900_000 + msg.user_id)
+
+    def pressed(self, interaction: object) -> int | None:
+        return None  # the recorded interactions press no message of ours
+
+    async def close_private(self, closed: ClosedDm) -> bool:
+        self.closed.append(closed)
         return True
 
     async def reply_ephemeral(

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.choices import members
 from bot.outcome import ParsedCustomId, parse_custom_id
 from bot.rows import SeatRow
 from bot.store import Store
@@ -297,6 +298,7 @@ class Table:
         user = self.person(seat)
         assert user is not None
         legal = {str(a).lower() for a in self.rules.legal(now.state, seat)}
+        group_of = self.rules.seat_view(now.state, seat).groups().get  # read off the buttons' names
         secret = self.rules.private_choices(now.state, seat)
         simultaneous = len(now.to_act) > 1
 
@@ -339,7 +341,7 @@ class Table:
                 if o.parsed.verb == "n"
                 and o.parsed.version == now.version
                 and key(o) not in opened
-                and any(a.startswith(o.parsed.action) for a in legal)
+                and members(sorted(legal), o.parsed.action, group_of)
             ]
             candidates = (by_dm if secret and by_dm else current) + narrow
             selects = [o for o in candidates if o.is_select]

@@ -51,7 +51,7 @@ def test_advance_refused_without_the_printed_spice_or_ships():
     assert "ginger" in msg
     give_plantation(s, 0, "ginger")
     s.players[0].ships = 0
-    assert "ships" in assert_illegal_changes_nothing(RULES, s, "p0", "advance ships")
+    assert "1 ship; you have 0" in assert_illegal_changes_nothing(RULES, s, "p0", "advance ships")
 
 
 def test_no_advance_past_the_last_row():

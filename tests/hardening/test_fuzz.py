@@ -21,12 +21,12 @@ from engine import BUILTIN_GAMES  # noqa: E402
 
 @pytest.mark.parametrize("game", sorted(BUILTIN_GAMES))
 async def test_hostile_inputs_are_refused_clearly_and_change_nothing(tmp_path, game):
-    tally = await fuzz.fuzz_game(str(tmp_path / "fuzz.db"), game, 600, seed=3)
-    assert tally.inputs == 600 and tally.games >= 1
+    tally = await fuzz.fuzz_game(str(tmp_path / "fuzz.db"), game, 300, seed=3)
+    assert tally.inputs == 300 and tally.games >= 1
     assert tally.errors == []
     assert tally.changed == []
     assert tally.unclear == []
-    assert tally.refused >= 500  # nearly all of them must be refusals, not legal moves
+    assert tally.refused >= 250  # nearly all of them must be refusals, not legal moves
     for kind in ("lobby text", "outsider text", "bad text", "wrong channel", "button", "after the end"):
         assert tally.kinds.get(kind, 0) > 0, kind
 

@@ -18,8 +18,8 @@ from engine.core import Rng, Rules
 from tests.hardening.perturb import PERTURB
 
 #: Random games per title. Every step of every game is checked; the default keeps this file
-#: near 60 s on two busy cores, SECRETS_GAMES=300 runs the full 300 games of each title.
-GAMES_PER_TITLE = {"cuba": 60, "santiago": 50, "goa": 40}
+#: near 20 s on two quiet cores, SECRETS_GAMES=300 runs the full 300 games of each title.
+GAMES_PER_TITLE = {"cuba": 20, "santiago": 16, "goa": 12}
 if os.environ.get("SECRETS_GAMES"):
     GAMES_PER_TITLE = dict.fromkeys(GAMES_PER_TITLE, int(os.environ["SECRETS_GAMES"]))
 BOARDS_PER_TITLE = 20

@@ -30,7 +30,7 @@ from engine.santiago.rules.common import laps_per_ship_at_most, turns_at_most
 from tests.santiago.delayer import DelayingPlayer
 
 #: Games per player count: each takes some 30 ms.
-SEEDS = 25
+SEEDS = 10
 
 
 def delaying_game(players: int, seed: int, max_turns: int, **options: object) -> dict:

@@ -41,7 +41,7 @@ def conservation_and_round_trips() -> Callable[[dict], None]:
     return check
 
 
-CHUNK = long_run(300) // 4
+CHUNK = long_run(80) // 4
 
 
 @pytest.mark.parametrize("chunk", range(4))

@@ -2,8 +2,10 @@
 
 ``explain(state, seat, action, lang)`` is only called for actions that are not legal; it looks for
 the most specific reason and falls back to listing what the seat could do. The sentences are the
-``explain.*`` and ``step.*`` templates of the catalogue (see :mod:`engine.cuba.text`); canonical
-action texts in them (``'use water'``) stay as they are in every language.
+``explain.*`` and ``step.*`` templates of the catalogue (see :mod:`engine.cuba.text`). The moves
+a refusal suggests are named as the buttons and the board name them (“Worker to B2”), in the
+reader's language (:func:`engine.i18n.moves_text`); typed moves are read as before, but a
+refusal never shows their syntax.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ from engine.cuba.text import (
     pesos_text,
     piece_name,
 )
-from engine.i18n import common, join_list, join_words
+from engine.cuba.text.table import label
+from engine.i18n import common, join_list, join_words, moves_text
 from engine.typed import present
 
 
@@ -48,8 +51,10 @@ def holdings_text(player: Player, pieces: list[str], lang: str = "en") -> str:
     return join_words([count_text(p, board.have(player, p), lang) for p in pieces], lang)
 
 
-def _quoted(actions: list[Action], lang: str) -> str:
-    return join_list([f"'{a}'" for a in actions], lang)
+def _offered(state: State, seat: str, lang: str, kinds: tuple[str, ...] = ()) -> str:
+    """The seat's legal moves (of ``kinds``, if given), as their buttons label them."""
+    legal = [a for a in legal_actions(state, seat) if not kinds or a.kind in kinds]
+    return moves_text([label(state, seat, a, lang) for a in legal], lang)
 
 
 def explain(state: State, seat: str, action: Action, lang: str = "en") -> str:
@@ -65,9 +70,8 @@ def explain(state: State, seat: str, action: Action, lang: str = "en") -> str:
     reason = _specific(state, seat, action, lang)
     if reason:
         return reason
-    examples = _quoted(legal_actions(state, seat)[:4], lang)
     step = T(lang, f"step.{state['step']}")
-    return T(lang, "explain.cannot_now", action=str(action), step=step, examples=examples)
+    return T(lang, "explain.cannot_now", step=step, examples=_offered(state, seat, lang))
 
 
 def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
@@ -80,7 +84,8 @@ def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
     if kind == "play" and step == "play_card" and args:
         card = args[0]
         if card not in CHARACTERS:
-            return T(lang, "explain.no_character", card=card, cards=join_list(list(CHARACTERS), lang))
+            cards = join_list([character_word(c, lang) for c in CHARACTERS], lang)
+            return T(lang, "explain.no_character", card=card, cards=cards)
         if card == player["card"]:
             return T(lang, "explain.card_face_down", card=character_word(card, lang))
         return T(lang, "explain.card_played", card=character_word(card, lang))
@@ -112,7 +117,7 @@ def _specific(state: State, seat: str, action: Action, lang: str) -> str | None:
     if kind == "use" and step == "foreman" and len(args) >= 2:
         return _explain_use(state, seat, args, lang)
     if kind == "enact" and step == "enact":
-        return T(lang, "explain.enact")
+        return T(lang, "explain.enact", moves=_offered(state, seat, lang, ("enact",)))
     return None
 
 
@@ -150,8 +155,8 @@ def _explain_trader(state: State, seat: str, kind: str, piece: str, lang: str) -
         which = "resource" if piece in RESOURCES else "product"
         return T(lang, f"explain.free_{which}_taken")
     if piece in PRODUCTS:
-        # the pieces as typed in a 'take …' action
-        return T(lang, "explain.free_cheapest", pieces=join_list(board.cheapest_products(state), lang))
+        cheapest = [piece_name(p, lang) for p in board.cheapest_products(state)]
+        return T(lang, "explain.free_cheapest", pieces=join_list(cheapest, lang))
     if piece in RESOURCES:
         return T(lang, "explain.none_in_supply", piece=piece_name(piece, lang))
     return T(lang, "explain.trader_take")
@@ -172,7 +177,7 @@ def _explain_build(state: State, seat: str, args: tuple[Arg, ...], lang: str) ->
     player = state["players"][seat]
     row, col = (args[2], args[3]) if len(args) == 4 else (None, None)
     if len(args) != 4 or args[1] != "at" or not isinstance(row, int) or not isinstance(col, int):
-        return T(lang, "explain.build_syntax")
+        return T(lang, "explain.build_syntax", moves=_offered(state, seat, lang, ("build", "take")))
     bid = str(args[0])  # a number names no building either
     if bid not in BUILDINGS:
         return T(lang, "explain.no_such_building", building=bid)
@@ -206,7 +211,7 @@ def _explain_ship(state: State, seat: str, args: tuple[Arg, ...], lang: str) -> 
     player = state["players"][seat]
     berth, *pieces = args
     if not isinstance(berth, int) or not 1 <= berth <= 3:
-        return T(lang, "explain.ship_syntax")
+        return T(lang, "explain.ship_syntax", moves=_offered(state, seat, lang, ("ship", "take")))
     ship = state["berths"][berth - 1]
     if ship is None:
         return T(lang, "explain.no_ship", berth=berth)
@@ -215,14 +220,13 @@ def _explain_ship(state: State, seat: str, args: tuple[Arg, ...], lang: str) -> 
             return T(lang, "explain.not_cargo", piece=piece)
         wanted = pieces.count(piece)
         if board.have(player, piece) < wanted:
-            return T(
-                lang, "explain.have_only", n=board.have(player, piece), pieces=piece_name(piece, lang, 2)
-            )
+            held = board.have(player, piece)
+            return T(lang, "explain.have_only", n=held, pieces=piece_name(piece, lang, held))
         free = board.free_spaces(ship, piece)
         if free < wanted:
             return T.plural(lang, "explain.free_spaces", free, berth=berth, pieces=piece_name(piece, lang, 2))
     if not pieces:
-        return T(lang, "explain.ship_nothing")
+        return T(lang, "explain.ship_nothing", moves=_offered(state, seat, lang, ("ship", "take")))
     return None
 
 
@@ -230,7 +234,7 @@ def _explain_use(state: State, seat: str, args: tuple[Arg, ...], lang: str) -> s
     player = state["players"][seat]
     row, col = args[0], args[1]
     if not isinstance(row, int) or not isinstance(col, int):
-        return T(lang, "explain.use_syntax")
+        return T(lang, "explain.use_syntax", moves=_offered(state, seat, lang, ("use", "done")))
     bid = board.building_at(player, row, col)
     if bid is None:
         return T(lang, "explain.no_building_at", field=board.field_name(row, col))

@@ -13,11 +13,11 @@ from typing import Any
 
 from engine.core import Action, Event
 from engine.cuba import data
-from engine.cuba.data import BERTH_VP, BUILDINGS, CHARACTERS, STATUTES
+from engine.cuba.data import BERTH_VP, BUILDINGS, CHARACTERS, PRINTED_WAREHOUSE, STATUTES
 from engine.cuba.rules import common as board
 from engine.cuba.rules import to_act
 from engine.cuba.rules.statutes import tax_due
-from engine.cuba.state import State
+from engine.cuba.state import Player, State
 from engine.cuba.text import (
     T,
     building_effect,
@@ -297,12 +297,20 @@ def _duty_pieces(state: State, args: Sequence[int | str], lang: str) -> str:
     return count_text(what, count, lang)
 
 
+def _same_buildings(player: Player, bid: str) -> int:
+    """How many buildings of kind ``bid`` stand on a plantation (the printed warehouse counts)."""
+    printed = 1 if bid == PRINTED_WAREHOUSE else 0
+    return printed + sum(1 for built, _row, _col in player["buildings"] if built == bid)
+
+
 def use_label(state: State, seat: str, args: Sequence[int | str], lang: str = "en") -> str:
     """A button label for a Foreman's building use: name, then what goes in and comes out."""
     row, col, rest = number(args, 0), number(args, 1), args[2:]
     bid = present(board.building_at(state["players"][seat], row, col), "building")
     bd = BUILDINGS[bid]
     name = building_name(bid, lang)
+    if _same_buildings(state["players"][seat], bid) > 1:  # two warehouses: say which one
+        name = T(lang, "use_label.building_at", building=name, field=board.field_name(row, col))
     effect = bd["effect"]
     if effect == "convert_vp":
         pieces = words(rest) if bd["input"] == "any_product" else [bd["input"]] * number(rest)
@@ -329,7 +337,7 @@ def use_label(state: State, seat: str, args: Sequence[int | str], lang: str = "e
         return T(lang, "use_label.lighthouse", building=name, ship=rest[0])
     if effect == "store":
         return T(lang, "use_label.store", building=name)
-    return T(lang, "use_label.other", building=name, effect=building_effect(bid, lang))
+    return T(lang, "use_label.effect", building=name, effect=building_effect(bid, lang))
 
 
 # ---- prompts -------------------------------------------------------------------------------

@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from engine.core import Action, Event, IllegalAction, Names, Progress, Result, RulesBase
+from engine.core import Action, ChoiceGroup, Event, IllegalAction, Names, Progress, Result, RulesBase
 from engine.goa import data
 from engine.goa.rules import auction, headstart, pending, placement, rounds, scoring, setup
 from engine.goa.rules.common import own
 from engine.goa.rules.scoring import CATEGORIES, HIDDEN_CATEGORIES
-from engine.goa.state import State, current
+from engine.goa.state import State, current, flag_side, pos_name, read_pos
 from engine.presentation import PresentationBase
 
 __all__ = ["CATEGORIES", "HIDDEN_CATEGORIES", "GoaExplainer", "GoaRules", "GoaText", "GoaViewer"]
@@ -41,6 +41,8 @@ class GoaText(Protocol):
         self, s: State, seat: str, action: Action, lang: str = "en", names: Names | None = None, /
     ) -> str: ...
     def prompt(self, s: State, seat: str, lang: str = "en", /) -> str: ...
+    def flag_group_name(self, side: str, places: Sequence[str], lang: str = "en", /) -> str: ...
+    def trade_group_name(self, row: int, places: Sequence[str], lang: str = "en", /) -> str: ...
     def help_sections(self, lang: str = "en", /) -> list[tuple[str, str]]: ...
     def private_summary(self, s: State, seat: str, lang: str = "en", /) -> str: ...
     def option_refusal(self, problem: str, values: Sequence[str] = (), lang: str = "en", /) -> str: ...
@@ -194,6 +196,25 @@ class GoaRules(RulesBase, PresentationBase):
 
     def prompt(self, s: State, seat: str, lang: str = "en") -> str:
         return self.text.prompt(s, seat, lang)
+
+    def choice_group(self, s: State, seat: str, action: Action, lang: str = "en") -> ChoiceGroup | None:
+        """Moves to a place on the board, by where a player finds it: the flag's places by ring
+        side and board row (``Flag on the top edge: A0 C0``), the trading post's tiles by row
+        (``Trade for a tile in row 2: A2 D2``), each group naming every place it holds; the
+        other moves are grouped by their words."""
+        if action.kind not in ("flag", "trade") or not action.args:
+            return None
+        where = read_pos(str(action.args[0]))
+        if where is None:
+            return None
+        if action.kind == "flag":
+            side = flag_side(where)
+            places = tuple(pos_name(q).upper() for q in placement.flag_places(s) if flag_side(q) == side)
+            return ChoiceGroup(side, self.text.flag_group_name(side, places, lang), places)
+        row = where[0] + 1
+        alike = [str(a.args[0]).upper() for a in self.legal(s, seat) if a.kind == "trade" and a.args]
+        places = tuple(p for p in alike if p[1:] == str(row))
+        return ChoiceGroup(f"trade-row-{row}", self.text.trade_group_name(row, places, lang), places)
 
     def help_sections(self, lang: str = "en") -> list[tuple[str, str]]:
         return self.text.help_sections(lang)

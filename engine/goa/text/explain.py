@@ -1,5 +1,6 @@
 """Why Goa refuses an action: one sentence in the reader's language, from what the seat could
-do instead (its legal actions) and the state it tried it in."""
+do instead (its legal actions, named as their buttons name them: “Flag A0”, never the typed
+syntax) and the state it tried it in."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from engine.core import Action
 from engine.goa import data
 from engine.goa.state import State, current, may_play_card, pos_name, spice_counts
 from engine.goa.text import T, colony_name, column_name, spice_name
-from engine.goa.text.table import prompt
-from engine.i18n import common, join_list
+from engine.goa.text.table import label, prompt
+from engine.i18n import common, join_list, moves_text
 
 
 def _advance_refusal(s: State, i: int, column: str, with_card: bool, lang: str) -> str | None:
@@ -34,7 +35,8 @@ def _advance_refusal(s: State, i: int, column: str, with_card: bool, lang: str) 
             cost=" + ".join(spice_name(x, lang) for x in need),
             missing=join_list([spice_name(x, lang) for x in missing], lang),
         )
-    return T(lang, "refuse.lack_ships", row=t + 1, column=name, ships=data.ADVANCE_SHIPS[t], have=p.ships)
+    ships = data.ADVANCE_SHIPS[t]
+    return T.plural(lang, "refuse.lack_ships", ships, row=t + 1, column=name, ships=ships, have=p.ships)
 
 
 def _phase_refusal(s: State, i: int, action: Action, lang: str) -> str | None:
@@ -48,7 +50,7 @@ def _phase_refusal(s: State, i: int, action: Action, lang: str) -> str | None:
         if a[0] <= s.high:
             return T(lang, "refuse.bid_too_low", high=s.high)
         if a[0] > p.ducats:
-            return T(lang, "refuse.bid_too_high", amount=a[0], ducats=p.ducats)
+            return T.plural(lang, "refuse.bid_too_high", p.ducats, amount=a[0], ducats=p.ducats)
     main_kinds = ("advance", "ships", "harvest", "taxes", "expedition", "colony")
     if k in main_kinds and s.phase == "extra" and p.extra == 0:
         return T(lang, "refuse.no_extra_for_action")
@@ -115,7 +117,7 @@ def refusal(s: State, seat: str, action: Action, legal: list[Action], lang: str 
         return reason
     same = [x for x in legal if x.kind == action.kind]
     if same:
-        examples = join_list([f"'{x}'" for x in same[:3]], lang)
-        return T(lang, "refuse.not_possible", action=str(action), examples=examples)
-    kinds = join_list(sorted({x.kind for x in legal})[:8], lang)
-    return T(lang, "refuse.cannot_kind", kind=action.kind, kinds=kinds)
+        examples = moves_text([label(s, seat, x, lang) for x in same], lang)
+        return T(lang, "refuse.not_possible", examples=examples)
+    kinds = moves_text([label(s, seat, x, lang) for x in legal], lang)
+    return T(lang, "refuse.cannot_kind", kinds=kinds)

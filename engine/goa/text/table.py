@@ -9,7 +9,7 @@ refusals (:func:`engine.goa.text.option_refusal`). Why an action is refused is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Event
@@ -39,6 +39,8 @@ __all__ = [
     "category_name",
     "describe",
     "display_title",
+    "flag_group_name",
+    "trade_group_name",
     "help_sections",
     "label",
     "option_refusal",
@@ -223,6 +225,20 @@ def _choice_amount(s: State) -> int:
     return max(t["choice"] for t in data.TILES.values() if t["kind"] == "immediate")
 
 
+def flag_group_name(side: str, places: Sequence[str], lang: str = "en") -> str:
+    """The button of a group of flag places: its ring side or board row and every place in it
+    (``Flag on the top edge: A0 C0 E0``); ``side`` as :func:`engine.goa.state.flag_side` gives it."""
+    shown = " ".join(places)
+    if side.startswith("row-"):
+        return T(lang, "group.flag.row", row=side.removeprefix("row-"), places=shown)
+    return T(lang, f"group.flag.{side}", places=shown)
+
+
+def trade_group_name(row: int, places: Sequence[str], lang: str = "en") -> str:
+    """The button of the trading post's tiles in one board row (``Trade for a tile in row 2: A2 D2``)."""
+    return T(lang, "group.trade.row", row=row, places=" ".join(places))
+
+
 def label(
     s: State, seat: str, action: Action, lang: str = "en", names: Mapping[str, str] | None = None
 ) -> str:
@@ -278,17 +294,19 @@ def label(
 def _pending_prompt(s: State, lang: str) -> str:
     p = s.pending[0]
     if p["kind"] == "spices":
-        return T(lang, "prompt.spices_mix" if p["mix"] else "prompt.spices", left=p["left"])
+        return T.plural(lang, "prompt.spices_mix" if p["mix"] else "prompt.spices", p["left"], left=p["left"])
     if p["kind"] == "fill":
         return T(lang, "prompt.fill", colony=colony_name(p["colony"], lang), deficit=None)
     if p["kind"] == "pay":
-        return T(lang, "prompt.pay", colony=colony_name(p["colony"], lang), deficit=p["deficit"])
+        return T.plural(
+            lang, "prompt.pay", p["deficit"], colony=colony_name(p["colony"], lang), deficit=p["deficit"]
+        )
     if p["kind"] == "discard":
         return T(lang, "prompt.discard", tile=tile_name(p["tile"], lang))
     if p["kind"] == "choose":
         return T(lang, "prompt.choose", n=p["amount"])
     if p["kind"] == "duty":
-        return T(lang, "prompt.duty", left=p["left"])
+        return T.plural(lang, "prompt.duty", p["left"], left=p["left"])
     if p["kind"] == "shed":
         player = s.players[p["seat"]]
         limit = data.REVISIONS[s.revision].yields["expedition"][
@@ -303,7 +321,7 @@ def _pending_prompt(s: State, lang: str) -> str:
         return T(lang, "prompt.supply", n=p["amount"])
     if p["kind"] == "after":
         return T(lang, "prompt.after")
-    return T(lang, "prompt.refill", left=p["left"])
+    return T.plural(lang, "prompt.refill", p["left"], left=p["left"])
 
 
 def _auction_prompt(s: State, lang: str) -> str:

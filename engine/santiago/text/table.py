@@ -8,7 +8,7 @@ same language (names, amounts, sub-clauses that are catalogue entries of their o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Event
@@ -301,6 +301,12 @@ def stop_text(state: State, steps: int, lang: str = "en") -> str:
     return T(lang, f"stop.{cuban}", cuban=name)
 
 
+def delivery_group_name(kind: str, goods: Sequence[str], lang: str = "en") -> str:
+    """The button of a delivery's ``deliver`` or ``wood`` moves, naming the goods they deliver."""
+    named = join_list([good_name(g, 2, lang) for g in dict.fromkeys(goods)], lang)
+    return T(lang, f"group.{kind}", goods=named)
+
+
 def label(state: State, seat: str, action: Action, lang: str = "en") -> str:
     kind = action.kind
     if kind == "aside":
@@ -423,6 +429,7 @@ __all__ = [
     "EVENT_KINDS",
     "HELP_SECTIONS",
     "category_name",
+    "delivery_group_name",
     "describe",
     "display_title",
     "help_sections",

@@ -1,0 +1,73 @@
+"""Every kind of move weighed (issue 31): the strong player's candidates are the heuristic's own
+move, then the best-scored move of every other kind, then the rest by score — never the first
+few in rule order — in every title."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import GAMES
+from engine.ai import seat_view
+from engine.core import Action, Rng
+from engine.search import StrongPlayer, adapter, every_kind, heuristic_factory, heuristic_first
+from tests.ai.test_strong import positions
+
+BIDS = {"bid", "outbid"}
+
+
+def test_every_kind_puts_the_first_then_the_best_of_each_other_kind() -> None:
+    legal = [Action("advance", (c,)) for c in ("ships", "taxes")] + [
+        Action("colony", ("x",)),
+        Action("done"),
+        Action("colony", ("y",)),
+    ]
+    score = {legal[0]: 5.0, legal[1]: 4.0, legal[2]: 1.0, legal[3]: -1.0, legal[4]: 3.0}
+    order = every_kind(legal[1], legal, score.__getitem__)
+    assert order == [legal[1], legal[4], legal[3], legal[0], legal[2]]
+
+
+@pytest.mark.parametrize("game_id", ["cuba", "santiago", "goa"])
+def test_the_heuristics_own_move_comes_first(game_id: str) -> None:
+    rules = GAMES[game_id]
+    checked = 0
+    for state, seat in positions(game_id, 11, 13):
+        view, legal = rules.view(state, seat), rules.legal(state, seat)
+        expected = heuristic_factory(game_id)(Rng(4).next64()).choose(view, legal)
+        assert heuristic_first(view, legal, Rng(4), None, game_id)[0] == expected
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("game_id", ["cuba", "santiago", "goa"])
+def test_the_candidates_weigh_every_kind_of_move_the_seat_has(game_id: str) -> None:
+    rules, ad = GAMES[game_id], adapter(game_id)
+    checked = many_kinds = 0
+    for state, seat in positions(game_id, 12, 3):
+        view, legal = seat_view(game_id, "strong", state, seat), rules.legal(state, seat)
+        kinds = {a.kind for a in legal}
+        if kinds & BIDS or (game_id == "cuba" and state["step"] == "trader" and state["pending"].get("traded")):
+            continue  # bids are spread over their range; a trader's further trades: see test_strong
+        weighed = StrongPlayer(game_id, 1).candidates(view, legal)
+        assert len(set(weighed)) == len(weighed) == min(len(legal), ad.max_candidates)
+        assert set(weighed) <= set(legal)
+        assert len({a.kind for a in weighed}) == min(len(kinds), ad.max_candidates)
+        many_kinds += len(kinds) > 1
+        checked += 1
+    assert checked > 40 and many_kinds > 5
+
+
+def test_goa_weighs_colonies_flags_passes_and_done_when_the_seat_may_play_them() -> None:
+    rules, ad = GAMES["goa"], adapter("goa")
+    weighed_kinds: dict[str, list[bool]] = {}
+    for seed in (13, 14):
+        for state, seat in positions("goa", seed, 1):
+            legal = rules.legal(state, seat)
+            kinds = {a.kind for a in legal}
+            if kinds & BIDS or len(kinds) > ad.max_candidates:
+                continue
+            weighed = {a.kind for a in StrongPlayer("goa", 2).candidates(seat_view("goa", "strong", state, seat), legal)}
+            for kind in kinds & {"colony", "flag", "pass", "done"}:
+                weighed_kinds.setdefault(kind, []).append(kind in weighed)
+    assert {"colony", "done"} <= weighed_kinds.keys()
+    assert all(all(seen) for seen in weighed_kinds.values())
+    assert sum(len(v) for v in weighed_kinds.values()) > 30
