@@ -286,9 +286,9 @@ class Tables:
         found = await self.store.table_rows(pk=row.id)
         if found is None:  # games are never deleted: only a foreign row would get here
             raise LookupError(f"no game {row.id}")
-        return await self._built(found)
+        return await self.built(found)
 
-    async def _built(self, found: TableRows) -> Table:
+    async def built(self, found: TableRows) -> Table:
         """The table of what :meth:`GameStore.table_rows` read (the state as :meth:`load` says)."""
         row, seats = found.game, found.seats
         rules = GAMES[row.game]
@@ -412,7 +412,7 @@ class Tables:
             return None
         if found.interaction_seen:
             raise AlreadyProcessed(f"interaction {interaction_id}")
-        return await self._built(found)
+        return await self.built(found)
 
     async def running(
         self,
