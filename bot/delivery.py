@@ -7,7 +7,8 @@ successor is posted (else it keeps its buttons); the ids of new live messages go
 service (:meth:`~bot.service.GameService.public_posted`). A refused DM is reported to the
 service, which remembers it and never DMs that user again; its content is *not* posted
 anywhere else (the player reads it through the "My hand" button). A DM asking for a decision is
-kept (its id goes to the service); last, the kept DMs whose moment passed are closed.
+kept (its id goes to the service); last, the kept DMs whose moment passed are closed, and the
+service keeps the new ones' ids and forgets the closed ones in one store write.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot import metrics
-from bot.outcome import RETIRED, Gateway, Outcome
+from bot.outcome import RETIRED, Gateway, Outcome, PrivateMessage, SentDm
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,7 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
             continue
         await service.public_posted(msg, message_id)
     refused = await service.store.dm_refused_users()
+    asked: list[tuple[PrivateMessage, SentDm]] = []  # decision DMs sent, kept in one write below
     for dm in outcome.private:
         if dm.user_id in refused:
             continue
@@ -74,13 +76,14 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
             refused.add(dm.user_id)
             await service.dm_refused(dm.user_id)
         elif dm.decision is not None and sent.message_id is not None and sent.channel_id is not None:
-            await service.decision_dm_sent(dm, sent)
+            asked.append((dm, sent))
     # The DM whose own button made the decision already says so (the answer to the press).
     pressed = gateway.pressed(interaction) if interaction is not None and outcome.done is not None else None
     for closed in outcome.closed_dms:
         if closed.message_id != pressed and not await gateway.close_private(closed):
             log.info("closing DM %s failed (gone?): forgotten", closed.message_id)
-        await service.decision_dm_closed(closed)
+    if asked or outcome.closed_dms:
+        await service.decision_dms_delivered(asked, list(outcome.closed_dms))
 
 
 async def run_timers(

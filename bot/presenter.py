@@ -508,13 +508,12 @@ class Presenter(Part):
         live = await self.store.live_messages(table.row.id)
         return Outcome.refuse(t(key, lang, link=calls.board_link(table.row, live)))
 
-    async def decision_dm_sent(self, dm: PrivateMessage, sent: SentDm) -> None:
-        """A DM asking a decision went out: kept until closed (:mod:`bot.decisions`)."""
-        await decisions.kept(self.store, dm, sent)
-
-    async def decision_dm_closed(self, closed: ClosedDm) -> None:
-        """A kept decision DM was closed (or is gone): forgotten."""
-        await self.store.drop_decision_dm(closed.game_pk, closed.message_id)
+    async def decision_dms_delivered(
+        self, sent: list[tuple[PrivateMessage, SentDm]], closed: list[ClosedDm]
+    ) -> None:
+        """A delivery's DMs asking a decision went out (kept until closed) and its kept DMs
+        were closed or are gone (forgotten), in one store write (:mod:`bot.decisions`)."""
+        await decisions.delivered(self.store, sent, closed)
 
     async def legend_png(self, game: str, labels: dict[str, str], lang: str) -> bytes | None:
         try:

@@ -209,6 +209,8 @@ class TableRows:
     takeover: str
     hints_allowed: bool
     live: LiveMessages
+    #: The table's setting of :mod:`bot.attending` (seconds; 0: everyone is pinged).
+    at_table_s: int = DEFAULT_AT_TABLE_S
     interaction_seen: bool = False
 
 

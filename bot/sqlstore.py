@@ -564,9 +564,9 @@ def seat_row(r: Sequence[Any]) -> SeatRow:
 def _table_rows(
     pk: int | None, channel_id: int | None, interaction_id: int | None
 ) -> Script[TableRows | None]:
-    """A command's one read: the game (by id, or the channel's open one) with its play settings,
-    live messages and whether ``interaction_id`` was processed, then its seats with their
-    people's preferences."""
+    """A command's one read: the game (by id, or the channel's open one) with its play settings
+    (``at_table_s`` too), live messages and whether ``interaction_id`` was processed, then its
+    seats with their people's preferences."""
     where, key = (
         ("id = ?", pk) if pk is not None else ("channel_id = ? AND status IN ('lobby', 'active')", channel_id)
     )
@@ -574,7 +574,8 @@ def _table_rows(
         f"SELECT {GAME_COLUMNS}, {LIVE_SELECT}, "
         "(SELECT takeover FROM table_play WHERE table_play.game_pk = games.id), "
         "(SELECT hints_allowed FROM table_play WHERE table_play.game_pk = games.id), "
-        f"EXISTS (SELECT 1 FROM interactions WHERE interactions.id = ?) FROM games WHERE {where}",
+        f"EXISTS (SELECT 1 FROM interactions WHERE interactions.id = ?), "
+        f"(SELECT at_table_s FROM table_play WHERE table_play.game_pk = games.id) FROM games WHERE {where}",
         interaction_id,
         key,
     )
@@ -583,7 +584,7 @@ def _table_rows(
     game = game_row(found)
     width = len(GAME_COLUMNS.split(","))
     live = LiveMessages(*found[width : width + 8])
-    takeover, hints, seen = found[width + 8 :]
+    takeover, hints, seen, at_table_s = found[width + 8 :]
     seated = yield rows(
         f"SELECT {SEAT_SELECT}, u.user_id, {', '.join('u.' + c for c in PREF_COLUMNS)} FROM seats s "
         "LEFT JOIN dm_refused r ON r.user_id = s.user_id LEFT JOIN users u ON u.user_id = s.user_id "
@@ -603,6 +604,7 @@ def _table_rows(
         takeover if takeover is not None else DEFAULT_TAKEOVER,
         bool(hints) if hints is not None else DEFAULT_HINTS_ALLOWED,
         live,
+        DEFAULT_AT_TABLE_S if at_table_s is None else int(at_table_s),
         bool(seen),
     )
 
@@ -629,6 +631,18 @@ def _write_live(pk: int, changes: dict[str, Any], shown: int | None) -> Script[t
     if found is None:
         return False, None
     return found[0] in OPEN_STATUSES, found[1]
+
+
+def _write_decision_dms(added: list[DecisionDm], dropped: list[tuple[int, int]]) -> Script[None]:
+    """Decision DMs kept and forgotten (:meth:`SqlStore.write_decision_dms`)."""
+    if added:
+        yield many(
+            "INSERT INTO decision_dms (game_pk, message_id, channel_id, user_id, seat, version) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_pk, message_id) DO NOTHING",
+            [(dm.game_pk, dm.message_id, dm.channel_id, dm.user_id, dm.seat, dm.version) for dm in added],
+        )
+    if dropped:
+        yield many("DELETE FROM decision_dms WHERE game_pk = ? AND message_id = ?", list(dropped))
 
 
 def _record_interaction(interaction_id: int, now: float) -> Script[bool]:
@@ -1037,7 +1051,9 @@ class SqlStore:
         if game.status not in OPEN_STATUSES:
             self.cache.forget_game(game.id)
             return found
-        self.cache.at_version(game.id, game.version).seats = tuple(seat.seat for seat in found.seats)
+        kept = self.cache.at_version(game.id, game.version)
+        kept.seats = tuple(seat.seat for seat in found.seats)
+        kept.at_table_s = found.at_table_s
         return replace(found, live=self.cache.read_live(game.id, found.live))
 
     async def live_messages(self, pk: int) -> LiveMessages:
@@ -1129,10 +1145,16 @@ class SqlStore:
     async def at_table_s(self, pk: int) -> int:
         """Seconds after an action of their own within which a person called again is named
         without a ping (``/game settings at_table_minutes``; 0: always pinged)."""
+        kept = self.cache.games.get(pk)
+        if kept is not None and kept.at_table_s is not None:  # read with the game's row
+            return kept.at_table_s
         found = await self.fetch("SELECT at_table_s FROM table_play WHERE game_pk = ?", pk)
         return DEFAULT_AT_TABLE_S if not found or found[0][0] is None else int(found[0][0])
 
     async def set_at_table_s(self, pk: int, seconds: int) -> None:
+        kept = self.cache.games.get(pk)
+        if kept is not None:
+            kept.at_table_s = None  # until written (a failed write must not leave it here)
         await self.execute(
             "INSERT INTO table_play (game_pk, takeover, hints_allowed, at_table_s) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (game_pk) DO UPDATE SET at_table_s = excluded.at_table_s",
@@ -1141,6 +1163,9 @@ class SqlStore:
             int(DEFAULT_HINTS_ALLOWED),
             seconds,
         )
+        kept = self.cache.games.get(pk)
+        if kept is not None:
+            kept.at_table_s = seconds
 
     async def add_hint(self, pk: int, seat: str) -> None:
         """Count one hint used by ``seat``."""
@@ -1419,59 +1444,83 @@ class SqlStore:
         kept = self.cache.games.get(pk)
         if kept is not None and kept.last_acts is not None:
             return dict(kept.last_acts)
-        version = kept.version if kept is not None else None
-        found = await self.fetch(
-            "SELECT seat, MAX(n) FROM actions a WHERE game_pk = ? AND seat IS NOT NULL "
-            f"AND NOT {self.AUTO_EVENT} GROUP BY seat",
-            pk,
-        )
-        acts = {r[0]: int(r[1]) for r in found}
-        kept = self.cache.games.get(pk)
-        if kept is not None and version is not None and kept.version == version:  # none appended meanwhile
-            kept.last_acts = dict(acts)
-        return acts
+        return dict((await self._last_acts(pk))[0])
 
     async def last_act_times(self, pk: int) -> dict[str, float]:
         """When each seat last acted of its own (as :meth:`last_acts`: not an only choice the
         table played for it)."""
-        found = await self.fetch(
-            "SELECT seat, MAX(created) FROM actions a WHERE game_pk = ? AND seat IS NOT NULL "
-            f"AND NOT {self.AUTO_EVENT} GROUP BY seat",
-            pk,
+        kept = self.cache.games.get(pk)
+        if kept is not None and kept.last_act_times is not None:
+            return dict(kept.last_act_times)
+        return dict((await self._last_acts(pk))[1])
+
+    async def _last_acts(self, pk: int) -> tuple[dict[str, int], dict[str, float]]:
+        """Each seat's last act of its own, its log number and its time, in one read (kept for
+        an open game when no append came in between)."""
+        kept = self.cache.games.get(pk)
+        version = kept.version if kept is not None else None
+        found = await self._read(
+            _one,
+            rows(
+                "SELECT seat, MAX(n), MAX(created) FROM actions a WHERE game_pk = ? AND seat IS NOT NULL "
+                f"AND NOT {self.AUTO_EVENT} GROUP BY seat",
+                pk,
+            ),
+            name="last_acts",
         )
-        return {r[0]: float(r[1]) for r in found}
+        acts = {r[0]: int(r[1]) for r in found}
+        times = {r[0]: float(r[2]) for r in found}
+        kept = self.cache.games.get(pk)
+        if kept is not None and version is not None and kept.version == version:  # none appended meanwhile
+            kept.last_acts, kept.last_act_times = dict(acts), dict(times)
+        return acts, times
 
     # ------------------------------------------------------------------ decision DMs
 
     async def add_decision_dm(self, dm: DecisionDm) -> None:
-        await self.execute(
-            "INSERT INTO decision_dms (game_pk, message_id, channel_id, user_id, seat, version) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_pk, message_id) DO NOTHING",
-            dm.game_pk,
-            dm.message_id,
-            dm.channel_id,
-            dm.user_id,
-            dm.seat,
-            dm.version,
-        )
+        await self.write_decision_dms([dm], [])
 
     async def decision_dms(self, pk: int) -> list[DecisionDm]:
-        """The game's decision DMs not closed yet, oldest first."""
+        """The game's decision DMs not closed yet, oldest first (an open game's are kept after
+        the first read, see :mod:`bot.storecache`)."""
+        kept = self.cache.games.get(pk)
+        if kept is not None and kept.decision_dms is not None:
+            return list(kept.decision_dms)
+        version = kept.version if kept is not None else None
         found = await self.fetch(
             "SELECT game_pk, message_id, channel_id, user_id, seat, version FROM decision_dms "
             "WHERE game_pk = ? ORDER BY version, message_id",
             pk,
         )
-        return [DecisionDm(r[0], r[1], r[2], r[3], r[4], r[5]) for r in found]
+        dms = [DecisionDm(r[0], r[1], r[2], r[3], r[4], r[5]) for r in found]
+        kept = self.cache.games.get(pk)
+        if kept is not None and version is not None and kept.version == version:
+            kept.decision_dms = list(dms)
+        return dms
 
     async def drop_decision_dm(self, pk: int, message_id: int) -> None:
         """The DM was closed (or is gone): forget it."""
-        await self.execute("DELETE FROM decision_dms WHERE game_pk = ? AND message_id = ?", pk, message_id)
+        await self.write_decision_dms([], [(pk, message_id)])
+
+    async def write_decision_dms(self, added: list[DecisionDm], dropped: list[tuple[int, int]]) -> None:
+        """Keep the decision DMs ``added`` and forget those ``dropped`` (game pk, message id:
+        closed, or gone), in one write: a delivery's DMs cost one store operation."""
+        if not added and not dropped:
+            return
+        await self._write(_write_decision_dms, added, dropped)
+        self.cache.decision_dms_written(added, dropped)
 
     async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]:
         """The game's log rows with ``n >= since``, oldest first. (Row ``n`` took the game from
-        version ``n`` to ``n + 1``: the game starts at version 1.)"""
-        kept_rows = self.cache.actions_since(pk, since)
+        version ``n`` to ``n + 1``: the game starts at version 1.)
+
+        The newest rows a turn reads (since a seat's last act, since the live board, since a
+        button's version) may come from the kept tail, which is as new as this store's last
+        read or write of the game. The whole log (``since`` 1: a replay, the computer's public
+        record, an undo, ``/game log``, an export) is always read from the database: another
+        process may have moved the game since (a process that restarts while the old one still
+        finishes a computer move), and a replay must never miss a row."""
+        kept_rows = self.cache.actions_since(pk, since) if since > 1 else None
         if kept_rows is not None:
             return kept_rows
         kept = self.cache.games.get(pk)

@@ -7,13 +7,18 @@ shards' games), so what it wrote it knows. :class:`StoreCache` keeps, per open g
   :meth:`~bot.sqlstore.SqlStore.table_rows` read (their columns come with the game's row), with
   the changes *staged* by the presenter on top until the turn message's delivery writes them
   (:meth:`~bot.sqlstore.SqlStore.turn_shown`);
-* each seat's latest action of its own (``last_acts``) and the newest rows of the log (a
-  *tail*: the rows after every seat's last act and since the live board was posted, at most
-  :data:`TAIL_ROWS`), both kept up to date by every ``append_action`` of this store and valid at
-  one game version: when a read of the game's row finds it at another version (another process
-  or another store on the file moved it), both are dropped and read again; a game this store
-  starts is known at once (an empty log);
-* its replay base (written by migrations only, so it never changes while the game is open);
+* each seat's latest action of its own (``last_acts``, its log number and its time), the
+  newest rows of the log (a *tail*: the rows after every seat's last act and since the live
+  board was posted, at most :data:`TAIL_ROWS`) and the decision DMs not closed yet
+  (:mod:`bot.decisions`), kept up to date by every ``append_action`` and decision-DM write of
+  this store and valid at one game version: when a read of the game's row finds it at another
+  version (another process or another store on the file moved it), they are dropped and read
+  again; a game this store starts is known at once (an empty log, no DMs). The tail serves
+  the reads of a turn's newest rows only: the whole log is always read from the database
+  (:meth:`~bot.sqlstore.SqlStore.actions`);
+* its replay base (written by migrations only, so it never changes while the game is open) and
+  its ``at_table_s`` setting (:mod:`bot.attending`; read with the game's row by every
+  :meth:`~bot.sqlstore.SqlStore.table_rows`, kept when this store writes it);
 
 and, per user, the preferences, the remembered locale and whether their DMs are refused, each
 read again after :data:`USER_TTL_S` seconds (another process may have changed them: a DM
@@ -28,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.rows import ActionRow, LiveMessages, UserPrefs
+from bot.rows import ActionRow, DecisionDm, LiveMessages, UserPrefs
 
 #: A kept value not read yet.
 UNKNOWN: Any = object()
@@ -51,6 +56,10 @@ class GameCache:
     #: Live-message fields changed by the presenter and not written yet (by column name).
     staged: dict[str, Any] = field(default_factory=dict)
     last_acts: dict[str, int] | None = None
+    #: When each seat last acted of its own (``created`` of its ``last_acts`` row).
+    last_act_times: dict[str, float] | None = None
+    #: The game's decision DMs not closed yet, oldest first.
+    decision_dms: list[DecisionDm] | None = None
     #: The log rows ``tail_from`` … ``version - 1`` (row ``n`` took the game to ``n + 1``).
     tail: list[ActionRow] | None = None
     tail_from: int = 0
@@ -59,6 +68,15 @@ class GameCache:
     base: Any = UNKNOWN
     #: The game's seats (``p0``, ``p1``…), to tell how far back the tail is still needed.
     seats: tuple[str, ...] = ()
+    #: The table's ``at_table_s`` (None: not known).
+    at_table_s: int | None = None
+
+    def drop_log(self) -> None:
+        """Forget what is derived from the log and the DMs (another writer moved the game)."""
+        self.last_acts = None
+        self.last_act_times = None
+        self.tail = None
+        self.decision_dms = None
 
 
 class StoreCache:
@@ -89,17 +107,18 @@ class StoreCache:
         kept = self.game(pk)
         kept.version = 1
         kept.last_acts = {}
+        kept.last_act_times = {}
         kept.tail = []
         kept.tail_from = 1
         kept.base = None
+        kept.decision_dms = []
 
     def lost_race(self, pk: int) -> None:
         """An append found the game at another version: what was kept of its log is not valid."""
         kept = self.games.get(pk)
         if kept is not None:
             kept.version = None
-            kept.last_acts = None
-            kept.tail = None
+            kept.drop_log()
 
     def at_version(self, pk: int, version: int) -> GameCache:
         """The game's cache, its log-derived parts dropped when the game is at another version
@@ -107,8 +126,7 @@ class StoreCache:
         kept = self.game(pk)
         if kept.version != version:
             kept.version = version
-            kept.last_acts = None
-            kept.tail = None
+            kept.drop_log()
         return kept
 
     def read_live(self, pk: int, live: LiveMessages) -> LiveMessages:
@@ -149,13 +167,15 @@ class StoreCache:
         if kept is None:
             return
         if kept.version != expected:  # what was kept is of another version: read it again
-            kept.last_acts = None
-            kept.tail = None
+            kept.drop_log()
         else:
-            if kept.last_acts is not None:
-                for row in rows:
-                    if row.seat is not None and not any(e.get("kind") == "auto" for e in row.events):
-                        kept.last_acts[row.seat] = row.n
+            for row in rows:
+                if row.seat is None or any(e.get("kind") == "auto" for e in row.events):
+                    continue  # no seat's own act (a play the table made for it)
+                if kept.last_acts is not None:
+                    kept.last_acts[row.seat] = row.n
+                if kept.last_act_times is not None:
+                    kept.last_act_times[row.seat] = row.created
             if kept.tail is not None:
                 kept.tail.extend(rows)
                 self._trim(kept)
@@ -197,6 +217,19 @@ class StoreCache:
         kept.tail = rows[-TAIL_ROWS:]
         kept.tail_from = kept.tail[0].n if len(rows) > TAIL_ROWS else since
         self._trim(kept)
+
+    def decision_dms_written(self, added: list[DecisionDm], dropped: list[tuple[int, int]]) -> None:
+        """Decision DMs kept and closed (``dropped``: game pk, message id) were written."""
+        for dm in added:
+            kept = self.games.get(dm.game_pk)
+            known = kept.decision_dms if kept is not None else None
+            if known is not None and all(k.message_id != dm.message_id for k in known):
+                known.append(dm)
+                known.sort(key=lambda k: (k.version, k.message_id))
+        for pk, message_id in dropped:
+            kept = self.games.get(pk)
+            if kept is not None and kept.decision_dms is not None:
+                kept.decision_dms = [k for k in kept.decision_dms if k.message_id != message_id]
 
     # ------------------------------------------------------------------ users
 
@@ -240,9 +273,13 @@ class StoreCache:
             self._locales.popitem(last=False)
 
     def forget_user(self, user_id: int) -> None:
+        """The user's rows go (``/game forget-me``), their decision DMs with them."""
         self._prefs.pop(user_id, None)
         self._locales.pop(user_id, None)
         self._dm_refused = None
+        for kept in self.games.values():
+            if kept.decision_dms is not None and any(dm.user_id == user_id for dm in kept.decision_dms):
+                kept.decision_dms = None
 
     def dm_refused(self) -> set[int] | None:
         if self._dm_refused is None or not self._fresh(self._dm_refused[0]):

@@ -2,7 +2,11 @@
 the only choices played after it and the timers), one write of the live messages when the turn
 message goes out — three store operations — and on PostgreSQL at most eight round trips. The
 counts are the store's own (:class:`bot.sqlstore.StoreCounts`), never times. What the store
-keeps in memory instead of reading it again must be what a fresh store reads from the database."""
+keeps in memory instead of reading it again must be what a fresh store reads from the database.
+
+A delivery that sends DMs asking a secret decision, or closes such DMs, keeps their ids in one
+write of its own once they went out (``write_decision_dms``: they are sent after the turn
+message, and kept at once so that a restart still closes them) — only on those moves."""
 
 from __future__ import annotations
 
@@ -20,13 +24,18 @@ pytestmark = pytest.mark.both_backends
 #: The store operations of one move, by name (bot/sqlstore.py's scripts).
 MOVE = {"table_rows": 1, "append_action": 1, "write_live": 1}
 #: What a store reads once (per person, per game) and then keeps.
-FIRST_READS = {"remember_locale", "dm_refused_users", "last_acts", "actions", "replay_base"}
+FIRST_READS = {"remember_locale", "dm_refused_users", "last_acts", "actions", "replay_base", "decision_dms"}
+#: The one write of a delivery's decision DMs (sent and closed).
+DM_WRITE = "write_decision_dms"
 
 
-async def play_counted(env, svc, game: str, users: list[int], moves: int) -> list[tuple[dict[str, int], int]]:
+async def play_counted(
+    env, svc, game: str, users: list[int], moves: int
+) -> list[tuple[dict[str, int], int, bool]]:
     """``moves`` random legal moves of ``game`` as the bot plays them (``/play`` with the
-    interaction's locale and id, the outcome delivered), each move's store operations by name and
-    its round trips; stops early when the game ends."""
+    interaction's locale and id, the outcome delivered), each move's store operations by name,
+    its round trips, and whether its delivery sent or closed decision DMs; stops early when the
+    game ends."""
     await seated(env, svc, users, game=game)
     pk = svc.tables.channel_games[CHANNEL]
     rules = GAMES[game]
@@ -52,7 +61,8 @@ async def play_counted(env, svc, game: str, users: list[int], moves: int) -> lis
             for name, n in after.by_script.items()
             if n != before.by_script.get(name, 0)
         }
-        counted.append((ops, after.round_trips - before.round_trips))
+        dms = bool(outcome.closed_dms) or any(dm.decision is not None for dm in outcome.private)
+        counted.append((ops, after.round_trips - before.round_trips, dms))
     return counted
 
 
@@ -63,10 +73,11 @@ async def test_a_move_is_three_store_operations(env, game):
     counted = await play_counted(env, svc, game, users, 60)
     assert len(counted) >= 10
     extra: dict[str, int] = {}
-    for ops, trips in counted[:-1]:  # every move but a last one that ends the game
+    for ops, trips, dms in counted[:-1]:  # every move but a last one that ends the game
         assert {name: ops.get(name, 0) for name in MOVE} == MOVE
+        assert ops.get(DM_WRITE, 0) == int(dms)
         for name, n in ops.items():
-            if name not in MOVE:
+            if name not in MOVE and name != DM_WRITE:
                 extra[name] = extra.get(name, 0) + n
         if env.database.backend == "postgresql":
             assert trips <= 8
@@ -89,6 +100,10 @@ async def test_what_the_store_keeps_is_what_the_database_holds(env):
     try:
         assert await svc.store.live_messages(pk) == await fresh.live_messages(pk)
         assert await svc.store.last_acts(pk) == await fresh.last_acts(pk)
+        assert await svc.store.last_act_times(pk) == await fresh.last_act_times(pk)
+        assert await svc.store.decision_dms(pk) == await fresh.decision_dms(pk)
+        await svc.store.set_at_table_s(pk, 420)
+        assert await svc.store.at_table_s(pk) == await fresh.at_table_s(pk) == 420
         version = (await fresh.game(pk)).version
         kept = await svc.store.actions(pk, since=max(1, version - 10))
         assert kept == await fresh.actions(pk, since=max(1, version - 10))
