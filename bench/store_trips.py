@@ -18,10 +18,13 @@ that command. Counts do not move with the machine's load; the CPU time does, a l
 process time: the SQLite thread's work is in it, the PostgreSQL server's is not).
 
 ``--against REV`` first plays the same games with the program as it was at git revision
-``REV`` (its own ``bench/store_trips.py``, in a copy of that revision made with ``git archive``,
-in a process of its own), then with this one, and prints both side by side: the before and after
-of one run, under the same load (6424ac9 is the store before issue 29: a hand-written
-``sqlite3`` thread, twelve to fifteen operations per move).
+``REV`` (this bench, run in a copy of that revision made with ``git archive``, in a process of
+its own), then with this one, and prints both side by side: the before and after of one run,
+under the same load. A revision whose store does not count (before :class:`StoreCounts`, e.g.
+721c860, main before issue 29's goals 2 and 3: a hand-written ``sqlite3`` thread, asyncpg's pool
+reset on release) is counted from outside (:func:`count_from_outside`): an operation per
+``SqlStore._run``, a statement per backend ``_execute``, a round trip per query method of an
+asyncpg connection — what :class:`StoreCounts` counts.
 
 PostgreSQL is the ``pgserver`` wheel's (the test extra's), started here in a temporary folder
 with its default durability (``synchronous_commit=on``), on a unix socket.
@@ -46,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.config import Settings  # noqa: E402
 from bot.delivery import deliver  # noqa: E402
 from bot.gamestore import GameStore  # noqa: E402
-from bot.outcome import Choice, Outcome, PrivateMessage, PublicMessage  # noqa: E402
+from bot.outcome import Choice, ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
@@ -66,7 +69,13 @@ class QuietGateway:
     async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
         return True
 
-    async def send_private(self, msg: PrivateMessage) -> bool:
+    async def send_private(self, msg: PrivateMessage) -> SentDm | None:
+        return SentDm(next(self.ids), msg.user_id)
+
+    def pressed(self, interaction: object) -> int | None:
+        return None
+
+    async def close_private(self, closed: ClosedDm) -> bool:
         return True
 
     async def reply_ephemeral(
@@ -76,6 +85,98 @@ class QuietGateway:
 
     async def acknowledge(self, interaction: object, outcome: Outcome) -> None:
         return None
+
+
+class OutsideCounts:
+    """:class:`bot.sqlstore.StoreCounts`'s fields, for a store that keeps none."""
+
+    def __init__(self) -> None:
+        self.operations = 0
+        self.statements = 0
+        self.round_trips = 0
+        self.by_script: dict[str, int] = {}
+
+    def snapshot(self) -> OutsideCounts:
+        copy = OutsideCounts()
+        copy.operations, copy.statements, copy.round_trips = (
+            self.operations,
+            self.statements,
+            self.round_trips,
+        )
+        copy.by_script = dict(self.by_script)
+        return copy
+
+
+#: The store's own helpers between a public method and ``_run`` (an operation is named after
+#: the public method that asked for it).
+HELPERS = {"fetch", "execute", "wrapper", "counted_run"}
+
+
+def _asking_method(script_name: str) -> str:
+    if script_name != "one":
+        return script_name
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_code.co_name
+        if not name.startswith("_") and name not in HELPERS:
+            return name
+        frame = frame.f_back  # type: ignore[assignment]
+    return script_name
+
+
+def count_from_outside(store: Any) -> None:
+    """Count what ``store`` asks of its database when it keeps no :class:`StoreCounts` (an
+    earlier revision): patches its class's ``_run``, the backend's ``_execute`` and asyncpg's
+    connection methods (once per process: one store per process here)."""
+    import bot.sqlstore
+
+    counts = OutsideCounts()
+    store.counts = counts
+    run = bot.sqlstore.SqlStore._run
+
+    async def counted_run(self: Any, script_fn: Any, *args: Any, write: bool) -> Any:
+        counts.operations += 1
+        name = _asking_method(script_fn.__name__.lstrip("_"))
+        counts.by_script[name] = counts.by_script.get(name, 0) + 1
+        return await run(self, script_fn, *args, write=write)
+
+    for cls in type(store).__mro__:
+        if "_run" in cls.__dict__ and cls is not bot.sqlstore.SqlStore:
+            own = cls.__dict__["_run"]
+
+            async def backend_run(self: Any, script_fn: Any, *args: Any, write: bool, _own: Any = own) -> Any:
+                counts.operations += 1
+                name = _asking_method(script_fn.__name__.lstrip("_"))
+                counts.by_script[name] = counts.by_script.get(name, 0) + 1
+                return await _own(self, script_fn, *args, write=write)
+
+            cls._run = backend_run  # type: ignore[method-assign]
+            break
+    else:
+        bot.sqlstore.SqlStore._run = counted_run  # type: ignore[method-assign]
+    module = sys.modules[type(store).__module__]
+    execute = module._execute
+
+    def counted_execute(*args: Any) -> Any:
+        counts.statements += 1
+        return execute(*args)
+
+    async def counted_execute_async(*args: Any) -> Any:
+        counts.statements += 1
+        return await execute(*args)
+
+    module._execute = counted_execute_async if asyncio.iscoroutinefunction(execute) else counted_execute
+    if type(store).__name__ == "PgStore":
+        import asyncpg
+
+        for method in ("execute", "executemany", "fetch", "fetchval", "fetchrow"):
+            original = getattr(asyncpg.Connection, method)
+
+            async def counted(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
+                counts.round_trips += 1
+                return await _original(self, *args, **kwargs)
+
+            setattr(asyncpg.Connection, method, counted)
 
 
 class Tally:
@@ -173,6 +274,8 @@ async def run_backend(backend: str, args: argparse.Namespace, folder: str) -> di
         from bot.pgstore import PgStore
 
         store = await PgStore.open(args.pg_url)
+    if not hasattr(store, "counts"):
+        count_from_outside(store)
     try:
         channel = 1
         for title in TITLES:
@@ -213,6 +316,7 @@ def run_revision(rev: str, args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         archive = subprocess.run(["git", "-C", str(root), "archive", rev], check=True, capture_output=True)
         subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        Path(folder, "bench", "store_trips.py").write_text(Path(__file__).read_text())  # the same bench
         done = subprocess.run(
             [
                 sys.executable,

@@ -227,3 +227,28 @@ async def test_an_interaction_processed_before_writes_nothing(database):
         assert await store.interaction_seen(56)
     finally:
         await store.close()
+
+
+async def test_a_deliverys_decision_dms_are_one_write_and_kept_as_stored(env):
+    """Two DMs asking a secret bid go out with the game's start: their ids are one write; a
+    bid closes one (one write); what the store keeps of them is what a fresh store reads."""
+    svc = await env.service()
+    started = await seated(env, svc, [ANA, BO])
+    before = svc.store.counts.snapshot()
+    await env.deliver(svc, started, interaction=None)
+    assert svc.store.counts.by_script.get(DM_WRITE, 0) - before.by_script.get(DM_WRITE, 0) == 1
+    pk = svc.tables.channel_games[CHANNEL]
+    fresh = await env.open_store()
+    try:
+        kept = await svc.store.decision_dms(pk)
+        assert sorted(dm.user_id for dm in kept) == [ANA, BO]
+        assert kept == await fresh.decision_dms(pk)
+        before = svc.store.counts.snapshot()
+        await env.deliver(svc, await svc.act(CHANNEL, ANA, "bid 1"))
+        assert svc.store.counts.by_script.get(DM_WRITE, 0) - before.by_script.get(DM_WRITE, 0) == 1
+        reads = svc.store.counts.by_script.get("decision_dms", 0)
+        assert reads == before.by_script.get("decision_dms", 0)  # read from what the store keeps
+        assert [dm.user_id for dm in await svc.store.decision_dms(pk)] == [BO]
+        assert await svc.store.decision_dms(pk) == await fresh.decision_dms(pk)
+    finally:
+        await fresh.close()
