@@ -1,7 +1,8 @@
 """Every DM sent for a decision is kept and closed (issue 27).
 
 A DM that asks a secret decision (Cuba's parliament bids, the variant's card; :mod:`bot.turns`)
-is kept: its message id goes to the store (``decision_dms``) as soon as it is sent, so a restart
+is kept: its message id goes to the store (``decision_dms``) once the delivery's DMs are out —
+the DMs it sent and the kept DMs it closed in one write (:func:`delivered`) —, so a restart
 does not lose it. It is *closed* — edited to say what was decided, or that the moment passed, and
 stripped of its buttons and picture — at the first change after which its seat no longer faces
 that decision, whatever made the change: the DM's own button, the My turn panel, a typed move, a

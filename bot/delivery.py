@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot import metrics
-from bot.outcome import RETIRED, Gateway, Outcome, PrivateMessage, SentDm
+from bot.outcome import RETIRED, ClosedDm, Gateway, Outcome, PrivateMessage, SentDm
 
 log = logging.getLogger(__name__)
 
@@ -66,24 +66,32 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
             continue
         await service.public_posted(msg, message_id)
     refused = await service.store.dm_refused_users()
-    asked: list[tuple[PrivateMessage, SentDm]] = []  # decision DMs sent, kept in one write below
-    for dm in outcome.private:
-        if dm.user_id in refused:
-            continue
-        sent = await gateway.send_private(dm)
-        if sent is None:
-            metrics.DMS_REFUSED.inc()
-            refused.add(dm.user_id)
-            await service.dm_refused(dm.user_id)
-        elif dm.decision is not None and sent.message_id is not None and sent.channel_id is not None:
-            asked.append((dm, sent))
-    # The DM whose own button made the decision already says so (the answer to the press).
-    pressed = gateway.pressed(interaction) if interaction is not None and outcome.done is not None else None
-    for closed in outcome.closed_dms:
-        if closed.message_id != pressed and not await gateway.close_private(closed):
-            log.info("closing DM %s failed (gone?): forgotten", closed.message_id)
-    if asked or outcome.closed_dms:
-        await service.decision_dms_delivered(asked, list(outcome.closed_dms))
+    # The decision DMs sent and the kept ones closed go to the store in one write at the end —
+    # also when sending or closing fails half-way (what went out is kept, what was closed forgotten).
+    asked: list[tuple[PrivateMessage, SentDm]] = []
+    closed_now: list[ClosedDm] = []
+    try:
+        for dm in outcome.private:
+            if dm.user_id in refused:
+                continue
+            sent = await gateway.send_private(dm)
+            if sent is None:
+                metrics.DMS_REFUSED.inc()
+                refused.add(dm.user_id)
+                await service.dm_refused(dm.user_id)
+            elif dm.decision is not None and sent.message_id is not None and sent.channel_id is not None:
+                asked.append((dm, sent))
+        # The DM whose own button made the decision already says so (the answer to the press).
+        pressed = (
+            gateway.pressed(interaction) if interaction is not None and outcome.done is not None else None
+        )
+        for closed in outcome.closed_dms:
+            if closed.message_id != pressed and not await gateway.close_private(closed):
+                log.info("closing DM %s failed (gone?): forgotten", closed.message_id)
+            closed_now.append(closed)
+    finally:
+        if asked or closed_now:
+            await service.decision_dms_delivered(asked, closed_now)
 
 
 async def run_timers(

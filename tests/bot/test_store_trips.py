@@ -86,7 +86,8 @@ async def test_a_move_is_three_store_operations(env, game):
         else:
             assert trips == 0
     # Besides, only what the store reads once: each person's locale remembered at their first
-    # command, the refused DMs, the game's last acts, its log's newest rows, its replay base.
+    # command, the refused DMs, the game's last acts, its log's newest rows, its replay base, its
+    # open decision DMs.
     assert set(extra) <= FIRST_READS
     assert extra.get("remember_locale", 0) <= len(users)
     assert sum(extra.values()) <= len(users) + 6
