@@ -296,6 +296,7 @@ async def fuzz_game(path: str, game: str, count: int, seed: int) -> Tally:
         Settings(database_path=path),
         renderer=lambda game_id, view: b"\x89PNG",  # pictures are not what is fuzzed here
         private_renderer=lambda game_id, view: None,
+        turn_renderer=lambda game, view, seats, legal, lang: None,
         decision_renderer=lambda game_id, view, legal, lang: None,
         seed_source=lambda: seed,
     )

@@ -185,6 +185,7 @@ async def run_process(args: argparse.Namespace, index: int, ready: Any = None) -
         store,
         settings,
         private_renderer=lambda game, view: None,
+        turn_renderer=lambda game, view, seats, legal, lang: None,
         decision_renderer=lambda game, view, legal, lang: None,
         seed_source=lambda: 7,
         render_pool=pool,

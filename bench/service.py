@@ -133,6 +133,7 @@ async def play_game(
         Settings(),
         renderer=lambda game_id, view: b"",  # rendering stubbed out: "before rendering"
         private_renderer=lambda game_id, view: None,
+        turn_renderer=lambda game, view, seats, legal, lang: None,
         decision_renderer=lambda game_id, view, legal, lang: None,
         seed_source=lambda: seed,
     )

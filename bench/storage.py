@@ -74,6 +74,7 @@ async def run(game: str, games: int, players: int) -> dict:
             Settings(database_path=str(path)),
             renderer=lambda g, v: b"",
             private_renderer=lambda g, v: None,
+            turn_renderer=lambda game, view, seats, legal, lang: None,
             summary_renderer=lambda *a: b"",
         )
         rng = random.Random(11)

@@ -64,6 +64,7 @@ async def run(game: str, games: int, moves: int, delay: float, interval: float) 
             settings,
             renderer=lambda g, v: b"",
             private_renderer=lambda g, v: None,
+            turn_renderer=lambda game, view, seats, legal, lang: None,
             summary_renderer=lambda *a: b"",
         )
         for channel in range(1, games + 1):

@@ -4,8 +4,9 @@ The order is: the answer to the caller first (Discord wants an interaction answe
 then the public messages, then the DMs. A public message with an ``edit_id`` replaces that
 message in place (posted anew when it is gone); an older turn message is retired only once its
 successor is posted (else it keeps its buttons); the ids of new live messages go to the
-service (:meth:`~bot.service.GameService.public_posted`). A refused DM is reported to the
-service, which remembers it and never DMs that user again; its content is *not* posted
+service (:meth:`~bot.service.GameService.public_posted`), and a turn message's link to a board
+posted anew in the same outcome (it goes out first) gets that board's id. A refused DM is
+reported to the service, which remembers it and never DMs that user again; its content is *not* posted
 anywhere else (the player reads it through the "My hand" button). A DM asking for a decision is
 kept (its id goes to the service); last, the kept DMs whose moment passed are closed, and the
 service keeps the new ones' ids and forgets the closed ones in one store write.
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot import metrics
-from bot.outcome import RETIRED, ClosedDm, Gateway, Outcome, PrivateMessage, SentDm
+from bot.outcome import BOARD, RETIRED, ClosedDm, Gateway, Outcome, PrivateMessage, PublicMessage, SentDm
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +47,12 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
         for text in outcome.ephemeral_more:  # a long answer's further parts, to the caller alone
             await gateway.reply_ephemeral(interaction, text)
     lost = False  # a new message did not get out: the one it replaces keeps its buttons
-    for msg in outcome.public:
+    boards: dict[int, int] = {}  # game → its board message posted just now
+    for msg in sorted(outcome.public, key=_board_first):
         retiring = msg.live is not None and msg.live.role == RETIRED
+        link = msg.board_link
+        if link is not None and link.message_id is None and msg.live is not None:
+            msg = replace(msg, board_link=replace(link, message_id=boards.get(msg.live.game_pk)))
         if retiring and lost:
             continue
         if msg.edit_id is not None:
@@ -65,6 +70,12 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
             lost = True
             continue
         await service.public_posted(msg, message_id)
+        if msg.live is not None and msg.live.role == BOARD:
+            boards[msg.live.game_pk] = message_id
+    # A board posted anew is staged for its turn message's write: when that write did not come
+    # (the turn message was lost, or edited before the board was posted again), write it now.
+    for pk in {msg.live.game_pk for msg in outcome.public if msg.live is not None}:
+        await service.store.write_staged_live(pk)
     refused = await service.store.dm_refused_users()
     # The decision DMs sent and the kept ones closed go to the store in one write at the end —
     # also when sending or closing fails half-way (what went out is kept, what was closed forgotten).
@@ -92,6 +103,11 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
     finally:
         if asked or closed_now:
             await service.decision_dms_delivered(asked, closed_now)
+
+
+def _board_first(msg: PublicMessage) -> int:
+    """A board posted anew goes out first: the turn message after it links to it."""
+    return 0 if msg.live is not None and msg.live.role == BOARD and msg.edit_id is None else 1
 
 
 async def run_timers(

@@ -63,6 +63,7 @@ from bot.delivery import deliver, run_timers
 from bot.gamestore import open_store
 from bot.outcome import (
     CUSTOM_ID_RE,
+    BoardLink,
     Choice,
     ClosedDm,
     Outcome,
@@ -247,6 +248,30 @@ def select_chunks(plays: Sequence[Choice], menus: int) -> list[list[Choice]]:
     return [list(plays[i : i + MAX_SELECT_OPTIONS]) for i in range(0, len(plays), MAX_SELECT_OPTIONS)][:menus]
 
 
+def message_view(choices: Sequence[Choice], link: BoardLink | None) -> discord.ui.View | None:
+    """The components of a public message: its choices (:func:`choices_view`) and, under a turn
+    message, the link button to the board message — in the last row when it has room (beside
+    My turn and My hand), else wherever one has. Without room anywhere (25 components) the
+    choices keep their places and the link is left out."""
+    view = choices_view(choices)
+    if link is None:
+        return view
+    view = view or discord.ui.View(timeout=None)
+    button: discord.ui.Button[Any] = discord.ui.Button(
+        style=discord.ButtonStyle.link, url=link.url, label=link.label[:80] or "…"
+    )
+    rows = [item.row for item in view.children if item.row is not None]
+    places: list[int | None] = [max(rows)] if rows else []
+    for row in [*places, None]:
+        try:
+            view.add_item(_row(button, row) if row is not None else button)
+            return view
+        except ValueError:
+            button.row = None
+    log.warning("no room for the board's link under a turn message")
+    return view
+
+
 def _row(item: discord.ui.Item[Any], row: int) -> discord.ui.Item[Any]:
     item.row = row
     return item
@@ -320,13 +345,13 @@ class DiscordGateway:
 
     async def post_public(self, msg: PublicMessage) -> int | None:
         kwargs: dict[str, Any] = {"allowed_mentions": mentioning(msg.mentions)}
-        files = [_file(msg.image, msg.image_name)] if msg.image is not None else []
+        files = [_file(data, name) for name, data in msg.pictures()]
         files += [_file(a.data, a.name) for a in msg.attachments]
         if len(files) == 1:
             kwargs["file"] = files[0]
         elif files:
             kwargs["files"] = files
-        view = choices_view(msg.choices)
+        view = message_view(msg.choices, msg.board_link)
         if view is not None:
             kwargs["view"] = view
         try:
@@ -340,11 +365,11 @@ class DiscordGateway:
     async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
         kwargs: dict[str, Any] = {
             "content": msg.text or None,
-            "view": choices_view(msg.choices),
+            "view": message_view(msg.choices, msg.board_link),
             "allowed_mentions": NOBODY,  # an edit notifies nobody anyway
         }
-        if msg.image is not None:  # the new picture replaces the old one
-            kwargs["attachments"] = [_file(msg.image, msg.image_name)]
+        if msg.pictures():  # the new pictures replace the old ones
+            kwargs["attachments"] = [_file(data, name) for name, data in msg.pictures()]
         try:
             channel = await self._channel(channel_id)
             await channel.get_partial_message(message_id).edit(**kwargs)

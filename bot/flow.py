@@ -8,9 +8,14 @@ What the issue of table manners asked, and why it is done so:
   turn begins (:mod:`bot.turns`), a new turn message is posted — the only moment anybody is
   mentioned — and the old one is *retired*: its whose-turn lines and buttons go, the last lines
   of its turn are added, so the channel reads as a history, one message per turn.
-* The **board picture** is attached to a turn message. It is edited in place after every move,
-  wherever it stands, so the picture is always current. A new turn message carries a new
-  picture only when a phase ends or the turn comes to a seat that has already acted under the
+* The **turn picture** (:mod:`render.turn_picture`) is the picture of a turn message that calls
+  people: their decision, cut for a phone, with a link button to the board message. The board
+  is then a message of its own, posted just before the turn message when it is new
+  (:func:`bot.delivery.deliver` posts it first and fills in the link); a turn message that calls
+  nobody (a computer player's) carries the board itself, as before.
+* The **board picture** stands in a message of its own or in a turn message. It is edited in
+  place after every move, wherever it stands, so the picture is always current. A new board is
+  posted only when a phase ends or the turn comes to a seat that has already acted under the
   live picture — once round the table; otherwise the picture stays in its message a few turns
   up and only changes. A whole game of 300–500 moves then posts tens of pictures instead of
   hundreds, and a player whose turn begins finds the picture at most one message per other
@@ -25,10 +30,10 @@ ids of new messages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from bot.outcome import BOARD, LOBBY, RETIRED, TURN, Choice, Live, PublicMessage, custom_id
+from bot.outcome import BOARD, LOBBY, RETIRED, TURN, BoardLink, Choice, Live, PublicMessage, custom_id
 from bot.rows import GameRow, LiveMessages
 from bot.texts import t
 from bot.turns import TurnChange
@@ -54,6 +59,10 @@ class Drawn:
     choices: list[Choice] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)  # whose turn begins (only a new message notifies)
     image: bytes | None = None  # the board picture (None: unchanged, or it could not be drawn)
+    #: The turn picture of the people called (:mod:`render.turn_picture`; None: nobody is, or unchanged),
+    #: and the link to the board under it (its message id filled in by :func:`compose`).
+    turn_image: bytes | None = None
+    board_link: BoardLink | None = None
 
 
 def join(*parts: str | None) -> str:
@@ -106,6 +115,9 @@ def compose(
                 choices=drawn.choices,
                 edit_id=live.turn_id,
                 live=tagged(TURN),
+                # a turn message holding the board keeps it alone (an edit replaces every picture)
+                turn_image=None if board_in_turn else drawn.turn_image,
+                board_link=None if board_in_turn else _link(drawn, live.board_id),
             )
         ]
         if not board_in_turn and live.board_id is not None and drawn.image is not None:
@@ -127,19 +139,32 @@ def compose(
         retired = PublicMessage(channel_id, live.turn_text, edit_id=live.turn_id, live=tagged(RETIRED))
     log = fit(drawn.header, lines_here)
     text = fit(log, drawn.turn_lines)
+    # with a turn picture the board is a message of its own (posted first when it is new), so
+    # that the turn message shows one picture, the phone's, with a link to the board
+    apart = drawn.turn_image is not None
+    board_new = new_board and drawn.image is not None and apart
     turn = PublicMessage(
         channel_id,
         text,
-        image=drawn.image if new_board else None,
+        image=drawn.image if new_board and not apart else None,
         choices=drawn.choices,
         mentions=drawn.mentions,
         live=tagged(TURN),
+        turn_image=drawn.turn_image,
+        board_link=_link(drawn, None if board_new else live.board_id) if apart else None,
     )
     messages = [turn, *([retired] if retired else [])]
-    if not new_board and not board_in_turn and drawn.image is not None:
+    if board_new:  # posted before the turn message, which links to it (bot.delivery)
+        messages.append(PublicMessage(channel_id, drawn.header, image=drawn.image, live=tagged(BOARD)))
+    elif not new_board and not board_in_turn and drawn.image is not None:
         messages.append(_picture(live, drawn, channel_id, tagged(BOARD)))
     keep.update(turn_log=log, turn_text=text)
     return messages, keep
+
+
+def _link(drawn: Drawn, board_id: int | None) -> BoardLink | None:
+    """The turn message's link to the board message ``board_id`` (None: posted just before)."""
+    return replace(drawn.board_link, message_id=board_id) if drawn.board_link is not None else None
 
 
 def _picture(live: LiveMessages, drawn: Drawn, channel_id: int, tag: Live) -> PublicMessage:
@@ -223,7 +248,9 @@ def posted_changes(msg: PublicMessage, message_id: int) -> dict[str, Any]:
 
 async def posted(store: GameStore, msg: PublicMessage, message_id: int) -> None:
     """Keep the id of a live message that went out as a new message; a turn message's post
-    also shows its change (``turn_pending``), in the same write."""
+    also shows its change (``turn_pending``), in the same write. A board posted anew is staged:
+    it goes out before its turn message, whose write takes it along (and the delivery writes
+    what is still staged once the public messages are out, :func:`bot.delivery.deliver`)."""
     live = msg.live
     if live is None:
         return
@@ -232,4 +259,4 @@ async def posted(store: GameStore, msg: PublicMessage, message_id: int) -> None:
     elif live.role == TURN:
         await store.turn_shown(live.game_pk, live.version, **posted_changes(msg, message_id))
     elif changes := posted_changes(msg, message_id):
-        await store.set_live_messages(live.game_pk, **changes)
+        await store.stage_live_messages(live.game_pk, **changes)

@@ -133,6 +133,9 @@ class GameStore(Protocol):
         """As :meth:`set_live_messages`, written with the game's next write of its live messages
         (its turn message's delivery, :meth:`turn_shown`); read back at once meanwhile."""
 
+    async def write_staged_live(self, pk: int) -> None:
+        """Write what :meth:`stage_live_messages` staged and no write took along yet."""
+
     async def set_lobby_message(self, pk: int, message_id: int) -> None: ...
     async def turn_shown(self, pk: int, version: int, **changes: Any) -> None:
         """The turn message showing ``version`` went out: ``turn_pending`` cleared unless a later

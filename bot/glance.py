@@ -154,16 +154,23 @@ def legend_labels(game: str, lang: str) -> dict[str, str]:
         labels.update(
             {b: f"{words.building_name(b, lang)}: {words.building_effect(b, lang)}" for b in BUILDINGS}
         )
+        labels["start"] = t("legend_start_cuba", lang)
     elif game == "santiago":
         from engine.santiago import data
         from engine.santiago import text as names
 
-        labels.update({b: names.building_name(b, lang) for b in data.BUILDINGS})
-        labels.update({c: names.cuban_name(c, lang) for c in data.CUBANS})
+        for key, name in [
+            *((b, names.building_name(b, lang)) for b in data.BUILDINGS),
+            *((c, names.cuban_name(c, lang)) for c in data.CUBANS),
+        ]:  # "Name: effect", as the rules say it
+            labels[key] = f"{names.sentence_start(name)}: {names.T(lang, f'legend.{key}')}"
+        labels["start"] = names.T(lang, "legend.start")
     elif game == "goa":
         from engine.goa import text
 
         labels.update(text.legend_labels(lang))
+        labels["auction"] = t("legend_goa_auction", lang)
+        labels["rounds"] = t("legend_goa_rounds", lang)
     return labels
 
 

@@ -99,6 +99,30 @@ class Live:
     role: str
 
 
+@dataclass(frozen=True)
+class BoardLink:
+    """A link button to a game's board message (Discord's jump URL), under a turn message
+    whose picture is only the turn's (:mod:`render.turn_picture`): the whole board, one tap away.
+    ``message_id`` None: the board posted just before in the same delivery
+    (:func:`bot.delivery.deliver` fills it in), else the channel."""
+
+    label: str
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None = None
+
+    @property
+    def url(self) -> str:
+        guild = self.guild_id if self.guild_id is not None else "@me"
+        tail = f"/{self.message_id}" if self.message_id else ""
+        return f"https://discord.com/channels/{guild}/{self.channel_id}{tail}"
+
+
+#: File names of a public message's pictures: the board, and the turn picture.
+BOARD_PNG = "board.png"
+TURN_PNG = "turn.png"
+
+
 @dataclass
 class PublicMessage:
     """A message for the game's channel: the board image, the log lines, who must act.
@@ -106,17 +130,26 @@ class PublicMessage:
     ``attachments`` are further files after the image. ``edit_id`` names a message of ours to
     replace in place (text, buttons, and the picture when ``image`` is set) instead of posting
     a new one — posted anew when that message is gone; ``mentions`` notify only when posted.
-    ``live`` is set for a game's live messages (:mod:`bot.flow`), whose ids the service keeps."""
+    ``live`` is set for a game's live messages (:mod:`bot.flow`), whose ids the service keeps.
+    ``turn_image`` is the turn picture of a turn message (:data:`TURN_PNG`, shown first), and
+    ``board_link`` the link button to the board message under it."""
 
     channel_id: int
     text: str
     image: bytes | None = None
-    image_name: str = "board.png"
+    image_name: str = BOARD_PNG
     choices: list[Choice] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
     attachments: list[Attachment] = field(default_factory=list)
     edit_id: int | None = None
     live: Live | None = None
+    turn_image: bytes | None = None
+    board_link: BoardLink | None = None
+
+    def pictures(self) -> list[tuple[str, bytes]]:
+        """The message's pictures as (file name, PNG), the turn picture first."""
+        out = [(TURN_PNG, self.turn_image)] if self.turn_image is not None else []
+        return out + ([(self.image_name, self.image)] if self.image is not None else [])
 
 
 @dataclass(frozen=True)
@@ -208,8 +241,9 @@ class Gateway(Protocol):
         """Post to the channel; returns the message id (None if the post failed)."""
 
     async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
-        """Replace an earlier public message in place: its text and buttons, and its picture when
-        ``msg.image`` is set (else the picture stays). False when it failed (e.g. the message is
+        """Replace an earlier public message in place: its text and buttons, and its pictures when
+        ``msg.image`` or ``msg.turn_image`` is set (they replace all of its pictures; else the
+        pictures stay). False when it failed (e.g. the message is
         gone). Nobody is notified by an edit."""
 
     async def send_private(self, msg: PrivateMessage) -> SentDm | None:

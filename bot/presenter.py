@@ -18,7 +18,17 @@ from bot import attending, autoplay, calls, catchup, decisions, flow, hours, rec
 from bot.choices import MESSAGE_CAPACITY, narrowed
 from bot.config import Settings
 from bot.names import plain_names
-from bot.outcome import TURN, Choice, ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm, custom_id
+from bot.outcome import (
+    TURN,
+    BoardLink,
+    Choice,
+    ClosedDm,
+    Outcome,
+    PrivateMessage,
+    PublicMessage,
+    SentDm,
+    custom_id,
+)
 from bot.render_pool import RenderPool
 from bot.rows import LiveMessages, SeatRow, TimerPlan, UserPrefs
 from bot.tables import Applied, Part, Table, Tables, clip, join_names, mention, refusing
@@ -39,6 +49,9 @@ PrivateRenderer = Callable[[str, dict[str, Any]], "bytes | None"]
 #: (game, the seat's own view, its legal actions' texts, the reader's language) → PNG or None.
 DecisionRenderer = Callable[[str, dict[str, Any], list[str], str], "bytes | None"]
 LegendRenderer = Callable[[str, dict[str, str], str], "bytes | None"]
+#: (game, the public view, the seats called, the first one's public legal actions, the game's
+#: language) → the turn picture's PNG or None (:func:`render.turn`).
+TurnRenderer = Callable[[str, dict[str, Any], list[str], list[str], str], "bytes | None"]
 
 
 def default_renderer(game_id: str, view: dict[str, Any]) -> bytes:
@@ -64,6 +77,15 @@ def default_decision_renderer(
     return render.decision(game_id, view, legal, lang)
 
 
+def default_turn_renderer(
+    game_id: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str
+) -> bytes | None:
+    """``render.turn``: the turn picture for a phone, or None when nobody is called."""
+    import render
+
+    return render.turn(game_id, view, seats, legal, lang)
+
+
 class Presenter(Part):
     """Turns tables and their changes into outcomes (see the module docstring)."""
 
@@ -78,6 +100,7 @@ class Presenter(Part):
         decision_renderer: DecisionRenderer,
         legend_renderer: LegendRenderer,
         render_pool: RenderPool,
+        turn_renderer: TurnRenderer = default_turn_renderer,
     ) -> None:
         super().__init__(tables, settings)
         self.archive = archive
@@ -85,6 +108,7 @@ class Presenter(Part):
         self.private_renderer = private_renderer
         self.decision_renderer = decision_renderer
         self.legend_renderer = legend_renderer
+        self.turn_renderer = turn_renderer
         #: Where boards are drawn: worker processes in the bot (``RENDER_WORKERS``), a thread of
         #: this process by default (tests, tools).
         self.render_pool = render_pool
@@ -169,14 +193,36 @@ class Presenter(Part):
         view["bots"] = table.bots
         return view
 
-    async def board_png(self, table: Table) -> bytes | None:
-        """The public board picture, marking what changed since the last look of the people to
-        act (``view["since"]``: the public view then, :mod:`bot.catchup`)."""
+    async def marked_view(self, table: Table) -> dict[str, Any]:
+        """The public view with what changed since the last look of the people to act
+        (``view["since"]``: the public view then, :mod:`bot.catchup`)."""
         view = self.view(table, None)
         since = await catchup.since_look(self.store, table)
         earlier = await self.views.at(self.store, table, *since) if since is not None else None
         if earlier is not None:
             view["since"] = earlier
+        return view
+
+    async def turn_png(self, table: Table, seats: list[str]) -> bytes | None:
+        """The turn picture of ``seats`` (the people called, :mod:`render.turn_picture`), cut from the
+        public board with its change marks, the choices of a lone seat ringed when they are
+        public (they are its buttons); None for nobody, or when drawing failed."""
+        if not seats:
+            return None
+        lang = table.lang
+        seen = self.seat_view(table, seats[0], lang)
+        legal = [] if len(seats) > 1 or seen.private_choices else [str(a) for a in seen.legal]
+        view = await self.marked_view(table)
+        try:
+            return await self.render_pool.run(self.turn_renderer, table.row.game, view, seats, legal, lang)
+        except Exception:  # the turn message still goes out, with the board's link
+            log.exception("rendering the turn picture of game %s failed", table.row.id)
+            return None
+
+    async def board_png(self, table: Table) -> bytes | None:
+        """The public board picture, marking what changed since the last look of the people to
+        act (:meth:`marked_view`)."""
+        view = await self.marked_view(table)
         try:
             return await self.render_pool.run(self.renderer, table.row.game, view)
         except Exception:  # a broken picture must not lose the move: the text still goes out
@@ -613,9 +659,12 @@ class Presenter(Part):
         )
         wanted = changed or live.board_id is None or live.turn_log is None or (new_turn and new_board)
         image = await self.board_png(table) if wanted else None
+        acting = [] if finished else [s.seat for s in self.called(table, rules.to_act(table.state), found)]
         drawn = flow.Drawn(
-            f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image
-        )
+            f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image,
+            turn_image=await self.turn_png(table, acting),
+            board_link=BoardLink(t("btn_board", lang), row.guild_id, row.channel_id) if acting else None,
+        )  # fmt: skip
         messages, keep = flow.compose(
             live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
             new_turn=new_turn, new_board=new_board,
@@ -651,8 +700,9 @@ class Presenter(Part):
         """After a restart, for a game whose last change never went out (``turn_pending``: the
         process stopped between storing a move and posting or editing its turn message, or
         Discord refused it): a new turn message — whose turn it is, the board, the buttons —
-        mentioning whoever is to act (as they asked to be called). The message it should have retired keeps its words; its
-        buttons are refused as an earlier turn's."""
+        mentioning whoever is to act (as they asked to be called), with their turn picture and
+        the board as a message of its own just above it, as after a move. The message it should
+        have retired keeps its words; its buttons are refused as an earlier turn's."""
         row, found = table.row, await calls.prefs(self.store, table)
         live = await self.store.live_messages(row.id)
         turn_lines, _ = self.turn_lines(table, found)
@@ -660,9 +710,12 @@ class Presenter(Part):
         called = self.called(table, table.rules.to_act(table.state), found)
         mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, self.clock())
         happened = (live.turn_log or "").split("\n")[1:]  # the unposted message's lines after the title
+        acting = [s.seat for s in called]
         drawn = flow.Drawn(
             f"**{table.title}**", happened, turn_lines, self.public_choices(table), mentions,
             await self.board_png(table),
+            turn_image=await self.turn_png(table, acting),
+            board_link=BoardLink(t("btn_board", table.lang), row.guild_id, row.channel_id) if acting else None,
         )  # fmt: skip
         unposted = replace(live, turn_log=None, turn_text=None)  # nothing of it to retire
         return await self._posted_anew(table, unposted, drawn)
@@ -675,7 +728,8 @@ class Presenter(Part):
         return await self._posted_anew(table, await self.store.live_messages(table.row.id), drawn)
 
     async def _posted_anew(self, table: Table, live: LiveMessages, drawn: flow.Drawn) -> list[PublicMessage]:
-        """``drawn`` as a new turn message with the board in it, and its live fields kept."""
+        """``drawn`` as a new turn message (with the board in it, or just above it when the
+        message carries a turn picture), and its live fields kept."""
         row = table.row
         messages, keep = flow.compose(
             live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,

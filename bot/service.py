@@ -56,9 +56,11 @@ from bot.presenter import (
     Presenter,
     PrivateRenderer,
     Renderer,
+    TurnRenderer,
     default_decision_renderer,
     default_private_renderer,
     default_renderer,
+    default_turn_renderer,
 )
 from bot.render_pool import RenderPool
 from bot.seats import Seats
@@ -139,6 +141,7 @@ class GameService:
         render_pool: RenderPool | None = None,
         legend_renderer: LegendRenderer | None = None,
         search_pool: RenderPool | None = None,
+        turn_renderer: TurnRenderer | None = None,
     ) -> None:
         self.store = store
         self.config = settings
@@ -155,6 +158,7 @@ class GameService:
             decision_renderer=decision_renderer or default_decision_renderer,
             legend_renderer=legend_renderer or glance.default_legend_renderer,
             render_pool=render_pool or RenderPool(0),
+            turn_renderer=turn_renderer or default_turn_renderer,
         )
         self.computer = Computer(
             self.tables, self.presenter, settings, search_pool or RenderPool(0, warm=False)
@@ -185,6 +189,7 @@ class GameService:
     private_renderer = PartOf[PrivateRenderer]("presenter")
     decision_renderer = PartOf[DecisionRenderer]("presenter")
     legend_renderer = PartOf[LegendRenderer]("presenter")
+    turn_renderer = PartOf[TurnRenderer]("presenter")
     render_pool = PartOf[RenderPool]("presenter")
     summary_renderer = PartOf[records.SummaryRenderer]("archive")
     seed_source = PartOf[Callable[[], int]]("lobby")

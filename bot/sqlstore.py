@@ -1080,6 +1080,11 @@ class SqlStore:
         if not self.cache.stage_live(pk, changes):
             await self._live_written(pk, changes, None)
 
+    async def write_staged_live(self, pk: int) -> None:
+        """Write the live-message changes still staged for game ``pk``, if any (none: nothing
+        is asked of the database)."""
+        await self._live_written(pk, {}, None)
+
     async def turn_shown(self, pk: int, version: int, **changes: Any) -> None:
         """The game's turn message showing ``version`` went out (posted or edited): the change
         that made it is shown, unless a later one is still waiting (``turn_pending``, set by

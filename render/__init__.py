@@ -5,6 +5,8 @@ bytes. Each game has a module ``render/<game>.py`` with ``draw(view) -> PIL.Imag
 game has a picture only its owner may see, ``draw_private(view) -> PIL.Image``.
 ``render.decision(game_id, view, legal, lang)`` draws what one seat's decision needs, for a phone,
 from that seat's view (``render/<game>_decision.py`` over :mod:`render.decision_parts`).
+``render.turn(game_id, view, seats, legal, lang)`` draws the turn picture of the message that
+calls people to act, for a phone, from the public view (:mod:`render.turn_picture`).
 ``render.summary(summary)`` draws the end-of-game summary of any game (``render/scores.py``). Importing
 ``render`` loads nothing heavy: a game's module (and Pillow) is imported on first use.
 """
@@ -15,7 +17,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-__all__ = ["DECISION_MODULES", "GAME_MODULES", "board", "decision", "legend", "private", "summary"]
+__all__ = ["DECISION_MODULES", "GAME_MODULES", "board", "decision", "legend", "private", "summary", "turn"]
 
 #: game id → module that draws it.
 GAME_MODULES: dict[str, str] = {
@@ -77,6 +79,22 @@ def decision(game_id: str, view: dict[str, Any], legal: list[str], lang: str = "
 
     module = importlib.import_module(DECISION_MODULES[game_id])
     img = module.draw_decision(view, legal, normalise(lang))
+    return None if img is None else encode_png(img, colors=192)
+
+
+def turn(
+    game_id: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str = "en"
+) -> bytes | None:
+    """The turn picture as PNG bytes (:mod:`render.turn_picture`): what ``seats`` (the people called, in
+    order) decide now, cut from the public board ``view`` (``rules.view(state, None)``, with its
+    change marks) for a phone — at most 900 px wide, every word at least 18 px high — or None
+    when nobody is called. ``legal``: the first seat's actions when they are public (its buttons;
+    rung on the picture), else empty."""
+    from engine.i18n import normalise
+    from render.png import encode_png
+    from render.turn_picture import draw_turn
+
+    img = draw_turn(game_id, view, seats, legal, normalise(lang), _module(game_id).draw)
     return None if img is None else encode_png(img, colors=192)
 
 

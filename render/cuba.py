@@ -46,7 +46,7 @@ from render.colours import (
 from render.goods import line_width
 from render.icons import paste_icon, register_icon
 from render.layout import player_name, text_width, truncate
-from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker
+from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker, seat_marks
 from render.text import badge, draw_label, draw_text, text_centered, text_outlined
 
 WIDTH = 1600
@@ -526,13 +526,17 @@ def _seat_label(view: dict[str, Any], seat: str, max_w: int, size: int) -> tuple
 
     The fonts cover Latin, Greek, Cyrillic, Chinese, Japanese and Korean; what none has (emoji…)
     is dropped. A name with nothing left is not written and the seat's marker (its shape and
-    number) stands for it; the initial is the first letter of the name, else the seat number."""
-    number = str(seat_index(seat) + 1)
+    number) stands for it; the marker's letters are :func:`seat_mark`."""
     name = player_name(view, seat)
-    if not name:
-        return number, ""
-    initial = next((ch.upper()[:1] for ch in name if ch.isalnum()), number)
-    return initial, truncate(name, size, max_w, bold=True)
+    mark = seat_mark(view, seat)
+    return mark, truncate(name, size, max_w, bold=True) if name else ""
+
+
+def seat_mark(view: dict[str, Any], seat: str) -> str:
+    """The letters on ``seat``'s marker: its name's initial, never the same as another seat's
+    (:func:`render.seats.seat_marks`: "Cy" and "Computer 1" are Cy and Co)."""
+    seats = list(view["seats"])
+    return seat_marks({s: player_name(view, s) for s in seats}, seats)[seat]
 
 
 def active_character(view: dict[str, Any]) -> str | None:
@@ -1392,6 +1396,11 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         draw_label(draw, (tx, y + LEGEND_ROW_H / 2), text, room, 19, 17, lines=2, spacing=21)
     y = MARGIN + per_col * LEGEND_ROW_H
     marks.key(img, draw, (MARGIN, y, MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
+    # the start player's flag (at the board's top right, with the seat's marker)
+    x = MARGIN + col_w
+    paste_icon(img, "start", (x + 52, y + LEGEND_ROW_H / 2), 38)
+    start = (labels or {}).get("start") or ("Flag: the start player" if lang == "en" else "")
+    draw_label(draw, (x + 124, y + LEGEND_ROW_H / 2), start, col_w - 136, 19, 17, lines=2, spacing=21)
     return img
 
 

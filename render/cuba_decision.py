@@ -155,3 +155,25 @@ def draw_decision(view: dict[str, Any], legal: list[str], lang: str = "en") -> I
     if columns is None:
         return None
     return compose(columns, cuba.draw(view))
+
+
+def turn_parts(
+    view: dict[str, Any], seats: list[str], legal: list[str], lang: str, board: Image.Image
+) -> Any:
+    """The turn picture's parts (:mod:`render.turn_picture`) from the public ``view``: the decision's
+    parts for the first seat called (its choices ringed when ``legal`` is given: they are its
+    buttons), with the seat's own pesos and VP; several seats bidding in secret: the parliament
+    and each bidder's pesos."""
+    from render.turn_picture import TurnParts
+
+    regions = cuba.regions(view)
+    seat = seats[0]
+    marks = {s: cuba.seat_mark(view, s) for s in seats}
+    if len(seats) > 1:
+        return TurnParts([Crop(regions["parliament"]), *(Crop(regions[f"stats:{s}"]) for s in seats)], marks)
+    columns = parts(dict(view, viewer=seat), legal, lang) or []
+    found = [p for column in columns for p in column]
+    stats = Crop(regions[f"stats:{seat}"])
+    if stats not in found:
+        found.insert(0, stats)
+    return TurnParts(found, marks)

@@ -2,7 +2,10 @@
 
 A stack of fonts, all shipped in ``render/fonts/`` (:data:`FACES`, with their licences): Noto Sans
 (OFL; Latin, Greek, Cyrillic…), then Droid Sans Fallback (Apache-2.0; Chinese, Japanese), then
-NanumSquare (OFL; Korean); no system font is ever used. :func:`font` loads Noto Sans at a size,
+NanumSquare (OFL; Korean); no system font is ever used. Bold Chinese and Japanese is a real bold
+face, Noto Sans CJK SC Bold (OFL; :data:`BOLD_CJK_FILE`, a subset of about 8,000 characters:
+the catalogues' words and the common ones of each script); a character outside it is Droid Sans
+Fallback thickened with a stroke (:func:`render.text._fake_bold`), which smears dense characters. :func:`font` loads Noto Sans at a size,
 cached. A text is split into runs by coverage (:func:`runs`) — each character in the first face
 that has it (:func:`font_of`, read from the font files by :mod:`render.truetype`) — and measured
 and drawn run by run on one baseline, at one pixel size (:mod:`render.layout`,
@@ -22,6 +25,8 @@ from render.truetype import codepoints
 
 __all__ = [
     "FACES",
+    "BOLD_CJK",
+    "BOLD_CJK_FILE",
     "FALLBACK_FILE",
     "FONT_DIR",
     "FONT_FILES",
@@ -43,6 +48,8 @@ FONT_DIR = Path(__file__).with_name("fonts")
 FONT_FILES = {"regular": "NotoSans-Regular.ttf", "bold": "NotoSans-Bold.ttf"}
 #: CJK fallback (Apache-2.0, ``DroidSansFallback-LICENSE.txt``): what Noto Sans lacks.
 FALLBACK_FILE = "DroidSansFallbackFull.ttf"
+#: Bold CJK (OFL, ``NotoSansCJK-LICENSE.txt``): Noto Sans CJK SC Bold, subset.
+BOLD_CJK_FILE = "NotoSansCJKsc-Bold-subset.otf"
 
 
 @dataclass(frozen=True)
@@ -58,9 +65,16 @@ FACES: tuple[Face, ...] = (
     Face(FONT_FILES["regular"], FONT_FILES["bold"]),
     Face(FALLBACK_FILE, None),
     Face("NanumSquareR.ttf", None),
+    Face(BOLD_CJK_FILE, BOLD_CJK_FILE),
 )
 MAIN = 0
 """Index of Noto Sans, the main face, in :data:`FACES`."""
+FALLBACK = 1
+"""Index of Droid Sans Fallback in :data:`FACES`."""
+BOLD_CJK = 3
+"""Index of the bold CJK face in :data:`FACES`: what :func:`runs` of a bold text gives the
+characters of the fallback face it has (regular text uses it only for a character no face
+before it has)."""
 
 
 @lru_cache(maxsize=128)
@@ -135,13 +149,19 @@ Run = tuple[str, int]
 
 
 @lru_cache(maxsize=4096)
-def runs(text: str) -> tuple[Run, ...]:
+def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     """``safe_text(text)`` split into runs of one face each. A space joins the run before it
-    (every face has one), so "李 小龙" stays one run."""
+    (every face has one but the bold CJK subset), so "李 小龙" stays one run. In a ``bold`` text
+    the fallback face's characters that the bold CJK face has are that face's (:data:`BOLD_CJK`)."""
+    bold_cjk = font_codepoints(BOLD_CJK_FILE) if bold else frozenset()
     out: list[list] = []
     for ch in safe_text(text):
         face = font_of(ch)
-        if out and (ch == " " or out[-1][1] == face):
+        if face == FALLBACK and ord(ch) in bold_cjk:
+            face = BOLD_CJK
+        # a space joins the run before it, but for the bold CJK subset's, which has no space
+        joins = ch == " " and not (out and out[-1][1] == BOLD_CJK and ord(ch) not in bold_cjk)
+        if out and (joins or out[-1][1] == face):
             out[-1][0] += ch
         else:
             out.append([ch, face])

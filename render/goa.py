@@ -23,7 +23,15 @@ from render.goods import line_width
 from render.icons import icon, paste_icon, register_icon
 from render.layout import player_name, truncate
 from render.seats import seat_colour, seat_marker
-from render.text import badge, draw_label, draw_text, text_centered, text_outlined
+from render.text import (
+    badge,
+    draw_label,
+    draw_text,
+    recording_now,
+    scaled_recording,
+    text_centered,
+    text_outlined,
+)
 
 WIDTH, HEIGHT = 1600, 1000
 CELL = 112
@@ -190,6 +198,21 @@ def _count_row(
         text_outlined(d, (x + size / 2 - 2, cy + size / 2 - 4), str(n), 20)
 
 
+def paste_tile(
+    img: Image.Image, tile_key: tuple[tuple[str, Any], ...], size: int, at: tuple[int, int]
+) -> None:
+    """The tile ``tile_key`` at ``size`` px pasted with its top left at ``at`` (its numbers
+    recorded where they are shown while texts are recorded, :func:`render.text.recording`)."""
+    if recording_now():  # drawn afresh, its numbers recorded where and as large as they show
+        with scaled_recording(size / (CELL - 8), at):
+            tim = tile_image.__wrapped__(tile_key, CELL - 8)
+        if size != CELL - 8:
+            tim = tim.resize((size, size), Image.Resampling.LANCZOS)
+    else:
+        tim = tile_image(tile_key, size)
+    img.paste(tim, at, tim)
+
+
 @lru_cache(maxsize=128)
 def tile_image(tile_key: tuple[tuple[str, Any], ...], size: int = CELL - 8) -> Image.Image:
     """One auction tile drawn with icons (cached by its content); small sizes are the full tile
@@ -311,7 +334,7 @@ def _base() -> Image.Image:
             cx, cy = _ring_centre(r, col)
             d.ellipse((cx - 19, cy - 19, cx + 19, cy + 19), outline=(200, 225, 240), width=2)
             label = ("z" if col < 0 else "f" if col > 4 else "abcde"[col]).upper() + str(r + 1)
-            text_centered(d, (cx, cy), label, 13, fill=(225, 240, 250), bold=True)
+            text_centered(d, (cx, cy), label, 14, fill=(225, 240, 250), bold=True)
     # colony stacks area and player area titles
     return img
 
@@ -321,19 +344,18 @@ def _draw_grid(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         for col, tile in enumerate(row):
             x0, y0, _, _ = _cell_box(r, col)
             if tile:
-                tim = tile_image(_tile_key(tile))
-                img.paste(tim, (x0 + 4, y0 + 4), tim)
+                paste_tile(img, _tile_key(tile), CELL - 8, (x0 + 4, y0 + 4))
             label = "ABCDE"[col] + str(r + 1)
             d.rounded_rectangle(
                 (x0 + 5, y0 + 5, x0 + 33, y0 + 23), radius=6, fill=(255, 255, 255), outline=INK
             )
-            text_centered(d, (x0 + 19, y0 + 14), label, 13, bold=True)
+            text_centered(d, (x0 + 19, y0 + 14), label, 14, bold=True)
     if view.get("flag"):
         r, col = _parse_pos(view["flag"])
         cx, cy = _ring_centre(r, col)
         d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=(255, 255, 255), outline=INK, width=2)
         paste_icon(img, "goa_flag", (cx, cy), 38)
-        seat_marker(d, view["start"], (cx + 20, cy + 20), 13, "1")
+        seat_marker(d, view["start"], (cx + 20, cy + 20), 15, "1")
     for m in view["markers"]:
         r, col = _parse_pos(m["pos"])
         cx, cy = _ring_centre(r, col)
@@ -377,8 +399,7 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
         r, col = _parse_pos(auction["pos"])
         lot_tile = view["grid"][r][col] if auction["lot"] > 1 else None
         if lot_tile:
-            tim = tile_image(_tile_key(lot_tile), 36)
-            img.paste(tim, (x + 2, 25), tim)
+            paste_tile(img, _tile_key(lot_tile), 36, (x + 2, 25))
         else:
             paste_icon(img, "goa_flag", (x + 20, 43), 26)
         seat_marker(d, auction["auctioneer"], (x + 54, 43), 13)
@@ -646,8 +667,7 @@ def _draw_tiles(img, d, p, tx, ty, width, bottom, f: float) -> None:
             paste_icon(img, "star", (x + ts / 2, y + ts / 2), ts)
             text_outlined(d, (x + ts / 2, y + ts / 2 + 1), str(4 * p["duty_used"]), int(16 * f))
             continue
-        tim = tile_image(_tile_key(tile), ts)
-        img.paste(tim, (int(x), int(y)), tim)
+        paste_tile(img, _tile_key(tile), ts, (int(x), int(y)))
         if tile.get("used_this_round"):
             paste_icon(img, "check", (x + ts - 8, y + ts - 8), int(18 * f))
 
@@ -778,7 +798,9 @@ LEGEND_MARGIN = 24
 def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image.Image:
     """A key to the auction tiles — each different tile once, with its name from ``labels``
     (tile id → text in the reader's language; English from the engine for an English reader,
-    nothing for another) — and the change mark (:mod:`render.marks`) with ``labels["changed"]``."""
+    nothing for another) — the change mark (:mod:`render.marks`) with ``labels["changed"]``, and
+    the header's marks: the rounds with their parts A and B (``labels["rounds"]``) and the lot
+    under auction with its auctioneer, highest bid and bidder (``labels["auction"]``)."""
     from engine.goa import data
     from engine.goa.text import tile_name
 
@@ -787,7 +809,7 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         firsts.setdefault(_tile_key(tile), tid)
     items = list(firsts.items())
     per_col = (len(items) + 1) // 2
-    height = 2 * LEGEND_MARGIN + (per_col + 1) * LEGEND_ROW_H
+    height = 2 * LEGEND_MARGIN + (per_col + 2) * LEGEND_ROW_H
     img = Image.new("RGB", (LEGEND_W, height), FRAME)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((6, 6, LEGEND_W - 7, height - 7), radius=18, fill=PAPER)
@@ -796,13 +818,38 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
         col, row = divmod(k, per_col)
         x = LEGEND_MARGIN + col * col_w
         y = LEGEND_MARGIN + row * LEGEND_ROW_H
-        picture = tile_image(key, LEGEND_ROW_H - 8)
-        img.paste(picture, (x + 4, y + 4), picture)
+        paste_tile(img, key, LEGEND_ROW_H - 8, (x + 4, y + 4))
         text = (labels or {}).get(tid) or (tile_name(tid, "en") if lang == "en" else "")
         tx = x + LEGEND_ROW_H + 16
         draw_label(d, (tx, y + LEGEND_ROW_H / 2), text, col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
     y = LEGEND_MARGIN + per_col * LEGEND_ROW_H
     marks.key(img, d, (LEGEND_MARGIN, y, LEGEND_MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
+    # the header's marks: the rounds and their parts A and B; the lot under auction
+    x, cy = LEGEND_MARGIN + col_w, y + LEGEND_ROW_H / 2
+    for k, part in enumerate("AB"):
+        for j in range(2):
+            bx = x + 8 + (2 * k + j) * 34 + k * 10
+            d.rounded_rectangle((bx, cy - 24, bx + 30, cy + 6), radius=6, fill=CARD, outline=INK, width=1)
+            text_centered(d, (bx + 15, cy - 9), str(4 * k + 2 * j + 1) if j == 0 else "…", 15, bold=True)
+        text_centered(d, (x + 8 + k * 78 + 32, cy + 18), part, 15, fill=MUTED, bold=True)
+    rounds = (labels or {}).get("rounds") or ("Rounds 1–8: part A is 1–4, part B 5–8" if lang == "en" else "")
+    tx = x + 180
+    draw_label(d, (tx, cy), rounds, col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
+    x, y = LEGEND_MARGIN, y + LEGEND_ROW_H
+    cy = y + LEGEND_ROW_H / 2
+    d.rounded_rectangle((x + 4, cy - 21, x + 154, cy + 21), radius=10, fill=CARD, outline=RED, width=4)
+    paste_icon(img, "goa_flag", (x + 24, cy), 26)
+    seat_marker(d, "p2", (x + 58, cy), 13)
+    paste_icon(img, "coin", (x + 86, cy), 24)
+    text_centered(d, (x + 110, cy), "10", 20, bold=True)
+    seat_marker(d, "p0", (x + 136, cy), 13)
+    auction = (labels or {}).get("auction") or (
+        "Auction: the lot (framed in red), its auctioneer, the highest bid and who made it"
+        if lang == "en"
+        else ""
+    )
+    tx = x + 172
+    draw_label(d, (tx, cy), auction, 2 * col_w - (tx - x) - 12, 19, 17, lines=2, spacing=21)
     return img
 
 

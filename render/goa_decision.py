@@ -131,8 +131,7 @@ def _lot(view: dict[str, Any], lang: str) -> Drawn:
             width=max(3, round(4 * zoom)),
         )
         if tile is not None:
-            tim = goa.tile_image(goa._tile_key(tile), size)
-            img.paste(tim, (x, y), tim)
+            goa.paste_tile(img, goa._tile_key(tile), size, (x, y))
         else:
             paste_icon(img, "goa_flag", (x + size / 2, y + size / 2), round(90 * zoom))
         # auctioneer, then the highest bid and who holds it
@@ -219,3 +218,21 @@ def draw_decision(view: dict[str, Any], legal: list[str], lang: str = "en") -> I
     if columns is None:
         return None
     return compose(columns, goa.draw(view))
+
+
+def turn_parts(
+    view: dict[str, Any], seats: list[str], legal: list[str], lang: str, board: Image.Image
+) -> Any:
+    """The turn picture's parts (:mod:`render.turn_picture`) from the public ``view``: the decision's
+    parts for the seat called (the grid's places ringed, the lot, its boards), with its
+    progress board always there (its own area)."""
+    from render.turn_picture import TurnParts
+
+    seat = seats[0]
+    regions = goa.regions(view)
+    columns = parts(dict(view, you=seat), legal, lang) or []
+    found = [p for column in columns for p in column]
+    progress = Crop(regions[f"progress:{seat}"])
+    if progress not in found:
+        found.append(progress)
+    return TurnParts(found)

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from render.colours import CARD, FAINT, RGB
 from render.icons import clear_icons
-from render.text import clear_masks
+from render.text import clear_masks, recording_now
 
 __all__ = ["CardPainter", "LayerKey", "cached_layer", "card", "clear_caches", "panel"]
 
@@ -57,7 +57,10 @@ def cached_layer(key: LayerKey, build: Callable[[], Image.Image]) -> Image.Image
 
     Returns the cached image itself: callers must ``.copy()`` it before drawing on it (the
     key must hold everything the base depends on, and nothing turn-specific may go into it).
+    While texts are recorded (:func:`render.text.recording`) the layer is built afresh.
     """
+    if recording_now():
+        return build()
     with _LAYERS_LOCK:  # boards are rendered in worker threads
         img = _LAYERS.pop(key, None)
         if img is None:
@@ -91,8 +94,9 @@ def card(
     cards drawn once per ``key`` (which must hold everything ``paint`` depends on but the box).
 
     The cached card is drawn at the origin and pasted through its own shape, so the pixels are
-    the ones ``paint`` would put on ``img`` there. A box off the pixel grid is painted directly."""
-    if not all(float(v).is_integer() for v in box):
+    the ones ``paint`` would put on ``img`` there. A box off the pixel grid is painted directly,
+    and so is every card while texts are recorded (:func:`render.text.recording`)."""
+    if recording_now() or not all(float(v).is_integer() for v in box):  # painted in place
         paint(img, ImageDraw.Draw(img), box)
         return
     x0, y0, x1, y1 = (int(v) for v in box)

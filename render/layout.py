@@ -32,7 +32,7 @@ __all__ = [
 @lru_cache(maxsize=8192)
 def run_widths(text: str, size: int, bold: bool) -> tuple[float, ...]:
     """The width in px of each of ``runs(text)`` (cached: measured once per text and size)."""
-    return tuple(face_font(face, size, bold).getlength(part) for part, face in runs(text))
+    return tuple(face_font(face, size, bold).getlength(part) for part, face in runs(text, bold))
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:

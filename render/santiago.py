@@ -688,6 +688,11 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
             draw_label(d, (tx, cy), text, x + col_w - tx - 12, 19, 17, lines=2, spacing=21)
     y = LEGEND_MARGIN + len(left) * LEGEND_ROW_H  # the change mark, below the buildings
     marks.key(img, d, (LEGEND_MARGIN, y, LEGEND_MARGIN + col_w, y + LEGEND_ROW_H), marks.label(labels, lang))
+    # the start player's crown, below the Cubans
+    x, y = LEGEND_MARGIN + col_w, LEGEND_MARGIN + len(right) * LEGEND_ROW_H
+    paste_icon(img, "crown", (x + 87, y + LEGEND_ROW_H / 2), 44)
+    start = (labels or {}).get("start") or ("Crown: the start player" if lang == "en" else "")
+    draw_label(d, (x + 186, y + LEGEND_ROW_H / 2), start, col_w - 198, 19, 17, lines=2, spacing=21)
     return img
 
 

@@ -183,3 +183,22 @@ def draw_decision(view: dict[str, Any], legal: list[str], lang: str = "en") -> I
     if columns is None:
         return None
     return compose(columns, board)
+
+
+def turn_parts(
+    view: dict[str, Any], seats: list[str], legal: list[str], lang: str, board: Image.Image
+) -> Any:
+    """The turn picture's parts (:mod:`render.turn_picture`) from the public ``view``: the decision's
+    parts for the seat called (the road ahead — every stop, as the drive is chosen in private —,
+    the ship, the district…; its choices ringed where they are its buttons), then its own panel
+    as the table sees it."""
+    from render.turn_picture import TurnParts
+
+    seat = seats[0]
+    regions = santiago.regions(view)
+    if view["step"] == "drive" and not any(a.startswith("drive ") for a in legal):
+        # the drive is chosen in private (it costs pesos): the whole road ahead, every stop
+        legal = [f"drive {n}" for n in range(1, d.ROAD_LEN)]
+    columns = parts(dict(view, you=seat), legal, lang, board) or []
+    found = [p for column in columns for p in column if not isinstance(p, Drawn) or p.size[1] != SCREEN_H]
+    return TurnParts([*found, Crop(regions[f"player:{seat}"])])

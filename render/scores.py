@@ -27,7 +27,7 @@ from render.icons import paste_icon
 from render.layers import panel
 from render.layout import break_units, text_width, truncate, wrap
 from render.png import encode_png
-from render.seats import seat_colour, seat_index, seat_marker
+from render.seats import seat_colour, seat_index, seat_marker, seat_marks
 from render.text import badge, draw_text
 
 __all__ = ["WIDTH", "draw", "height", "png"]
@@ -234,7 +234,7 @@ def _row(
         badge(d, (px, cy), place, size=26, fill=MUTED)
     name_x, name_w, cat_w = _columns(summary["categories"])
     name = summary["names"].get(seat, seat)
-    seat_marker(d, seat, (name_x + 24, cy), 22, _initial(name, seat))
+    seat_marker(d, seat, (name_x + 24, cy), 22, _initial(summary, seat))
     text_x = name_x + 56
     bot = seat in summary.get("bots", ())
     room = name_w - 56 - (46 if bot else 10)
@@ -252,10 +252,11 @@ def _row(
     draw_text(d, (x + TOTAL_W / 2, cy), str(summary["final"][seat]), TOTAL_SIZE, INK, True, "mm")
 
 
-def _initial(name: str, seat: str) -> str:
-    """The marker's letter: the name's first letter or digit, else the seat number."""
-    drawable = safe_text(name)
-    return next((ch.upper() for ch in drawable if ch.isalnum()), str(seat_index(seat) + 1))
+def _initial(summary: dict[str, Any], seat: str) -> str:
+    """The marker's letters: the name's initial, never the same as another seat's
+    (:func:`render.seats.seat_marks`)."""
+    names = summary["names"]
+    return seat_marks(names, sorted({*names, *summary["final"], seat}, key=seat_index))[seat]
 
 
 # --------------------------------------------------------------------------------------------
@@ -351,7 +352,7 @@ def _end_labels(
         ex, ey = ends[s]
         d.line((ex + MARKER_R, ey, x + 2, y), fill=FAINT, width=2)
         name = summary["names"].get(s, s)
-        seat_marker(d, s, (x + 16, y), 14, _initial(name, s))
+        seat_marker(d, s, (x + 16, y), 14, _initial(summary, s))
         draw_text(
             d,
             (x + 38, y),

@@ -8,6 +8,7 @@ in its colour with its initial.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 
 from PIL import ImageDraw
 
@@ -16,6 +17,7 @@ from render.text import draw_text
 
 __all__ = [
     "SEAT_COLOURS",
+    "seat_marks",
     "SEAT_SHAPES",
     "SEAT_TEXT",
     "seat_colour",
@@ -73,6 +75,39 @@ def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float
     if shape == "pentagon":
         return regular(5, -math.pi / 2, 1.04)
     raise ValueError(f"unknown seat shape {shape!r}")
+
+
+def seat_marks(names: Mapping[str, str], seats: Sequence[str]) -> dict[str, str]:
+    """The letters on each seat's marker, never the same for two seats: a name's first letter
+    or digit ("Ana" → A); where two names begin alike, that letter and the name's next one
+    that tells them apart ("Cy" → Cy, "Computer 1" → Co); the seat number (1…5) for a name
+    with nothing drawable, or one nothing tells apart (a letter that is another seat's
+    number is not used either)."""
+    from render.faces import safe_text
+
+    def letters(seat: str) -> str:
+        return "".join(ch for ch in safe_text(names.get(seat, "")) if ch.isalnum())
+
+    numbers = {seat: str(seat_index(seat) + 1) for seat in seats}
+    firsts = {seat: letters(seat)[:1].upper() for seat in seats}
+    marks: dict[str, str] = {}
+    for seat in seats:
+        first = firsts[seat]
+        if not first:
+            marks[seat] = numbers[seat]
+        elif list(firsts.values()).count(first) == 1 and first not in numbers.values():
+            marks[seat] = first
+        else:  # the first letter and the next one no other seat beginning alike has there
+            alike = [o for o in seats if o != seat and firsts[o] == first]
+            rest = letters(seat)[1:]
+            found = next(
+                (ch for ch in rest if all(ch.lower() not in letters(o)[1:2].lower() for o in alike)), None
+            )
+            marks[seat] = first + found.lower() if found else numbers[seat]
+    if len(set(marks.values())) < len(marks):  # what is still alike: numbers
+        counts = {m: list(marks.values()).count(m) for m in marks.values()}
+        marks = {s: numbers[s] if counts[m] > 1 else m for s, m in marks.items()}
+    return marks
 
 
 def seat_marker(

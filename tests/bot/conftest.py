@@ -74,6 +74,20 @@ class FakeDecisionRenderer:
         return tiny_png(json.dumps([view, legal, lang], sort_keys=True, default=str).encode())
 
 
+class FakeTurnRenderer:
+    """Records every turn picture asked for (game, the public view, the seats called, the public
+    legal actions, the language); returns a tiny PNG that depends on all of them."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any], list[str], list[str], str]] = []
+
+    def __call__(
+        self, game: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str
+    ) -> bytes:
+        self.calls.append((game, view, seats, legal, lang))
+        return tiny_png(json.dumps([view, seats, legal, lang], sort_keys=True, default=str).encode())
+
+
 class Env:
     """Services over one database, a recording gateway, and the replay check at the end."""
 
@@ -83,6 +97,7 @@ class Env:
         self.clock = FakeClock()
         self.renderer = FakeRenderer()
         self.decision_renderer = FakeDecisionRenderer()
+        self.turn_renderer = FakeTurnRenderer()
         self.gateway = RecordingGateway()
         self.settings = Settings(
             reminder_after_s=3600,
@@ -116,6 +131,7 @@ class Env:
             decision_renderer=decision_renderer or self.decision_renderer,
             seed_source=lambda: 4242,
             search_pool=search_pool,
+            turn_renderer=self.turn_renderer,
         )
 
     async def deliver(

@@ -65,9 +65,12 @@ class Played:
 
 
 def components(view: discord.ui.View | None) -> list[tuple[discord.ui.Item, str]]:
-    """(item, custom_id) of every button and every select option of a view."""
+    """(item, custom_id) of every button and every select option of a view (not the link to
+    the board: it opens a message, it plays nothing)."""
     found: list[tuple[discord.ui.Item, str]] = []
     for item in view.children if view is not None else []:
+        if getattr(item, "url", None):
+            continue
         if isinstance(item, app.ChoiceSelect):
             found += [(item, option.value) for option in item.item.options]
         else:
@@ -495,10 +498,28 @@ def public_is_clean(played: Played, rules: Any) -> None:
     assert not leaked, leaked[:1]
     for _content, kwargs in played.client.public():
         assert "ephemeral" not in kwargs
-        if "file" in kwargs:
-            assert kwargs["file"].filename == "board.png"
+        files = [kwargs["file"]] if "file" in kwargs else list(kwargs.get("files") or [])
+        assert all(f.filename in ("board.png", "turn.png", "summary.png") for f in files)
     for interaction in played.ephemerals:
         interaction.ephemeral_texts()  # asserts each answer was ephemeral
+
+
+def turn_pictures_are_public(env: Any, played: Played, rules: Any) -> int:
+    """Every turn picture was drawn from a public view of the game (render.turn is posted in the
+    channel) for people who were to act then, and every turn message that called someone
+    carried one; returns how many were drawn."""
+    public = {json.dumps(rules.view(state, None), sort_keys=True, default=str) for state, _ in played.states}
+    public.add(json.dumps(rules.view(played.final, None), sort_keys=True, default=str))
+    calls = env.turn_renderer.calls
+    for _game, view, seats, _legal, _lang in calls:
+        bare = {k: v for k, v in view.items() if k not in ("names", "bots", "since")}
+        assert json.dumps(bare, sort_keys=True, default=str) in public
+        assert seats and all(seat in view["seats"] for seat in seats)
+    for _content, kwargs in played.client.public():
+        files = [f.filename for f in ([kwargs["file"]] if "file" in kwargs else kwargs.get("files") or [])]
+        if mentioned(kwargs) and kwargs.get("view") is not None and "summary.png" not in files:
+            assert files[:1] == ["turn.png"]  # a turn message calling people: its picture first
+    return len(calls)
 
 
 def same_public_view(rules: Any, a: Any, b: Any) -> bool:

@@ -324,7 +324,7 @@ async def test_the_timer_loop_beats_after_every_round_it_reached_the_store(tmp_p
     from tests.doubles.gateway import RecordingGateway
 
     store = await Store.open(str(tmp_path / "t.db"))
-    service = GameService(store, Settings(), renderer=lambda g, v: b"")
+    service = GameService(store, Settings(), renderer=lambda g, v: b"", turn_renderer=lambda *a: None)
     beats: list[float] = []
     stop = asyncio.Event()
 

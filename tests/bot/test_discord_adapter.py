@@ -16,8 +16,10 @@ import pytest
 
 from bot import discord_app as app
 from bot.config import Settings
+from bot.delivery import deliver
 from bot.outcome import (
     CUSTOM_ID_RE,
+    BoardLink,
     Choice,
     PrivateMessage,
     PublicMessage,
@@ -326,7 +328,8 @@ async def invoke(name: str, interaction: FakeInteraction, **params: Any) -> None
 
 
 def view_custom_ids(view: discord.ui.View) -> list[str]:
-    return [item.custom_id for item in view.children]
+    """The custom_ids of a view's buttons (the link to the board has none: it plays nothing)."""
+    return [item.custom_id for item in view.children if not getattr(item, "url", None)]
 
 
 # ---------------------------------------------------------------------- slash commands
@@ -352,9 +355,11 @@ async def test_lobby_commands_post_publicly_and_clear_the_placeholder(env):
     assert client.public()[-1][0] == t("joined", name="Bo", title=tiny.title, count=2, max=tiny.max_players)
     start = FakeInteraction(client, ANA)
     await invoke("game start", start)
-    text, kwargs = client.public()[-1]
+    (_board_text, board), (text, kwargs) = client.public()[-2:]
     assert t("started", title="Tiny Test Game", seats="Ana and Bo") in text
-    assert isinstance(kwargs["file"], discord.File) and kwargs["file"].filename == "board.png"
+    # the board in a message of its own, then the turn message with the turn picture
+    assert isinstance(board["file"], discord.File) and board["file"].filename == "board.png"
+    assert isinstance(kwargs["file"], discord.File) and kwargs["file"].filename == "turn.png"
     assert {u.id for u in kwargs["allowed_mentions"].users} == {ANA, BO}
     assert kwargs["allowed_mentions"].everyone is False
     # Secret bids: the board has the My turn and My hand buttons, each player gets a DM.
@@ -502,6 +507,46 @@ async def test_play_posts_the_board_log_and_mention_and_answers_the_player(env):
     assert {a.action for a in actions if a.verb == "a"} >= {"take 1", "take 2", "take 3", "draw", "done"}
     # The bidding's message lost its buttons, and says how it ended.
     assert "Bids revealed: Ana 1, Bo 0." in bidding and old["view"] is None
+
+
+async def test_a_turn_message_carries_the_turn_picture_and_a_link_to_the_board(env):
+    """Played through the adapter: the board goes out as a message of its own, then the turn
+    message with one picture (the turn's) and a link button to the board message; an edit of
+    the turn message brings its new turn picture and keeps the link."""
+    svc = await env.service()
+    client = FakeClient(svc)
+    started = await seated(env, svc, [ANA, BO])
+    await deliver(started, client.gateway, svc)
+    channel = client.get_channel(CHANNEL)
+    (_board_text, board), (turn_text, turn) = channel.sent[-2:]
+    assert board["file"].filename == "board.png" and "view" not in board  # the board: no buttons
+    assert turn["file"].filename == "turn.png"  # the turn message: one picture, the phone's
+    board_id = {index: mid for mid, index in channel.index.items()}[len(channel.sent) - 2]
+    guild = (await svc.store.open_game(CHANNEL)).guild_id
+    links = [item for item in turn["view"].children if getattr(item, "url", None)]
+    assert [(b.label, b.url) for b in links] == [
+        (t("btn_board"), f"https://discord.com/channels/{guild}/{CHANNEL}/{board_id}")
+    ]
+    assert "Ana" in turn_text and "<@1>" in turn_text
+    # Ana bids: the turn message is edited with its new turn picture, the link kept.
+    await deliver(await svc.act(CHANNEL, ANA, "bid 1"), client.gateway, svc)
+    _mid, edit = next(e for e in reversed(channel.edits) if e[1].get("view"))
+    assert [f.filename for f in edit["attachments"]] == ["turn.png"]
+    assert [getattr(i, "url", None) for i in edit["view"].children if getattr(i, "url", None)] == [
+        links[0].url
+    ]
+
+
+def test_the_board_link_finds_room_beside_my_turn_and_my_hand():
+    """The link goes in the last row of buttons when it has room, else in any row with room."""
+    link = BoardLink("Whole board", 1, 2, 3)
+    plays = [Choice(f"Move {i}", custom_id("a", 5, 2, f"move {i}"), "m") for i in range(3)]
+    mine = [Choice("My turn", custom_id("t", 5, 2)), Choice("My hand", custom_id("h", 5, 2))]
+    view = app.message_view([*plays, *mine], link)
+    (button,) = [i for i in view.children if getattr(i, "url", None)]
+    assert button.url == "https://discord.com/channels/1/2/3" and button.row == 1  # beside My turn
+    alone = app.message_view([], link)
+    assert [getattr(i, "url", None) for i in alone.children] == ["https://discord.com/channels/1/2/3"]
 
 
 # ---------------------------------------------------------------------- autocomplete

@@ -56,8 +56,12 @@ async def test_a_restart_loads_only_the_games_it_must_and_the_others_on_first_us
     assert sorted(loads) == sorted([pks[UNSHOWN_GAME], pks[LOST_TIMERS_GAME]])
     assert [t.kind for t in await restarted.store.timers(pks[LOST_TIMERS_GAME])] == ["reminder"]
     (called,) = await restarted.run_due_timers()  # the unshown turn is posted, calling both
-    assert [m.channel_id for m in called.public] == [UNSHOWN_GAME]
-    assert sorted(called.public[0].mentions) == [BO, CY]
+    # As after a move: the turn message with its turn picture and link, the board above it.
+    assert [(m.channel_id, m.live.role) for m in called.public] == [(UNSHOWN_GAME, "turn"), (UNSHOWN_GAME, "board")]
+    turn, board = called.public
+    assert sorted(turn.mentions) == [BO, CY]
+    assert turn.turn_image.startswith(b"\x89PNG") and turn.board_link is not None and turn.image is None
+    assert board.image.startswith(b"\x89PNG") and not board.choices and not board.mentions
     await env.deliver(restarted, called)
     assert len(loads) == 2
 

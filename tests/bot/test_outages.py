@@ -222,7 +222,9 @@ async def test_after_a_restart_a_turn_message_that_never_went_out_calls_whoever_
     await restarted.warm()
     (called,) = await restarted.run_due_timers()
     (turn,) = [m for m in called.public if m.choices]  # the turn message, with its buttons
-    assert set(turn.mentions) == to_act and turn.image is not None
+    assert set(turn.mentions) == to_act and turn.turn_image is not None and turn.board_link is not None
+    (board,) = [m for m in called.public if m.live is not None and m.live.role == "board"]
+    assert board.image is not None  # the board, a message of its own above it
     await env.deliver(restarted, called, interaction=None)
     assert (await restarted.store.live_messages(pk)).turn_pending is None
     # shown now: the next restart calls nobody

@@ -193,10 +193,12 @@ async def test_a_429_on_every_request_loses_and_doubles_nothing(env):
     pk = svc.tables.channel_games[CHANNEL]
     assert [(a.seat, a.text) for a in await svc.store.actions(pk)] == [("p0", "bid 2"), ("p1", "bid 1")]
     board = rf"/channels/{CHANNEL}/messages"
-    # One new turn message per turn, none twice: the start's, and the next turn's once both bid.
-    assert transport.successes("POST", board) == 2
-    # Edits count as edits, each once: Ana's bid in the turn message, which the next turn retires.
-    assert transport.successes("PATCH", board + r"/\d+") == 2
+    # One new turn message per turn, none twice: the start's, and the next turn's once both bid,
+    # each after the board it links to (a message of its own, posted anew when a phase ends).
+    assert transport.successes("POST", board) == 4
+    # Edits count as edits, each once: Ana's bid in the turn message and on the board, and the
+    # turn message the next turn retires.
+    assert transport.successes("PATCH", board + r"/\d+") == 3
     assert transport.successes("POST", "/users/@me/channels") == 2  # each bidder's DM channel, once
     assert transport.successes("POST", r"/channels/\d{5,}/messages") == 2  # each bidder's DM, once
     # Every request was first refused with a 429 and then went through exactly once.

@@ -19,8 +19,13 @@ async def test_open_join_start(env):
     assert joined.ok and "Bo joins the table for Tiny Test Game (2 of 4)" in joined.public[0].text
     started = await svc.start(CHANNEL, ANA)
     assert started.ok
-    board = started.public[0]
-    assert board.channel_id == CHANNEL and board.image.startswith(b"\x89PNG")
+    # The turn message carries the turn picture of the people called and a link to the board,
+    # which is a message of its own (posted first: bot.delivery).
+    board, called = started.public[0], started.public[-1]
+    assert called.live.role == "board" and called.image.startswith(b"\x89PNG") and not called.choices
+    assert board.channel_id == CHANNEL and board.image is None and board.turn_image.startswith(b"\x89PNG")
+    assert board.board_link is not None and board.board_link.message_id is None  # the one posted first
+    assert env.turn_renderer.calls[-1][2] == ["p0", "p1"]  # both bid: both in the picture
     assert "Tiny Test Game begins with Ana and Bo" in board.text
     assert sorted(board.mentions) == [ANA, BO]
     # Both must bid in secret: the buttons under the board are "My turn" and "My hand" only.

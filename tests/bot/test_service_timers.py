@@ -172,8 +172,9 @@ async def test_old_turn_message_loses_its_buttons_and_keeps_its_words(env):
     first_id = env.gateway.public[-1][0]
     # A bid is one step of the simultaneous bidding: the turn message grows in place.
     await env.deliver(svc, await svc.act(CHANNEL, ANA, "bid 1"))
-    assert env.gateway.edits[-1][:2] == (CHANNEL, first_id) and len(env.gateway.public) == 1
-    grown = env.gateway.edits[-1][2]
+    # (two messages: the board, then the turn message with its turn picture and a link to it)
+    assert len(env.gateway.public) == 2 and env.gateway.public[0][1].live.role == "board"
+    grown = next(edit for _c, mid, edit in reversed(env.gateway.edits) if mid == first_id)
     assert "Ana has placed a bid." in grown.text and grown.choices
     row = await svc.store.open_game(CHANNEL)
     assert row.public_message_id == first_id

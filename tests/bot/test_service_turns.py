@@ -50,7 +50,10 @@ async def test_secret_bids_stay_private(env):
     ana = await env.deliver(svc, await svc.act(CHANNEL, ANA, "bid 2"))
     # The move is acknowledged by the board; what only she saw (her bid) is hers alone.
     assert ana.ok and ana.done == "You chose: Bid 2." and ana.ephemeral == "Ana bids 2 in secret."
-    [public] = ana.public  # one of the simultaneous bids: the turn message grows in place
+    # one of the simultaneous bids: the turn message grows in place (and the board, a message of
+    # its own beside the turn picture, shows who has bid)
+    public, *board = ana.public
+    assert [m.live.role for m in board] in ([], ["board"]) and all(m.edit_id for m in board)
     assert public.edit_id is not None and public.mentions == []
     assert "Ana has placed a bid." in public.text
     assert "bids 2" not in public.text and "Your bid" not in public.text
@@ -68,7 +71,8 @@ async def test_secret_bids_stay_private(env):
     env.clock.advance(10 * 60)  # Ana left the table (at it, she would be named without a ping)
     last = await svc.act(CHANNEL, CY, "bid 0")
     # The reveal ends the bidding's message; Ana's turn begins with a new one that mentions her.
-    turn, retired = last.public
+    turn, retired, *board = last.public
+    assert [m.live.role for m in board] in ([], ["board"])
     assert retired.edit_id == public.edit_id and retired.choices == []
     assert "Bids revealed: Ana 2, Bo 2, Cy 0. Ana wins 3 points." in retired.text
     assert turn.edit_id is None and turn.mentions == [ANA]

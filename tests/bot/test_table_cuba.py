@@ -29,6 +29,7 @@ from tests.bot.table_play import (
     public_is_clean,
     same_public_view,
     shown_by_move,
+    turn_pictures_are_public,
     use,
 )
 from tests.bot.test_discord_adapter import FakeInteraction, invoke
@@ -83,6 +84,7 @@ async def test_a_whole_game_of_cuba_at_the_table(env):
     assert len(revealed) >= 3
     assert any("has placed a bid." in text and not bids_lines([text]) for texts in shown for text in texts)
     public_is_clean(played, CUBA)
+    assert turn_pictures_are_public(env, played, CUBA) > 50  # the turn pictures: public views only
     # Table manners: a new message only when a turn begins, mentioning just those whose turn it
     # is; the picture edited in place; DMs only for the secret bids.
     counted = figures(played, CUBA)
@@ -149,7 +151,10 @@ async def test_the_public_picture_does_not_depend_on_a_hidden_bid(env):
     shown = [(what, text, kw) for what, where, text, kw in journal[before:] if where == CHANNEL]
     assert shown and all(what == "edit" for what, _text, _kw in shown)
     text = shown[0][1]
-    assert f"{names[seat]} has placed a bid." in text and "Bids: " not in text and is_board(shown[0][2])
+    assert f"{names[seat]} has placed a bid." in text and "Bids: " not in text
+    # the turn message with its new turn picture, the board (a message of its own) with its new one
+    assert [f.filename for f in shown[0][2]["attachments"]] == ["turn.png"]
+    assert any(is_board(kw) for _what, _text, kw in shown[1:])
     assert table.played.kinds["dm"]["bid"] == 1  # the bid went by DM
     # The DM pressed now says what was bid, once, without buttons: the only answer to the press.
     said, kwargs = table.client.get_user(user).dms[-1]

@@ -22,6 +22,7 @@ from tests.bot.table_play import (
     plays_per_message,
     posts_by_move,
     public_is_clean,
+    turn_pictures_are_public,
 )
 
 GOA = GAMES["goa"]
@@ -59,9 +60,11 @@ async def test_a_whole_game_of_goa_at_the_table(env):
         if turns.change(GOA, states[move], states[move + 1]).same_lot:
             within_a_lot += 1
             assert all(mentioned(kw) for kw in posts), move  # posted only to ping a bidder away
-    assert within_a_lot > 50 and counted["posts"] < counted["player_turns"] * 3 // 4, counted
+    # (Turn messages, not posts: a fresh board is a message of its own, posted above its turn's.)
+    assert within_a_lot > 50 and counted["turn_posts"] < counted["player_turns"] * 3 // 4, counted
     # Ducats and hands stay private, line by line.
     public_is_clean(played, GOA)
+    assert turn_pictures_are_public(env, played, GOA) > 50  # the turn pictures: public views only
     # Ducats and the cards in hand stay private, line by line: a card shows only once played.
     checked = 0
     for state, texts in played.after:

@@ -24,6 +24,7 @@ from tests.bot.table_play import (
     last_view,
     plays_per_message,
     public_is_clean,
+    turn_pictures_are_public,
     use,
 )
 from tests.bot.test_discord_adapter import FakeInteraction, invoke
@@ -92,6 +93,7 @@ async def test_a_whole_game_of_santiago_at_the_table(env):
     )
     assert all(kw.get("view") is None for _, kw in bo_dms)  # his choices stay in the channel
     public_is_clean(played, SANTIAGO)
+    assert turn_pictures_are_public(env, played, SANTIAGO) > 50  # the turn pictures: public views only
 
 
 async def test_a_screen_is_shown_only_to_its_owner(env):

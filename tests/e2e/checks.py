@@ -99,6 +99,29 @@ def _public_snapshots(emu: Emulator, table: Table) -> list[Snapshot]:
     return [s for s in emu.snapshots if s.message.channel.id in channels]
 
 
+def turn_messages_link_the_board(emu: Emulator, table: Table) -> list[str]:
+    """Every message that calls people shows the turn picture first (``turn.png``), and each link
+    button under a message of the table leads to a message of its channel holding the board."""
+    problems = []
+    channels = _table_channels(emu, table)
+    messages = {s.message.id: s.message for s in emu.snapshots if s.message.channel.id in channels}
+    links = 0
+    for snap in _public_snapshots(emu, table):
+        if snap.kind == "create" and snap.message.mention_users and snap.custom_ids:
+            names = [name for name, _png, _size in snap.attachments]
+            if names[:1] != ["turn.png"] and "summary.png" not in names:
+                problems.append(f"a turn message of {table.game} without its turn picture: {names}")
+    for snap in _public_snapshots(emu, table):  # each link as it was offered (a retired one is gone)
+        for url in snap.links:
+            links += 1
+            target = messages.get(int(url.rsplit("/", 1)[-1]))
+            if target is None or not any(a.filename == "board.png" for a in target.attachments):
+                problems.append(f"{table.game}: a link to {url} that shows no board")
+    if not links:
+        problems.append(f"{table.game}: no turn message links to the board")
+    return problems
+
+
 def dms_to_the_right_people(emu: Emulator, played: Played) -> list[str]:
     table, rules = played.table, played.table.rules
     problems = []

@@ -194,6 +194,7 @@ class Snapshot:
     request: Request | None
     kind: str  # create, edit, callback
     digests: list[str] = field(default_factory=list)  # sha256 of each attachment's bytes
+    links: list[str] = field(default_factory=list)  # the URLs of its link buttons
 
     @property
     def has_components(self) -> bool:
@@ -689,6 +690,12 @@ class Emulator:
                     record,
                     kind,
                     [hashlib.sha256(a.data).hexdigest() for a in message.attachments],
+                    [
+                        comp["url"]
+                        for row in message.components
+                        for comp in row.get("components", [])
+                        if comp.get("type") == 2 and comp.get("url")
+                    ],
                 )
             )
 

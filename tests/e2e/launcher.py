@@ -9,7 +9,7 @@ else — the token, the database, the computer seats' delay — comes through th
 in the environment (``bot/config.py``).
 
 With ``TRADEWINDS_E2E_FAST_BOARDS=1`` the pictures of the board, of a seat's private view and of
-a decision (``render.board``, ``render.private``, ``render.decision``) are replaced by a small
+a decision (``render.board``, ``render.private``, ``render.decision``, ``render.turn``) are replaced by a small
 valid PNG that depends on what it shows, so that whole games fit in the suite's time; the
 summary picture stays the real one; the bot is then run with ``RENDER_WORKERS=0`` (its pictures
 drawn in its own process, where they are replaced), and a test may hold a board's drawing
@@ -79,6 +79,17 @@ def fast_decision(game: str, view: dict[str, Any], legal: list[str], lang: str =
     return small_png(json.dumps([game, "decision", view, legal, lang], sort_keys=True, default=str).encode())
 
 
+def fast_turn(
+    game: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str = "en"
+) -> bytes | None:
+    """A 2×2 stand-in for the turn picture (``render.turn``), None when nobody is called."""
+    if not seats:
+        return None
+    return small_png(
+        json.dumps([game, "turn", view, seats, legal, lang], sort_keys=True, default=str).encode()
+    )
+
+
 def point_at_emulator() -> None:
     import discord.http
     import yarl
@@ -92,6 +103,7 @@ def point_at_emulator() -> None:
         render.board = fast_board
         render.private = fast_private
         render.decision = fast_decision
+        render.turn = fast_turn
 
 
 def main() -> int:

@@ -50,6 +50,7 @@ async def test_three_people_and_a_computer_play_each_title_to_the_end(discord):
         problems += checks.dms_to_the_right_people(emu, played)
         problems += checks.nothing_private_in_public(emu, played)
         problems += checks.refusals_are_private(table)
+        problems += checks.turn_messages_link_the_board(emu, table)
         print(table.game, table.moves, "moves by people", dict(table.ways), "refused", len(table.refused))
     problems += checks.one_callback_each(emu.interactions.values())
     problems += checks.boards_have_pngs(emu)

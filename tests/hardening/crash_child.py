@@ -66,6 +66,7 @@ async def main(database: str, ack_path: str, seed: int) -> None:
         settings,
         renderer=lambda game, view: b"\x89PNG",
         private_renderer=lambda game, view: None,
+        turn_renderer=lambda game, view, seats, legal, lang: None,
         decision_renderer=lambda game, view, legal, lang: None,
         seed_source=lambda: rnd.randrange(1 << 30),
     )

@@ -124,6 +124,7 @@ async def main(url: str, count: int, ids: tuple[int, ...], log_path: str, seed: 
         settings,
         renderer=lambda game, view: b"\x89PNG",
         private_renderer=lambda game, view: None,
+        turn_renderer=lambda game, view, seats, legal, lang: None,
         seed_source=lambda: rnd.randrange(1 << 30),
     )
     claim_timer = store.claim_timer

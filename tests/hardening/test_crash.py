@@ -87,6 +87,7 @@ async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path, dat
             settings_for(database.target, bot_delay_s=0.0),
             renderer=lambda g, v: b"\x89PNG",
             private_renderer=lambda g, v: None,
+            turn_renderer=lambda game, view, seats, legal, lang: None,
             decision_renderer=lambda g, v, legal, lang: None,
         )
         games = await store.games()
@@ -150,6 +151,7 @@ async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_star
         settings,
         renderer=lambda g, v: b"",
         private_renderer=lambda g, v: None,
+        turn_renderer=lambda game, view, seats, legal, lang: None,
         decision_renderer=lambda g, v, legal, lang: None,
     )
     await open_new_game(first, store, 0)  # cuba: two humans, a computer seat
@@ -177,6 +179,7 @@ async def test_a_computer_move_claimed_by_a_process_that_died_is_rearmed_on_star
             settings,
             renderer=lambda g, v: b"",
             private_renderer=lambda g, v: None,
+            turn_renderer=lambda game, view, seats, legal, lang: None,
             decision_renderer=lambda g, v, legal, lang: None,
         )
         await second.warm()

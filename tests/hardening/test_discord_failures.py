@@ -77,7 +77,14 @@ async def test_a_rate_limited_or_failed_board_upload_loses_nothing_and_the_next_
         name = {ANA: "Ana", BO: "Bo"}[user]
         assert interaction.ephemeral_texts() == [f"{name} bids {bid} in secret."]
     assert await plays(svc) == [("p0", "bid 1"), ("p1", "bid 0")]  # both applied, once each
-    assert len(client.public()) == posted_before  # both boards failed, nothing half-posted
+    # Ana's move lost both its posts (the board's upload and its turn message); Bo's move posts
+    # the board anew and then its turn message, calling Ana, with its picture and buttons.
+    after = client.public()[posted_before:]
+    assert len(after) == 2
+    (board_text, board), (turn_text, turn) = after
+    assert board.get("file") is not None and "<@" not in (board_text or "")
+    assert turn_text is not None and "<@1>" in turn_text
+    assert turn.get("file") is not None and turn.get("view") is not None
     again = FakeInteraction(client, ANA)
     await invoke("game board", again)
     assert len(client.public()) > posted_before or again.answers()  # the board reaches Discord again

@@ -67,6 +67,7 @@ class RunningGame:
             Settings(database_path=path),
             renderer=lambda g, v: b"\x89PNG",
             private_renderer=lambda g, v: None,
+            turn_renderer=lambda game, view, seats, legal, lang: None,
             decision_renderer=lambda g, v, legal, lang: None,
             seed_source=lambda: 5,
         )

@@ -183,6 +183,7 @@ async def test_sharded_processes_lose_double_and_orphan_nothing_when_one_is_kill
             settings_for(database.target),
             renderer=lambda g, v: b"",
             private_renderer=lambda g, v: None,
+            turn_renderer=lambda game, view, seats, legal, lang: None,
         )
         for row in games.values():
             if row.status != "active":

@@ -109,6 +109,28 @@ def test_the_wheel_holds_every_catalogue(installed: Path, tmp_path: Path) -> Non
         assert (root / name).read_bytes() == (ROOT / name).read_bytes(), name
 
 
+def test_the_wheel_holds_every_font_with_its_licence(installed: Path, tmp_path: Path) -> None:
+    """``render/fonts`` of the sources — every face of the stack (the bold CJK one too) and each
+    licence file — is in the installed package, byte for byte, and the installed stack draws
+    bold Chinese from the bold CJK face."""
+    out = run_in(
+        installed,
+        "import json, pathlib, render.faces as f\n"
+        "folder = pathlib.Path(f.__file__).parent / 'fonts'\n"
+        "print(json.dumps({'folder': str(folder), 'files': sorted(p.name for p in folder.iterdir()),"
+        " 'bold': [face for _, face in f.runs('肉豆蔻', True)], 'bold_cjk': f.BOLD_CJK}))\n",
+        tmp_path,
+    )
+    found = json.loads(out)
+    sources = ROOT / "render" / "fonts"
+    expected = sorted(p.name for p in sources.iterdir())
+    assert "NotoSansCJKsc-Bold-subset.otf" in expected and "NotoSansCJK-LICENSE.txt" in expected
+    assert found["files"] == expected
+    for name in expected:
+        assert (Path(found["folder"]) / name).read_bytes() == (sources / name).read_bytes(), name
+    assert found["bold"] == [found["bold_cjk"]]
+
+
 TREE_CHECK = """
 import asyncio, json
 import discord

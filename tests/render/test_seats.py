@@ -70,3 +70,46 @@ def test_seat_markers_draw_different_shapes() -> None:
         )
         masks.append(img.tobytes())
     assert len(set(masks)) == 5
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        {"p0": "Ana", "p1": "Bo", "p2": "Cy", "p3": "Computer 1"},
+        {"p0": "Computer 1", "p1": "Computer 2", "p2": "Computer 3", "p3": "Cy"},
+        {"p0": "Ana", "p1": "Ann", "p2": "Anna", "p3": ""},
+        {"p0": "李", "p1": "李明", "p2": "1abc", "p3": "😀"},
+        {"p0": "3po", "p1": "Bo", "p2": "bob", "p3": "B"},
+    ],
+)
+def test_no_two_seats_carry_the_same_mark(names: dict[str, str]) -> None:
+    marks = render.seats.seat_marks(names, list(names))
+    assert len(set(marks.values())) == len(marks), marks
+    assert all(marks.values())
+
+
+def test_cy_and_computer_1_are_told_apart_by_their_second_letter() -> None:
+    marks = render.seats.seat_marks(
+        {"p0": "Ana", "p1": "Bo", "p2": "Cy", "p3": "Computer 1"}, ["p0", "p1", "p2", "p3"]
+    )
+    assert marks == {"p0": "A", "p1": "B", "p2": "Cy", "p3": "Co"}
+
+
+def test_cubas_board_and_the_summary_mark_every_seat_apart() -> None:
+    """Drawn, as the record of the drawing kit shows: the markers of Cy and Computer 1 read Cy
+    and Co on Cuba's board and on the end-of-game summary."""
+    from engine import GAMES
+    from render import cuba, scores
+
+    names = {"p0": "Ana", "p1": "Bo", "p2": "Cy", "p3": "Computer 1"}
+    rules = GAMES["cuba"]
+    view = {**rules.view(rules.new(list(names), 3), None), "names": names}
+    with render.text.recording() as drawn:
+        cuba.draw(view)
+    texts = {w.text for w in drawn}
+    assert {"Cy", "Co"} <= texts  # ("C" alone is a plantation column's letter)
+    summary = {
+        "names": names,
+        "final": {s: 10 for s in names},
+    }
+    assert {scores._initial(summary, s) for s in names} == {"A", "B", "Cy", "Co"}
