@@ -8,8 +8,8 @@ Whole games of every title (Cuba, Santiago de Cuba, Goa) are played through the 
 bot plays them: each move is a typed ``/play`` with the interaction's locale and id
 (``GameService.act``), its outcome delivered through a gateway that answers at once
 (``bot.delivery.deliver``, which tells the service the ids of new messages). Every seat is a
-person making random legal moves; pictures are not drawn (the renderers return nothing), so the
-CPU time is the service's and the store's. The counts are the store's own
+person making random legal moves; pictures are not drawn (every renderer the revision has returns
+nothing), so the CPU time is the service's and the store's. The counts are the store's own
 (:class:`bot.sqlstore.StoreCounts`): an *operation* is one store call (one transaction or one
 read), a *statement* one SQL statement, a *round trip* one message to the PostgreSQL server
 that waits for its answer (every query, BEGIN, COMMIT, a pool reset). "Per move" is per
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import itertools
 import json
 import statistics
@@ -211,13 +212,22 @@ class Tally:
 
 async def play(store: GameStore, game: str, players: int, seed: int, channel: int, tally: Tally) -> None:
     """One whole game of ``game`` in ``channel``, every move counted."""
+    # every picture drawn as nothing (the turn picture as an empty one, so that the board is a
+    # message of its own as in the bot), where the revision draws it
+    drawers: dict[str, Any] = {
+        "renderer": lambda game_id, view: b"",
+        "private_renderer": lambda game_id, view: None,
+        "decision_renderer": lambda game_id, view, legal, lang: None,
+        "legend_renderer": lambda game_id, labels, lang: None,
+        "summary_renderer": lambda *args: None,
+        "turn_renderer": lambda game_id, view, seats, legal, lang: b"",
+    }
+    accepted = inspect.signature(GameService.__init__).parameters
     service = GameService(
         store,
         Settings(),
-        renderer=lambda game_id, view: b"",
-        private_renderer=lambda game_id, view: None,
-        decision_renderer=lambda game_id, view, legal, lang: None,
         seed_source=lambda: seed,
+        **{name: drawer for name, drawer in drawers.items() if name in accepted},
     )
     gateway = QuietGateway()
     interactions = itertools.count(seed * 1_000_000 + channel * 10_000)
