@@ -10,7 +10,7 @@ the current board (a button drawn for an older version).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import autoplay, calls, hours
@@ -19,7 +19,7 @@ from bot.config import Settings
 from bot.outcome import Choice, Outcome, custom_id, parse_custom_id
 from bot.presenter import Presenter
 from bot.replays import effective_plays, replay_state
-from bot.rows import AlreadyProcessed, TimerPlan, UserPrefs, dumps
+from bot.rows import AlreadyProcessed, Play, TimerPlan, UserPrefs, dumps
 from bot.tables import Applied, Part, Table, Tables, clip, refusing
 from bot.texts import normalise, t
 from engine.core import Action, Event, IllegalAction, undoable
@@ -32,6 +32,30 @@ RACE_RETRIES = 3
 #: A typed move (``/play``) longer than this is refused with a sentence (the longest legal move
 #: of the three games is far shorter; an autocomplete value is at most 100).
 MAX_MOVE_TEXT = 200
+
+
+#: One play to log: (seat, action, the state after it, its events).
+LoggedPlay = tuple[str, Action, Any, list[Event]]
+
+
+@dataclass
+class Logged:
+    """Plays stored: the table after them and their events, in order."""
+
+    table: Table
+    events: list[Event]
+
+
+def composed(plans: list[TimerPlan]) -> TimerPlan:
+    """The timer changes of ``plans`` made one after the other, as one plan: every kind any of
+    them clears is cleared, and an added timer stays unless a later plan clears its kind."""
+    clear: list[str] = []
+    add: list[tuple[str, float, dict[str, Any]]] = []
+    for plan in plans:
+        add = [item for item in add if item[0] not in plan.clear]
+        clear += [kind for kind in plan.clear if kind not in clear]
+        add += plan.add
+    return TimerPlan(tuple(clear), add)
 
 
 class Acting(Part):
@@ -68,11 +92,10 @@ class Acting(Part):
         if offered is not None and offered.verb == "a" and game_pk is None:
             game_pk, version, text = offered.game_pk, offered.version, offered.action
             stale = "stale_play_link"
-            row = await self.store.game(game_pk)
+            cached = self.tables.cached.get(game_pk)  # a game never changes its channel
+            row = cached.row if cached is not None else await self.store.game(game_pk)
             if row is not None and row.channel_id != channel_id:  # another table's move, typed here
                 return Outcome.refuse(t("wrong_place", lang))
-        if interaction_id is not None and await self.store.interaction_seen(interaction_id):
-            return Outcome.refuse(t("already_done", lang))
         try:
             outcome = await self._act(
                 channel_id, user_id, text, game_pk, version, lang, interaction_id, stale
@@ -95,10 +118,13 @@ class Acting(Part):
         interaction_id: int | None,
         stale: str,
     ) -> Outcome:
-        """:meth:`act` once the command is known to be new (``stale``: the refusal's key for an
-        out-of-date version)."""
+        """:meth:`act` past its first checks (``stale``: the refusal's key for an out-of-date
+        version). The game's one read tells whether the interaction was processed before
+        (:class:`AlreadyProcessed`)."""
         for _attempt in range(RACE_RETRIES):
-            async with self.tables.at(user_id, channel_id=channel_id, game_pk=game_pk, lang=lang) as at:
+            async with self.tables.at(
+                user_id, channel_id=channel_id, game_pk=game_pk, lang=lang, interaction_id=interaction_id
+            ) as at:
                 table, seat = at.table, at.seat
                 if version is not None and not await self.button_current(table, seat.seat, version):
                     return await self.presenter.refuse_stale(table, stale, lang)
@@ -170,82 +196,108 @@ class Acting(Part):
         *,
         note: str | None = None,
     ) -> Outcome | None:
-        """Store an accepted action (and the only choices the table then plays for people, see
-        :mod:`bot.autoplay`) and say what follows; None when the version check failed. Raises
-        :class:`AlreadyProcessed` (nothing stored) for an interaction processed before. ``note``
-        is a public line before the move's own (a computer player standing in)."""
+        """Store an accepted action together with the only choices the table then plays for
+        people (:mod:`bot.autoplay`), in one transaction, and say what follows; None when the
+        version check failed. Raises :class:`AlreadyProcessed` (nothing stored) for an
+        interaction processed before. ``note`` is a public line before the move's own (a
+        computer player standing in)."""
         found = await calls.prefs(self.store, table)
-        new_table = await self._log_play(table, seat, action, new_state, events, found, interaction_id)
-        if new_table is None:
+        first = (seat, action, new_state, events)
+        logged = await self._log_plays(
+            table, [first, *self._chain(table, new_state, found)], found, interaction_id
+        )
+        if logged is None:
             return None
+        auto = logged.events[len(events) :]
+        new_table = logged.table
         if table.seat(seat).timed_out:  # the seat is back in time: nobody may take it over now
             await self.store.set_timed_out(table.row.id, seat, False)
             seats = [replace(s, timed_out=False) if s.seat == seat else s for s in table.seats]
             new_table = replace(new_table, seats=seats)
         self.tables.remember(new_table)
-        own, (new_table, auto) = new_table, await self.only_choices(new_table, found)
         looked: tuple[str, ...] | None = None
-        if auto and new_table.row.status == "active" and not own.seat(seat).is_bot:
+        if auto and new_table.row.status == "active" and not table.seat(seat).is_bot:
             # the seat's last look is the game after its own move, before the table's plays
-            self.presenter.views.keep(own.row.id, own.row.version, own.rules.view(own.state, None), [seat])
+            view = table.rules.view(new_state, None)
+            self.presenter.views.keep(table.row.id, table.row.version + 1, view, [seat])
             looked = ()
         applied = Applied(seat, str(action), [*events, *auto], table.state, looked)
         return await self.presenter.after_change(new_table, applied, intro=note)
 
-    async def only_choices(self, table: Table, found: dict[int, UserPrefs]) -> tuple[Table, list[Event]]:
-        """Play every only choice the table may play for people now (:mod:`bot.autoplay`), each
-        logged as that seat's play; the table after them and their events."""
-        played: list[Event] = []
+    def _chain(self, table: Table, state: Any, found: dict[int, UserPrefs]) -> list[LoggedPlay]:
+        """The only choices the table plays for people once ``table`` is at ``state``, in order."""
+        chain: list[LoggedPlay] = []
+        now = self.clock()
+        after = replace(table, state=state)
         for _ in range(autoplay.MAX_CHAIN):
-            now = self.clock()
-            found_move = autoplay.only_choice(table, set(calls.stand_ins(table, found, now)))
+            found_move = autoplay.only_choice(after, set(calls.stand_ins(after, found, now)))
             if found_move is None:
                 break
-            seat, action, state, events = found_move
-            after = await self._log_play(table, seat, action, state, events, found)
-            if after is None:  # another process moved first: it says what follows
-                break
-            table = after
-            self.tables.remember(table)
-            played += events
-        return table, played
+            chain.append(found_move)
+            after = replace(after, state=found_move[2])
+        return chain
 
-    async def _log_play(
+    async def only_choices(self, table: Table, found: dict[int, UserPrefs]) -> tuple[Table, list[Event]]:
+        """Play every only choice the table may play for people now (:mod:`bot.autoplay`), each
+        logged as that seat's play, in one transaction; the table after them and their events."""
+        chain = self._chain(table, table.state, found)
+        if not chain:
+            return table, []
+        logged = await self._log_plays(table, chain, found)
+        if logged is None:  # another process moved first: it says what follows
+            return table, []
+        self.tables.remember(logged.table)
+        return logged.table, logged.events
+
+    async def _log_plays(
         self,
         table: Table,
-        seat: str,
-        action: Action,
-        state: Any,
-        events: list[Event],
+        plays: list[LoggedPlay],
         found: dict[int, UserPrefs],
         interaction_id: int | None = None,
-    ) -> Table | None:
-        """Store one play of ``seat`` at the table's version, in one transaction with its events,
-        the state after it and the timers that follow; the table after it, or None when another
-        process moved first."""
+    ) -> Logged | None:
+        """Store ``plays`` (seat, action, the state after it, its events; each from the state
+        the one before left) at the table's version, in one transaction with their events, the
+        state after the last and the timers that follow; the table after them, or None when
+        another process moved first."""
         rules, row = table.rules, table.row
         now = self.clock()
+        plans = []
+        before = table.state
+        for k, (_seat, _action, state, _events) in enumerate(plays):
+            step = replace(table, state=before)
+            plans.append(
+                self.timer_plan(
+                    step, state, rules.to_act(before), now, version=row.version + k + 1, found=found
+                )
+            )
+            before = state
+        state = plays[-1][2]
         status = "finished" if rules.result(state) is not None else "active"
-        plan = self.timer_plan(
-            table, state, rules.to_act(table.state), now, version=row.version + 1, found=found
-        )
+        plan = composed(plans)
+        first_seat, first_action, _, first_events = plays[0]
         version = await self.store.append_action(
             row.id,
             expected_version=row.version,
-            seat=seat,
-            text=str(action),
+            seat=first_seat,
+            text=str(first_action),
             kind="play",
-            events=[e.to_dict() for e in events],
+            events=[e.to_dict() for e in first_events],
             state_json=dumps(rules.dump(state)),
             status=status,
             now=now,
             timers=plan,
             interaction_id=interaction_id,
+            then=[
+                Play(seat, str(action), [e.to_dict() for e in events])
+                for seat, action, _, events in plays[1:]
+            ],
         )
         if version is None:
             return None
         self.tables.timers_added(plan)
-        return replace(table, row=replace(row, version=version, status=status, updated=now), state=state)
+        after = replace(table, row=replace(row, version=version, status=status, updated=now), state=state)
+        return Logged(after, [e for _, _, _, events in plays for e in events])
 
     def timer_plan(
         self,

@@ -1,7 +1,8 @@
 """Every DM sent for a decision is kept and closed (issue 27).
 
 A DM that asks a secret decision (Cuba's parliament bids, the variant's card; :mod:`bot.turns`)
-is kept: its message id goes to the store (``decision_dms``) as soon as it is sent, so a restart
+is kept: its message id goes to the store (``decision_dms``) once the delivery's DMs are out —
+the DMs it sent and the kept DMs it closed in one write (:func:`delivered`) —, so a restart
 does not lose it. It is *closed* — edited to say what was decided, or that the moment passed, and
 stripped of its buttons and picture — at the first change after which its seat no longer faces
 that decision, whatever made the change: the DM's own button, the My turn panel, a typed move, a
@@ -27,16 +28,24 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def kept(store: GameStore, dm: PrivateMessage, sent: SentDm) -> None:
-    """A decision DM went out: keep its id until it is closed."""
-    decision = dm.decision
-    if decision is None or sent.message_id is None or sent.channel_id is None:
-        return
-    await store.add_decision_dm(
+async def delivered(
+    store: GameStore, sent: list[tuple[PrivateMessage, SentDm]], closed: list[ClosedDm]
+) -> None:
+    """A delivery's decision DMs went out (kept until closed) and its kept DMs were closed (or
+    are gone: forgotten), in one store write."""
+    added = [
         DecisionDm(
-            decision.game_pk, sent.message_id, sent.channel_id, dm.user_id, decision.seat, decision.version
+            dm.decision.game_pk,
+            out.message_id,
+            out.channel_id,
+            dm.user_id,
+            dm.decision.seat,
+            dm.decision.version,
         )
-    )
+        for dm, out in sent
+        if dm.decision is not None and out.message_id is not None and out.channel_id is not None
+    ]
+    await store.write_decision_dms(added, [(c.game_pk, c.message_id) for c in closed])
 
 
 def tag(table: Table, seat: str) -> Decision:

@@ -5,10 +5,11 @@ then the public messages, then the DMs. A public message with an ``edit_id`` rep
 message in place (posted anew when it is gone); an older turn message is retired only once its
 successor is posted (else it keeps its buttons); the ids of new live messages go to the
 service (:meth:`~bot.service.GameService.public_posted`), and a turn message's link to a board
-posted anew in the same outcome (it goes out first) gets that board's id. A refused DM is reported to the
-service, which remembers it and never DMs that user again; its content is *not* posted
+posted anew in the same outcome (it goes out first) gets that board's id. A refused DM is
+reported to the service, which remembers it and never DMs that user again; its content is *not* posted
 anywhere else (the player reads it through the "My hand" button). A DM asking for a decision is
-kept (its id goes to the service); last, the kept DMs whose moment passed are closed.
+kept (its id goes to the service); last, the kept DMs whose moment passed are closed, and the
+service keeps the new ones' ids and forgets the closed ones in one store write.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot import metrics
-from bot.outcome import BOARD, RETIRED, Gateway, Outcome, PublicMessage
+from bot.outcome import BOARD, RETIRED, ClosedDm, Gateway, Outcome, PrivateMessage, PublicMessage, SentDm
 
 log = logging.getLogger(__name__)
 
@@ -71,23 +72,37 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
         await service.public_posted(msg, message_id)
         if msg.live is not None and msg.live.role == BOARD:
             boards[msg.live.game_pk] = message_id
+    # A board posted anew is staged for its turn message's write: when that write did not come
+    # (the turn message was lost, or edited before the board was posted again), write it now.
+    for pk in {msg.live.game_pk for msg in outcome.public if msg.live is not None}:
+        await service.store.write_staged_live(pk)
     refused = await service.store.dm_refused_users()
-    for dm in outcome.private:
-        if dm.user_id in refused:
-            continue
-        sent = await gateway.send_private(dm)
-        if sent is None:
-            metrics.DMS_REFUSED.inc()
-            refused.add(dm.user_id)
-            await service.dm_refused(dm.user_id)
-        elif dm.decision is not None and sent.message_id is not None and sent.channel_id is not None:
-            await service.decision_dm_sent(dm, sent)
-    # The DM whose own button made the decision already says so (the answer to the press).
-    pressed = gateway.pressed(interaction) if interaction is not None and outcome.done is not None else None
-    for closed in outcome.closed_dms:
-        if closed.message_id != pressed and not await gateway.close_private(closed):
-            log.info("closing DM %s failed (gone?): forgotten", closed.message_id)
-        await service.decision_dm_closed(closed)
+    # The decision DMs sent and the kept ones closed go to the store in one write at the end —
+    # also when sending or closing fails half-way (what went out is kept, what was closed forgotten).
+    asked: list[tuple[PrivateMessage, SentDm]] = []
+    closed_now: list[ClosedDm] = []
+    try:
+        for dm in outcome.private:
+            if dm.user_id in refused:
+                continue
+            sent = await gateway.send_private(dm)
+            if sent is None:
+                metrics.DMS_REFUSED.inc()
+                refused.add(dm.user_id)
+                await service.dm_refused(dm.user_id)
+            elif dm.decision is not None and sent.message_id is not None and sent.channel_id is not None:
+                asked.append((dm, sent))
+        # The DM whose own button made the decision already says so (the answer to the press).
+        pressed = (
+            gateway.pressed(interaction) if interaction is not None and outcome.done is not None else None
+        )
+        for closed in outcome.closed_dms:
+            if closed.message_id != pressed and not await gateway.close_private(closed):
+                log.info("closing DM %s failed (gone?): forgotten", closed.message_id)
+            closed_now.append(closed)
+    finally:
+        if asked or closed_now:
+            await service.decision_dms_delivered(asked, closed_now)
 
 
 def _board_first(msg: PublicMessage) -> int:

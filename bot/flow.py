@@ -227,24 +227,38 @@ async def went_round(store: GameStore, pk: int, live: LiveMessages, turn: TurnCh
     return any(seat in actors for seat in turn.starting)
 
 
+def posted_changes(msg: PublicMessage, message_id: int) -> dict[str, Any]:
+    """The :class:`~bot.rows.LiveMessages` fields to keep once a live message (not a lobby
+    notice) went out as a new message: its id, and the picture's version and words when it
+    carries the board."""
+    live = msg.live
+    if live is None or live.role == LOBBY:
+        return {}
+    if live.role == TURN and msg.image is not None:
+        return {
+            "turn_id": message_id,
+            "board_id": message_id,
+            "board_version": live.version,
+            "board_text": msg.text,
+        }
+    if live.role == TURN:
+        return {"turn_id": message_id}
+    if live.role == BOARD:  # the picture's message was gone: its new one
+        return {"board_id": message_id, "board_version": live.version, "board_text": msg.text}
+    return {}
+
+
 async def posted(store: GameStore, msg: PublicMessage, message_id: int) -> None:
-    """Keep the id of a live message that went out as a new message."""
+    """Keep the id of a live message that went out as a new message; a turn message's post
+    also shows its change (``turn_pending``), in the same write. A board posted anew is staged:
+    it goes out before its turn message, whose write takes it along (and the delivery writes
+    what is still staged once the public messages are out, :func:`bot.delivery.deliver`)."""
     live = msg.live
     if live is None:
         return
     if live.role == LOBBY:
         await store.set_lobby_message(live.game_pk, message_id)
-    elif live.role == TURN and msg.image is not None:
-        await store.set_live_messages(
-            live.game_pk,
-            turn_id=message_id,
-            board_id=message_id,
-            board_version=live.version,
-            board_text=msg.text,
-        )
     elif live.role == TURN:
-        await store.set_live_messages(live.game_pk, turn_id=message_id)
-    elif live.role == BOARD:  # the picture's message was gone: its new one
-        await store.set_live_messages(
-            live.game_pk, board_id=message_id, board_version=live.version, board_text=msg.text
-        )
+        await store.turn_shown(live.game_pk, live.version, **posted_changes(msg, message_id))
+    elif changes := posted_changes(msg, message_id):
+        await store.stage_live_messages(live.game_pk, **changes)

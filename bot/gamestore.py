@@ -34,6 +34,11 @@ opens the one the settings name. The guarantees:
   process and then answer for those shards' games only; after ``watch_timers(wake)`` the store
   calls ``wake()`` when another process adds timers (PostgreSQL's ``LISTEN``; SQLite, one
   process per file, never does: the timer loop's polling covers it);
+* a command reads its game in one operation (``table_rows``) and a move writes twice (the move,
+  ``append_action``; its turn message shown, ``turn_shown``, with the live messages'
+  ``stage_live_messages`` staged in memory meanwhile); what else a move reads — live messages,
+  last acts, the log's newest rows, people's preferences and languages, refused DMs — the store
+  keeps (:mod:`bot.storecache`), valid at the game version it last read or wrote;
 * rows come back as the plain dataclasses of :mod:`bot.rows` (``GameRow``, ``SeatRow``, ...),
   so nothing above the stores imports a database module;
 * the replay bases of migration 9 (``replay_bases``) come along when a database is moved over
@@ -43,7 +48,7 @@ opens the one the settings name. The guarantees:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bot.rows import (
@@ -52,10 +57,12 @@ from bot.rows import (
     DecisionDm,
     GameRow,
     LiveMessages,
+    Play,
     PlayedSeat,
     ReplayBase,
     SeatRow,
     Shards,
+    TableRows,
     TimerPlan,
     TimerRow,
     UserPrefs,
@@ -89,6 +96,13 @@ class GameStore(Protocol):
         rematch_of: int | None = None,
     ) -> int: ...
     async def game(self, pk: int) -> GameRow | None: ...
+    async def table_rows(
+        self, *, pk: int | None = None, channel_id: int | None = None, interaction_id: int | None = None
+    ) -> TableRows | None:
+        """What a command needs of the game ``pk`` (or of the channel's open game) in one read:
+        row, seats, the seated people's preferences, play settings, live messages, whether
+        ``interaction_id`` was processed before; None when there is no such game."""
+
     async def open_game(self, channel_id: int) -> GameRow | None: ...
     async def latest_game(self, channel_id: int) -> GameRow | None: ...
     async def open_tables(self, *, host_id: int | None = None, channel_id: int | None = None) -> int: ...
@@ -115,8 +129,18 @@ class GameStore(Protocol):
         11) ``turn_since``, when the current turn began; the word fields are kept only while the
         game is open (None once it is closed)."""
 
+    async def stage_live_messages(self, pk: int, **changes: Any) -> None:
+        """As :meth:`set_live_messages`, written with the game's next write of its live messages
+        (its turn message's delivery, :meth:`turn_shown`); read back at once meanwhile."""
+
+    async def write_staged_live(self, pk: int) -> None:
+        """Write what :meth:`stage_live_messages` staged and no write took along yet."""
+
     async def set_lobby_message(self, pk: int, message_id: int) -> None: ...
-    async def turn_shown(self, pk: int, version: int) -> None: ...
+    async def turn_shown(self, pk: int, version: int, **changes: Any) -> None:
+        """The turn message showing ``version`` went out: ``turn_pending`` cleared unless a later
+        change waits, with the staged live-message changes and ``changes``, in one write."""
+
     async def set_game_settings(self, pk: int, *, reminder_s: int, clock_s: int | None) -> None: ...
     async def set_auto_single(self, pk: int, on: bool) -> None:
         """Whether the table plays a player's only legal choice for them (``GameRow.auto_single``)."""
@@ -161,6 +185,7 @@ class GameStore(Protocol):
     async def add_decision_dm(self, dm: DecisionDm) -> None: ...
     async def decision_dms(self, pk: int) -> list[DecisionDm]: ...
     async def drop_decision_dm(self, pk: int, message_id: int) -> None: ...
+    async def write_decision_dms(self, added: list[DecisionDm], dropped: list[tuple[int, int]]) -> None: ...
     async def last_act_times(self, pk: int) -> dict[str, float]: ...
     async def dm_refused_users(self) -> set[int]: ...
 
@@ -198,6 +223,7 @@ class GameStore(Protocol):
         undoes: int | None = None,
         timers: TimerPlan | None = None,
         interaction_id: int | None = None,
+        then: Sequence[Play] = (),
     ) -> int | None: ...
     async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]: ...
     async def replay_base(self, pk: int) -> ReplayBase | None:

@@ -15,8 +15,11 @@ one connection of an asyncpg pool, as one transaction at READ COMMITTED:
 
 Why asyncpg (and not psycopg 3): its wheels carry everything (no libpq on the machine), it is
 asyncio through and through with a pool of its own, and it speaks the binary protocol with a
-prepared-statement cache per connection — the hot path of every move is three or four cached
-statements on one connection.
+prepared-statement cache per connection. A move is four round trips: the game's read (two
+queries), the move (one call of :data:`APPEND_FUNCTION`) and the live messages' write (one
+statement, no ``BEGIN``/``COMMIT``: see :data:`bot.sqlstore.SINGLE_STATEMENT`); a connection goes
+back to the pool without asyncpg's reset (:func:`_keep_session`). Every round trip is counted
+(:class:`CountingConnection`, ``bench/store_trips.py``).
 
 Schema changes are migrations counted in the ``schema_version`` table, one twin of each of
 :data:`bot.store.MIGRATIONS` (so that version *n* means the same schema in both databases;
@@ -36,8 +39,10 @@ from typing import Any, TypeAlias
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.rows import StoreError, TimerPlan
-from bot.sqlstore import Script, ScriptFn, Sql, SqlStore
+from bot import metrics
+from bot.rows import OPEN_STATUSES, AlreadyProcessed, Play, StoreError, TimerPlan, dumps
+from bot.sqlstore import SINGLE_STATEMENT, Script, ScriptFn, Sql, SqlStore, StoreCounts
+from bot.storecache import StoreCache
 
 log = logging.getLogger(__name__)
 
@@ -325,6 +330,44 @@ MIGRATIONS: list[str] = [
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
+
+class CountingConnection(asyncpg.Connection):
+    """A pool connection that counts its round trips in its store's :class:`StoreCounts`
+    (``counts``, set when the pool opens it): every query, ``BEGIN``, ``COMMIT`` and reset
+    goes through one of these methods and waits for the server's answer. (Preparing a statement
+    the connection has not cached yet costs one more, once per connection: not counted.)"""
+
+    counts: StoreCounts | None = None
+
+    def _trip(self) -> None:
+        if self.counts is not None:
+            self.counts.round_trips += 1
+
+    async def execute(self, query: str, *args: Any, timeout: float | None = None) -> str:
+        self._trip()
+        return await super().execute(query, *args, timeout=timeout)
+
+    async def executemany(self, command: str, args: Any, *, timeout: float | None = None) -> None:
+        self._trip()
+        await super().executemany(command, args, timeout=timeout)
+
+    async def fetch(
+        self, query: str, *args: Any, timeout: float | None = None, record_class: Any = None
+    ) -> Any:
+        self._trip()
+        return await super().fetch(query, *args, timeout=timeout, record_class=record_class)
+
+    async def fetchval(self, query: str, *args: Any, column: int = 0, timeout: float | None = None) -> Any:
+        self._trip()
+        return await super().fetchval(query, *args, column=column, timeout=timeout)
+
+    async def fetchrow(
+        self, query: str, *args: Any, timeout: float | None = None, record_class: Any = None
+    ) -> Any:
+        self._trip()
+        return await super().fetchrow(query, *args, timeout=timeout, record_class=record_class)
+
+
 #: A connection the store runs statements on: one of the pool's (a proxy) or one of its own; both
 #: have the same ``execute``/``fetch*`` methods.
 Conn: TypeAlias = asyncpg.Connection | PoolConnectionProxy
@@ -344,7 +387,8 @@ def _rows_changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
-async def _execute(conn: Conn, statement: Sql) -> Any:
+async def _execute(conn: Conn, statement: Sql, counts: StoreCounts) -> Any:
+    counts.statements += 1
     text = numbered(statement.text)
     if statement.want == "many":
         await conn.executemany(text, statement.args)
@@ -359,11 +403,85 @@ async def _execute(conn: Conn, statement: Sql) -> Any:
     return _rows_changed(await conn.execute(text, *statement.args))
 
 
-async def _drive(conn: Conn, script: Script[Any]) -> Any:
+#: ``append_action``'s transaction as one server-side function, so that a move is one round trip
+#: instead of one per statement plus ``BEGIN`` and ``COMMIT``. It does what
+#: :func:`bot.sqlstore._append_action` does for a game that stays open (a closing move takes that
+#: script: it also compacts the game): the version-checked update of the game, the interaction
+#: recorded (``TW001`` raised — everything rolled back — when it was recorded before), the log
+#: rows, and the timers — a kind cleared and added back once is moved in place
+#: (:func:`bot.sqlstore._move_timers`). It lives in each pool connection's ``pg_temp`` schema,
+#: created when the connection opens (:func:`_prepare_connection`): it is this program's code, not
+#: the database's, so it needs no migration and is always the running version's.
+APPEND_FUNCTION = """
+CREATE OR REPLACE FUNCTION pg_temp.tw_append_action(
+    p_pk bigint, p_expected integer, p_interaction bigint, p_now double precision, p_state text,
+    p_seats text[], p_texts text[], p_kinds text[], p_undoes integer[], p_events text[],
+    p_clear text[], p_add_kinds text[], p_add_dues double precision[], p_add_payloads text[]
+) RETURNS integer[] LANGUAGE plpgsql AS $$
+DECLARE
+    v_count integer := cardinality(p_texts);
+    v_numbers integer[] := '{}';
+    v_n integer;
+    v_kind text;
+    v_at integer;
+    v_moved integer;
+    v_kept text[] := '{}';
+BEGIN
+    UPDATE games SET state = p_state, version = version + v_count, turn_pending = version + v_count,
+            updated = p_now
+        WHERE id = p_pk AND version = p_expected AND status = 'active';
+    IF NOT FOUND THEN
+        RETURN NULL;
+    END IF;
+    IF p_interaction IS NOT NULL THEN
+        INSERT INTO interactions (id, created) VALUES (p_interaction, p_now) ON CONFLICT DO NOTHING;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'interaction % was processed before', p_interaction USING ERRCODE = 'TW001';
+        END IF;
+    END IF;
+    SELECT COALESCE(MAX(n), 0) INTO v_n FROM actions WHERE game_pk = p_pk;
+    FOR i IN 1 .. v_count LOOP
+        v_n := v_n + 1;
+        INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events)
+            VALUES (p_pk, v_n, p_seats[i], p_texts[i], p_kinds[i], p_undoes[i], p_now, p_events[i]);
+        v_numbers := v_numbers || v_n;
+    END LOOP;
+    FOREACH v_kind IN ARRAY p_clear LOOP
+        IF (SELECT count(*) FROM unnest(p_add_kinds) AS k WHERE k = v_kind) = 1 THEN
+            v_at := array_position(p_add_kinds, v_kind);
+            UPDATE timers SET due = p_add_dues[v_at], payload = p_add_payloads[v_at]
+                WHERE game_pk = p_pk AND kind = v_kind AND claimed IS NULL;
+            GET DIAGNOSTICS v_moved = ROW_COUNT;
+            IF v_moved = 1 THEN
+                v_kept := v_kept || v_kind;
+            END IF;
+        END IF;
+    END LOOP;
+    DELETE FROM timers WHERE game_pk = p_pk AND kind = ANY (p_clear) AND NOT (kind = ANY (v_kept));
+    INSERT INTO timers (game_pk, kind, due, payload)
+        SELECT p_pk, p_add_kinds[i], p_add_dues[i], p_add_payloads[i]
+        FROM generate_subscripts(p_add_kinds, 1) AS i WHERE NOT (p_add_kinds[i] = ANY (v_kept));
+    RETURN v_numbers;
+END $$;
+"""
+APPEND_CALL = "SELECT pg_temp.tw_append_action(" + ", ".join(f"${i}" for i in range(1, 15)) + ")"
+#: The SQLSTATE :data:`APPEND_FUNCTION` raises for an interaction processed before.
+ALREADY_PROCESSED = "TW001"
+
+
+async def _keep_session(conn: Conn) -> None:
+    """A pool connection going back to the pool keeps its session as it is (asyncpg's default
+    reset — ``RESET ALL``, ``UNLISTEN *``, … — is one more round trip per operation, and undoes
+    nothing the store does: it sets no session settings, its advisory locks end with their
+    transaction, and ``LISTEN`` has a connection of its own). An open transaction is still
+    rolled back (asyncpg does that before calling this)."""
+
+
+async def _drive(conn: Conn, script: Script[Any], counts: StoreCounts) -> Any:
     try:
         statement = next(script)
         while True:
-            statement = script.send(await _execute(conn, statement))
+            statement = script.send(await _execute(conn, statement, counts))
     except StopIteration as stop:
         return stop.value
 
@@ -378,6 +496,8 @@ class PgStore(SqlStore):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url
+        self.counts = StoreCounts()
+        self.cache = StoreCache()
         self._listener: asyncpg.Connection | None = None
         self._wake: Callable[[], None] | None = None
         self._reconnecting: asyncio.Task[None] | None = None
@@ -391,13 +511,25 @@ class PgStore(SqlStore):
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgStore:
         """Connect to the database at ``url`` (``postgresql://user:pass@host/db``) and migrate
         it to the latest schema."""
+        counts = StoreCounts()
+
+        async def prepare(conn: asyncpg.Connection) -> None:
+            """A new pool connection: the append function in its session, its trips counted."""
+            await conn.execute(APPEND_FUNCTION)
+            if isinstance(conn, CountingConnection):
+                conn.counts = counts
+
         pool = await asyncpg.create_pool(
             url,
             min_size=1,
             max_size=pool_size,
             server_settings={"application_name": "tradewinds"},
+            connection_class=CountingConnection,
+            init=prepare,
+            reset=_keep_session,
         )
         store = cls(pool, url)
+        store.counts = counts
         try:
             await store.migrate()
         except BaseException:
@@ -474,14 +606,65 @@ class PgStore(SqlStore):
         finally:
             self._reconnecting = None
 
+    async def _log(
+        self,
+        pk: int,
+        expected_version: int,
+        plays: list[Play],
+        state_json: str,
+        status: str,
+        now: float,
+        timers: TimerPlan | None,
+        interaction_id: int | None,
+    ) -> list[int] | None:
+        """A move that leaves the game open: :data:`APPEND_FUNCTION`, one round trip (a closing
+        one: the shared script, which also compacts the game)."""
+        if status not in OPEN_STATUSES:
+            return await super()._log(
+                pk, expected_version, plays, state_json, status, now, timers, interaction_id
+            )
+        plan = timers or TimerPlan()
+        args = (
+            pk,
+            expected_version,
+            interaction_id,
+            now,
+            state_json,
+            [p.seat for p in plays],
+            [p.text for p in plays],
+            [p.kind for p in plays],
+            [p.undoes for p in plays],
+            [dumps(p.events) for p in plays],
+            list(plan.clear),
+            [kind for kind, _, _ in plan.add],
+            [due for _, due, _ in plan.add],
+            [dumps(payload) for _, _, payload in plan.add],
+        )
+        self.counts.operation("append_action")
+        with metrics.STORE_SECONDS.labels(self.backend, "append_action").time():
+            for attempt in range(RETRIES):
+                try:
+                    async with self.pool.acquire() as conn:
+                        self.counts.statements += 1
+                        numbers = await conn.fetchval(APPEND_CALL, *args)
+                    return list(numbers) if numbers is not None else None
+                except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
+                    if attempt == RETRIES - 1:
+                        raise
+                except asyncpg.PostgresError as error:
+                    if error.sqlstate == ALREADY_PROCESSED:
+                        raise AlreadyProcessed(f"interaction {interaction_id}") from None
+                    raise
+        raise AssertionError("unreachable")
+
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         for attempt in range(RETRIES):
             try:
                 async with self.pool.acquire() as conn:
-                    if not write:
-                        return await _drive(conn, script_fn(*args))
+                    if not write or script_fn in SINGLE_STATEMENT:  # one statement is its own transaction
+                        return await _drive(conn, script_fn(*args), self.counts)
                     async with conn.transaction():
-                        return await _drive(conn, script_fn(*args))
+                        return await _drive(conn, script_fn(*args), self.counts)
             except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
                 if attempt == RETRIES - 1:
                     raise

@@ -31,6 +31,9 @@ async def offered_here(tables: Tables, parsed: ParsedCustomId, user_id: int, cha
     """Whether a press of ``parsed`` by ``user_id`` from ``channel_id`` (None: a DM with the
     bot) comes from a place the bot offers that button. A button of a game that does not exist
     is let through: the command's own refusal names that."""
+    cached = tables.cached.get(parsed.game_pk)
+    if cached is not None and channel_id is not None:  # a game never changes its channel
+        return channel_id == cached.row.channel_id
     row = await tables.store.game(parsed.game_pk)
     if row is None:
         return True

@@ -562,13 +562,12 @@ class Presenter(Part):
         live = await self.store.live_messages(table.row.id)
         return Outcome.refuse(t(key, lang, link=calls.board_link(table.row, live)))
 
-    async def decision_dm_sent(self, dm: PrivateMessage, sent: SentDm) -> None:
-        """A DM asking a decision went out: kept until closed (:mod:`bot.decisions`)."""
-        await decisions.kept(self.store, dm, sent)
-
-    async def decision_dm_closed(self, closed: ClosedDm) -> None:
-        """A kept decision DM was closed (or is gone): forgotten."""
-        await self.store.drop_decision_dm(closed.game_pk, closed.message_id)
+    async def decision_dms_delivered(
+        self, sent: list[tuple[PrivateMessage, SentDm]], closed: list[ClosedDm]
+    ) -> None:
+        """A delivery's DMs asking a decision went out (kept until closed) and its kept DMs
+        were closed or are gone (forgotten), in one store write (:mod:`bot.decisions`)."""
+        await decisions.delivered(self.store, sent, closed)
 
     async def legend_png(self, game: str, labels: dict[str, str], lang: str) -> bytes | None:
         try:
@@ -582,9 +581,7 @@ class Presenter(Part):
         to edit, the board picture with the version it shows, the lobby notice)."""
         if msg.live is not None:
             self._edit_went_out(msg.live.game_pk, message_id, msg.live.version)
-            await flow.posted(self.store, msg, message_id)
-            if msg.live.role == TURN:
-                await self.store.turn_shown(msg.live.game_pk, msg.live.version)
+            await flow.posted(self.store, msg, message_id)  # a turn message's: shown too
 
     def edit_wanted(self, msg: PublicMessage) -> bool:
         """Whether an edit still brings news: not when a later version's edit of the same
@@ -682,7 +679,8 @@ class Presenter(Part):
         )  # fmt: skip
         if turn.new_turn:
             keep["turn_since"] = now
-        await self.store.set_live_messages(row.id, **keep)
+        # written with the turn message's delivery (GameStore.turn_shown), one write per move
+        await self.store.stage_live_messages(row.id, **keep)
         if finished:
             await records.game_over(self.archive, table, messages[0])
             messages += flow.lobby_result(table, drawn.turn_lines)

@@ -186,6 +186,35 @@ class ActionRow:
 
 
 @dataclass(frozen=True)
+class Play:
+    """One more play logged by ``append_action`` after its first, in the same transaction (an
+    only choice the table played for a seat right after the move, :mod:`bot.autoplay`)."""
+
+    seat: str | None
+    text: str
+    events: list[dict[str, Any]]
+    kind: str = "play"
+    undoes: int | None = None
+
+
+@dataclass(frozen=True)
+class TableRows:
+    """What a command needs of a game, read in one store operation
+    (``GameStore.table_rows``): its row, its seats, the seated people's preferences, its play
+    settings, its live messages, and whether the command's interaction was processed before."""
+
+    game: GameRow
+    seats: list[SeatRow]
+    prefs: dict[int, UserPrefs]
+    takeover: str
+    hints_allowed: bool
+    live: LiveMessages
+    #: The table's setting of :mod:`bot.attending` (seconds; 0: everyone is pinged).
+    at_table_s: int = DEFAULT_AT_TABLE_S
+    interaction_seen: bool = False
+
+
+@dataclass(frozen=True)
 class PlayedSeat:
     """A user's seat in a closed game, for /game stats: ``result`` is the kept result JSON (None
     for an abandoned game, or a finished one whose result was not kept yet)."""

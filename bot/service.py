@@ -250,8 +250,7 @@ class GameService:
     edit_wanted = Forward("presenter", Presenter.edit_wanted)
     public_edited = Forward("presenter", Presenter.public_edited)
     legend_png = Forward("presenter", Presenter.legend_png)
-    decision_dm_sent = Forward("presenter", Presenter.decision_dm_sent)
-    decision_dm_closed = Forward("presenter", Presenter.decision_dm_closed)
+    decision_dms_delivered = Forward("presenter", Presenter.decision_dms_delivered)
 
     # preferences (bot/preferences.py)
     settings = Forward("preferences", Preferences.settings)

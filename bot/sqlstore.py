@@ -5,10 +5,21 @@ Every store operation is a *script*: a generator that yields :class:`Sql` statem
 each one's result back (rows changed, the rows, or one row), deciding what to run next from
 what it read. The store runs a script as one transaction; how is the backend's business:
 
-* SQLite runs the whole script on its connection's thread in one go (``BEGIN IMMEDIATE`` …
-  ``COMMIT``), so an action costs one hop between the event loop and that thread;
+* SQLite runs it statement by statement on its aiosqlite connection (``BEGIN IMMEDIATE`` …
+  ``COMMIT``), one operation at a time;
 * PostgreSQL runs it statement by statement on one pooled connection inside a transaction,
-  at READ COMMITTED, and retries it from the start after a deadlock or a serialization failure.
+  at READ COMMITTED (a one-statement write without ``BEGIN``/``COMMIT``), and retries it from
+  the start after a deadlock or a serialization failure; a move that leaves its game open is
+  one call of a server-side function instead (:data:`bot.pgstore.APPEND_FUNCTION`).
+
+A move is three store operations (``bench/store_trips.py`` counts them, :class:`StoreCounts`):
+:meth:`SqlStore.table_rows` — the game, its seats, their people's preferences, its live
+messages and whether the interaction was processed, in one read; ``append_action`` — the move
+with the only choices played after it, the state, ``turn_pending`` and the timers; and
+:meth:`SqlStore.turn_shown` once the turn message went out — its id and the live messages'
+words the presenter staged (:meth:`SqlStore.stage_live_messages`). The rest a move needs the
+store keeps in memory (:mod:`bot.storecache`). Staged words not yet written are lost when the
+process stops in between; the move is not (``turn_pending`` calls the table again).
 
 The SQL is the common part of both dialects: ``?`` placeholders (turned into ``$n`` for
 PostgreSQL), ``INSERT … ON CONFLICT``, ``RETURNING``, integer 0/1 flags, JSON kept as text.
@@ -25,8 +36,9 @@ is counted in the transaction that stores it.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot import metrics
@@ -47,16 +59,19 @@ from bot.rows import (
     DecisionDm,
     GameRow,
     LiveMessages,
+    Play,
     PlayedSeat,
     ReplayBase,
     SeatRow,
     Shards,
     StoreError,
+    TableRows,
     TimerPlan,
     TimerRow,
     UserPrefs,
     dumps,
 )
+from bot.storecache import UNKNOWN, StoreCache
 
 T = TypeVar("T")
 
@@ -93,6 +108,29 @@ def lock_game(pk: int) -> Sql:
     """Hold the game's row until the transaction ends (PostgreSQL: ``SELECT … FOR UPDATE``;
     SQLite: nothing to do, ``BEGIN IMMEDIATE`` holds the database)."""
     return Sql("SELECT 1 FROM games WHERE id = ? FOR UPDATE", (pk,), "lock")
+
+
+@dataclass
+class StoreCounts:
+    """What a store asked of its database since it opened (``bench/store_trips.py`` and the
+    tests read it; counts, never times): ``operations`` — store operations, each one script run
+    as one transaction or one read; ``statements`` — SQL statements run (an ``executemany``
+    counts once); ``round_trips`` — messages to the database server that waited for its answer
+    (PostgreSQL: every query, ``BEGIN``, ``COMMIT`` and a pool's reset on release; SQLite, a
+    library in the process, has none)."""
+
+    operations: int = 0
+    statements: int = 0
+    round_trips: int = 0
+    #: operations by script name (``append_action``, ``one``…), for the bench's breakdown
+    by_script: dict[str, int] = field(default_factory=dict)
+
+    def operation(self, name: str) -> None:
+        self.operations += 1
+        self.by_script[name] = self.by_script.get(name, 0) + 1
+
+    def snapshot(self) -> StoreCounts:
+        return StoreCounts(self.operations, self.statements, self.round_trips, dict(self.by_script))
 
 
 #: A store operation: yields statements, gets their results, returns its answer.
@@ -452,26 +490,25 @@ def _mark_dm_refused(user_id: int, now: float) -> Script[None]:
 def _append_action(
     pk: int,
     expected_version: int,
-    seat: str | None,
-    text: str,
-    kind: str,
-    events_json: str,
+    plays: list[Play],
     state_json: str,
     status: str,
     now: float,
-    undoes: int | None,
     timers: TimerPlan | None,
     interaction_id: int | None,
-) -> Script[int | None]:
-    if interaction_id is not None and not (yield from _record_interaction(interaction_id, now)):
-        raise AlreadyProcessed(f"interaction {interaction_id}")  # the transaction writes nothing
+) -> Script[list[int] | None]:
+    """Log ``plays`` (a move and the only choices played after it) at ``expected_version``;
+    their log numbers, or None when the game moved on (nothing written)."""
+    count = len(plays)
     # The status column is only written when it changes: writing it would rewrite the entries
     # of the indexes on it (more pages to log per action).
     set_status = ", status = ?" if status != "active" else ""
     applied = yield changed(
-        f"UPDATE games SET state = ?, version = version + 1, turn_pending = version + 1, updated = ?{set_status} "
-        "WHERE id = ? AND version = ? AND status = 'active'",
+        "UPDATE games SET state = ?, version = version + ?, turn_pending = version + ?, "
+        f"updated = ?{set_status} WHERE id = ? AND version = ? AND status = 'active'",
         state_json,
+        count,
+        count,
         now,
         *((status,) if set_status else ()),
         pk,
@@ -479,24 +516,133 @@ def _append_action(
     )
     if applied != 1:
         return None  # somebody else's action got there first: nothing was written
-    # The next number of the log (row n took the game from version n to n + 1).
-    yield changed(
-        "INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events) "
-        "VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game_pk = ?), ?, ?, ?, ?, ?, ?)",
-        pk,
-        pk,
-        seat,
-        text,
-        kind,
-        undoes,
-        now,
-        events_json,
-    )
+    if interaction_id is not None and not (yield from _record_interaction(interaction_id, now)):
+        raise AlreadyProcessed(f"interaction {interaction_id}")  # the transaction writes nothing
+    numbers = []
+    for play in plays:  # the next numbers of the log (row n took the game from version n to n + 1)
+        (n,) = yield row(
+            "INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events) "
+            "VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game_pk = ?), ?, ?, ?, ?, ?, ?) "
+            "RETURNING n",
+            pk,
+            pk,
+            play.seat,
+            play.text,
+            play.kind,
+            play.undoes,
+            now,
+            dumps(play.events),
+        )
+        numbers.append(int(n))
     if status not in OPEN_STATUSES:
         yield from _closed(pk)
     elif timers is not None:
         yield from _move_timers(pk, timers)
-    return expected_version + 1
+    return numbers
+
+
+#: The columns of :class:`LiveMessages`, in its order.
+LIVE_SELECT = (
+    "public_message_id, public_message_text, public_message_log, board_message_id, "
+    "board_version, board_text, turn_since, turn_pending"
+)
+#: A seat's columns (``s``), its DMs refused (``r``) and its person's preferences (``u``).
+SEAT_SELECT = (
+    "s.game_pk, s.seat, s.user_id, s.name, s.is_bot, s.bot_kind, "
+    "CASE WHEN s.dm_refused = 1 OR r.user_id IS NOT NULL THEN 1 ELSE 0 END, s.timed_out, "
+    "s.seen_version, s.former_user_id"
+)
+SEATS_ORDER = "ORDER BY CAST(SUBSTR(s.seat, 2) AS INTEGER)"
+
+
+def seat_row(r: Sequence[Any]) -> SeatRow:
+    # A name stored before issue 28 was kept raw: it is made safe as it loads (the same name for
+    # one stored since, see bot.names.safe).
+    return SeatRow(r[0], r[1], r[2], safe(r[3]), bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
+
+
+def _table_rows(
+    pk: int | None, channel_id: int | None, interaction_id: int | None
+) -> Script[TableRows | None]:
+    """A command's one read: the game (by id, or the channel's open one) with its play settings
+    (``at_table_s`` too), live messages and whether ``interaction_id`` was processed, then its
+    seats with their people's preferences."""
+    where, key = (
+        ("id = ?", pk) if pk is not None else ("channel_id = ? AND status IN ('lobby', 'active')", channel_id)
+    )
+    found = yield row(
+        f"SELECT {GAME_COLUMNS}, {LIVE_SELECT}, "
+        "(SELECT takeover FROM table_play WHERE table_play.game_pk = games.id), "
+        "(SELECT hints_allowed FROM table_play WHERE table_play.game_pk = games.id), "
+        f"EXISTS (SELECT 1 FROM interactions WHERE interactions.id = ?), "
+        f"(SELECT at_table_s FROM table_play WHERE table_play.game_pk = games.id) FROM games WHERE {where}",
+        interaction_id,
+        key,
+    )
+    if found is None:
+        return None
+    game = game_row(found)
+    width = len(GAME_COLUMNS.split(","))
+    live = LiveMessages(*found[width : width + 8])
+    takeover, hints, seen, at_table_s = found[width + 8 :]
+    seated = yield rows(
+        f"SELECT {SEAT_SELECT}, u.user_id, {', '.join('u.' + c for c in PREF_COLUMNS)} FROM seats s "
+        "LEFT JOIN dm_refused r ON r.user_id = s.user_id LEFT JOIN users u ON u.user_id = s.user_id "
+        f"WHERE s.game_pk = ? {SEATS_ORDER}",
+        game.id,
+    )
+    seats = [seat_row(r) for r in seated]
+    prefs = {
+        seat.user_id: UserPrefs(*r[11:]) if r[10] is not None else UserPrefs()
+        for seat, r in zip(seats, seated, strict=True)
+        if seat.user_id is not None and not seat.is_bot
+    }
+    return TableRows(
+        game,
+        seats,
+        prefs,
+        takeover if takeover is not None else DEFAULT_TAKEOVER,
+        bool(hints) if hints is not None else DEFAULT_HINTS_ALLOWED,
+        live,
+        DEFAULT_AT_TABLE_S if at_table_s is None else int(at_table_s),
+        bool(seen),
+    )
+
+
+def _write_live(pk: int, changes: dict[str, Any], shown: int | None) -> Script[tuple[bool, int | None]]:
+    """Live-message fields (by :class:`LiveMessages` name) and, with ``shown``, the turn message
+    showing that version went out (``turn_pending`` cleared unless a later change waits), in one
+    statement. Whether the game is open (a closed one keeps no words)."""
+    sets = [
+        f"{LIVE_COLUMNS[name]} = CASE WHEN status IN ('lobby', 'active') THEN ? END"
+        if name in LIVE_WORDS
+        else f"{LIVE_COLUMNS[name]} = ?"
+        for name in changes
+    ]
+    args: list[Any] = list(changes.values())
+    if shown is not None:
+        sets.append("turn_pending = CASE WHEN turn_pending <= ? THEN NULL ELSE turn_pending END")
+        args.append(shown)
+    if not sets:
+        return True, None
+    found = yield row(
+        f"UPDATE games SET {', '.join(sets)} WHERE id = ? RETURNING status, turn_pending", *args, pk
+    )
+    if found is None:
+        return False, None
+    return found[0] in OPEN_STATUSES, found[1]
+
+
+def _write_decision_dms(added: list[DecisionDm], dropped: list[tuple[int, int]]) -> Script[None]:
+    """Decision DMs kept and forgotten (:meth:`SqlStore.write_decision_dms`)."""
+    if added:
+        yield many(
+            "INSERT INTO decision_dms (game_pk, message_id, channel_id, user_id, seat, version) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_pk, message_id) DO NOTHING",
+            [(dm.game_pk, dm.message_id, dm.channel_id, dm.user_id, dm.seat, dm.version) for dm in added],
+        )
+    if dropped:
+        yield many("DELETE FROM decision_dms WHERE game_pk = ? AND message_id = ?", list(dropped))
 
 
 def _record_interaction(interaction_id: int, now: float) -> Script[bool]:
@@ -675,6 +821,11 @@ def _forget_user(user_id: int, names: Mapping[int, str]) -> Script[tuple[int, in
     return done, waiting
 
 
+#: The write scripts that run one statement whatever they are given: a backend may run them
+#: without ``BEGIN`` … ``COMMIT`` (one statement is a transaction of its own).
+SINGLE_STATEMENT: frozenset[ScriptFn] = frozenset({_one, _write_live})
+
+
 # ---------------------------------------------------------------------- the store
 
 
@@ -684,17 +835,23 @@ class SqlStore:
 
     #: The database's name in messages ("SQLite", "PostgreSQL").
     backend = "SQL"
+    #: What the store asked of its database (:class:`StoreCounts`); each backend sets its own.
+    counts: StoreCounts
+    #: What it keeps in memory of its open games and their people (:mod:`bot.storecache`).
+    cache: StoreCache
 
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         """Run ``script_fn(*args)``: with ``write`` as one transaction (rolled back when the
         script raises), else as plain reads."""
         raise NotImplementedError
 
-    async def _read(self, script_fn: ScriptFn, *args: Any) -> Any:
+    async def _read(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
+        self.counts.operation(name or script_fn.__name__.lstrip("_"))
         with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
             return await self._run(script_fn, *args, write=False)
 
-    async def _write(self, script_fn: ScriptFn, *args: Any) -> Any:
+    async def _write(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
+        self.counts.operation(name or script_fn.__name__.lstrip("_"))
         with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
             return await self._run(script_fn, *args, write=True)
 
@@ -705,11 +862,11 @@ class SqlStore:
 
     async def fetch(self, text: str, *args: Any) -> list[Sequence[Any]]:
         """Every row of one query (``?`` placeholders), for tools and tests."""
-        return await self._read(_one, rows(text, *args))
+        return await self._read(_one, rows(text, *args), name=sys._getframe(1).f_code.co_name)
 
     async def execute(self, text: str, *args: Any) -> int:
         """One statement in its own transaction (``?`` placeholders); rows changed."""
-        return await self._write(_one, changed(text, *args))
+        return await self._write(_one, changed(text, *args), name=sys._getframe(1).f_code.co_name)
 
     # ------------------------------------------------------------------ games
 
@@ -753,8 +910,24 @@ class SqlStore:
         )
 
     async def _game_where(self, where: str, *args: Any) -> GameRow | None:
-        found = await self._read(_one, row(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", *args))
-        return game_row(found) if found else None
+        found = await self._read(
+            _one,
+            row(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", *args),
+            name=sys._getframe(1).f_code.co_name,
+        )
+        if not found:
+            return None
+        game = game_row(found)
+        self._seen_version(game.id, game.version, game.status)
+        return game
+
+    def _seen_version(self, pk: int, version: int, status: str | None = None) -> None:
+        """A read found the game at ``version``: what the store keeps of its log is dropped
+        when it is of another version (another process or store moved the game)."""
+        if status is not None and status not in OPEN_STATUSES:
+            self.cache.forget_game(pk)
+        elif pk in self.cache.games:
+            self.cache.at_version(pk, version)
 
     async def game(self, pk: int) -> GameRow | None:
         return await self._game_where("id = ?", pk)
@@ -810,23 +983,37 @@ class SqlStore:
         found = await self.fetch("SELECT version, state FROM games WHERE id = ?", pk)
         if not found:
             raise StoreError(f"no game {pk}")
+        self._seen_version(pk, int(found[0][0]))
         return int(found[0][0]), found[0][1]
 
     async def replay_base(self, pk: int) -> ReplayBase | None:
         """The game's :class:`ReplayBase`, or None when its log replays from the seed."""
+        kept = self.cache.games.get(pk)
+        if kept is not None and kept.base is not UNKNOWN:
+            return kept.base
         found = await self.fetch("SELECT version, state FROM replay_bases WHERE game_pk = ?", pk)
-        return ReplayBase(int(found[0][0]), found[0][1]) if found else None
+        base = ReplayBase(int(found[0][0]), found[0][1]) if found else None
+        kept = self.cache.games.get(pk)
+        if kept is not None:  # an open game's base never changes (written by migrations only)
+            kept.base = base
+        return base
 
     async def start_game(self, pk: int, state_json: str, now: float, timers: TimerPlan | None = None) -> bool:
         """Lobby → active with the first state (version 1). False if it was not in the lobby."""
-        return await self._write(_start_game, pk, state_json, now, timers)
+        started = bool(await self._write(_start_game, pk, state_json, now, timers))
+        if started:
+            self.cache.started(pk)
+        return started
 
     async def set_status(
         self, pk: int, status: str, now: float, *, only_from: Iterable[str] = OPEN_STATUSES
     ) -> bool:
         """Change the status (and drop the game's timers once it is closed); False when the game
         was not in one of ``only_from``."""
-        return await self._write(_set_status, pk, status, now, tuple(only_from))
+        done = await self._write(_set_status, pk, status, now, tuple(only_from))
+        if done and status not in OPEN_STATUSES:
+            self.cache.forget_game(pk)
+        return bool(done)
 
     async def set_paused(self, pk: int, by: int | None, timers: TimerPlan) -> bool:
         """Pause a running game (``by``: the moderator) or let it play again (None), with its
@@ -849,35 +1036,74 @@ class SqlStore:
         found = await self.fetch("SELECT public_message_id, public_message_text FROM games WHERE id = ?", pk)
         return (found[0][0], found[0][1]) if found else (None, None)
 
+    async def table_rows(
+        self, *, pk: int | None = None, channel_id: int | None = None, interaction_id: int | None = None
+    ) -> TableRows | None:
+        """What a command needs of the game ``pk`` (or of the channel's open game), in one read
+        (:class:`TableRows`); None when there is none. Refreshes what the store keeps of an
+        open game (:mod:`bot.storecache`): its live messages (the staged changes on top), the
+        seated people's preferences, and the version its kept log rows are valid at."""
+        found: TableRows | None = await self._read(_table_rows, pk, channel_id, interaction_id)
+        if found is None:
+            return None
+        game = found.game
+        self.cache.keep_prefs(found.prefs)
+        if game.status not in OPEN_STATUSES:
+            self.cache.forget_game(game.id)
+            return found
+        kept = self.cache.at_version(game.id, game.version)
+        kept.seats = tuple(seat.seat for seat in found.seats)
+        kept.at_table_s = found.at_table_s
+        return replace(found, live=self.cache.read_live(game.id, found.live))
+
     async def live_messages(self, pk: int) -> LiveMessages:
-        """The game's live messages (an unknown game: none)."""
-        found = await self.fetch(
-            "SELECT public_message_id, public_message_text, public_message_log, board_message_id, "
-            "board_version, board_text, turn_since, turn_pending FROM games WHERE id = ?",
-            pk,
-        )
-        return LiveMessages(*found[0]) if found else LiveMessages()
+        """The game's live messages (an unknown game: none), with the changes staged here."""
+        kept = self.cache.games.get(pk)
+        if kept is not None and kept.live is not None:
+            return kept.live
+        found = await self.fetch(f"SELECT {LIVE_SELECT}, status FROM games WHERE id = ?", pk)
+        if not found:
+            return LiveMessages()
+        live = LiveMessages(*found[0][:8])
+        return self.cache.read_live(pk, live) if found[0][8] in OPEN_STATUSES else live
 
     async def set_live_messages(self, pk: int, **changes: Any) -> None:
-        """Change some fields of the game's :class:`LiveMessages` (by their names). A closed
-        game keeps no words: nothing edits its messages any more, and they hold names."""
-        if not changes:
-            return
-        sets = ", ".join(
-            f"{LIVE_COLUMNS[name]} = CASE WHEN status IN ('lobby', 'active') THEN ? END"
-            if name in LIVE_WORDS
-            else f"{LIVE_COLUMNS[name]} = ?"
-            for name in changes
-        )
-        await self.execute(f"UPDATE games SET {sets} WHERE id = ?", *changes.values(), pk)
+        """Change some fields of the game's :class:`LiveMessages` (by their names), with the
+        changes staged before. A closed game keeps no words: nothing edits its messages any
+        more, and they hold names."""
+        await self._live_written(pk, changes, None)
 
-    async def turn_shown(self, pk: int, version: int) -> None:
+    async def stage_live_messages(self, pk: int, **changes: Any) -> None:
+        """Change some fields of the game's :class:`LiveMessages` in memory, to be written with
+        the next write of its live messages (:meth:`turn_shown` once its turn message went out);
+        written now when the store does not keep the game's live messages."""
+        if not self.cache.stage_live(pk, changes):
+            await self._live_written(pk, changes, None)
+
+    async def write_staged_live(self, pk: int) -> None:
+        """Write the live-message changes still staged for game ``pk``, if any (none: nothing
+        is asked of the database)."""
+        await self._live_written(pk, {}, None)
+
+    async def turn_shown(self, pk: int, version: int, **changes: Any) -> None:
         """The game's turn message showing ``version`` went out (posted or edited): the change
         that made it is shown, unless a later one is still waiting (``turn_pending``, set by
-        every action in its own transaction)."""
-        await self.execute(
-            "UPDATE games SET turn_pending = NULL WHERE id = ? AND turn_pending <= ?", pk, version
-        )
+        every action in its own transaction). Written in one statement with the staged
+        live-message changes and ``changes`` (the new message's id…)."""
+        await self._live_written(pk, changes, version)
+
+    async def _live_written(self, pk: int, changes: dict[str, Any], shown: int | None) -> None:
+        every = {**self.cache.take_staged(pk), **changes}
+        if not every and shown is None:
+            return
+        try:
+            still_open, pending = await self._write(_write_live, pk, every, shown, name="write_live")
+        except BaseException:
+            kept = self.cache.games.get(pk)
+            if kept is not None:  # not written: staged again (newer staged changes win)
+                kept.staged = {**every, **kept.staged}
+            raise
+        self.cache.wrote_live(pk, {**every, "turn_pending": pending}, still_open)
 
     async def set_lobby_message(self, pk: int, message_id: int) -> None:
         """The lobby notice of a game played in a thread, in the channel the thread hangs off."""
@@ -924,10 +1150,16 @@ class SqlStore:
     async def at_table_s(self, pk: int) -> int:
         """Seconds after an action of their own within which a person called again is named
         without a ping (``/game settings at_table_minutes``; 0: always pinged)."""
+        kept = self.cache.games.get(pk)
+        if kept is not None and kept.at_table_s is not None:  # read with the game's row
+            return kept.at_table_s
         found = await self.fetch("SELECT at_table_s FROM table_play WHERE game_pk = ?", pk)
         return DEFAULT_AT_TABLE_S if not found or found[0][0] is None else int(found[0][0])
 
     async def set_at_table_s(self, pk: int, seconds: int) -> None:
+        kept = self.cache.games.get(pk)
+        if kept is not None:
+            kept.at_table_s = None  # until written (a failed write must not leave it here)
         await self.execute(
             "INSERT INTO table_play (game_pk, takeover, hints_allowed, at_table_s) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (game_pk) DO UPDATE SET at_table_s = excluded.at_table_s",
@@ -936,6 +1168,9 @@ class SqlStore:
             int(DEFAULT_HINTS_ALLOWED),
             seconds,
         )
+        kept = self.cache.games.get(pk)
+        if kept is not None:
+            kept.at_table_s = seconds
 
     async def add_hint(self, pk: int, seat: str) -> None:
         """Count one hint used by ``seat``."""
@@ -956,19 +1191,11 @@ class SqlStore:
 
     async def seats(self, pk: int) -> list[SeatRow]:
         found = await self.fetch(
-            "SELECT s.game_pk, s.seat, s.user_id, s.name, s.is_bot, s.bot_kind, "
-            "CASE WHEN s.dm_refused = 1 OR r.user_id IS NOT NULL THEN 1 ELSE 0 END, s.timed_out, "
-            "s.seen_version, s.former_user_id "
-            "FROM seats s LEFT JOIN dm_refused r ON r.user_id = s.user_id "
-            "WHERE s.game_pk = ? ORDER BY CAST(SUBSTR(s.seat, 2) AS INTEGER)",
+            f"SELECT {SEAT_SELECT} FROM seats s LEFT JOIN dm_refused r ON r.user_id = s.user_id "
+            f"WHERE s.game_pk = ? {SEATS_ORDER}",
             pk,
         )
-        # A name stored before issue 28 was kept raw: it is made safe as it loads (the same
-        # name for one stored since, see bot.names.safe).
-        return [
-            SeatRow(r[0], r[1], r[2], safe(r[3]), bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
-            for r in found
-        ]
+        return [seat_row(r) for r in found]
 
     async def set_seen(self, pk: int, seat: str, version: int) -> None:
         """The seat looked at the game at ``version`` (kept only when later than its last look)."""
@@ -1041,9 +1268,14 @@ class SqlStore:
     async def mark_dm_refused(self, user_id: int, now: float) -> None:
         """Remember that Discord refused a DM to this user (403): never try again."""
         await self._write(_mark_dm_refused, user_id, now)
+        self.cache.add_dm_refused(user_id)
 
     async def dm_refused_users(self) -> set[int]:
-        return {r[0] for r in await self.fetch("SELECT user_id FROM dm_refused")}
+        kept = self.cache.dm_refused()
+        if kept is None:
+            kept = {r[0] for r in await self.fetch("SELECT user_id FROM dm_refused")}
+            self.cache.keep_dm_refused(kept)
+        return kept
 
     # ------------------------------------------------------------------ users' languages
 
@@ -1057,16 +1289,22 @@ class SqlStore:
             locale,
             now,
         )
+        self.cache.keep_locales({user_id: locale})
 
     async def locale_of(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The remembered language of each of ``user_ids`` that has one."""
         ids = sorted(set(user_ids))
         if not ids:
             return {}
-        found = await self.fetch(
-            f"SELECT user_id, locale FROM users WHERE user_id IN ({marks(len(ids))})", *ids
-        )
-        return {r[0]: r[1] for r in found}
+        kept = self.cache.locales(ids)
+        if kept is None:
+            found = await self.fetch(
+                f"SELECT user_id, locale FROM users WHERE user_id IN ({marks(len(ids))})", *ids
+            )
+            known = {r[0]: r[1] for r in found}
+            kept = {user: known.get(user) for user in ids}
+            self.cache.keep_locales(kept)
+        return {user: locale for user, locale in kept.items() if locale is not None}
 
     async def set_notify(self, user_id: int, mode: str, now: float) -> None:
         """How the user wants to hear that it is their turn (one of :data:`NOTIFY_MODES`)."""
@@ -1082,6 +1320,7 @@ class SqlStore:
             raise StoreError(f"unknown way to notify: {changes['notify']!r}")
         if not changes:
             return
+        self.cache.forget_user(user_id)
         names = list(changes)
         sets = ", ".join(f"{name} = excluded.{name}" for name in names)
         await self.execute(
@@ -1095,6 +1334,9 @@ class SqlStore:
     async def prefs_of(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
         """Each user's :class:`UserPrefs` (the defaults for a user never seen)."""
         ids = sorted(set(user_ids))
+        kept = self.cache.prefs(ids)
+        if kept is not None:
+            return kept
         found: dict[int, UserPrefs] = {}
         if ids:
             rows_ = await self.fetch(
@@ -1102,7 +1344,9 @@ class SqlStore:
                 *ids,
             )
             found = {r[0]: UserPrefs(*r[1:]) for r in rows_}
-        return {user: found.get(user, UserPrefs()) for user in ids}
+        every = {user: found.get(user, UserPrefs()) for user in ids}
+        self.cache.keep_prefs(every)
+        return every
 
     async def notify_of(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Each user's way of hearing of their turn (``mention`` for a user never asked)."""
@@ -1146,8 +1390,10 @@ class SqlStore:
         undoes: int | None = None,
         timers: TimerPlan | None = None,
         interaction_id: int | None = None,
+        then: Sequence[Play] = (),
     ) -> int | None:
-        """Log one action and store the state it led to, in one transaction.
+        """Log one action — and ``then``, the plays made right after it (the only choices the
+        table played for people) — and store the state they led to, in one transaction.
 
         Returns the new version, or ``None`` when the game is no longer at ``expected_version``
         (somebody else's action got there first) — then nothing was written. With an
@@ -1155,24 +1401,43 @@ class SqlStore:
         raises :class:`AlreadyProcessed` (writing nothing) when it was recorded before. A game
         that ends (``status`` finished) is compacted in the same transaction (see
         :func:`_compact`)."""
-        version: int | None = await self._write(
-            _append_action,
-            pk,
-            expected_version,
-            seat,
-            text,
-            kind,
-            dumps(events),
-            state_json,
-            status,
-            now,
-            undoes,
-            timers,
-            interaction_id,
+        plays = [Play(seat, text, events, kind, undoes), *then]
+        numbers = await self._log(
+            pk, expected_version, plays, state_json, status, now, timers, interaction_id
         )
-        if version is not None:
-            metrics.MOVES.labels(kind).inc()
+        if numbers is None:
+            self.cache.lost_race(pk)
+            return None
+        for play in plays:
+            metrics.MOVES.labels(play.kind).inc()
+        version = expected_version + len(plays)
+        if status not in OPEN_STATUSES:
+            self.cache.forget_game(pk)
+        else:
+            logged = [
+                ActionRow(pk, n, p.seat, p.text, p.kind, p.undoes, now, p.events)
+                for n, p in zip(numbers, plays, strict=True)
+            ]
+            self.cache.appended(pk, expected_version, logged, version)
         return version
+
+    async def _log(
+        self,
+        pk: int,
+        expected_version: int,
+        plays: list[Play],
+        state_json: str,
+        status: str,
+        now: float,
+        timers: TimerPlan | None,
+        interaction_id: int | None,
+    ) -> list[int] | None:
+        """:func:`_append_action` in one transaction: the log numbers of ``plays``, or None
+        (a backend may send it otherwise, in fewer round trips)."""
+        numbers: list[int] | None = await self._write(
+            _append_action, pk, expected_version, plays, state_json, status, now, timers, interaction_id
+        )
+        return numbers
 
     #: The condition "log row ``a`` holds an ``auto`` event" (a play the table made for a seat),
     #: in the backend's JSON functions.
@@ -1181,60 +1446,99 @@ class SqlStore:
     async def last_acts(self, pk: int) -> dict[str, int]:
         """The log number ``n`` of each seat's latest action of its own: a move or an undo, not a
         move the table played for it (an only choice: its events hold an ``auto`` event)."""
-        found = await self.fetch(
-            "SELECT seat, MAX(n) FROM actions a WHERE game_pk = ? AND seat IS NOT NULL "
-            f"AND NOT {self.AUTO_EVENT} GROUP BY seat",
-            pk,
-        )
-        return {r[0]: int(r[1]) for r in found}
+        kept = self.cache.games.get(pk)
+        if kept is not None and kept.last_acts is not None:
+            return dict(kept.last_acts)
+        return dict((await self._last_acts(pk))[0])
 
     async def last_act_times(self, pk: int) -> dict[str, float]:
         """When each seat last acted of its own (as :meth:`last_acts`: not an only choice the
         table played for it)."""
-        found = await self.fetch(
-            "SELECT seat, MAX(created) FROM actions a WHERE game_pk = ? AND seat IS NOT NULL "
-            f"AND NOT {self.AUTO_EVENT} GROUP BY seat",
-            pk,
+        kept = self.cache.games.get(pk)
+        if kept is not None and kept.last_act_times is not None:
+            return dict(kept.last_act_times)
+        return dict((await self._last_acts(pk))[1])
+
+    async def _last_acts(self, pk: int) -> tuple[dict[str, int], dict[str, float]]:
+        """Each seat's last act of its own, its log number and its time, in one read (kept for
+        an open game when no append came in between)."""
+        kept = self.cache.games.get(pk)
+        version = kept.version if kept is not None else None
+        found = await self._read(
+            _one,
+            rows(
+                "SELECT seat, MAX(n), MAX(created) FROM actions a WHERE game_pk = ? AND seat IS NOT NULL "
+                f"AND NOT {self.AUTO_EVENT} GROUP BY seat",
+                pk,
+            ),
+            name="last_acts",
         )
-        return {r[0]: float(r[1]) for r in found}
+        acts = {r[0]: int(r[1]) for r in found}
+        times = {r[0]: float(r[2]) for r in found}
+        kept = self.cache.games.get(pk)
+        if kept is not None and version is not None and kept.version == version:  # none appended meanwhile
+            kept.last_acts, kept.last_act_times = dict(acts), dict(times)
+        return acts, times
 
     # ------------------------------------------------------------------ decision DMs
 
     async def add_decision_dm(self, dm: DecisionDm) -> None:
-        await self.execute(
-            "INSERT INTO decision_dms (game_pk, message_id, channel_id, user_id, seat, version) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_pk, message_id) DO NOTHING",
-            dm.game_pk,
-            dm.message_id,
-            dm.channel_id,
-            dm.user_id,
-            dm.seat,
-            dm.version,
-        )
+        await self.write_decision_dms([dm], [])
 
     async def decision_dms(self, pk: int) -> list[DecisionDm]:
-        """The game's decision DMs not closed yet, oldest first."""
+        """The game's decision DMs not closed yet, oldest first (an open game's are kept after
+        the first read, see :mod:`bot.storecache`)."""
+        kept = self.cache.games.get(pk)
+        if kept is not None and kept.decision_dms is not None:
+            return list(kept.decision_dms)
+        version = kept.version if kept is not None else None
         found = await self.fetch(
             "SELECT game_pk, message_id, channel_id, user_id, seat, version FROM decision_dms "
             "WHERE game_pk = ? ORDER BY version, message_id",
             pk,
         )
-        return [DecisionDm(r[0], r[1], r[2], r[3], r[4], r[5]) for r in found]
+        dms = [DecisionDm(r[0], r[1], r[2], r[3], r[4], r[5]) for r in found]
+        kept = self.cache.games.get(pk)
+        if kept is not None and version is not None and kept.version == version:
+            kept.decision_dms = list(dms)
+        return dms
 
     async def drop_decision_dm(self, pk: int, message_id: int) -> None:
         """The DM was closed (or is gone): forget it."""
-        await self.execute("DELETE FROM decision_dms WHERE game_pk = ? AND message_id = ?", pk, message_id)
+        await self.write_decision_dms([], [(pk, message_id)])
+
+    async def write_decision_dms(self, added: list[DecisionDm], dropped: list[tuple[int, int]]) -> None:
+        """Keep the decision DMs ``added`` and forget those ``dropped`` (game pk, message id:
+        closed, or gone), in one write: a delivery's DMs cost one store operation."""
+        if not added and not dropped:
+            return
+        await self._write(_write_decision_dms, added, dropped)
+        self.cache.decision_dms_written(added, dropped)
 
     async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]:
         """The game's log rows with ``n >= since``, oldest first. (Row ``n`` took the game from
-        version ``n`` to ``n + 1``: the game starts at version 1.)"""
+        version ``n`` to ``n + 1``: the game starts at version 1.)
+
+        The newest rows a turn reads (since a seat's last act, since the live board, since a
+        button's version) may come from the kept tail, which is as new as this store's last
+        read or write of the game. The whole log (``since`` 1: a replay, the computer's public
+        record, an undo, ``/game log``, an export) is always read from the database: another
+        process may have moved the game since (a process that restarts while the old one still
+        finishes a computer move), and a replay must never miss a row."""
+        kept_rows = self.cache.actions_since(pk, since) if since > 1 else None
+        if kept_rows is not None:
+            return kept_rows
+        kept = self.cache.games.get(pk)
+        version = kept.version if kept is not None else None
         found = await self.fetch(
             "SELECT game_pk, n, seat, text, kind, undoes, created, events FROM actions "
             "WHERE game_pk = ? AND n >= ? ORDER BY n",
             pk,
             since,
         )
-        return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7])) for r in found]
+        logged = [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7])) for r in found]
+        self.cache.keep_tail(pk, since, logged, version)
+        return logged
 
     # ------------------------------------------------------------------ timers
 
@@ -1395,6 +1699,7 @@ class SqlStore:
         Closed games are rewritten now; an open game keeps the seat playable and is rewritten
         when it closes (the request waits in ``forget_requests``). Returns (games rewritten,
         games waiting)."""
+        self.cache.forget_user(user_id)
         return await self._write(_forget_user, user_id, dict(names))
 
     async def user_rows(self, user_id: int, *, delete: bool = False) -> dict[str, int]:
@@ -1403,11 +1708,10 @@ class SqlStore:
         ``dm_refused`` (their DMs are closed) and ``replace_votes`` (their votes to replace a
         player, in any game). With ``delete`` they are deleted, in one transaction, and the
         counts say how many went (``/game forget-me``)."""
-        return (
-            await self._write(_user_rows, user_id, delete)
-            if delete
-            else await self._read(_user_rows, user_id, False)
-        )
+        if delete:
+            self.cache.forget_user(user_id)
+            return await self._write(_user_rows, user_id, delete)
+        return await self._read(_user_rows, user_id, False)
 
 
 #: The rows about a user outside the seats: (table, the column holding the user's id).

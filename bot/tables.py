@@ -34,7 +34,7 @@ from bot.config import Settings
 from bot.gamestore import GameStore
 from bot.outcome import Outcome, PublicMessage
 from bot.replays import checked_state
-from bot.rows import GameRow, SeatRow, TimerPlan, dumps
+from bot.rows import AlreadyProcessed, GameRow, SeatRow, TableRows, TimerPlan, dumps
 from bot.texts import has_text, normalise, t
 from engine import BUILTIN_GAMES, GAMES
 from engine.core import Event, Rules
@@ -179,6 +179,9 @@ class Where(TypedDict, total=False):
     seated: bool
     #: The caller's language when the command knows it already.
     lang: str | None
+    #: The command's Discord interaction: refused (:class:`AlreadyProcessed`) when the game's
+    #: read finds it processed before.
+    interaction_id: int | None
 
 
 @dataclass
@@ -243,8 +246,8 @@ class Tables:
     async def user_langs(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Each user's remembered language (English for a user never seen with a locale).
 
-        Read from the store every time (one query): another process may have seen the user
-        with a new locale since."""
+        The store keeps what it read for a minute (:mod:`bot.storecache`): another process may
+        have seen the user with a new locale since."""
         wanted = set(user_ids)
         found = await self.store.locale_of(wanted)
         langs = {user: normalise(found.get(user)) for user in wanted}
@@ -278,10 +281,17 @@ class Tables:
         self._on_close.append(forget)
 
     async def load(self, row: GameRow) -> Table:
-        """The table for ``row`` with fresh seats; the state is reused from memory when the
-        cached version is the row's, else read from the store."""
+        """The table for ``row``'s game, read afresh (its row and seats, one read); the state is
+        reused from memory when the cached version is the row's, else read from the store."""
+        found = await self.store.table_rows(pk=row.id)
+        if found is None:  # games are never deleted: only a foreign row would get here
+            raise LookupError(f"no game {row.id}")
+        return await self.built(found)
+
+    async def built(self, found: TableRows) -> Table:
+        """The table of what :meth:`GameStore.table_rows` read (the state as :meth:`load` says)."""
+        row, seats = found.game, found.seats
         rules = GAMES[row.game]
-        seats = await self.store.seats(row.id)
         cached = self.cached.get(row.id)
         state = None
         if row.status == "active" and row.broken is None:
@@ -296,8 +306,7 @@ class Tables:
                     if fresh.status == "active" and fresh.broken is None:
                         fresh = replace(fresh, broken="its state cannot be rebuilt")
                     row = fresh
-        _, hints_allowed = await self.store.table_play(row.id)
-        table = Table(row, seats, rules, state, hints_allowed and hints_exist(row.game))
+        table = Table(row, seats, rules, state, found.hints_allowed and hints_exist(row.game))
         self.remember(table)
         return table
 
@@ -388,21 +397,33 @@ class Tables:
         row = await self.store.game(game_pk)
         return row.channel_id if row else None
 
-    async def open(self, channel_id: int | None, game_pk: int | None = None) -> Table | None:
-        """The channel's open game (or the game ``game_pk``, whatever its status), loaded."""
+    async def open(
+        self, channel_id: int | None, game_pk: int | None = None, *, interaction_id: int | None = None
+    ) -> Table | None:
+        """The channel's open game (or the game ``game_pk``, whatever its status), loaded in one
+        read; raises :class:`AlreadyProcessed` when that read finds ``interaction_id`` processed."""
         if game_pk is not None:
-            row = await self.store.game(game_pk)
+            found = await self.store.table_rows(pk=game_pk, interaction_id=interaction_id)
         elif channel_id is not None:
-            row = await self.store.open_game(channel_id)
+            found = await self.store.table_rows(channel_id=channel_id, interaction_id=interaction_id)
         else:
-            row = None
-        return await self.load(row) if row is not None else None
+            return None
+        if found is None:
+            return None
+        if found.interaction_seen:
+            raise AlreadyProcessed(f"interaction {interaction_id}")
+        return await self.built(found)
 
     async def running(
-        self, channel_id: int | None, game_pk: int | None, lang: str = DEFAULT
+        self,
+        channel_id: int | None,
+        game_pk: int | None,
+        lang: str = DEFAULT,
+        *,
+        interaction_id: int | None = None,
     ) -> Table | Outcome:
         """The running game, or a refusal in ``lang`` saying why there is none."""
-        table = await self.open(channel_id, game_pk)
+        table = await self.open(channel_id, game_pk, interaction_id=interaction_id)
         if table is None:
             return Outcome.refuse(t("no_game" if game_pk is None else "game_closed", lang))
         if table.row.status == "lobby":
@@ -413,14 +434,16 @@ class Tables:
             return Outcome.refuse(t("game_paused", lang))
         return self.broken_refusal(table, lang) or table
 
-    async def _needed(self, need: Need, channel_id: int | None, game_pk: int | None, lang: str) -> Table:
+    async def _needed(
+        self, need: Need, channel_id: int | None, game_pk: int | None, lang: str, interaction_id: int | None
+    ) -> Table:
         """The game in the state ``need`` asks for; :class:`Refused` saying why not."""
         if need == "running":
-            found = await self.running(channel_id, game_pk, lang)
+            found = await self.running(channel_id, game_pk, lang, interaction_id=interaction_id)
             if isinstance(found, Outcome):
                 raise Refused(found)
             return found
-        table = await self.open(channel_id, game_pk)
+        table = await self.open(channel_id, game_pk, interaction_id=interaction_id)
         if table is None:
             raise Refused(Outcome.refuse(t("no_game", lang)))
         if need == "lobby" and table.row.status != "lobby":
@@ -435,7 +458,9 @@ class Tables:
         language; the command (decorated with :func:`refusing`) answers with it."""
         lang = where.get("lang") or await self.caller_lang(user_id, locale)
         channel_id, game_pk = where.get("channel_id"), where.get("game_pk")
-        table = await self._needed(where.get("need", "running"), channel_id, game_pk, lang)
+        table = await self._needed(
+            where.get("need", "running"), channel_id, game_pk, lang, where.get("interaction_id")
+        )
         logs.bind(game=table.row.id)  # every later line of this command names its game
         caller = table.seat_of(user_id)
         if where.get("seated", True) and caller is None:

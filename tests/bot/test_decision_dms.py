@@ -4,6 +4,8 @@ no buttons — whichever way the decision was made; a stale press gets one sente
 
 from __future__ import annotations
 
+import pytest
+
 from bot.texts import t
 from engine import GAMES
 from tests.bot.conftest import ANA, BO, CHANNEL, seated
@@ -80,3 +82,32 @@ async def test_a_seat_handed_to_a_computer_has_its_dm_closed_when_the_computer_d
     [closed] = env.gateway.closed
     assert closed.text.startswith(t("dm_decided", title=TINY.title, label="\0").split("\0")[0])
     assert [dm.user_id for dm in await svc.store.decision_dms(pk)] == [BO]
+
+
+async def test_a_dm_that_went_out_is_kept_when_the_next_one_fails(env):
+    """The DMs of a change are kept in one write at the end of its delivery: one that went out
+    before sending the next failed is still kept (a restart closes it)."""
+    svc = await env.service()
+    started = await seated(env, svc, [ANA, BO])
+    send = env.gateway.send_private
+    sends = 0
+
+    async def failing_second(dm):
+        nonlocal sends
+        sends += 1
+        if sends == 2:
+            raise ConnectionError("Discord went away")
+        return await send(dm)
+
+    env.gateway.send_private = failing_second
+    with pytest.raises(ConnectionError):
+        await env.deliver(svc, started, interaction=None)
+    pk = svc.tables.channel_games[CHANNEL]
+    [went_out] = env.gateway.private
+    fresh = await env.open_store()
+    try:
+        stored = await fresh.decision_dms(pk)
+    finally:
+        await fresh.close()
+    assert [dm.user_id for dm in stored] == [went_out.user_id]
+    assert await svc.store.decision_dms(pk) == stored

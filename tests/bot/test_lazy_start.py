@@ -22,14 +22,14 @@ def counted_loads(svc) -> list[int]:
     """The pks of the games ``svc`` loads into its memory from now on, in order (a command on a
     game in memory reads its seats again, and reuses its state)."""
     loads: list[int] = []
-    load = svc.tables.load
+    build = svc.tables.built  # every way into a game (load, open) builds its table here
 
-    async def counting(row):
-        if row.id not in svc.tables.cached:
-            loads.append(row.id)
-        return await load(row)
+    async def counting(found):
+        if found.game.id not in svc.tables.cached:
+            loads.append(found.game.id)
+        return await build(found)
 
-    svc.tables.load = counting
+    svc.tables.built = counting
     return loads
 
 
