@@ -251,7 +251,7 @@ def plan(
         return own  # the game's groups, of all the moves or of those its first words name
     groups = _level(actions, capacity, label_of, key)
     # One group beside single plays, and room left: open it in place (a pass beside runs of
-    # bids rather than beside "Bid … (60)").
+    # bids rather than beside "Bid · 60 choices").
     larger = [i for i, (_k, found, _r) in enumerate(groups) if len(found) > 1]
     if len(larger) == 1:
         group_key_, found, _ = groups[larger[0]]
