@@ -179,7 +179,7 @@ def _by_prefix(actions: Sequence[str], words: int) -> dict[str, list[str]]:
 
 def _told_apart(groups: dict[str, list[str]], label_of: Callable[[str], str] | None) -> bool:
     """Whether the groups' labels name them: every larger group's labels share some words, and
-    no two groups read the same (their counts aside: "Deliver … (5)" and "Deliver … (7)" do)."""
+    no two groups read the same (their counts aside: "Deliver · 5 choices" and "Deliver · 7 choices" do)."""
     if label_of is None:
         return True
     names: list[tuple[str, str] | str] = []
