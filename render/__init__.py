@@ -32,15 +32,15 @@ __all__ = [
 
 #: game id → module that draws it.
 GAME_MODULES: dict[str, str] = {
-    "cuba": "render.cuba",
-    "santiago": "render.santiago",
-    "goa": "render.goa",
+    "cuba": "render.cuba.board",
+    "santiago": "render.santiago.board",
+    "goa": "render.goa.board",
 }
 #: game id → module that draws its decision pictures (:mod:`render.decision_parts`).
 DECISION_MODULES: dict[str, str] = {
-    "cuba": "render.cuba_decision",
-    "santiago": "render.santiago_decision",
-    "goa": "render.goa_decision",
+    "cuba": "render.cuba.decision",
+    "santiago": "render.santiago.decision",
+    "goa": "render.goa.decision",
 }
 
 

@@ -63,7 +63,7 @@ def _cuba(view: dict[str, Any], regions: dict[str, Box]) -> list[Box]:
 
 
 def _santiago(view: dict[str, Any], regions: dict[str, Box]) -> list[Box]:
-    from render import santiago
+    from render.santiago import board as santiago
 
     road = [box for name, box in regions.items() if name.startswith("road:")]
     left, right = min(b[0] for b in road) - 10, max(b[2] for b in road) + 10
@@ -91,9 +91,9 @@ def _goa(view: dict[str, Any], regions: dict[str, Box]) -> list[Box]:
 
 #: game id → (the module that draws its board, its areas from (view, that module's regions)).
 AREAS: dict[str, tuple[str, Callable[[dict[str, Any], dict[str, Box]], list[Box]]]] = {
-    "cuba": ("render.cuba", _cuba),
-    "santiago": ("render.santiago", _santiago),
-    "goa": ("render.goa", _goa),
+    "cuba": ("render.cuba.board", _cuba),
+    "santiago": ("render.santiago.board", _santiago),
+    "goa": ("render.goa.board", _goa),
 }
 
 

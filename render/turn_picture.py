@@ -41,9 +41,9 @@ MAX_H = 1400
 HEADER_H = 72
 #: game id → the module whose ``turn_parts(view, seat, legal, lang, board)`` chooses the parts.
 TURN_MODULES = {
-    "cuba": "render.cuba_decision",
-    "santiago": "render.santiago_decision",
-    "goa": "render.goa_decision",
+    "cuba": "render.cuba.decision",
+    "santiago": "render.santiago.decision",
+    "goa": "render.goa.decision",
 }
 
 

@@ -1,7 +1,7 @@
 """What a seat (or the public table) sees of a Cuba game.
 
 ``build_view(state, seat)`` returns a :class:`CubaView`, a JSON-able dict typed by the TypedDicts
-below — the contract with ``render/cuba.py``::
+below — the contract with ``render/cuba/board.py``::
 
     {
       "game": "cuba", "round": 1..6, "rounds": 6,

@@ -1,7 +1,7 @@
 """What a seat (or the public table) sees of a Santiago de Cuba game.
 
 ``build_view(state, seat)`` returns a :class:`SantiagoView`, a JSON-able dict typed by the TypedDicts
-below — the contract with ``render/santiago.py``::
+below — the contract with ``render/santiago/board.py``::
 
     {
       "game": "santiago", "seats": ["p0", …], "you": "p1" | None,

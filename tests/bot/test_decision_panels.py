@@ -21,7 +21,7 @@ from engine.ai import player
 from engine.cuba.rules.common import field_name
 from engine.santiago import data as santiago_data
 from engine.santiago.text import amounts_text, cuban_name
-from render import cuba as cuba_render
+from render.cuba import board as cuba_render
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, NAMES, seated
 
 USERS = [ANA, BO, CY]

@@ -1,4 +1,4 @@
-"""The view keeps the shape render/cuba.py relies on (notes/cuba_view.md) and is JSON-able."""
+"""The view keeps the shape render/cuba/board.py relies on (notes/cuba_view.md) and is JSON-able."""
 
 import json
 

@@ -15,8 +15,8 @@ import render.icons
 import render.layers
 import render.layout
 from engine import GAMES
-from render import cuba
 from render.colours import PAPER
+from render.cuba import board as cuba
 from tests.render.conftest import play_views
 
 RULES = GAMES["cuba"]

@@ -16,8 +16,9 @@ import render
 from engine import GAMES
 from engine.ai import player
 from engine.cuba.rules.common import field_name
-from render import cuba, goa
+from render.cuba import board as cuba
 from render.decision_parts import MAX_H, MAX_W, Crop, Drawn
+from render.goa import board as goa
 
 #: Shown 400 px wide on a phone, a picture keeps the board's pieces at least this share of
 #: their size on the full board (which a phone shows at a quarter).
@@ -171,7 +172,7 @@ def test_santiago_shows_each_stop_the_car_can_reach() -> None:
         png = io.BytesIO()
         img.save(png, format="PNG")
         assert Image.open(io.BytesIO(png.getvalue())).size == img.size
-        board = render.santiago.draw(view)
+        board = render.santiago.board.draw(view)
         road = module.parts(view, legal, "en", board)[0][0]
         per_row = 4 if len(steps) <= 8 else 5
         rows = (min(len(steps), 10) + per_row - 1) // per_row

@@ -10,7 +10,7 @@ import render
 from engine import GAMES
 from engine.ai import player
 from engine.goa import data
-from render import goa as goa_render
+from render.goa import board as goa_render
 
 RULES = GAMES["goa"]
 
@@ -109,7 +109,7 @@ def test_the_two_player_table_uses_the_right_half():
 def test_the_five_symbols_draw_each_their_own_picture():
     from PIL import ImageDraw
 
-    from render.goa_decision import symbol_glyph
+    from render.goa.decision import symbol_glyph
 
     pictures = []
     for symbol in data.SYMBOLS:

@@ -16,9 +16,11 @@ from PIL import Image
 import render
 from engine import GAMES
 from engine.ai import player
-from render import cuba, goa, santiago
+from render.cuba import board as cuba
 from render.decision_parts import Crop
+from render.goa import board as goa
 from render.phone_layout import areas, draw_phone_board, squeezed
+from render.santiago import board as santiago
 from render.stacking import MARGIN, MAX_W, MIN_TEXT, fit, texts_in
 from render.text import recording
 

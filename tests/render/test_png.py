@@ -36,6 +36,6 @@ def test_encode_png_is_a_small_palette_png() -> None:
 
 
 def test_importing_render_loads_no_pillow() -> None:
-    code = "import sys, render; print('PIL' in sys.modules or 'render.cuba' in sys.modules)"
+    code = "import sys, render; print('PIL' in sys.modules or 'render.cuba.board' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

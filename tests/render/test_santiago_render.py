@@ -9,7 +9,7 @@ import render
 from engine.ai import player
 from engine.santiago import RULES
 from engine.santiago import data as d
-from render import santiago as sdc
+from render.santiago import board as sdc
 from tests.santiago.helpers import STANDARD_DISTRICTS, give, set_districts, set_money, started
 
 

@@ -24,7 +24,9 @@ import render.seats
 import render.text
 from engine import GAMES
 from engine.ai import player
-from render import cuba, goa, santiago
+from render.cuba import board as cuba
+from render.goa import board as goa
+from render.santiago import board as santiago
 
 NAMES: dict[str, str] = {
     "zh-Hans": "王小明",

@@ -99,7 +99,8 @@ def test_cubas_board_and_the_summary_mark_every_seat_apart() -> None:
     """Drawn, as the record of the drawing kit shows: the markers of Cy and Computer 1 read Cy
     and Co on Cuba's board and on the end-of-game summary."""
     from engine import GAMES
-    from render import cuba, scores
+    from render import scores
+    from render.cuba import board as cuba
 
     names = {"p0": "Ana", "p1": "Bo", "p2": "Cy", "p3": "Computer 1"}
     rules = GAMES["cuba"]

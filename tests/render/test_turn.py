@@ -14,9 +14,12 @@ from PIL import Image
 import render
 from engine import GAMES
 from engine.ai import player
-from render import cuba, goa, layers, santiago, stacking
+from render import layers, stacking
 from render import turn_picture as turn
+from render.cuba import board as cuba
 from render.decision_parts import Crop
+from render.goa import board as goa
+from render.santiago import board as santiago
 from render.text import recording
 
 BOARDS = {"cuba": cuba.draw, "santiago": santiago.draw, "goa": goa.draw}

@@ -859,7 +859,7 @@ def draw_private(view: dict[str, Any]) -> Image.Image:
 
 
 # --------------------------------------------------------------------------------------------
-# Where things are (for pictures made of parts of the board: render/santiago_decision.py)
+# Where things are (for pictures made of parts of the board: render/santiago/decision.py)
 
 Box = tuple[int, int, int, int]
 SHIP_BOX: Box = (PANEL_X, 24, WIDTH - 24, 420)

@@ -25,9 +25,9 @@ from PIL import Image, ImageDraw
 
 from engine.goa import data
 from engine.goa.text import card_text, lot_name
-from render import goa
 from render.colours import INK, PAPER, RED
 from render.decision_parts import Crop, Drawn, Mark, Part, compose
+from render.goa import board as goa
 from render.icons import note, paste_icon
 from render.layout import truncate, wrap
 from render.seats import seat_marker

@@ -22,8 +22,8 @@ from PIL import Image, ImageDraw
 
 from engine.cuba.data import BUILDINGS, PRODUCTS
 from engine.cuba.text import building_name
-from render import cuba
 from render.colours import INK, PAPER
+from render.cuba import board as cuba
 from render.decision_parts import Crop, Drawn, Mark, Part, compose
 from render.icons import paste_icon
 from render.layout import wrap

@@ -1529,7 +1529,7 @@ def draw_legend(labels: dict[str, str] | None = None, lang: str = "en") -> Image
 
 
 # ------------------------------------------------------------------------------------------
-# Where things are (for pictures made of parts of the board: render/cuba_decision.py)
+# Where things are (for pictures made of parts of the board: render/cuba/decision.py)
 
 Box = tuple[int, int, int, int]
 

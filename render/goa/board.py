@@ -737,7 +737,7 @@ def draw(view: dict[str, Any]) -> Image.Image:
 
 
 # --------------------------------------------------------------------------------------------
-# Where things are (for pictures made of parts of the board: render/goa_decision.py)
+# Where things are (for pictures made of parts of the board: render/goa/decision.py)
 
 Box = tuple[int, int, int, int]
 
@@ -906,7 +906,7 @@ def _sample_duty(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float
 
 def _sample_symbols(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
     from engine.goa.data import SYMBOLS
-    from render.goa_decision import symbol_glyph
+    from render.goa.decision import symbol_glyph
 
     for k, symbol in enumerate(SYMBOLS):
         symbol_glyph(d, symbol, (c[0] + (k - 2) * 27, c[1]), 24)

@@ -21,11 +21,11 @@ from PIL import Image, ImageDraw
 
 from engine.santiago import data as d
 from engine.santiago.text import T, building_name, cuban_name, pesos_text, sentence_start
-from render import santiago
 from render.colours import CARD, INK, MUTED, PAPER
 from render.decision_parts import Crop, Drawn, Mark, Part, compose
 from render.icons import note, paste_icon
 from render.layout import truncate, wrap
+from render.santiago import board as santiago
 from render.seats import seat_colour
 from render.text import badge, draw_text, text_centered
 
