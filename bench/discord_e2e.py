@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.store import Store  # noqa: E402
+from bot.stores.sqlite import Store  # noqa: E402
 from engine import BUILTIN_GAMES  # noqa: E402
 from tests.e2e.botproc import BotProcess  # noqa: E402
 from tests.e2e.emulator import Emulator, Interaction  # noqa: E402

@@ -35,12 +35,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.adapter.delivery import deliver  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.delivery import deliver  # noqa: E402
-from bot.outcome import Outcome, custom_id  # noqa: E402
-from bot.rows import dumps  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.service.front import GameService  # noqa: E402
+from bot.service.outcome import Outcome, custom_id  # noqa: E402
+from bot.stores.rows import dumps  # noqa: E402
+from bot.stores.sqlite import Store  # noqa: E402
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
 from engine.core import IllegalAction  # noqa: E402
 from tests.doubles.gateway import RecordingGateway  # noqa: E402

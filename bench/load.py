@@ -48,12 +48,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.autoplay import is_auto  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.gamestore import GameStore, open_store  # noqa: E402
 from bot.render_pool import RenderPool  # noqa: E402
-from bot.rows import SHARD_SHIFT  # noqa: E402
-from bot.service import GameService  # noqa: E402
+from bot.service.autoplay import is_auto  # noqa: E402
+from bot.service.front import GameService  # noqa: E402
+from bot.stores.protocol import GameStore, open_store  # noqa: E402
+from bot.stores.rows import SHARD_SHIFT  # noqa: E402
 
 TITLES = ("cuba", "santiago", "goa")
 SEATS = 3
@@ -153,7 +153,7 @@ async def count_lost_and_doubled(
     store: GameStore, acknowledged: list[tuple[int, str, str]]
 ) -> tuple[int, int]:
     """Compare the acknowledged actions with the stored ones, game by game. A play the table
-    made for a seat (its only choice, ``bot/autoplay.py``) was never sent, so it is not counted."""
+    made for a seat (its only choice, ``bot/service/autoplay.py``) was never sent, so it is not counted."""
     expected: dict[int, Counter] = {}
     for pk, seat, text in acknowledged:
         expected.setdefault(pk, Counter())[(seat, text)] += 1

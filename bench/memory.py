@@ -52,12 +52,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import rss_mib  # noqa: E402  (bench/load.py)
 
 from bot import heap  # noqa: E402
+from bot.adapter.delivery import deliver  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.delivery import deliver  # noqa: E402
-from bot.outcome import ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
 from bot.render_pool import RenderPool  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.service.front import GameService  # noqa: E402
+from bot.service.outcome import ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
+from bot.stores.sqlite import Store  # noqa: E402
 from engine.ai import player  # noqa: E402
 
 TITLES = ("cuba", "santiago", "goa")
@@ -67,7 +67,7 @@ PEOPLE = 300
 
 
 class QuietGateway:
-    """A :class:`bot.outcome.Gateway` that posts and edits as Discord would (each post gets a new
+    """A :class:`bot.service.outcome.Gateway` that posts and edits as Discord would (each post gets a new
     id, every edit of a posted message succeeds) and keeps nothing but counts."""
 
     def __init__(self) -> None:

@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import aiosqlite  # noqa: E402  (the baseline only: pip install aiosqlite, part of the test extra)
 
 from bot.config import Settings  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.service.front import GameService  # noqa: E402
+from bot.stores.sqlite import Store  # noqa: E402
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
 
@@ -158,7 +158,7 @@ async def play_game(
         assert outcome.ok, outcome.ephemeral
         moves += 1
         # One baseline row per logged row: a move may be followed by the only choice the table
-        # plays for the next seat (bot/autoplay.py), a second append_action.
+        # plays for the next seat (bot/service/autoplay.py), a second append_action.
         for logged in await store.actions(pk, since=row.version):
             events = json.dumps(logged.events, separators=(",", ":"))
             figures["bare"].append(await bare.insert(logged.seat or "", logged.text, events))

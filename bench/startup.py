@@ -44,10 +44,10 @@ START_CPU = time.process_time()
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.memory import QuietGateway, rss_mib  # noqa: E402
+from bot.adapter.delivery import deliver  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.delivery import deliver  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.service.front import GameService  # noqa: E402
+from bot.stores.sqlite import Store  # noqa: E402
 from engine.ai import player  # noqa: E402
 
 IMPORTED_WALL = time.perf_counter()

@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.config import Settings  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.service.front import GameService  # noqa: E402
+from bot.stores.sqlite import Store  # noqa: E402
 from engine import BUILTIN_GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
 

@@ -7,13 +7,13 @@ python bench/store_trips.py [--games-per-title 1] [--players 3] [--backend sqlit
 Whole games of every title (Cuba, Santiago de Cuba, Goa) are played through the service as the
 bot plays them: each move is a typed ``/play`` with the interaction's locale and id
 (``GameService.act``), its outcome delivered through a gateway that answers at once
-(``bot.delivery.deliver``, which tells the service the ids of new messages). Every seat is a
+(``bot.adapter.delivery.deliver``, which tells the service the ids of new messages). Every seat is a
 person making random legal moves; pictures are not drawn (every renderer the revision has returns
 nothing), so the CPU time is the service's and the store's. The counts are the store's own
-(:class:`bot.sqlstore.StoreCounts`): an *operation* is one store call (one transaction or one
+(:class:`bot.stores.queries.StoreCounts`): an *operation* is one store call (one transaction or one
 read), a *statement* one SQL statement, a *round trip* one message to the PostgreSQL server
 that waits for its answer (every query, BEGIN, COMMIT, a pool reset). "Per move" is per
-command; the only choices the table plays for people after it (``bot/autoplay.py``) are part of
+command; the only choices the table plays for people after it (``bot/service/autoplay.py``) are part of
 that command. Counts do not move with the machine's load; the CPU time does, a little (it is
 process time: the SQLite thread's work is in it, the PostgreSQL server's is not).
 
@@ -47,11 +47,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.adapter.delivery import deliver  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.delivery import deliver  # noqa: E402
-from bot.gamestore import GameStore  # noqa: E402
-from bot.outcome import Choice, ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
-from bot.service import GameService  # noqa: E402
+from bot.service.front import GameService  # noqa: E402
+from bot.service.outcome import Choice, ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
+from bot.stores.protocol import GameStore  # noqa: E402
 from engine import BUILTIN_GAMES, GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
 
@@ -89,7 +89,7 @@ class QuietGateway:
 
 
 class OutsideCounts:
-    """:class:`bot.sqlstore.StoreCounts`'s fields, for a store that keeps none."""
+    """:class:`bot.stores.queries.StoreCounts`'s fields, for a store that keeps none."""
 
     def __init__(self) -> None:
         self.operations = 0
@@ -129,11 +129,11 @@ def count_from_outside(store: Any) -> None:
     """Count what ``store`` asks of its database when it keeps no :class:`StoreCounts` (an
     earlier revision): patches its class's ``_run``, the backend's ``_execute`` and asyncpg's
     connection methods (once per process: one store per process here)."""
-    import bot.sqlstore
+    import bot.stores.queries
 
     counts = OutsideCounts()
     store.counts = counts
-    run = bot.sqlstore.SqlStore._run
+    run = bot.stores.queries.SqlStore._run
 
     async def counted_run(self: Any, script_fn: Any, *args: Any, write: bool) -> Any:
         counts.operations += 1
@@ -142,7 +142,7 @@ def count_from_outside(store: Any) -> None:
         return await run(self, script_fn, *args, write=write)
 
     for cls in type(store).__mro__:
-        if "_run" in cls.__dict__ and cls is not bot.sqlstore.SqlStore:
+        if "_run" in cls.__dict__ and cls is not bot.stores.queries.SqlStore:
             own = cls.__dict__["_run"]
 
             async def backend_run(self: Any, script_fn: Any, *args: Any, write: bool, _own: Any = own) -> Any:
@@ -154,7 +154,7 @@ def count_from_outside(store: Any) -> None:
             cls._run = backend_run  # type: ignore[method-assign]
             break
     else:
-        bot.sqlstore.SqlStore._run = counted_run  # type: ignore[method-assign]
+        bot.stores.queries.SqlStore._run = counted_run  # type: ignore[method-assign]
     module = sys.modules[type(store).__module__]
     execute = module._execute
 
@@ -277,11 +277,11 @@ async def run_backend(backend: str, args: argparse.Namespace, folder: str) -> di
     tally = Tally()
     store: GameStore
     if backend == "sqlite":
-        from bot.store import Store
+        from bot.stores.sqlite import Store
 
         store = await Store.open(f"{folder}/bench.db")
     else:
-        from bot.pgstore import PgStore
+        from bot.stores.postgres import PgStore
 
         store = await PgStore.open(args.pg_url)
     if not hasattr(store, "counts"):

@@ -12,7 +12,7 @@ Per title it prints:
 
 * **actions** — moves played; **turn changes** — changes after which a new board is due (a
   seat's turn begins, a phase ends, the game ends; the start counts as one), and **player
-  turns** — turns begun by a person (``bot/turns.py``);
+  turns** — turns begun by a person (``bot/service/turns.py``);
 * **posts** — new channel messages of any kind (the lobby's four included); **boards** —
   those with a board picture; **board edits** — messages edited in place with a new picture;
   **other edits** — edits of the words and buttons alone (a sub-step written into the turn
@@ -25,7 +25,7 @@ Per title it prints:
   default; **DM moves** — moves made with a DM's buttons;
 * **acks** — new ephemeral messages acknowledging a move ("Done: …"); **panels** — My turn
   panels opened (a click, not a notification);
-* **only choices** — moves the table played for a person who had exactly one (bot/autoplay.py;
+* **only choices** — moves the table played for a person who had exactly one (bot/service/autoplay.py;
   not counted in **actions**, the people's own moves).
 
 Each game is played at two paces (``--pace`` picks one): a **live** table, where the clock moves

@@ -3,7 +3,7 @@
 python bench/timers.py [--game cuba] [--games 4] [--moves 40] [--delay 0] [--interval 5] [--json]
 
 Games of one human and two computer seats run on a SQLite file with the real timer loop
-(:func:`bot.delivery.run_timers`, at the adapter's interval) and real time. The human plays a
+(:func:`bot.adapter.delivery.run_timers`, at the adapter's interval) and real time. The human plays a
 random legal move whenever it is their turn, after a random pause; the computer seats move by
 their timers. Lateness of a computer move = the time its action was stored − the time of the
 action that made it due − BOT_DELAY_SECONDS (both times as the store logged them). Rendering is
@@ -22,11 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.adapter.delivery import run_timers  # noqa: E402
+from bot.adapter.discord_app import TIMER_INTERVAL  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.delivery import run_timers  # noqa: E402
-from bot.discord_app import TIMER_INTERVAL  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.service.front import GameService  # noqa: E402
+from bot.stores.sqlite import Store  # noqa: E402
 from engine import BUILTIN_GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
 from tests.doubles.gateway import RecordingGateway  # noqa: E402

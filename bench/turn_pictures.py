@@ -3,7 +3,7 @@
 python bench/turn_pictures.py [--json]            # figures only
 python bench/turn_pictures.py --docs docs/        # also writes the README's pictures
 
-Four people play a whole game of each title (or its first ``--moves N`` moves) through the service (``bot.service.GameService``
+Four people play a whole game of each title (or its first ``--moves N`` moves) through the service (``bot.service.front.GameService``
 over a SQLite file in a temporary folder, the real renderers drawing in this process), their
 moves chosen by the heuristic computer player (seed 4242). Every turn message that calls
 someone carries a turn picture (``render.turn``); the figures, per title:
@@ -55,9 +55,9 @@ from PIL import Image, ImageDraw  # noqa: E402
 
 import render  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.outcome import TURN, PublicMessage  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.service.front import GameService  # noqa: E402
+from bot.service.outcome import TURN, PublicMessage  # noqa: E402
+from bot.stores.sqlite import Store  # noqa: E402
 from engine import GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
 from render.layout import text_width, wrap  # noqa: E402

@@ -9,7 +9,7 @@ languages. Reported per title:
 * ``states`` — decisions read; ``labels`` — move labels read (moves × languages);
 * ``twin_labels`` — decisions (× languages) where two different moves carry the same label;
 * ``clipped_labels`` — labels cut to fit a button (80 characters reached, or words cut by "…");
-* ``narrowing`` — narrowing choices made of long lists (bot/choices.py), ``clipped_narrowing``
+* ``narrowing`` — narrowing choices made of long lists (bot/service/choices.py), ``clipped_narrowing``
   those whose label was clipped with "…", ``twin_narrowing`` decisions where two read the same;
 * ``refusals`` — refusals read (wrong moves typed × languages) and ``syntax_refusals`` those
   that show typed syntax (a quoted command such as 'use 0 0', a syntax word such as ROW COL) or,
@@ -32,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import choices  # noqa: E402
+from bot.service import choices  # noqa: E402
 from engine import GAMES  # noqa: E402
 from engine.ai import player  # noqa: E402
 from engine.core import Action, IllegalAction  # noqa: E402

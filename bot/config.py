@@ -13,7 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import dotenv_values
 
-from bot.rows import Shards
+from bot.stores.rows import Shards
 
 
 class SettingsError(ValueError):

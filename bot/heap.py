@@ -1,11 +1,11 @@
 """Giving freed memory back to the operating system.
 
 A bot that runs for months opens and closes thousands of games. Their objects are freed when a
-game closes (:meth:`bot.tables.Tables.on_close`), but glibc's allocator keeps the freed pages
+game closes (:meth:`bot.service.tables.Tables.on_close`), but glibc's allocator keeps the freed pages
 in its arenas (one per thread that allocated: the event loop's, the store's, the executor's),
 so the resident size creeps up even though nothing is held. ``malloc_trim(0)`` hands the free
 pages of every arena back (``madvise``), which is what :func:`give_back` does; the hourly
-storage sweep calls it (:meth:`bot.timers.Timers.sweep`). Elsewhere than glibc it does nothing.
+storage sweep calls it (:meth:`bot.service.timers.Timers.sweep`). Elsewhere than glibc it does nothing.
 
 ``python3 bench/memory.py --only closed`` measures the resident size before and after
 thousands of games played and closed.

@@ -24,7 +24,7 @@ CATALOGUE = Catalogue("bot")
 
 #: The slash commands' names in every language (the catalogue ``bot/translator`` registers them
 #: with Discord; read here without discord.py, which the service must not import).
-COMMANDS = Catalogue("bot.translator")
+COMMANDS = Catalogue("bot.adapter.translator")
 
 #: A slash command as the catalogues write it: ``/game join``, ``/play``, ``/tradewinds notify``,
 #: with the options named right after it (``/game forget-me confirm:``).

@@ -28,7 +28,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from bot.config import Settings
-from bot.gamestore import GameStore, open_store
+from bot.stores.protocol import GameStore, open_store
 
 BACKENDS = ("sqlite", "postgresql")
 DATABASE = "tradewinds_tests"

@@ -3,7 +3,7 @@
 Walks the legal moves of sampled states of games played by computer players, for every title and
 every language: two different moves never carry the same label, no label is cut (a label is at
 most 80 characters, Discord's limit, and none reaches it, so no clipping ever bit), and the
-narrowing choices the bot makes of a long list (:mod:`bot.choices`) are told apart, each naming
+narrowing choices the bot makes of a long list (:mod:`bot.service.choices`) are told apart, each naming
 what it holds without "…" clipping its words. Goa's flag places are grouped by ring side and row.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.choices import MAX_LABEL, MESSAGE_CAPACITY, members, narrowing_label, plan
+from bot.service.choices import MAX_LABEL, MESSAGE_CAPACITY, members, narrowing_label, plan
 from engine import GAMES
 from engine.ai import player
 from engine.i18n import LANGUAGES

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 import tests.bot.tinygame  # noqa: F401  (registers the tiny game)
+from bot.adapter.delivery import deliver
 from bot.config import Settings
-from bot.delivery import deliver
-from bot.gamestore import GameStore
-from bot.outcome import Outcome
-from bot.rows import dumps
-from bot.service import GameService
+from bot.service.front import GameService
+from bot.service.outcome import Outcome
+from bot.stores.protocol import GameStore
+from bot.stores.rows import dumps
 from engine import GAMES
 from tests.backends import Database
 from tests.doubles.gateway import RecordingGateway

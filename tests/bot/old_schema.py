@@ -7,8 +7,8 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from bot import pgstore
-from bot import store as sqlite_store
+from bot.stores import postgres as pgstore
+from bot.stores import sqlite as sqlite_store
 
 Rows = list[tuple[str, tuple[Any, ...]]]
 

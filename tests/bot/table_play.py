@@ -22,10 +22,10 @@ from typing import Any
 
 import discord
 
-from bot import discord_app as app
-from bot import turns
-from bot.choices import GroupOf, members
-from bot.outcome import parse_custom_id
+from bot.adapter import discord_app as app
+from bot.service import turns
+from bot.service.choices import GroupOf, members
+from bot.service.outcome import parse_custom_id
 from bot.texts import t
 from engine import GAMES
 from engine.ai import player
@@ -260,7 +260,7 @@ class Table:
                 raise AssertionError(f"{action!r} not found through five narrowings")
         after = self.svc.tables.cached.get(self.played.pk)  # a finished game is forgotten
         # One version for the move, and one for each only choice the table then played
-        # for someone (bot/autoplay.py).
+        # for someone (bot/service/autoplay.py).
         assert after is None or after.row.version >= version + 1, f"{action!r} was not played"
         self.played.autoplayed += 0 if after is None else after.row.version - version - 1
         texts = []  # what the channel newly showed for this move: the new lines of messages and edits
@@ -360,7 +360,7 @@ def figures(played: Played, rules: Any, lang: str = "en") -> dict[str, Any]:
     """What a whole game sent to Discord, counted (``bench/table.py`` prints them; the table
     tests hold them to the bounds of :func:`assert_manners`).
 
-    Turns are counted by :mod:`bot.turns` from the states before every move and the end: turn
+    Turns are counted by :mod:`bot.service.turns` from the states before every move and the end: turn
     changes (the start counts as one), each person's turns and the secret simultaneous
     decisions each was asked for. Messages from the driver's journal: new channel messages
     (``posts``), those with a board picture, edits with a new picture and other edits; mentions

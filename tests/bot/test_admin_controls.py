@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot import discord_app as app
+from bot.adapter import discord_app as app
 from bot.config import Settings
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, DEE, NAMES, seated

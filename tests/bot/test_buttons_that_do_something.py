@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from bot.outcome import parse_custom_id
+from bot.service.outcome import parse_custom_id
 from bot.texts import t
 from engine import GAMES
 from tests.bot.conftest import ANA, BO, CHANNEL, seated

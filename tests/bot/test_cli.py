@@ -15,8 +15,8 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import cli
 from bot.config import VARIABLES, Settings, load_settings
+from bot.ops import cli
 from engine import GAMES, history
 from engine.core import Result
 from tests.waiting import HANG_GUARD_S
@@ -26,11 +26,11 @@ TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.not-a-real-token-0123456789abcdefghijkl
 
 
 def run_cli(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    """``python -m bot.cli ARGS`` in ``cwd`` with a clean environment plus ``env``."""
+    """``python -m bot.ops.cli ARGS`` in ``cwd`` with a clean environment plus ``env``."""
     base = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN",) and not k.startswith("PYTEST")}
     base["PYTHONPATH"] = str(ROOT)
     return subprocess.run(
-        [sys.executable, "-m", "bot.cli", *args],
+        [sys.executable, "-m", "bot.ops.cli", *args],
         cwd=cwd,
         env={**base, **env},
         capture_output=True,
@@ -65,7 +65,7 @@ def test_a_setting_that_cannot_be_read_is_one_line_too(tmp_path):
 def test_the_token_never_reaches_the_log(monkeypatch, capsys):
     """``run`` with a token: everything the bot logs (settings, messages with the token as an
     argument or inside an exception) goes through the redacting handler."""
-    import bot.discord_app
+    import bot.adapter.discord_app
 
     def fake_run_bot(settings: Settings) -> int:
         log = logging.getLogger("discord.http")
@@ -78,7 +78,7 @@ def test_the_token_never_reaches_the_log(monkeypatch, capsys):
             log.exception("login failed")
         return 0
 
-    monkeypatch.setattr(bot.discord_app, "run_bot", fake_run_bot)
+    monkeypatch.setattr(bot.adapter.discord_app, "run_bot", fake_run_bot)
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("LOG_LEVEL", "DEBUG")
     monkeypatch.chdir(ROOT / "tests")  # no .env there
@@ -248,7 +248,7 @@ def test_readme_names_every_game_option():
 
 
 def test_a_token_discord_refuses_is_one_log_line_and_exit_2(monkeypatch, tmp_path, capsys):
-    import bot.discord_app as discord_app
+    import bot.adapter.discord_app as discord_app
 
     async def refuse(self, token: str, *, reconnect: bool = True) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
@@ -318,9 +318,9 @@ def test_health_reads_the_age_of_the_running_bots_heartbeat(tmp_path, monkeypatc
 async def test_the_timer_loop_beats_after_every_round_it_reached_the_store(tmp_path):
     import asyncio
 
-    from bot.delivery import run_timers
-    from bot.service import GameService
-    from bot.store import Store
+    from bot.adapter.delivery import run_timers
+    from bot.service.front import GameService
+    from bot.stores.sqlite import Store
     from tests.doubles.gateway import RecordingGateway
 
     store = await Store.open(str(tmp_path / "t.db"))

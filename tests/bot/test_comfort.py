@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import catchup, hours
-from bot.outcome import parse_custom_id
-from bot.rows import StoreError, UserPrefs
-from bot.store import Store
+from bot.service import catchup, hours
+from bot.service.outcome import parse_custom_id
+from bot.stores.rows import StoreError, UserPrefs
+from bot.stores.sqlite import Store
 from bot.texts import t
 from tests.backends import BACKENDS
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
@@ -167,7 +167,7 @@ async def test_notify_takes_a_zone_quiet_hours_and_a_vacation(env):
     asked = FakeInteraction(client, BO)
     await invoke("tradewinds notify", asked, turn="none", time_zone="Asia/Tokyo", quiet="23:00-08:00")
     assert (await svc.store.prefs_of([BO]))[BO] == UserPrefs("none", "Asia/Tokyo", 1380, 480)
-    from bot import discord_app as app
+    from bot.adapter import discord_app as app
 
     assert app.zone_matches("amsterdam") == ["Europe/Amsterdam"]
     assert len(app.zone_matches("america")) == 25
@@ -361,7 +361,7 @@ async def test_the_legend_comes_in_the_readers_language(env):
 
 def test_every_game_draws_a_legend_with_the_mark():
     import render
-    from bot.glance import legend_labels
+    from bot.service.glance import legend_labels
 
     for game in ("cuba", "santiago", "goa"):
         plain = render.legend(game, None, "ja")
@@ -448,7 +448,7 @@ async def test_migration_11_and_the_new_store_methods(database):
 async def test_an_old_database_keeps_mention_and_dm_as_both(tmp_path):
     import sqlite3
 
-    from bot.store import MIGRATIONS, _statements
+    from bot.stores.sqlite import MIGRATIONS, _statements
 
     path = str(tmp_path / "old.db")
     db = sqlite3.connect(path, isolation_level=None)

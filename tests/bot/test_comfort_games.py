@@ -19,8 +19,8 @@ import pytest
 from PIL import Image
 
 import render
-from bot.replays import effective_plays, replay_states, with_events
-from bot.service import public_log_lines
+from bot.service.front import public_log_lines
+from bot.service.replays import effective_plays, replay_states, with_events
 from bot.texts import t
 from engine import GAMES
 from render import marks

@@ -3,7 +3,7 @@ subcommands (or groups) under a command or group, at most 25 options and choices
 most 32 and descriptions of at most 100 characters, and at most 4,000 characters per top-level
 command — its names, descriptions, choice names and values, counted in each locale as a client
 of that locale receives it. The localised payload comes from discord.py's own
-``get_translated_payload`` with the bot's :class:`~bot.translator.CommandTranslator`, the
+``get_translated_payload`` with the bot's :class:`~bot.adapter.translator.CommandTranslator`, the
 payload a sync uploads."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from bot import discord_app as app
+from bot.adapter import discord_app as app
+from bot.adapter.translator import DISCORD_LOCALES, CommandTranslator
 from bot.config import Settings
-from bot.translator import DISCORD_LOCALES, CommandTranslator
 
 #: Discord's limits (https://discord.com/developers/docs/interactions/application-commands).
 MAX_SUBCOMMANDS = 25

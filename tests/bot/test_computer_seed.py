@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 
-from bot.computer import keyed_seed
+from bot.service.computer import keyed_seed
 
 
 def test_the_seed_is_reproducible_and_64_bits() -> None:

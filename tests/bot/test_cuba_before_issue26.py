@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from bot import pgstore
-from bot import store as sqlite_store
-from bot.rows import ReplayBase
+from bot.stores import postgres as pgstore
+from bot.stores import sqlite as sqlite_store
+from bot.stores.rows import ReplayBase
 from engine import GAMES
 from tests.bot import old_schema
 from tests.bot.conftest import ANA, CHANNEL

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from bot.cli import replay_file
-from bot.records import default_summary_renderer
-from bot.rows import ReplayBase
-from bot.store import MIGRATIONS, _statements
+from bot.ops.cli import replay_file
+from bot.service.records import default_summary_renderer
+from bot.stores.rows import ReplayBase
+from bot.stores.sqlite import MIGRATIONS, _statements
 from bot.texts import t
 from engine import GAMES, history
 from engine.core import undoable

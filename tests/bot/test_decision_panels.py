@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.choices import MESSAGE_CAPACITY
-from bot.outcome import Outcome, parse_custom_id
+from bot.service.choices import MESSAGE_CAPACITY
+from bot.service.outcome import Outcome, parse_custom_id
 from engine import GAMES
 from engine.ai import player
 from engine.cuba.rules.common import field_name

@@ -14,10 +14,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot import discord_app as app
+from bot.adapter import discord_app as app
+from bot.adapter.delivery import deliver
 from bot.config import Settings
-from bot.delivery import deliver
-from bot.outcome import (
+from bot.service.outcome import (
     CUSTOM_ID_RE,
     BoardLink,
     Choice,
@@ -403,7 +403,7 @@ async def test_a_failing_service_call_is_one_ephemeral_sentence(env, caplog):
     svc.join = broken
     client = FakeClient(svc)
     interaction = FakeInteraction(client, BO)
-    with caplog.at_level(logging.ERROR, logger="bot.discord_app"):
+    with caplog.at_level(logging.ERROR, logger="bot.adapter.discord_app"):
         await invoke("game join", interaction)
     # /game join was recorded as processed before it ran, and then failed: whether it changed
     # anything cannot be told, so the answer does not say "nothing was changed"
@@ -456,7 +456,7 @@ async def test_a_failing_move_says_nothing_was_changed_only_when_it_was_not_stor
 
 
 async def test_a_stopping_bot_takes_no_new_interaction_and_lets_those_in_flight_finish(env):
-    from bot.serving import Serving
+    from bot.adapter.serving import Serving
 
     svc = await env.service()
     client = FakeClient(svc)
@@ -732,7 +732,7 @@ async def test_check_commands_syncs_only_the_first_time(tmp_path, caplog):
     await client.check_commands()
     assert synced == [None]  # same tree: nothing to do
     app.hash_path(settings, None).write_text("an older tree\n")
-    with caplog.at_level(logging.WARNING, logger="bot.discord_app"):
+    with caplog.at_level(logging.WARNING, logger="bot.adapter.discord_app"):
         await client.check_commands()
     assert synced == [None] and "run `tradewinds sync`" in caplog.text
 

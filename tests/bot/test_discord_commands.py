@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot import discord_app as app
+from bot.adapter import discord_app as app
 from bot.config import Settings
 
 SNAPSHOT = Path(__file__).with_name("command_tree.json")

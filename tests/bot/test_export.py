@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot import records
+from bot.service import records
 from bot.texts import t
 from engine import GAMES, history
 from engine.ai import player

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bot.store import MIGRATIONS
+from bot.stores.sqlite import MIGRATIONS
 from engine import GAMES
 from engine.goa import data
 from tests.bot import old_schema

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot import pgstore
-from bot import store as sqlite_store
+from bot.stores import postgres as pgstore
+from bot.stores import sqlite as sqlite_store
 from engine import GAMES
 from engine.goa import data
 from engine.history import ReplayError, replay_log

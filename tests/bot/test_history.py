@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from bot import records
-from bot.sqlstore import USER_ROWS
+from bot.service import records
+from bot.stores.queries import USER_ROWS
 from bot.texts import t, t_count
 from engine import history
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, NAMES
@@ -372,7 +372,7 @@ async def test_a_database_from_before_migration_6_keeps_its_finished_games(env):
     after the upgrade, its result worked out from the stored state."""
     import sqlite3
 
-    from bot.store import MIGRATIONS, SCHEMA_VERSION, _statements
+    from bot.stores.sqlite import MIGRATIONS, SCHEMA_VERSION, _statements
     from engine import GAMES
     from tests.history.test_export_format import play
 

@@ -19,13 +19,13 @@ from typing import Any
 import discord
 import pytest
 
-from bot import discord_app as app
-from bot import translator
-from bot.choices import members, narrowing_label
+from bot.adapter import discord_app as app
+from bot.adapter import translator
+from bot.adapter.delivery import deliver
 from bot.config import Settings
-from bot.delivery import deliver
-from bot.outcome import Choice, Outcome, parse_custom_id
-from bot.service import GameService
+from bot.service.choices import members, narrowing_label
+from bot.service.front import GameService
+from bot.service.outcome import Choice, Outcome, parse_custom_id
 from bot.texts import CATALOGUE, t
 from engine import GAMES
 from engine.ai import player
@@ -413,9 +413,9 @@ def test_every_string_of_the_command_tree_has_a_translation():
             for lang in LANGUAGES[1:]:
                 assert translator.choice_text(key, lang), (key, lang)
             continue
-        assert english.get(key) == text, f"bot/translator/locales/en.json: {key!r} should be {text!r}"
+        assert english.get(key) == text, f"bot/adapter/translator/locales/en.json: {key!r} should be {text!r}"
         for lang in LANGUAGES[1:]:
-            assert translator.text(key, lang), f"bot/translator/locales/{lang}.json lacks {key!r}"
+            assert translator.text(key, lang), f"bot/adapter/translator/locales/{lang}.json lacks {key!r}"
     keys = {key for kind, key, _ in strings if kind != "choice"}
     choices = {f"choice.{key}" for kind, key, _ in strings if kind == "choice"}
     unused = set(english) - keys - choices
@@ -446,7 +446,7 @@ def test_translated_names_are_valid_and_distinct():
 
 async def test_the_translator_answers_what_the_hash_counts():
     """discord.py's sync asks the translator string by string; the result is exactly the
-    payload :func:`bot.translator.localised_payload` computes for the hash."""
+    payload :func:`bot.adapter.translator.localised_payload` computes for the hash."""
     client = app.TradewindsBot(Settings())
     client.serve = False
     await client._async_setup_hook()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rows import TimerPlan
-from bot.sqlstore import TIMER_COLUMNS
+from bot.stores.queries import TIMER_COLUMNS
+from bot.stores.rows import TimerPlan
 from tests.bot.conftest import ANA, BO, CY, seated
 
 pytestmark = pytest.mark.both_backends  # the service over SQLite and over PostgreSQL
@@ -101,7 +101,7 @@ async def test_the_timer_loop_reads_the_due_timers_by_their_index(env, backend):
     svc = await env.service()
     await seated(env, svc, [ANA, BO])
     if backend == "sqlite":
-        # the timer loop's two queries, as the store sends them (bot/sqlstore.py)
+        # the timer loop's two queries, as the store sends them (bot/stores/queries.py)
         due = f"SELECT {TIMER_COLUMNS} FROM timers t WHERE t.due <= ? ORDER BY t.due, t.id"
         plan = await svc.store.fetch(f"EXPLAIN QUERY PLAN {due}", 1.0)
         assert any("timers_due" in str(row[-1]) for row in plan), plan

@@ -5,7 +5,7 @@ runs) and where (a press forged from a DM or another channel changes nothing).""
 
 from __future__ import annotations
 
-from bot.outcome import custom_id, parse_custom_id
+from bot.service.outcome import custom_id, parse_custom_id
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
 from tests.bot.table_play import components, use

@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from bot import catchup, heap
-from bot.presenter import EDITS_KEPT_AFTER_CLOSE_S
-from bot.replays import effective_plays
+from bot import heap
+from bot.service import catchup
+from bot.service.presenter import EDITS_KEPT_AFTER_CLOSE_S
+from bot.service.replays import effective_plays
 from engine import GAMES
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 

@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import cli
+from bot.adapter.discord_app import start_metrics
 from bot.config import Settings, SettingsError, load_settings
-from bot.discord_app import start_metrics
-from bot.outcome import Outcome, PrivateMessage
+from bot.ops import cli
 from bot.render_pool import RenderPool
+from bot.service.outcome import Outcome, PrivateMessage
 from tests.bot.conftest import ANA, BO, CHANNEL, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
 

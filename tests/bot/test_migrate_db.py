@@ -8,11 +8,11 @@ import asyncio
 
 import pytest
 
-from bot import cli
-from bot.pgstore import PgStore
-from bot.rows import DecisionDm
-from bot.sqlstore import TABLES
-from bot.store import Store
+from bot.ops import cli
+from bot.stores.postgres import PgStore
+from bot.stores.queries import TABLES
+from bot.stores.rows import DecisionDm
+from bot.stores.sqlite import Store
 from tests.backends import Database
 from tests.bot.conftest import ANA, BO, CY, DEE, Env, seated
 

@@ -1,5 +1,5 @@
 """Names cannot shout, ping, link, hide or turn text round (bot/names.py), and no message the bot
-sends can ping anyone it does not mean to call (``allowed_mentions``, bot/discord_app.py)."""
+sends can ping anyone it does not mean to call (``allowed_mentions``, bot/adapter/discord_app.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import discord_app as app
+from bot.adapter import discord_app as app
 from bot.config import Settings
 from bot.names import EMPTY, MAX_NAME, SPECIAL, plain, safe, shown
 from bot.texts import t
@@ -130,7 +130,7 @@ def test_a_name_without_special_characters_is_what_discords_escapes_return(name)
 def test_the_service_does_not_load_discord_py():
     """The service, its stores and the names are free of discord.py (the adapter's): a tool or
     a test that runs the service does not pay its import."""
-    code = "import sys, bot.service, bot.names; print('discord' in sys.modules)"
+    code = "import sys, bot.service.front, bot.names; print('discord' in sys.modules)"
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "False"
 

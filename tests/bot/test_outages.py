@@ -14,9 +14,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import store as sqlite_store
-from bot.outcome import Outcome, custom_id
-from bot.service import GameService
+from bot.service.front import GameService
+from bot.service.outcome import Outcome, custom_id
+from bot.stores import sqlite as sqlite_store
 from tests.backends import Database, OwnPostgres, guild_of_shard, start_own_postgres
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, Env, seated
 from tests.waiting import HANG_GUARD_S
@@ -74,7 +74,7 @@ async def outage_env(request, tmp_path, monkeypatch):
 
 
 async def timer_round(env: Env, svc: GameService) -> list[Outcome] | None:
-    """One round of the timer loop (``bot.delivery.run_timers``) after ROUND_S seconds: what its
+    """One round of the timer loop (``bot.adapter.delivery.run_timers``) after ROUND_S seconds: what its
     timers said, or None when it could not reach the database."""
     env.clock.advance(ROUND_S)
     try:
@@ -176,8 +176,8 @@ async def test_a_press_handed_over_before_an_outage_is_answered_after_it(outage_
 
 
 async def test_the_listener_opens_again_with_backoff_after_a_server_restart(own_postgres):
-    from bot.pgstore import LISTEN_RETRY_FIRST_S, PgStore
-    from bot.rows import TimerPlan
+    from bot.stores.postgres import LISTEN_RETRY_FIRST_S, PgStore
+    from bot.stores.rows import TimerPlan
     from tests.bot.test_store import new_lobby
 
     url = await own_postgres.new_database()

@@ -1,5 +1,5 @@
 """The board message carries the whole board laid out for a phone (render.phone_board, drawn in
-the render pool by bot.presenter.default_renderer): posted before the turn message that links to
+the render pool by bot.service.presenter.default_renderer): posted before the turn message that links to
 it, and edited in place after a move — each time a portrait picture at most 900 px wide, the
 same picture ``render.phone_board`` draws of the public view."""
 
@@ -10,8 +10,8 @@ import io
 from PIL import Image
 
 import render
-from bot.outcome import BOARD, TURN
-from bot.presenter import default_renderer
+from bot.service.outcome import BOARD, TURN
+from bot.service.presenter import default_renderer
 from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, CY

@@ -1,4 +1,4 @@
-"""Every press is checked against where it was offered (bot/places.py): forged payloads of every
+"""Every press is checked against where it was offered (bot/service/places.py): forged payloads of every
 verb of the custom ids, from a DM and from another server's channel, are refused with one
 sentence and change nothing; the same buttons pressed where the bot offered them still work."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.outcome import custom_id
+from bot.service.outcome import custom_id
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, NAMES, seated
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.both_backends
 ELSEWHERE = 777  # another server's channel
 DM = None  # a direct message with the bot
 WRONG = t("wrong_place", "en")
-#: Every verb of the custom ids (bot/outcome.py) with an action part that fits it.
+#: Every verb of the custom ids (bot/service/outcome.py) with an action part that fits it.
 VERBS = {
     "a": "take 1", "h": "", "t": "", "n": "take", "v": "p1", "l": "", "r": "", "j": "", "q": "", "x": "", "b": "", "s": "",
 }  # fmt: skip
@@ -160,8 +160,8 @@ async def test_every_verb_forged_through_the_adapter_is_refused(env):
     """The same forged presses through the Discord adapter's own button (``ChoiceButton``, as
     discord.py routes a ``tw:`` custom id), from a DM (no guild) and from another channel:
     one ephemeral sentence each, nothing posted, nothing stored — the Rematch too (its own
-    path, :func:`bot.discord_app.rematch_press`)."""
-    from bot import discord_app as app
+    path, :func:`bot.adapter.discord_app.rematch_press`)."""
+    from bot.adapter import discord_app as app
     from tests.bot.test_discord_adapter import FakeClient, FakeDMChannel, FakeInteraction
 
     svc = await env.service()

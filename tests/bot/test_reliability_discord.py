@@ -12,9 +12,9 @@ from typing import Any
 
 import discord
 
-from bot import discord_app as app
-from bot.delivery import run_timers
-from bot.outcome import PrivateMessage
+from bot.adapter import discord_app as app
+from bot.adapter.delivery import run_timers
+from bot.service.outcome import PrivateMessage
 from tests.bot.conftest import ANA, BO, CHANNEL, NAMES, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
 

@@ -9,9 +9,9 @@ import json
 import sqlite3
 import time
 
-from bot import cli
-from bot.outcome import BOARD, TURN, custom_id
-from bot.service import GameService
+from bot.ops import cli
+from bot.service.front import GameService
+from bot.service.outcome import BOARD, TURN, custom_id
 from bot.texts import t
 from engine import BUILTIN_GAMES, GAMES
 from engine.ai import player

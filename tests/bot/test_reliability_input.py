@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.service import MAX_MOVE_TEXT, MAX_NAME, MAX_OPTIONS_TEXT
+from bot.service.front import MAX_MOVE_TEXT, MAX_NAME, MAX_OPTIONS_TEXT
 from bot.texts import t
 from engine.i18n import LANGUAGES
 from tests.bot.conftest import ANA, BO, CHANNEL, seated

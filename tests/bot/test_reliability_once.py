@@ -9,10 +9,10 @@ import asyncio
 
 import pytest
 
-from bot import calls
-from bot import discord_app as app
-from bot.delivery import deliver
-from bot.service import GameService
+from bot.adapter import discord_app as app
+from bot.adapter.delivery import deliver
+from bot.service import calls
+from bot.service.front import GameService
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, NAMES, Env
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke

@@ -12,11 +12,11 @@ import sqlite3
 import discord
 import pytest
 
-from bot import records, replays
 from bot.config import Settings, SettingsError, load_settings
-from bot.rows import TimerPlan
-from bot.service import GameService
-from bot.store import MIGRATIONS, Store, _statements
+from bot.service import records, replays
+from bot.service.front import GameService
+from bot.stores.rows import TimerPlan
+from bot.stores.sqlite import MIGRATIONS, Store, _statements
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, Env
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke

@@ -16,7 +16,7 @@ import pytest
 
 import render
 from bot.render_pool import RenderFailed, RenderPool
-from bot.service import default_renderer
+from bot.service.front import default_renderer
 from engine import GAMES
 from tests.bot import render_workers
 from tests.bot.conftest import ANA, BO, CHANNEL, seated

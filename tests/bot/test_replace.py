@@ -9,8 +9,8 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from bot import discord_app as app
-from bot.outcome import CUSTOM_ID_RE, Outcome, parse_custom_id
+from bot.adapter import discord_app as app
+from bot.service.outcome import CUSTOM_ID_RE, Outcome, parse_custom_id
 from bot.texts import t
 from engine import GAMES
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
@@ -454,7 +454,7 @@ async def test_real_games_get_heuristic_players_by_default(env):
 
 def test_the_demo_plays_with_heuristic_players_by_default(tmp_path, monkeypatch):
     import engine.ai
-    from bot import cli
+    from bot.ops import cli
 
     kinds: list[str] = []
     real_player = engine.ai.player

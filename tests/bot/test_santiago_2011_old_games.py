@@ -18,9 +18,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from bot.cli import replay_file
-from bot.rows import ReplayBase
-from bot.store import MIGRATIONS, _statements
+from bot.ops.cli import replay_file
+from bot.stores.rows import ReplayBase
+from bot.stores.sqlite import MIGRATIONS, _statements
 from bot.texts import t
 from engine import GAMES, history
 from tests.bot.conftest import ANA, CHANNEL

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot import calls
+from bot.service import calls
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 import render
-from bot.outcome import parse_custom_id
+from bot.service.outcome import parse_custom_id
 from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, CHANNEL

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.outcome import parse_custom_id
+from bot.service.outcome import parse_custom_id
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
 
@@ -20,7 +20,7 @@ async def test_open_join_start(env):
     started = await svc.start(CHANNEL, ANA)
     assert started.ok
     # The turn message carries the turn picture of the people called and a link to the board,
-    # which is a message of its own (posted first: bot.delivery).
+    # which is a message of its own (posted first: bot.adapter.delivery).
     board, called = started.public[0], started.public[-1]
     assert called.live.role == "board" and called.image.startswith(b"\x89PNG") and not called.choices
     assert board.channel_id == CHANNEL and board.image is None and board.turn_image.startswith(b"\x89PNG")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.outcome import Outcome
+from bot.service.outcome import Outcome
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 
 pytestmark = pytest.mark.both_backends  # the service over SQLite and over PostgreSQL

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.outcome import custom_id, parse_custom_id
+from bot.service.outcome import custom_id, parse_custom_id
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE, seated
 
 pytestmark = pytest.mark.both_backends  # the service over SQLite and over PostgreSQL

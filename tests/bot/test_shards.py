@@ -11,11 +11,11 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot import discord_app as app
+from bot.adapter import discord_app as app
+from bot.adapter.delivery import deliver
 from bot.config import Settings
-from bot.delivery import deliver
-from bot.outcome import custom_id
-from bot.rows import Shards
+from bot.service.outcome import custom_id
+from bot.stores.rows import Shards
 from tests.backends import guild_of_shard
 from tests.bot.conftest import ANA, BO, CY, DEE, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeFollowup, FakeInteraction

@@ -9,13 +9,13 @@ import sqlite3
 
 import pytest
 
-from bot import pgstore
-from bot import store as sqlite_store
 from bot.config import Settings, SettingsError, load_settings
-from bot.gamestore import GameStore
-from bot.pgstore import PgStore
-from bot.rows import AlreadySeated, ChannelBusy, Shards, TimerPlan
-from bot.store import SCHEMA_VERSION, Store
+from bot.stores import postgres as pgstore
+from bot.stores import sqlite as sqlite_store
+from bot.stores.postgres import PgStore
+from bot.stores.protocol import GameStore
+from bot.stores.rows import AlreadySeated, ChannelBusy, Shards, TimerPlan
+from bot.stores.sqlite import SCHEMA_VERSION, Store
 from tests.backends import guild_of_shard, integrity_errors
 from tests.waiting import HANG_GUARD_S
 
@@ -422,7 +422,7 @@ async def test_a_newer_sqlite_schema_is_refused(database):
 
 
 async def test_an_older_sqlite_database_is_migrated_and_keeps_its_games(tmp_path):
-    from bot.store import MIGRATIONS, _statements
+    from bot.stores.sqlite import MIGRATIONS, _statements
 
     path = str(tmp_path / "old.db")
     con = sqlite3.connect(path)

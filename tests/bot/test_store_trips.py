@@ -1,7 +1,7 @@
 """What a move asks of the store (issue 29): one read of the game, one write of the move (with
 the only choices played after it and the timers), one write of the live messages when the turn
 message goes out — three store operations — and on PostgreSQL at most eight round trips. The
-counts are the store's own (:class:`bot.sqlstore.StoreCounts`), never times. What the store
+counts are the store's own (:class:`bot.stores.queries.StoreCounts`), never times. What the store
 keeps in memory instead of reading it again must be what a fresh store reads from the database.
 
 A delivery that sends DMs asking a secret decision, or closes such DMs, keeps their ids in one
@@ -14,14 +14,14 @@ import itertools
 
 import pytest
 
-from bot.rows import AlreadyProcessed, Play, TimerPlan
+from bot.stores.rows import AlreadyProcessed, Play, TimerPlan
 from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 
 pytestmark = pytest.mark.both_backends
 
-#: The store operations of one move, by name (bot/sqlstore.py's scripts).
+#: The store operations of one move, by name (bot/stores/queries.py's scripts).
 MOVE = {"table_rows": 1, "append_action": 1, "write_live": 1}
 #: What a store reads once (per person, per game) and then keeps.
 FIRST_READS = {"remember_locale", "dm_refused_users", "last_acts", "actions", "replay_base", "decision_dms"}

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.delivery import run_timers as run_loop
-from bot.outcome import parse_custom_id
+from bot.adapter.delivery import run_timers as run_loop
 from bot.render_pool import RenderPool
+from bot.service.outcome import parse_custom_id
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 from tests.bot.test_service_timers import run_timers

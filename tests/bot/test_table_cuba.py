@@ -10,8 +10,8 @@ import re
 import pytest
 
 import render
-from bot.choices import MESSAGE_CAPACITY
-from bot.outcome import parse_custom_id
+from bot.service.choices import MESSAGE_CAPACITY
+from bot.service.outcome import parse_custom_id
 from bot.texts import t
 from engine import GAMES
 from engine.core import Action

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot import turns
-from bot.choices import MESSAGE_CAPACITY, members, plan
-from bot.outcome import custom_id, parse_custom_id
+from bot.service import turns
+from bot.service.choices import MESSAGE_CAPACITY, members, plan
+from bot.service.outcome import custom_id, parse_custom_id
 from engine import GAMES
 from tests.bot.conftest import DEE
 from tests.bot.table_play import (

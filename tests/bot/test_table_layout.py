@@ -1,11 +1,11 @@
-"""Laying out many choices (bot/choices.py) and long texts (bot/pages.py) for Discord."""
+"""Laying out many choices (bot/service/choices.py) and long texts (bot/service/pages.py) for Discord."""
 
 from __future__ import annotations
 
-from bot import discord_app as app
-from bot.choices import RUN, group_label, groups_by_prefix, members, narrowed, plan
-from bot.outcome import Choice, custom_id
-from bot.pages import pack
+from bot.adapter import discord_app as app
+from bot.service.choices import RUN, group_label, groups_by_prefix, members, narrowed, plan
+from bot.service.outcome import Choice, custom_id
+from bot.service.pages import pack
 
 
 def test_many_actions_are_grouped_by_the_words_that_tell_them_apart():

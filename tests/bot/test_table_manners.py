@@ -1,6 +1,6 @@
 """Table manners beyond the whole games (tests/bot/test_table_*.py): a thread per table where the
 bot may open one (and the host told once why not), ``/game notify``, where a press is answered,
-and the live messages composed by ``bot/flow.py``."""
+and the live messages composed by ``bot/service/flow.py``."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from types import SimpleNamespace
 
 import discord
 
-from bot import discord_app as app
-from bot import flow
-from bot.delivery import deliver
-from bot.outcome import RETIRED, TURN, Live, Outcome, PublicMessage
-from bot.rows import LiveMessages
+from bot.adapter import discord_app as app
+from bot.adapter.delivery import deliver
+from bot.service import flow
+from bot.service.outcome import RETIRED, TURN, Live, Outcome, PublicMessage
+from bot.stores.rows import LiveMessages
 from bot.texts import t
 from engine import GAMES
 from tests.bot.conftest import ANA, BO, CHANNEL, CY

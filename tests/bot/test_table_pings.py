@@ -5,8 +5,8 @@ are at the table; a bidder away from it is pinged when their bid comes."""
 
 from __future__ import annotations
 
-from bot import turns
-from bot.outcome import TURN, Outcome
+from bot.service import turns
+from bot.service.outcome import TURN, Outcome
 from bot.texts import t
 from engine import GAMES
 from tests.bot.conftest import ANA, BO, CHANNEL, seated

@@ -6,10 +6,10 @@ board."""
 
 from __future__ import annotations
 
-from bot import discord_app as app
-from bot import turns
-from bot.choices import MESSAGE_CAPACITY
-from bot.outcome import parse_custom_id
+from bot.adapter import discord_app as app
+from bot.service import turns
+from bot.service.choices import MESSAGE_CAPACITY
+from bot.service.outcome import parse_custom_id
 from bot.texts import t
 from engine import GAMES
 from engine.santiago import data
@@ -80,7 +80,7 @@ async def test_a_whole_game_of_santiago_at_the_table(env):
     assert_manners(counted, turn_dms=(BO,))
     bo_dms = client.get_user(BO).dms
     # One as each of his turns begins, but for a turn that begins with his own move: he is at
-    # the table then, named without a call (bot/attending.py).
+    # the table then, named without a call (bot/service/attending.py).
     states = [state for state, _ in played.states] + [played.final]
     own = sum(
         1

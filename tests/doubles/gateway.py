@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from bot.outcome import Choice, ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm
+from bot.service.outcome import Choice, ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm
 
 
 @dataclass
@@ -19,7 +19,7 @@ class Ephemeral:
 
 @dataclass
 class RecordingGateway:
-    """Implements :class:`bot.outcome.Gateway`, keeping every call in lists.
+    """Implements :class:`bot.service.outcome.Gateway`, keeping every call in lists.
 
     ``refuse_dms_for`` holds users whose DMs are closed (``send_private`` answers None, as
     Discord's 403 does); with ``fail_uploads`` every public post with a file fails (None), with

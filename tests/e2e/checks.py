@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.replays import effective_plays, replay_states
+from bot.service.replays import effective_plays, replay_states
 from tests.e2e.emulator import Emulator, Interaction, Snapshot
 from tests.e2e.players import Table, offers_in
 

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.store import Store
+from bot.stores.sqlite import Store
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator
 from tests.e2e.payloads import User

@@ -1,4 +1,4 @@
-"""Start the real bot (``tradewinds run``, i.e. ``bot.cli.main``) against the local emulator.
+"""Start the real bot (``tradewinds run``, i.e. ``bot.ops.cli.main``) against the local emulator.
 
     python -m tests.e2e.launcher
 
@@ -101,7 +101,7 @@ def point_at_emulator() -> None:
         import render
 
         render.board = fast_board
-        render.phone_board = fast_board  # the board message's picture (bot.presenter.default_renderer)
+        render.phone_board = fast_board  # the board message's picture (bot.service.presenter.default_renderer)
         render.private = fast_private
         render.decision = fast_decision
         render.turn = fast_turn
@@ -109,7 +109,7 @@ def point_at_emulator() -> None:
 
 def main() -> int:
     point_at_emulator()
-    from bot.cli import main as tradewinds
+    from bot.ops.cli import main as tradewinds
 
     return tradewinds(["run"])
 

@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.choices import members
-from bot.outcome import ParsedCustomId, parse_custom_id
-from bot.rows import SeatRow
-from bot.store import Store
+from bot.service.choices import members
+from bot.service.outcome import ParsedCustomId, parse_custom_id
+from bot.stores.rows import SeatRow
+from bot.stores.sqlite import Store
 from engine import GAMES
 from tests.e2e.emulator import AUTOCOMPLETE, COMMAND, COMPONENT, Emulator, Focused, Interaction
 from tests.e2e.emulator import Snapshot as EmulatedSnapshot

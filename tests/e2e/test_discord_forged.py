@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.outcome import custom_id
+from bot.service.outcome import custom_id
 from bot.texts import t
 from tests.e2e.conftest import PEOPLE, running
 from tests.e2e.emulator import COMPONENT
@@ -20,7 +20,7 @@ from tests.e2e.players import ANSWER_WAIT, Table
 
 STRANGER = User(9109, "Mallory")
 WRONG = t("wrong_place", "en")
-#: Every verb of the custom ids (bot/outcome.py) with an action part that fits it.
+#: Every verb of the custom ids (bot/service/outcome.py) with an action part that fits it.
 VERBS = {"a": "done", "h": "", "t": "", "n": "worker", "v": "p1", "l": "", "q": "", "r": "", "j": ""}
 
 

@@ -4,7 +4,7 @@ in round 6, dumped with its log by the engine as it was before the printed value
 Such a game keeps revision 1: its save loads as revision 1 and plays to the end under revision
 1's values, and its log replays to the very same state from ``new(..., revision=1)``, so undo,
 the end-of-game summary and exports of old games still work (the store gives old Goa games the
-option, ``bot/store.py`` migration 7)."""
+option, ``bot/stores/sqlite.py`` migration 7)."""
 
 import json
 from pathlib import Path

@@ -20,8 +20,8 @@ import random
 import sys
 
 from bot.config import Settings
-from bot.gamestore import GameStore, open_store
-from bot.service import GameService
+from bot.service.front import GameService
+from bot.stores.protocol import GameStore, open_store
 from engine import GAMES
 
 OPEN_GAMES = 4

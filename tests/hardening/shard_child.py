@@ -30,10 +30,10 @@ import signal
 import sys
 
 from bot.config import Settings
-from bot.gamestore import open_store
-from bot.outcome import custom_id
-from bot.rows import Shards
-from bot.service import GameService
+from bot.service.front import GameService
+from bot.service.outcome import custom_id
+from bot.stores.protocol import open_store
+from bot.stores.rows import Shards
 from engine import GAMES
 from tests.backends import guild_of_shard
 from tests.hardening.crash_child import open_new_game

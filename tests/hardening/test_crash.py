@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.outcome import custom_id
-from bot.service import GameService
+from bot.service.front import GameService
+from bot.service.outcome import custom_id
 from engine import GAMES
 from tests.hardening.crash_child import settings_for
 

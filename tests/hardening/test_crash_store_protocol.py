@@ -7,9 +7,9 @@ import inspect
 
 import pytest
 
-from bot.gamestore import GameStore
-from bot.pgstore import PgStore
-from bot.store import Store
+from bot.stores.postgres import PgStore
+from bot.stores.protocol import GameStore
+from bot.stores.sqlite import Store
 
 pytestmark = pytest.mark.both_backends
 
@@ -49,7 +49,7 @@ def test_every_protocol_method_has_the_stores_parameters(store_class):
 def test_the_service_uses_only_protocol_methods_of_its_store():
     import re
 
-    from bot import service
+    from bot.service import front as service
 
     used = set(re.findall(r"self\.store\.(\w+)\(", inspect.getsource(service)))
     assert used <= set(protocol_methods()), used - set(protocol_methods())

@@ -12,8 +12,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot import cli
 from bot.config import Settings
+from bot.ops import cli
 from tests.backends import Database
 from tests.bot.conftest import ANA, BO, CHANNEL, Env, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, FakeUser, invoke

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import fuzz  # noqa: E402  (bench/fuzz.py)
 
-from bot.outcome import custom_id, parse_custom_id  # noqa: E402
+from bot.service.outcome import custom_id, parse_custom_id  # noqa: E402
 from engine import BUILTIN_GAMES  # noqa: E402
 
 
@@ -57,8 +57,8 @@ class RunningGame:
         import random
 
         from bot.config import Settings
-        from bot.service import GameService
-        from bot.store import Store
+        from bot.service.front import GameService
+        from bot.stores.sqlite import Store
         from tests.doubles.gateway import RecordingGateway
 
         store = await Store.open(path)

@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import fuzz  # noqa: E402  (bench/fuzz.py)
 
-from bot import discord_app as app  # noqa: E402
-from bot.outcome import CUSTOM_ID_RE  # noqa: E402
+from bot.adapter import discord_app as app  # noqa: E402
+from bot.service.outcome import CUSTOM_ID_RE  # noqa: E402
 from engine import BUILTIN_GAMES  # noqa: E402
 from tests.bot.conftest import ANA, BO, CHANNEL, DEE, seated  # noqa: E402
 from tests.bot.conftest import env as env  # noqa: E402  (the fixture)

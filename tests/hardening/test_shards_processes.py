@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.rows import Shards
-from bot.service import GameService
+from bot.service.front import GameService
+from bot.stores.rows import Shards
 from engine import GAMES
 from tests.hardening.crash_child import settings_for
 

@@ -133,7 +133,7 @@ def test_a_version_1_file_still_replays(tiny_game):
 
 
 def test_a_file_with_a_base_replays_only_the_actions_after_it(tiny_game):
-    """A game whose rules changed while it ran (bot.rows.ReplayBase): the file carries the state
+    """A game whose rules changed while it ran (bot.stores.rows.ReplayBase): the file carries the state
     its actions replay from; the seed is not used."""
     log, state = tiny_game
     rules = GAMES["tiny"]

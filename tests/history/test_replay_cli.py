@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli
+from bot.ops import cli
 from engine import GAMES, history
 from tests.bot.test_cli import run_cli
 from tests.history.test_export_format import play

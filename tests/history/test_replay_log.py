@@ -1,5 +1,5 @@
 """The one log replayer, engine.history.replay_log: an export's replay and a stored game's replay
-(bot.replays) rebuild the same states through it, and a log that does not replay is named by its
+(bot.service.replays) rebuild the same states through it, and a log that does not replay is named by its
 action (its place in the export, its log number in the store)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from bot.replays import ReplayError, replay_states
-from bot.rows import ActionRow, GameRow
+from bot.service.replays import ReplayError, replay_states
+from bot.stores.rows import ActionRow, GameRow
 from engine import GAMES, history
 from tests.history.test_export_format import export_of, play
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli, store
-from bot.backup import snapshot_path
-from bot.store import Store
+from bot.ops import cli
+from bot.stores import sqlite as store
+from bot.stores.backup import snapshot_path
+from bot.stores.sqlite import Store
 from tests.bot.test_store import new_lobby
 
 

@@ -111,7 +111,7 @@ def test_dockerignore_keeps_secrets_games_and_the_rest_out():
         assert ignored(bulk), bulk
     assert ignored("bot/__pycache__/cli.cpython-311.pyc")
     assert not ignored(".env.example")
-    for needed in ("pyproject.toml", "README.md", "bot/cli.py", "bot/translator/locales/ja.json"):
+    for needed in ("pyproject.toml", "README.md", "bot/ops/cli.py", "bot/adapter/translator/locales/ja.json"):
         assert not ignored(needed), needed
     assert not ignored("render/fonts/NotoSans-Regular.ttf")
 

@@ -1,5 +1,5 @@
-"""Both migration lists, applied from nothing — :data:`bot.store.MIGRATIONS` to a real SQLite
-file, :data:`bot.pgstore.MIGRATIONS` to a schema of the session's real PostgreSQL server — give
+"""Both migration lists, applied from nothing — :data:`bot.stores.sqlite.MIGRATIONS` to a real SQLite
+file, :data:`bot.stores.postgres.MIGRATIONS` to a schema of the session's real PostgreSQL server — give
 the same schema: the same tables, each with the same columns in the same order, of the same
 type family, NOT NULL and default, the same primary keys, and the same indexes (name, unique,
 columns, partial or not). Only the types are compared by family, because the two databases
@@ -14,9 +14,10 @@ from typing import Any
 
 import asyncpg
 
-from bot import pgstore, store
-from bot.pgstore import PgStore
-from bot.store import Store
+from bot.stores import postgres as pgstore
+from bot.stores import sqlite as store
+from bot.stores.postgres import PgStore
+from bot.stores.sqlite import Store
 
 #: SQLite's declared type, and PostgreSQL's ``data_type``, → the family both mean.
 FAMILIES = {

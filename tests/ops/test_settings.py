@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import cli
 from bot.config import Settings, SettingsError, load_settings, read_dotenv
+from bot.ops import cli
 
 DOTENV = """\
 # Tradewinds on the small server

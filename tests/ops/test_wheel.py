@@ -24,14 +24,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.translator import CATALOGUE
+from bot.adapter.translator import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "README.md", "engine", "render", "bot")
 
 
 def catalogues_in(root: Path) -> set[str]:
-    """Every message catalogue under ``root`` (``bot/translator/locales/ja.json`` …)."""
+    """Every message catalogue under ``root`` (``bot/adapter/translator/locales/ja.json`` …)."""
     return {
         p.relative_to(root).as_posix()
         for package in ("engine", "render", "bot")
@@ -134,7 +134,7 @@ def test_the_wheel_holds_every_font_with_its_licence(installed: Path, tmp_path: 
 TREE_CHECK = """
 import asyncio, json
 import discord
-from bot import discord_app
+from bot.adapter import discord_app
 from bot.config import Settings
 
 async def main():

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import render
-from bot.glance import legend_labels
+from bot.service.glance import legend_labels
 from engine.santiago import data as santiago_data
 from render import faces, layout, text
 from render.text import draw_text, recording

@@ -2,7 +2,7 @@
 language (issue 27): the drawing kit records each icon it pastes and each inline mark that
 names itself (render.icons.recording), while boards, turn pictures, decision pictures, private
 screens and the end-of-game summary of a whole random game are drawn; the legend the bot posts
-(its labels from bot.glance) must explain each of them in words."""
+(its labels from bot.service.glance) must explain each of them in words."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import render
-from bot.glance import legend_labels
+from bot.service.glance import legend_labels
 from engine import GAMES
 from engine.ai import player
 from engine.summary import summarise

@@ -97,7 +97,7 @@ def test_a_shared_win(game_id, players, seed):
 
 
 def test_a_replay_from_a_later_state_charts_the_rounds_from_there():
-    """A game replayed from its replay base (bot.rows.ReplayBase): the rounds before the base
+    """A game replayed from its replay base (bot.stores.rows.ReplayBase): the rounds before the base
     are not in the states, so the chart starts at the base's round instead of showing 0 there."""
     rules = GAMES["cuba"]
     states = [s for s in states_of("cuba", 3, 9) if rules.progress(s)["round"] >= 4]

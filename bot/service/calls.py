@@ -1,0 +1,58 @@
+"""Who is called how, and when: a mention, a DM, both or neither (``/game notify``), never during
+a person's quiet hours or vacation (:mod:`bot.service.hours`) — such a call is *held* (a ``held`` timer)
+and made when the pause ends, if it is still their turn; a computer player stands in for a person
+on vacation who asked for one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from bot.service import hours
+from bot.stores.rows import GameRow, LiveMessages, UserPrefs
+
+if TYPE_CHECKING:
+    from bot.service.tables import Table
+    from bot.stores.protocol import GameStore
+
+#: The ways that mention in the channel, and those that send a DM.
+MENTION = ("mention", "both")
+DM = ("dm", "both")
+
+
+async def prefs(store: GameStore, table: Table) -> dict[int, UserPrefs]:
+    """The preferences of every person seated at ``table``."""
+    users = [s.user_id for s in table.seats if s.user_id is not None and not s.is_bot]
+    return await store.prefs_of(users) if users else {}
+
+
+def stand_ins(table: Table, found: dict[int, UserPrefs], now: float) -> dict[str, str]:
+    """seat → the kind of computer player standing in for its person, who is on vacation."""
+    stand: dict[str, str] = {}
+    for seat in table.seats:
+        if seat.is_bot or seat.user_id is None:
+            continue
+        pref = found.get(seat.user_id)
+        if pref is not None and pref.stand_in and pref.away(now):
+            stand[seat.seat] = pref.stand_in
+    return stand
+
+
+def paused(pref: UserPrefs | None, now: float) -> float | None:
+    """When a paused person may be called again (None: they may be now)."""
+    return hours.paused_until(pref, now) if pref is not None else None
+
+
+def mentioned(users: Iterable[int], found: dict[int, UserPrefs], now: float) -> list[int]:
+    """Of ``users``, those a new turn message may mention now."""
+    return [
+        u for u in users if found.get(u, UserPrefs()).notify in MENTION and paused(found.get(u), now) is None
+    ]
+
+
+def board_link(row: GameRow, live: LiveMessages) -> str:
+    """A link to the game's board: its live turn message (or picture), else its channel."""
+    guild = row.guild_id if row.guild_id is not None else "@me"
+    message = live.turn_id or live.board_id
+    tail = f"/{message}" if message else ""
+    return f"https://discord.com/channels/{guild}/{row.channel_id}{tail}"
