@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.config import Settings
 from bot.names import plain_names
@@ -90,6 +90,14 @@ def default_turn_renderer(
     return render.turn(game_id, view, seats, legal, lang)
 
 
+class _MarkedKey(NamedTuple):
+    """Which table a marked view is of: the game, its version and each seat's last look."""
+
+    pk: int
+    version: int
+    seen: tuple[tuple[str, int | None], ...]
+
+
 class Presenter(Part):
     """Turns tables and their changes into outcomes (see the module docstring)."""
 
@@ -125,6 +133,8 @@ class Presenter(Part):
         #: game pk → the change the seat views are of (version, state, names) and the views,
         #: by (seat, language): the engine is asked once per seat and language per change.
         self._seat_views: dict[int, tuple[int, Any, dict[str, str], dict[tuple[str, str], SeatView]]] = {}
+        #: the last marked view (:meth:`marked_view`): of which table, its state and names, the view
+        self._marked: tuple[_MarkedKey, Any, dict[str, str], dict[str, Any]] | None = None
         tables.on_close(self.forget)
 
     def forget(self, pk: int) -> None:
@@ -132,6 +142,8 @@ class Presenter(Part):
         its last outcomes are surely done (:meth:`tidy`)."""
         self.views.forget(pk)
         self._seat_views.pop(pk, None)
+        if self._marked is not None and self._marked[0].pk == pk:
+            self._marked = None
         if pk in self.edited:
             self._edits_kept_until[pk] = self.clock() + EDITS_KEPT_AFTER_CLOSE_S
 
@@ -199,13 +211,21 @@ class Presenter(Part):
 
     async def marked_view(self, table: Table) -> dict[str, Any]:
         """The public view with what changed since the last look of the people to act
-        (``view["since"]``: the public view then, :mod:`bot.service.catchup`)."""
+        (``view["since"]``: the public view then, :mod:`bot.service.catchup`).
+
+        Computed once per change: the board and the turn picture of one move both draw it, so
+        the last one is kept (one slot, whatever the game) while the table is as it was."""
+        key = _MarkedKey(table.row.id, table.row.version, tuple((s.seat, s.seen_version) for s in table.seats))
+        kept = self._marked
+        if kept is not None and kept[0] == key and kept[1] is table.state and kept[2] == table.names:
+            return dict(kept[3])
         view = self.view(table, None)
         since = await catchup.since_look(self.store, table)
         earlier = await self.views.at(self.store, table, *since) if since is not None else None
         if earlier is not None:
             view["since"] = earlier
-        return view
+        self._marked = (key, table.state, table.names, view)
+        return dict(view)
 
     async def turn_png(self, table: Table, seats: list[str]) -> bytes | None:
         """The turn picture of ``seats`` (the people called, :mod:`render.turn_picture`), cut from the
