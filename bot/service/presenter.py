@@ -514,17 +514,30 @@ class Presenter(Part):
             return []
         secret = set(turns.asked_in_secret(rules, turn, state))  # asked by DM
         people = [s for s in people if s.seat in secret or s.seat not in (present or set())]
-        return [dm for seat in people if (dm := await self.call_dm(table, seat, seat.seat in secret, found))]
+        if not people:
+            return []
+        langs = await self.tables.user_langs([s.user_id or 0 for s in people])  # one read for all
+        return [
+            dm
+            for seat in people
+            if (dm := await self.call_dm(table, seat, seat.seat in secret, found, langs[seat.user_id or 0]))
+        ]
 
     async def call_dm(
-        self, table: Table, seat: SeatRow, secret: bool, found: dict[int, UserPrefs]
+        self,
+        table: Table,
+        seat: SeatRow,
+        secret: bool,
+        found: dict[int, UserPrefs],
+        lang: str | None = None,
     ) -> PrivateMessage | None:
-        """The DM that calls ``seat`` to its turn, in its person's language: the secret decision
-        with its choices, or (for those who asked for DMs) that their turn begins, with the
-        catch-up; None when they get none."""
+        """The DM that calls ``seat`` to its turn, in its person's language (``lang``: read
+        already, else read here): the secret decision with its choices, or (for those who asked
+        for DMs) that their turn begins, with the catch-up; None when they get none."""
         rules = table.rules
         user = seat.user_id or 0
-        lang = (await self.tables.user_langs([user]))[user]
+        if lang is None:
+            lang = (await self.tables.user_langs([user]))[user]
         title = rules.display_title(lang)
         seen = self.seat_view(table, seat.seat, lang)
         prompt = seen.prompt
