@@ -449,13 +449,14 @@ class Presenter(Part):
         changed = views[0] != views[1]  # else the board picture stays as it is
         found = await calls.prefs(self.store, table)
         present = await attending.present(self.store, table, self.clock()) if turn.starting else set()
-        public = await self.publish(
-            table, applied.events, turn, changed, intro=intro, found=found, present=present
+        live = await self.store.live_messages(table.row.id)  # read once; publish stages its changes
+        public, live = await self.publish(
+            table, applied.events, turn, changed, live, intro=intro, found=found, present=present
         )
-        await self.hold_calls(table, turn, found)
+        await self.hold_calls(table, turn, found, live)
         return Outcome(
             public=public,
-            private=await self.dms(table, turn, found, present),
+            private=await self.dms(table, turn, found, present, live),
             closed_dms=await decisions.closing(self.tables, table, applied, turn.starting),
         )
 
@@ -465,9 +466,12 @@ class Presenter(Part):
         rows = [table.seat(s) for s in seats]
         return [r for r in rows if not r.is_bot and r.user_id is not None and r.seat not in stand]
 
-    async def hold_calls(self, table: Table, turn: turns.TurnChange, found: dict[int, UserPrefs]) -> None:
+    async def hold_calls(
+        self, table: Table, turn: turns.TurnChange, found: dict[int, UserPrefs], live: LiveMessages
+    ) -> None:
         """A person whose turn begins during their quiet hours or vacation is called when the
-        pause ends (a ``held`` timer), if it is still that turn then."""
+        pause ends (a ``held`` timer), if it is still that turn then (``live``: the game's live
+        messages after the change)."""
         if not turn.starting or table.rules.result(table.state) is not None:
             return
         now = self.clock()
@@ -478,7 +482,7 @@ class Presenter(Part):
             if until is not None and pref is not None and pref.notify != "none":
                 held.append(("held", until, {"seat": seat.seat, "since": now}))
         if held:
-            since = (await self.store.live_messages(table.row.id)).turn_since
+            since = live.turn_since
             held = [(kind, due, {**payload, "since": since}) for kind, due, payload in held]
             await self.tables.add_timers(table.row.id, TimerPlan(add=held))
 
@@ -488,6 +492,7 @@ class Presenter(Part):
         turn: turns.TurnChange,
         found: dict[int, UserPrefs] | None = None,
         present: set[str] | None = None,
+        live: LiveMessages | None = None,
     ) -> list[PrivateMessage]:
         """DMs only for what must be secret: a person whose turn begins with a secret
         simultaneous decision gets it by DM, with its choices and its picture (the place the
@@ -520,7 +525,7 @@ class Presenter(Part):
         return [
             dm
             for seat in people
-            if (dm := await self.call_dm(table, seat, seat.seat in secret, found, langs[seat.user_id or 0]))
+            if (dm := await self.call_dm(table, seat, seat.seat in secret, found, langs[seat.user_id or 0], live))
         ]
 
     async def call_dm(
@@ -530,10 +535,12 @@ class Presenter(Part):
         secret: bool,
         found: dict[int, UserPrefs],
         lang: str | None = None,
+        live: LiveMessages | None = None,
     ) -> PrivateMessage | None:
         """The DM that calls ``seat`` to its turn, in its person's language (``lang``: read
         already, else read here): the secret decision with its choices, or (for those who asked
-        for DMs) that their turn begins, with the catch-up; None when they get none."""
+        for DMs) that their turn begins, with the catch-up and the link to the board (``live``:
+        the game's live messages, read here when not given); None when they get none."""
         rules = table.rules
         user = seat.user_id or 0
         if lang is None:
@@ -560,7 +567,8 @@ class Presenter(Part):
             return None
         rows = await catchup.rows_since_last_act(self.store, table.row.id, [seat.seat])
         caught = catchup.lines(rules, rows, table.names, [seat.seat], lang)
-        live = await self.store.live_messages(table.row.id)
+        if live is None:
+            live = await self.store.live_messages(table.row.id)
         text = t("dm_your_turn", lang, title=title, channel=table.row.channel_id, prompt=prompt)
         link = t("board_link", lang, link=calls.board_link(table.row, live))
         return PrivateMessage(user, clip("\n".join([text, *caught, link])))
@@ -647,13 +655,15 @@ class Presenter(Part):
         events: Sequence[Event],
         turn: turns.TurnChange,
         changed: bool,
+        live: LiveMessages,
         *,
         intro: str | None = None,
         found: dict[int, UserPrefs] | None = None,
         present: set[str] | None = None,
-    ) -> list[PublicMessage]:
+    ) -> tuple[list[PublicMessage], LiveMessages]:
         """The public messages after the state of ``table`` changed by ``events`` (``changed``: the
-        public view changed, so the picture must); the store keeps what the next change needs.
+        public view changed, so the picture must), from its live messages before (``live``), and
+        those live messages as the change leaves them; the store keeps what the next change needs.
 
         A turn message that calls people carries what happened since their last move
         (:mod:`bot.service.catchup`) and, with a turn clock, when it runs out; it mentions only those who
@@ -673,7 +683,6 @@ class Presenter(Part):
             for e in events
             if e.visible_to is None and not (finished and e.kind == flow.FINAL_EVENT)
         ]
-        live = await self.store.live_messages(row.id)
         since = now if turn.new_turn else (live.turn_since or row.updated)
         called = [] if finished else self.called(table, turn.starting, found)
         bids_go_round = turn.same_lot and all(s.seat in present for s in called)
@@ -717,7 +726,7 @@ class Presenter(Part):
         if finished:
             await records.game_over(self.archive, table, messages[0])
             messages += flow.lobby_result(table, drawn.turn_lines)
-        return messages
+        return messages, replace(live, **keep)
 
     def clock_lines(
         self, table: Table, found: dict[int, UserPrefs], since: float, lang: str | None = None
