@@ -2,10 +2,11 @@
 
 ``render.board(game_id, view)`` is the one entry point: the public picture of the table as PNG
 bytes; ``render.phone_board(game_id, view)`` is the same table laid out for a phone, its areas
-stacked top to bottom (:mod:`render.phone_layout`). Each game has a module ``render/<game>.py`` with ``draw(view) -> PIL.Image`` and, when the
-game has a picture only its owner may see, ``draw_private(view) -> PIL.Image``.
+stacked top to bottom (:mod:`render.phone_layout`). Each game has a package ``render/<game>/``: ``board.py`` with ``draw(view) -> PIL.Image`` and,
+when the game has a picture only its owner may see, ``draw_private(view) -> PIL.Image``;
+``legend.py`` with ``draw_legend(labels, lang)`` (``render.legend``); ``decision.py``.
 ``render.decision(game_id, view, legal, lang)`` draws what one seat's decision needs, for a phone,
-from that seat's view (``render/<game>_decision.py`` over :mod:`render.decision_parts`).
+from that seat's view (``render/<game>/decision.py`` over :mod:`render.decision_parts`).
 ``render.turn(game_id, view, seats, legal, lang)`` draws the turn picture of the message that
 calls people to act, for a phone, from the public view (:mod:`render.turn_picture`).
 ``render.summary(summary)`` draws the end-of-game summary of any game (``render/scores.py``). Importing
@@ -21,6 +22,7 @@ from typing import Any
 __all__ = [
     "DECISION_MODULES",
     "GAME_MODULES",
+    "LEGEND_MODULES",
     "board",
     "decision",
     "legend",
@@ -44,6 +46,14 @@ DECISION_MODULES: dict[str, str] = {
 }
 
 
+#: game id → module that draws the key to its pictures (``draw_legend``).
+LEGEND_MODULES: dict[str, str] = {
+    "cuba": "render.cuba.legend",
+    "santiago": "render.santiago.legend",
+    "goa": "render.goa.legend",
+}
+
+
 def _module(game_id: str) -> ModuleType:
     if game_id not in GAME_MODULES:
         raise KeyError(f"no renderer for game {game_id!r}")
@@ -53,6 +63,14 @@ def _module(game_id: str) -> ModuleType:
         if error.name != GAME_MODULES[game_id]:
             raise
         raise KeyError(f"the renderer for game {game_id!r} is not written yet") from error
+
+
+def _legend_module(game_id: str) -> ModuleType | None:
+    """The module that draws ``game_id``'s legend, None when the game has none (KeyError for a
+    game without pictures)."""
+    _module(game_id)
+    name = LEGEND_MODULES.get(game_id)
+    return importlib.import_module(name) if name is not None else None
 
 
 def board(game_id: str, view: dict[str, Any]) -> bytes:
@@ -129,8 +147,7 @@ def legend(game_id: str, labels: dict[str, str] | None = None, lang: str = "en")
     the reader reads English (``lang``, a language or a Discord locale, as the bot speaks to
     them: see ``engine.i18n.normalise``); any other reader sees the pictogram without words
     rather than English."""
-    module = _module(game_id)
-    draw_legend = getattr(module, "draw_legend", None)
+    draw_legend = getattr(_legend_module(game_id), "draw_legend", None)
     if draw_legend is None:
         return None
     from engine.i18n import normalise

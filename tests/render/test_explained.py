@@ -19,7 +19,7 @@ LANGS = ("en", "zh-CN", "zh-TW", "ja", "nl")
 
 def legend_words(game: str, lang: str) -> list[str]:
     """The words the legend picture draws, as the drawing kit recorded them."""
-    module = render._module(game)
+    module = render._legend_module(game)
     with recording() as drawn:
         module.draw_legend(legend_labels(game, lang), lang)
     return [w.text for w in drawn]
@@ -57,7 +57,7 @@ def test_goas_legend_explains_the_auction_box_and_the_rounds(lang: str) -> None:
 def test_legends_in_english_stand_without_labels_too() -> None:
     for game, word in (("santiago", "Crown"), ("cuba", "Flag"), ("goa", "Auction")):
         with recording() as drawn:
-            render._module(game).draw_legend(None, "en")
+            render._legend_module(game).draw_legend(None, "en")
         assert word in [w.text for w in drawn], game
 
 

@@ -65,7 +65,7 @@ def drawn_in_a_game(game: str, seed: int, every: int = 12) -> set[str]:
 
 def explained(game: str, lang: str) -> dict[str, str]:
     with icons.recording() as record:
-        render._module(game).draw_legend(legend_labels(game, lang), lang)
+        render._legend_module(game).draw_legend(legend_labels(game, lang), lang)
     return record.explained
 
 
@@ -84,7 +84,7 @@ def test_every_mark_of_a_whole_game_is_in_the_legend_in_every_language(game: str
 def test_each_row_of_the_symbols_has_words_in_every_language(game: str) -> None:
     """Rare marks too (a Duty paid, the Town hall's votes): every row of the symbols is said in
     every language, and no two rows of one language say the same."""
-    keys = render._module(game).LEGEND_KEYS
+    keys = render._legend_module(game).LEGEND_KEYS
     for lang in LANGS:
         words = explained(game, lang)
         assert {key.name for key in keys} <= set(words), (game, lang)

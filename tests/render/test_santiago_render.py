@@ -10,6 +10,7 @@ from engine.ai import player
 from engine.santiago import RULES
 from engine.santiago import data as d
 from render.santiago import board as sdc
+from render.santiago import legend as sdc_legend
 from tests.santiago.helpers import STANDARD_DISTRICTS, give, set_districts, set_money, started
 
 
@@ -107,8 +108,8 @@ def test_legend_lists_every_building_and_cuban_with_given_labels():
     assert default.width >= 1200
     labelled = png_image(render.legend("santiago", {"bank": "Banco: 2 pesos", "zorro": "El Zorro: roba"}))
     assert labelled.size == default.size and labelled.tobytes() != default.tobytes()
-    assert sdc.legend_text("casino").startswith("Casino: exchange 3 pesos")
-    assert sdc.legend_text("jose") == "José: take 2 sugar cane"
+    assert sdc_legend.legend_text("casino").startswith("Casino: exchange 3 pesos")
+    assert sdc_legend.legend_text("jose") == "José: take 2 sugar cane"
 
 
 def test_private_screen_picture_shows_the_viewers_own_holdings_only():
