@@ -6,6 +6,7 @@ on vacation who asked for one."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.service import hours
@@ -24,6 +25,31 @@ async def prefs(store: GameStore, table: Table) -> dict[int, UserPrefs]:
     """The preferences of every person seated at ``table``."""
     users = [s.user_id for s in table.seats if s.user_id is not None and not s.is_bot]
     return await store.prefs_of(users) if users else {}
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How the people of one table may be called at one moment: their preferences (``found``),
+    the moment (``now``) and the seats a computer player stands in for (``stand``). Worked out
+    once per change (:func:`reach`) and handed to every line that calls someone."""
+
+    found: dict[int, UserPrefs]
+    now: float
+    stand: dict[str, str]
+
+    @classmethod
+    def of(cls, table: Table, found: dict[int, UserPrefs], now: float) -> Reach:
+        """The reach of ``table``'s people from preferences read already."""
+        return cls(found, now, stand_ins(table, found, now))
+
+    def pref(self, user_id: int | None) -> UserPrefs | None:
+        """The person's preferences (None: never set)."""
+        return self.found.get(user_id or 0)
+
+
+async def reach(store: GameStore, table: Table, now: float) -> Reach:
+    """The reach of ``table``'s people at ``now``: their preferences read once."""
+    return Reach.of(table, await prefs(store, table), now)
 
 
 def stand_ins(table: Table, found: dict[int, UserPrefs], now: float) -> dict[str, str]:

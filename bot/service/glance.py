@@ -80,8 +80,8 @@ async def status_lines(service: Presenter, table: Table, lang: str) -> list[str]
     names = whose(table, lang)
     if names:
         out.append(t("status_to_act", lang, names=join_words(names, lang), since=hours.stamp(since)))
-    found = await calls.prefs(service.store, table)
-    out += service.clock_lines(table, found, since, lang)
+    reach = await calls.reach(service.store, table, service.clock())
+    out += service.clock_lines(table, reach, since, lang)
     scores = public_scores(table)
     if scores:
         shown = t("score_sep", lang).join(f"{table.name(s)} {points}" for s, points in scores.items())

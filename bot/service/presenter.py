@@ -215,7 +215,9 @@ class Presenter(Part):
 
         Computed once per change: the board and the turn picture of one move both draw it, so
         the last one is kept (one slot, whatever the game) while the table is as it was."""
-        key = _MarkedKey(table.row.id, table.row.version, tuple((s.seat, s.seen_version) for s in table.seats))
+        key = _MarkedKey(
+            table.row.id, table.row.version, tuple((s.seat, s.seen_version) for s in table.seats)
+        )
         kept = self._marked
         if kept is not None and kept[0] == key and kept[1] is table.state and kept[2] == table.names:
             return dict(kept[3])
@@ -375,17 +377,14 @@ class Presenter(Part):
         views = [self.seat_view(table, seat, table.lang) for seat in people]
         return any(seen.private_summary or (seen.acting and seen.private_choices) for seen in views)
 
-    def turn_lines(
-        self, table: Table, found: dict[int, UserPrefs] | None = None
-    ) -> tuple[list[str], list[int]]:
+    def turn_lines(self, table: Table, reach: calls.Reach | None = None) -> tuple[list[str], list[int]]:
         """Who must act, for the public board (in the game's language), and whom to mention.
-        People deciding in private share one line (the parliament's bidders). ``found``: the
+        People deciding in private share one line (the parliament's bidders). ``reach``: the
         people's preferences, for those on vacation (a computer player standing in, or their
         clock waiting until they are back)."""
         rules, state, lang = table.rules, table.state, table.lang
-        found = found or {}
-        now = self.clock()
-        stand = calls.stand_ins(table, found, now)
+        reach = reach or calls.Reach.of(table, {}, self.clock())
+        found, now, stand = reach.found, reach.now, reach.stand
         lines: list[str] = []
         mentions: list[int] = []
         private: list[int] = []
@@ -447,37 +446,38 @@ class Presenter(Part):
             self.views.keep(table.row.id, table.row.version, views[1], people)
         turn = turns.change(rules, before, table.state, views)
         changed = views[0] != views[1]  # else the board picture stays as it is
-        found = await calls.prefs(self.store, table)
-        present = await attending.present(self.store, table, self.clock()) if turn.starting else set()
-        live = await self.store.live_messages(table.row.id)  # read once; publish stages its changes
+        # What the change is shown from, each read once: who may be called how, who is at the
+        # table, the live messages; the parts below are functions of these.
+        reach = await calls.reach(self.store, table, self.clock())
+        present = await attending.present(self.store, table, reach.now) if turn.starting else set()
+        live = await self.store.live_messages(table.row.id)  # publish stages its changes
         public, live = await self.publish(
-            table, applied.events, turn, changed, live, intro=intro, found=found, present=present
+            table, applied.events, turn, changed, live, reach, intro=intro, present=present
         )
-        await self.hold_calls(table, turn, found, live)
+        await self.hold_calls(table, turn, reach, live)
         return Outcome(
             public=public,
-            private=await self.dms(table, turn, found, present, live),
+            private=await self.dms(table, turn, reach, present, live),
             closed_dms=await decisions.closing(self.tables, table, applied, turn.starting),
         )
 
-    def called(self, table: Table, seats: Iterable[str], found: dict[int, UserPrefs]) -> list[SeatRow]:
+    def called(self, table: Table, seats: Iterable[str], reach: calls.Reach) -> list[SeatRow]:
         """The people among ``seats`` to call: not computer players, not stood in for."""
-        stand = calls.stand_ins(table, found, self.clock())
         rows = [table.seat(s) for s in seats]
-        return [r for r in rows if not r.is_bot and r.user_id is not None and r.seat not in stand]
+        return [r for r in rows if not r.is_bot and r.user_id is not None and r.seat not in reach.stand]
 
     async def hold_calls(
-        self, table: Table, turn: turns.TurnChange, found: dict[int, UserPrefs], live: LiveMessages
+        self, table: Table, turn: turns.TurnChange, reach: calls.Reach, live: LiveMessages
     ) -> None:
         """A person whose turn begins during their quiet hours or vacation is called when the
         pause ends (a ``held`` timer), if it is still that turn then (``live``: the game's live
         messages after the change)."""
         if not turn.starting or table.rules.result(table.state) is not None:
             return
-        now = self.clock()
+        now = reach.now
         held = []
-        for seat in self.called(table, turn.starting, found):
-            pref = found.get(seat.user_id or 0)
+        for seat in self.called(table, turn.starting, reach):
+            pref = reach.pref(seat.user_id)
             until = calls.paused(pref, now)
             if until is not None and pref is not None and pref.notify != "none":
                 held.append(("held", until, {"seat": seat.seat, "since": now}))
@@ -490,7 +490,7 @@ class Presenter(Part):
         self,
         table: Table,
         turn: turns.TurnChange,
-        found: dict[int, UserPrefs] | None = None,
+        reach: calls.Reach | None = None,
         present: set[str] | None = None,
         live: LiveMessages | None = None,
     ) -> list[PrivateMessage]:
@@ -506,14 +506,13 @@ class Presenter(Part):
         rules, state = table.rules, table.state
         if not turn.starting or rules.result(state) is not None:
             return []
-        found = found if found is not None else await calls.prefs(self.store, table)
-        now = self.clock()
+        reach = reach if reach is not None else await calls.reach(self.store, table, self.clock())
         people = [
             s
-            for s in self.called(table, turn.starting, found)
+            for s in self.called(table, turn.starting, reach)
             if not s.dm_refused
-            and found.get(s.user_id or 0, UserPrefs()).notify != "none"
-            and calls.paused(found.get(s.user_id or 0), now) is None
+            and (reach.pref(s.user_id) or UserPrefs()).notify != "none"
+            and calls.paused(reach.pref(s.user_id), reach.now) is None
         ]
         if not people:
             return []
@@ -525,7 +524,11 @@ class Presenter(Part):
         return [
             dm
             for seat in people
-            if (dm := await self.call_dm(table, seat, seat.seat in secret, found, langs[seat.user_id or 0], live))
+            if (
+                dm := await self.call_dm(
+                    table, seat, seat.seat in secret, reach, langs[seat.user_id or 0], live
+                )
+            )
         ]
 
     async def call_dm(
@@ -533,7 +536,7 @@ class Presenter(Part):
         table: Table,
         seat: SeatRow,
         secret: bool,
-        found: dict[int, UserPrefs],
+        reach: calls.Reach,
         lang: str | None = None,
         live: LiveMessages | None = None,
     ) -> PrivateMessage | None:
@@ -563,7 +566,7 @@ class Presenter(Part):
                 choices=choices,
                 decision=decisions.tag(table, seat.seat),
             )
-        if found.get(user, UserPrefs()).notify not in calls.DM:
+        if (reach.pref(user) or UserPrefs()).notify not in calls.DM:
             return None
         rows = await catchup.rows_since_last_act(self.store, table.row.id, [seat.seat])
         caught = catchup.lines(rules, rows, table.names, [seat.seat], lang)
@@ -656,9 +659,9 @@ class Presenter(Part):
         turn: turns.TurnChange,
         changed: bool,
         live: LiveMessages,
+        reach: calls.Reach,
         *,
         intro: str | None = None,
-        found: dict[int, UserPrefs] | None = None,
         present: set[str] | None = None,
     ) -> tuple[list[PublicMessage], LiveMessages]:
         """The public messages after the state of ``table`` changed by ``events`` (``changed``: the
@@ -667,16 +670,15 @@ class Presenter(Part):
 
         A turn message that calls people carries what happened since their last move
         (:mod:`bot.service.catchup`) and, with a turn clock, when it runs out; it mentions only those who
-        want a mention, may be called now (``found``: the people's preferences, :mod:`bot.service.calls`)
+        want a mention, may be called now (``reach``: the people's preferences, :mod:`bot.service.calls`)
         and are not at the table (``present``: the seats whose people acted a few minutes ago,
         :mod:`bot.service.attending` — they are named without a ping). When the turn only passes
         between the bidders of one auction lot and every bidder called is at the table (or a
         computer player), no new message is posted: the lot's message is edited in place."""
         rules, lang, row = table.rules, table.lang, table.row
-        found = found or {}
         present = present or set()
         finished = turn.over
-        now = self.clock()
+        now = reach.now
         lines = [intro] if intro else []
         lines += [
             autoplay.describe(rules, e, table.names, lang)
@@ -684,7 +686,7 @@ class Presenter(Part):
             if e.visible_to is None and not (finished and e.kind == flow.FINAL_EVENT)
         ]
         since = now if turn.new_turn else (live.turn_since or row.updated)
-        called = [] if finished else self.called(table, turn.starting, found)
+        called = [] if finished else self.called(table, turn.starting, reach)
         bids_go_round = turn.same_lot and all(s.seat in present for s in called)
         new_turn = turn.new_turn and not bids_go_round
         if finished:  # the final scores open a message of their own, which tells everyone
@@ -692,12 +694,12 @@ class Presenter(Part):
             choices: list[Choice] = [flow.rematch_choice(row)]
             mentions = [s.user_id for s in table.seats if s.user_id and not s.is_bot]
         else:
-            turn_lines, _ = self.turn_lines(table, found)
-            turn_lines += self.clock_lines(table, found, since)
+            turn_lines, _ = self.turn_lines(table, reach)
+            turn_lines += self.clock_lines(table, reach, since)
             choices = self.public_choices(table)
             called = called if new_turn else []
             pinged = [s.user_id for s in called if s.user_id and s.seat not in present]
-            mentions = calls.mentioned(pinged, found, now)
+            mentions = calls.mentioned(pinged, reach.found, now)
             if called:
                 rows = await catchup.rows_since_last_act(self.store, row.id, [s.seat for s in called])
                 caught = catchup.lines(rules, rows, table.names, [s.seat for s in called], lang, min_runs=2)
@@ -709,7 +711,7 @@ class Presenter(Part):
         )
         wanted = changed or live.board_id is None or live.turn_log is None or (new_turn and new_board)
         image = await self.board_png(table) if wanted else None
-        acting = [] if finished else [s.seat for s in self.called(table, rules.to_act(table.state), found)]
+        acting = [] if finished else [s.seat for s in self.called(table, rules.to_act(table.state), reach)]
         drawn = flow.Drawn(
             f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image,
             turn_image=await self.turn_png(table, acting),
@@ -729,20 +731,19 @@ class Presenter(Part):
         return messages, replace(live, **keep)
 
     def clock_lines(
-        self, table: Table, found: dict[int, UserPrefs], since: float, lang: str | None = None
+        self, table: Table, reach: calls.Reach, since: float, lang: str | None = None
     ) -> list[str]:
         """When the turn clock of each person to act runs out (each reader sees their own time),
         in ``lang`` (the game's by default); none without a clock."""
         clock_s = table.row.clock_s
         if not clock_s:
             return []
-        stand = calls.stand_ins(table, found, self.clock())
         out = []
         for seat in table.rules.to_act(table.state):
             row = table.seat(seat)
-            if row.is_bot or row.user_id is None or seat in stand:
+            if row.is_bot or row.user_id is None or seat in reach.stand:
                 continue
-            due = hours.deadline(found.get(row.user_id, UserPrefs()), since, clock_s)
+            due = hours.deadline(reach.pref(row.user_id) or UserPrefs(), since, clock_s)
             out.append(t("clock_runs_out", lang or table.lang, name=row.name, when=hours.stamp(due)))
         return out
 
@@ -753,12 +754,12 @@ class Presenter(Part):
         mentioning whoever is to act (as they asked to be called), with their turn picture and
         the board as a message of its own just above it, as after a move. The message it should
         have retired keeps its words; its buttons are refused as an earlier turn's."""
-        row, found = table.row, await calls.prefs(self.store, table)
+        row, reach = table.row, await calls.reach(self.store, table, self.clock())
         live = await self.store.live_messages(row.id)
-        turn_lines, _ = self.turn_lines(table, found)
-        turn_lines += self.clock_lines(table, found, live.turn_since or row.updated)
-        called = self.called(table, table.rules.to_act(table.state), found)
-        mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, self.clock())
+        turn_lines, _ = self.turn_lines(table, reach)
+        turn_lines += self.clock_lines(table, reach, live.turn_since or row.updated)
+        called = self.called(table, table.rules.to_act(table.state), reach)
+        mentions = calls.mentioned([s.user_id for s in called if s.user_id], reach.found, reach.now)
         happened = (live.turn_log or "").split("\n")[1:]  # the unposted message's lines after the title
         acting = [s.seat for s in called]
         drawn = flow.Drawn(
@@ -772,7 +773,7 @@ class Presenter(Part):
 
     async def board_again(self, table: Table) -> list[PublicMessage]:
         """``/game board``: the current board posted anew as the turn message (nobody mentioned)."""
-        turn_lines, _ = self.turn_lines(table, await calls.prefs(self.store, table))
+        turn_lines, _ = self.turn_lines(table, await calls.reach(self.store, table, self.clock()))
         image = await self.board_png(table)
         drawn = flow.Drawn(f"**{table.title}**", [], turn_lines, self.public_choices(table), [], image)
         return await self._posted_anew(table, await self.store.live_messages(table.row.id), drawn)

@@ -328,7 +328,9 @@ class Timers(Part):
         if isinstance(table, Outcome):
             return None
         found = await calls.prefs(self.store, table)
-        people = self.presenter.called(table, table.rules.to_act(table.state), found)
+        people = self.presenter.called(
+            table, table.rules.to_act(table.state), calls.Reach.of(table, found, self.clock())
+        )
         if not people:
             return None
         now = self.clock()
@@ -387,7 +389,14 @@ class Timers(Part):
             private = turns.secret_simultaneous(rules, table.state, seat.seat)
             if (way in calls.DM or (private and way != "none")) and not seat.dm_refused:
                 dm = await self.presenter.call_dm(
-                    table, seat, private, {**found, user: replace(found.get(user, UserPrefs()), notify="dm")}
+                    table,
+                    seat,
+                    private,
+                    calls.Reach.of(
+                        table,
+                        {**found, user: replace(found.get(user, UserPrefs()), notify="dm")},
+                        self.clock(),
+                    ),
                 )
                 if dm is not None:
                     ulang = (await self.tables.user_langs([user]))[user]
@@ -436,7 +445,7 @@ class Timers(Part):
         if payload.get("since") is not None and live.turn_since != payload.get("since"):
             return None  # another turn since: its own call was made
         found = await calls.prefs(self.store, table)
-        people = self.presenter.called(table, [seat_id], found)
+        people = self.presenter.called(table, [seat_id], calls.Reach.of(table, found, self.clock()))
         if not people:
             return None
         until = calls.paused(found.get(people[0].user_id or 0), self.clock())
