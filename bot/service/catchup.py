@@ -115,12 +115,26 @@ def lines(
     return out
 
 
-async def rows_since_last_act(store: GameStore, pk: int, seats: Sequence[str]) -> list[ActionRow]:
-    """The action rows after the earliest last action of ``seats`` (all rows when one of them
-    never acted)."""
-    acts = await store.last_acts(pk)
-    first = min((acts.get(seat, 0) for seat in seats), default=0)
-    return await store.actions(pk, since=first + 1)
+class LogSince:
+    """The log as the catch-ups of one change read it: each seat's last action, read once, and
+    the rows after the earliest last action asked for, read once (again only when a seat that
+    acted earlier is asked for later)."""
+
+    def __init__(self, store: GameStore, pk: int) -> None:
+        self.store, self.pk = store, pk
+        self._acts: dict[str, int] | None = None
+        self._rows: list[ActionRow] = []
+        self._since: int | None = None  # the rows kept are those with n >= this
+
+    async def rows(self, seats: Sequence[str]) -> list[ActionRow]:
+        """The rows after the earliest last action of ``seats`` (all rows when one of them
+        never acted)."""
+        if self._acts is None:
+            self._acts = await self.store.last_acts(self.pk)
+        since = min((self._acts.get(seat, 0) for seat in seats), default=0) + 1
+        if self._since is None or since < self._since:
+            self._rows, self._since = await self.store.actions(self.pk, since=since), since
+        return [row for row in self._rows if row.n >= since]
 
 
 def looked(acts: Mapping[str, int], seen: int | None, seat: str) -> int:

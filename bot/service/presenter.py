@@ -451,13 +451,14 @@ class Presenter(Part):
         reach = await calls.reach(self.store, table, self.clock())
         present = await attending.present(self.store, table, reach.now) if turn.starting else set()
         live = await self.store.live_messages(table.row.id)  # publish stages its changes
+        log = catchup.LogSince(self.store, table.row.id)  # the catch-ups' rows
         public, live = await self.publish(
-            table, applied.events, turn, changed, live, reach, intro=intro, present=present
+            table, applied.events, turn, changed, live, reach, intro=intro, present=present, log=log
         )
         await self.hold_calls(table, turn, reach, live)
         return Outcome(
             public=public,
-            private=await self.dms(table, turn, reach, present, live),
+            private=await self.dms(table, turn, reach, present, live, log),
             closed_dms=await decisions.closing(self.tables, table, applied, turn.starting),
         )
 
@@ -493,6 +494,7 @@ class Presenter(Part):
         reach: calls.Reach | None = None,
         present: set[str] | None = None,
         live: LiveMessages | None = None,
+        log: catchup.LogSince | None = None,
     ) -> list[PrivateMessage]:
         """DMs only for what must be secret: a person whose turn begins with a secret
         simultaneous decision gets it by DM, with its choices and its picture (the place the
@@ -526,7 +528,7 @@ class Presenter(Part):
             for seat in people
             if (
                 dm := await self.call_dm(
-                    table, seat, seat.seat in secret, reach, langs[seat.user_id or 0], live
+                    table, seat, seat.seat in secret, reach, langs[seat.user_id or 0], live, log
                 )
             )
         ]
@@ -539,11 +541,13 @@ class Presenter(Part):
         reach: calls.Reach,
         lang: str | None = None,
         live: LiveMessages | None = None,
+        log: catchup.LogSince | None = None,
     ) -> PrivateMessage | None:
         """The DM that calls ``seat`` to its turn, in its person's language (``lang``: read
         already, else read here): the secret decision with its choices, or (for those who asked
         for DMs) that their turn begins, with the catch-up and the link to the board (``live``:
-        the game's live messages, read here when not given); None when they get none."""
+        the game's live messages, ``log`` the change's reader of the log; each read here when
+        not given); None when they get none."""
         rules = table.rules
         user = seat.user_id or 0
         if lang is None:
@@ -568,8 +572,8 @@ class Presenter(Part):
             )
         if (reach.pref(user) or UserPrefs()).notify not in calls.DM:
             return None
-        rows = await catchup.rows_since_last_act(self.store, table.row.id, [seat.seat])
-        caught = catchup.lines(rules, rows, table.names, [seat.seat], lang)
+        log = log or catchup.LogSince(self.store, table.row.id)
+        caught = catchup.lines(rules, await log.rows([seat.seat]), table.names, [seat.seat], lang)
         if live is None:
             live = await self.store.live_messages(table.row.id)
         text = t("dm_your_turn", lang, title=title, channel=table.row.channel_id, prompt=prompt)
@@ -663,6 +667,7 @@ class Presenter(Part):
         *,
         intro: str | None = None,
         present: set[str] | None = None,
+        log: catchup.LogSince | None = None,
     ) -> tuple[list[PublicMessage], LiveMessages]:
         """The public messages after the state of ``table`` changed by ``events`` (``changed``: the
         public view changed, so the picture must), from its live messages before (``live``), and
@@ -701,7 +706,8 @@ class Presenter(Part):
             pinged = [s.user_id for s in called if s.user_id and s.seat not in present]
             mentions = calls.mentioned(pinged, reach.found, now)
             if called:
-                rows = await catchup.rows_since_last_act(self.store, row.id, [s.seat for s in called])
+                log = log or catchup.LogSince(self.store, row.id)
+                rows = await log.rows([s.seat for s in called])
                 caught = catchup.lines(rules, rows, table.names, [s.seat for s in called], lang, min_runs=2)
                 turn_lines = [*caught, *turn_lines]
         new_board = (
