@@ -1,30 +1,43 @@
-"""Computer seats on time: how late a computer seat moves past BOT_DELAY_SECONDS.
+"""Computer seats on time: how late a computer seat moves past BOT_DELAY_SECONDS and its own
+thinking time.
 
-python bench/timers.py [--game cuba] [--games 4] [--moves 40] [--delay 0] [--interval 5] [--json]
+python bench/timers.py [--game cuba] [--kind heuristic|strong] [--games 4] [--moves 40] [--delay 0]
+                       [--interval 5] [--json]
 
-Games of one human and two computer seats run on a SQLite file with the real timer loop
-(:func:`bot.delivery.run_timers`, at the adapter's interval) and real time. The human plays a
-random legal move whenever it is their turn, after a random pause; the computer seats move by
-their timers. Lateness of a computer move = the time its action was stored − the time of the
-action that made it due − BOT_DELAY_SECONDS (both times as the store logged them). Rendering is
-stubbed out. ``--json`` prints one JSON object as the last line.
+Games of one human and two computer seats of ``--kind`` (the heuristic player, which answers on
+the event loop, or the strong one, which searches in the search pool's worker process as the
+bot runs it: ``SEARCH_WORKERS``, its default budget and time cap) run on a SQLite file with the
+real timer loop (:func:`bot.delivery.run_timers`, at the adapter's interval) and real time. The
+human plays a random legal move whenever it is their turn, after a random pause; the computer
+seats move by their timers. Lateness of a computer move = the time its action was stored − the
+time of the action that made it due − BOT_DELAY_SECONDS − its thinking time (the search's own
+time in the worker for the strong player, the player's call for the heuristic one; a search
+that waited for the worker counts as late). Rendering is stubbed out. ``--json`` prints one
+JSON object as the last line.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextvars
 import json
+import os
 import random
 import sys
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.autoplay import is_auto  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.delivery import run_timers  # noqa: E402
 from bot.discord_app import TIMER_INTERVAL  # noqa: E402
+from bot.render_pool import RenderPool  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.store import Store  # noqa: E402
 from engine import BUILTIN_GAMES  # noqa: E402
@@ -35,6 +48,42 @@ from tests.doubles.gateway import RecordingGateway  # noqa: E402
 def percentile(samples: list[float], p: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
+
+
+def timed(fn: Callable[..., Any], *args: Any) -> tuple[Any, float]:
+    """``fn(*args)`` and the seconds it took, measured where it ran (in the search worker)."""
+    t0 = time.perf_counter()
+    result = fn(*args)
+    return result, time.perf_counter() - t0
+
+
+#: The seconds the search worker spent on the current task's latest search.
+SEARCHED: contextvars.ContextVar[float | None] = contextvars.ContextVar("searched", default=None)
+
+
+class TimedSearchPool(RenderPool):
+    """The bot's search pool, telling how long each search took in its worker (not counting
+    the wait for the worker)."""
+
+    async def run(self, fn, *args):
+        result, seconds = await super().run(timed, fn, *args)
+        SEARCHED.set(seconds)
+        return result
+
+
+def time_the_moves(svc: GameService, thinking: dict[tuple[int, int], float]) -> None:
+    """Record each computer move's thinking time by (game, the version it was searched at)."""
+    original = svc.computer.move
+
+    async def move(table, seat, kind):
+        SEARCHED.set(None)
+        t0 = time.perf_counter()
+        action = await original(table, seat, kind)
+        searched = SEARCHED.get()
+        thinking[table.row.id, table.row.version] = time.perf_counter() - t0 if searched is None else searched
+        return action
+
+    svc.computer.move = move  # type: ignore[method-assign]
 
 
 async def human(svc: GameService, channel: int, game: str, moves: int, rng: random.Random) -> None:
@@ -55,51 +104,80 @@ async def human(svc: GameService, channel: int, game: str, moves: int, rng: rand
             played += 1
 
 
-async def run(game: str, games: int, moves: int, delay: float, interval: float) -> dict:
+async def run(game: str, kind: str, games: int, moves: int, delay: float, interval: float) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(str(Path(tmp) / "timers.db"))
         settings = Settings(bot_delay_s=delay, database_path=str(Path(tmp) / "timers.db"))
+        search_pool = TimedSearchPool(settings.search_workers, warm=False, name="search")
         svc = GameService(
             store,
             settings,
             renderer=lambda g, v: b"",
             private_renderer=lambda g, v: None,
             turn_renderer=lambda game, view, seats, legal, lang: None,
+            decision_renderer=lambda g, v, legal, lang: None,
             summary_renderer=lambda *a: b"",
+            search_pool=search_pool,
         )
+        thinking: dict[tuple[int, int], float] = {}
+        time_the_moves(svc, thinking)
+        search_pool.start()
         for channel in range(1, games + 1):
             assert (await svc.new_game(channel, 9, 1, "Ana", game)).ok
             for _ in range(2):
-                assert (await svc.add_bot(channel, 1, "random")).ok
+                assert (await svc.add_bot(channel, 1, kind)).ok
             assert (await svc.start(channel, 1)).ok
         stop = asyncio.Event()
-        loop = asyncio.create_task(run_timers(svc, RecordingGateway(), interval=interval, stop=stop))
+        loop = asyncio.create_task(
+            run_timers(svc, RecordingGateway(), interval=interval, stop=stop, drain_s=30.0)
+        )
         rng = random.Random(7)
         await asyncio.gather(*(human(svc, c, game, moves, rng) for c in range(1, games + 1)))
         stop.set()
         await loop
+        search_pool.close()
         lateness: list[float] = []
+        thought: list[float] = []
+        missing: list[tuple[Any, ...]] = []
         for row in await store.games():
             actions = await store.actions(row.id)
             for before, after in zip(actions, actions[1:], strict=False):
-                if after.seat != "p0" and after.kind == "play":  # a computer seat's move
-                    lateness.append(after.created - before.created - delay)
+                # a computer seat's move (not an only choice the table played at once for a person)
+                if after.seat != "p0" and after.kind == "play" and not is_auto(after.events):
+                    # searched at the version `before` made (or, when a simultaneous step let
+                    # another seat move meanwhile, at the latest version before it)
+                    searched = [v for (pk, v) in thinking if pk == row.id and v <= before.n]
+                    if not searched:
+                        missing.append((row.id, after.n))
+                        continue
+                    spent = thinking[row.id, max(searched)]
+                    thought.append(spent)
+                    lateness.append(after.created - before.created - delay - spent)
         await store.close()
     return {
         "game": game,
+        "kind": kind,
         "games": games,
         "delay_s": delay,
         "interval_s": interval,
+        "search_workers": settings.search_workers,
         "computer_moves": len(lateness),
+        "unmatched_moves": len(missing),  # no search recorded before them (not counted)
+        "thinking_p50_s": round(percentile(thought, 0.5), 4),
+        "thinking_p95_s": round(percentile(thought, 0.95), 4),
         "lateness_p50_s": round(percentile(lateness, 0.5), 4),
         "lateness_p95_s": round(percentile(lateness, 0.95), 4),
         "lateness_max_s": round(max(lateness), 4),
+        "loadavg_1m": round(os.getloadavg()[0], 2),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=list(BUILTIN_GAMES), default="cuba")
+    parser.add_argument(
+        "--kind", choices=("heuristic", "strong"), default="heuristic", help="the computer seats"
+    )
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--moves", type=int, default=40, help="human moves per game")
     parser.add_argument("--delay", type=float, default=0.0, help="BOT_DELAY_SECONDS")
@@ -108,12 +186,14 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = asyncio.run(run(args.game, args.games, args.moves, args.delay, args.interval))
+    result = asyncio.run(run(args.game, args.kind, args.games, args.moves, args.delay, args.interval))
     print(
-        f"{result['game']}: {result['computer_moves']} computer moves in {result['games']} games, "
-        f"BOT_DELAY_SECONDS={result['delay_s']}, timer loop interval {result['interval_s']} s: "
-        f"late past the delay p50 {result['lateness_p50_s']} s, p95 {result['lateness_p95_s']} s, "
-        f"max {result['lateness_max_s']} s"
+        f"{result['game']}: {result['computer_moves']} {result['kind']} computer moves in {result['games']} "
+        f"games, BOT_DELAY_SECONDS={result['delay_s']}, timer loop interval {result['interval_s']} s, "
+        f"{result['search_workers']} search worker(s): thinking p50 {result['thinking_p50_s']} s, "
+        f"p95 {result['thinking_p95_s']} s; late past the delay and the thinking p50 "
+        f"{result['lateness_p50_s']} s, p95 {result['lateness_p95_s']} s, max {result['lateness_max_s']} s "
+        f"(goal: p95 <= 0.2 s; load average {result['loadavg_1m']})"
     )
     if args.json:
         print(json.dumps(result))
