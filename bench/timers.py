@@ -12,8 +12,9 @@ human plays a random legal move whenever it is their turn, after a random pause;
 seats move by their timers. Lateness of a computer move = the time its action was stored − the
 time of the action that made it due − BOT_DELAY_SECONDS − its thinking time (the search's own
 time in the worker for the strong player, the player's call for the heuristic one; a search
-that waited for the worker counts as late). Rendering is stubbed out. ``--json`` prints one
-JSON object as the last line.
+that waited for the worker counts as late; how long it waited, because another seat's search
+had the worker, is printed beside it, and the lateness without that wait). Rendering is stubbed
+out. ``--json`` prints one JSON object as the last line.
 """
 
 from __future__ import annotations
@@ -57,22 +58,27 @@ def timed(fn: Callable[..., Any], *args: Any) -> tuple[Any, float]:
     return result, time.perf_counter() - t0
 
 
-#: The seconds the search worker spent on the current task's latest search.
-SEARCHED: contextvars.ContextVar[float | None] = contextvars.ContextVar("searched", default=None)
+#: The seconds the search worker spent on the current task's latest search, and the seconds
+#: the search waited for the worker before (another seat's search had it).
+SEARCHED: contextvars.ContextVar[tuple[float, float] | None] = contextvars.ContextVar(
+    "searched", default=None
+)
 
 
 class TimedSearchPool(RenderPool):
-    """The bot's search pool, telling how long each search took in its worker (not counting
-    the wait for the worker)."""
+    """The bot's search pool, telling how long each search took in its worker and how long it
+    waited for the worker."""
 
     async def run(self, fn, *args):
+        t0 = time.perf_counter()
         result, seconds = await super().run(timed, fn, *args)
-        SEARCHED.set(seconds)
+        SEARCHED.set((seconds, max(0.0, time.perf_counter() - t0 - seconds)))
         return result
 
 
-def time_the_moves(svc: GameService, thinking: dict[tuple[int, int], float]) -> None:
-    """Record each computer move's thinking time by (game, the version it was searched at)."""
+def time_the_moves(svc: GameService, thinking: dict[tuple[int, int, str], tuple[float, float]]) -> None:
+    """Record each computer move's thinking time and its wait for the search worker by (game,
+    the version it was searched at, seat)."""
     original = svc.computer.move
 
     async def move(table, seat, kind):
@@ -80,7 +86,8 @@ def time_the_moves(svc: GameService, thinking: dict[tuple[int, int], float]) -> 
         t0 = time.perf_counter()
         action = await original(table, seat, kind)
         searched = SEARCHED.get()
-        thinking[table.row.id, table.row.version] = time.perf_counter() - t0 if searched is None else searched
+        spent = (time.perf_counter() - t0, 0.0) if searched is None else searched
+        thinking[table.row.id, table.row.version, seat] = spent
         return action
 
     svc.computer.move = move  # type: ignore[method-assign]
@@ -119,7 +126,7 @@ async def run(game: str, kind: str, games: int, moves: int, delay: float, interv
             summary_renderer=lambda *a: b"",
             search_pool=search_pool,
         )
-        thinking: dict[tuple[int, int], float] = {}
+        thinking: dict[tuple[int, int, str], tuple[float, float]] = {}
         time_the_moves(svc, thinking)
         search_pool.start()
         for channel in range(1, games + 1):
@@ -138,20 +145,27 @@ async def run(game: str, kind: str, games: int, moves: int, delay: float, interv
         search_pool.close()
         lateness: list[float] = []
         thought: list[float] = []
+        waited: list[float] = []
         missing: list[tuple[Any, ...]] = []
         for row in await store.games():
             actions = await store.actions(row.id)
             for before, after in zip(actions, actions[1:], strict=False):
                 # a computer seat's move (not an only choice the table played at once for a person)
                 if after.seat != "p0" and after.kind == "play" and not is_auto(after.events):
-                    # searched at the version `before` made (or, when a simultaneous step let
-                    # another seat move meanwhile, at the latest version before it)
-                    searched = [v for (pk, v) in thinking if pk == row.id and v <= before.n]
+                    # searched by its seat at the version the move was applied to (log row n
+                    # takes the game from version n to n + 1), or earlier when a simultaneous
+                    # step let another seat move meanwhile: the latest search of that seat
+                    searched = [
+                        v
+                        for (pk, v, seat) in thinking
+                        if pk == row.id and seat == after.seat and v <= after.n
+                    ]
                     if not searched:
                         missing.append((row.id, after.n))
                         continue
-                    spent = thinking[row.id, max(searched)]
+                    spent, wait = thinking[row.id, max(searched), after.seat]
                     thought.append(spent)
+                    waited.append(wait)
                     lateness.append(after.created - before.created - delay - spent)
         await store.close()
     return {
@@ -168,6 +182,12 @@ async def run(game: str, kind: str, games: int, moves: int, delay: float, interv
         "lateness_p50_s": round(percentile(lateness, 0.5), 4),
         "lateness_p95_s": round(percentile(lateness, 0.95), 4),
         "lateness_max_s": round(max(lateness), 4),
+        # the part of the lateness a search spent waiting for the worker (another seat's search)
+        "waited_for_worker_p95_s": round(percentile(waited, 0.95), 4),
+        "moves_that_waited_for_worker": sum(1 for w in waited if w > 0.05),
+        "lateness_but_the_wait_p95_s": round(
+            percentile([late - wait for late, wait in zip(lateness, waited, strict=True)], 0.95), 4
+        ),
         "loadavg_1m": round(os.getloadavg()[0], 2),
     }
 
@@ -193,7 +213,9 @@ def main() -> None:
         f"{result['search_workers']} search worker(s): thinking p50 {result['thinking_p50_s']} s, "
         f"p95 {result['thinking_p95_s']} s; late past the delay and the thinking p50 "
         f"{result['lateness_p50_s']} s, p95 {result['lateness_p95_s']} s, max {result['lateness_max_s']} s "
-        f"(goal: p95 <= 0.2 s; load average {result['loadavg_1m']})"
+        f"(goal: p95 <= 0.2 s; load average {result['loadavg_1m']}); "
+        f"{result['moves_that_waited_for_worker']} moves waited for the search worker (another seat's search), "
+        f"p95 {result['waited_for_worker_p95_s']} s; late but that wait p95 {result['lateness_but_the_wait_p95_s']} s"
     )
     if args.json:
         print(json.dumps(result))
