@@ -81,7 +81,7 @@ from bot.autoplay import is_auto  # noqa: E402
 from bot.config import Settings, default_render_workers  # noqa: E402
 from bot.delivery import deliver  # noqa: E402
 from bot.gamestore import GameStore, open_store  # noqa: E402
-from bot.outcome import Outcome, PrivateMessage, PublicMessage  # noqa: E402
+from bot.outcome import ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
 from bot.render_pool import RenderPool  # noqa: E402
 from bot.rows import SHARD_SHIFT  # noqa: E402
 from bot.service import GameService  # noqa: E402
@@ -113,32 +113,40 @@ def guild_of_shard(shard: int, count: int) -> int:
 
 
 class QuietGateway:
-    """A gateway that answers as Discord would (every post gets a new id, every edit lands,
-    every DM goes out) and keeps nothing: whole games' pictures would fill the memory."""
+    """A :class:`bot.outcome.Gateway` that answers as Discord would (each post and DM gets a new
+    id, every edit and every DM's closing succeeds) and keeps nothing but counts: whole games'
+    pictures would fill the memory. (``bench/memory.py`` uses it too.)"""
 
     def __init__(self) -> None:
-        self.next_id = 1
-        self.posted = self.edited = self.dms = 0
+        self.next_id = 10_000
+        self.posts = self.edits = self.dms = 0
 
     async def post_public(self, msg: PublicMessage) -> int | None:
         self.next_id += 1
-        self.posted += 1
+        self.posts += 1
         return self.next_id
 
     async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
-        self.edited += 1
+        self.edits += 1
         return True
 
-    async def send_private(self, msg: PrivateMessage) -> bool:
+    async def send_private(self, dm: PrivateMessage) -> SentDm | None:
         self.dms += 1
-        return True
+        self.next_id += 1
+        return SentDm(self.next_id, self.next_id)
 
-    async def reply_ephemeral(
-        self, interaction: object, text: str, image: bytes | None = None, choices=None
-    ) -> None:
+    def pressed(self, interaction: object) -> int | None:
         return None
 
+    async def close_private(self, closed: ClosedDm) -> bool:
+        return True
+
     async def acknowledge(self, interaction: object, outcome: Outcome) -> None:
+        return None
+
+    async def reply_ephemeral(
+        self, interaction: object, text: str, image: Any = None, choices: Any = None
+    ) -> None:
         return None
 
 
@@ -366,7 +374,10 @@ async def run_process(args: argparse.Namespace, index: int, ready: Any = None) -
     play_s = time.perf_counter() - t0
     for task in playing:  # the end: moves still waiting for their pictures are cut off
         task.cancel()
-    await asyncio.gather(*playing, return_exceptions=True)
+    ended = await asyncio.gather(*playing, return_exceptions=True)
+    failed = [error for error in ended if isinstance(error, Exception)]
+    if failed:  # a player that raised stopped playing its game: the figures would be wrong
+        raise RuntimeError(f"{len(failed)} game(s) stopped on an error") from failed[0]
     cpu = time.process_time() - cpu0
     workers_cpu = sum(cpu_s(pid) for pid in pool.worker_pids()) - workers_cpu0
     rss, peak = rss_mib()
