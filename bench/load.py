@@ -52,10 +52,10 @@ workers_peak_rss_mib, total_peak_rss_mib, cpu_ms_per_move, lost, doubled, ...], 
 a quiet one's).
 
 **The saturation point** of a render set-up is the pace (moves per second) at which p95 passes
-1 s. ``--saturation`` finds it: it runs the same games for ``--duration`` seconds at shorter and
-shorter pauses (``--think`` halved each step, from the given one) until p95 passes 1 s, and
-prints each step's pace and p95, and the pace between the last step under 1 s and the first over
-it (run it with ``--render-workers 1`` and ``2``).
+1 s. ``--saturation`` brackets it: it runs the same games for ``--duration`` seconds a step, from
+``--think``, halving the pause while p95 stays under 1 s or doubling it while p95 is over, until
+a step lies on each side; it prints each step's pace and p95, and the pace interpolated between
+the two sides (run it with ``--render-workers 1`` and ``2``).
 """
 
 from __future__ import annotations
@@ -560,13 +560,14 @@ def report(args: argparse.Namespace, f: dict[str, Any]) -> None:
 #: The p95 (ms) past which a render set-up is saturated.
 SATURATED_MS = 1000.0
 #: At most this many steps of ``--saturation``.
-MAX_STEPS = 8
+MAX_STEPS = 6
 
 
 def find_saturation(args: argparse.Namespace, postgres: bool) -> list[dict[str, Any]]:
-    """Run the games at shorter and shorter pauses (``--think`` halved each step) until p95 passes
-    :data:`SATURATED_MS`; each step's pace, p95 and load, and on the last the pace between the
-    last step under it and the first over it (interpolated on p95)."""
+    """Bracket the pace at which p95 passes :data:`SATURATED_MS`: from ``--think``, halve the
+    pause each step while p95 stays under it, or double it while p95 is over it, until one step
+    is on each side (at most :data:`MAX_STEPS`). Each step's pace, p95, the render workers' CPU
+    per move and the load; on the last, the pace interpolated on p95 between the two sides."""
     steps: list[dict[str, Any]] = []
     think = args.think
     for _ in range(MAX_STEPS):
@@ -576,6 +577,7 @@ def find_saturation(args: argparse.Namespace, postgres: bool) -> list[dict[str, 
         step = {
             "think_s": think,
             "moves_per_s": f["moves_per_s"],
+            "timed_moves": p["timed_moves"],
             "p50_ms": p["p50_ms"],
             "p95_ms": f["p95_ms"],
             "render_cpu_ms_per_move": p["workers_cpu_ms_per_move"],
@@ -586,27 +588,31 @@ def find_saturation(args: argparse.Namespace, postgres: bool) -> list[dict[str, 
         steps.append(step)
         print(
             f"--think {think:g}: {step['moves_per_s']} moves/s, p50 {step['p50_ms']} ms, p95 {step['p95_ms']} ms "
-            f"({args.render_workers} render worker(s), {step['render_cpu_ms_per_move']} ms of their CPU per move; "
-            f"load average {step['loadavg_1m']})",
+            f"({step['timed_moves']} moves; {args.render_workers} render worker(s), "
+            f"{step['render_cpu_ms_per_move']} ms of their CPU per move; load average {step['loadavg_1m']})",
             flush=True,
         )
-        if f["p95_ms"] > SATURATED_MS:
+        over = [s for s in steps if s["p95_ms"] > SATURATED_MS]
+        under = [s for s in steps if s["p95_ms"] <= SATURATED_MS]
+        if over and under:
             break
-        think /= 2
-    over = steps[-1]
-    under = steps[-2] if len(steps) > 1 else None
-    if over["p95_ms"] <= SATURATED_MS:
-        print(f"p95 stayed under {SATURATED_MS:g} ms up to {over['moves_per_s']} moves/s")
+        think = think * 2 if over else think / 2
+    over = [s for s in steps if s["p95_ms"] > SATURATED_MS]
+    under = [s for s in steps if s["p95_ms"] <= SATURATED_MS]
+    if not over:
+        print(f"p95 stayed under {SATURATED_MS:g} ms up to {max(s['moves_per_s'] for s in steps)} moves/s")
         return steps
-    if under is None:
-        print(f"p95 passed {SATURATED_MS:g} ms already at {over['moves_per_s']} moves/s: start slower")
+    if not under:
+        print(f"p95 was over {SATURATED_MS:g} ms down to {min(s['moves_per_s'] for s in steps)} moves/s")
         return steps
-    share = (SATURATED_MS - under["p95_ms"]) / (over["p95_ms"] - under["p95_ms"])
-    pace = under["moves_per_s"] + share * (over["moves_per_s"] - under["moves_per_s"])
-    over["saturation_moves_per_s"] = round(pace, 1)
+    slow = max(under, key=lambda s: s["moves_per_s"])
+    fast = min(over, key=lambda s: s["moves_per_s"])
+    share = (SATURATED_MS - slow["p95_ms"]) / (fast["p95_ms"] - slow["p95_ms"])
+    pace = slow["moves_per_s"] + share * (fast["moves_per_s"] - slow["moves_per_s"])
+    steps[-1]["saturation_moves_per_s"] = round(pace, 2)
     print(
         f"saturation with {args.render_workers} render worker(s): p95 passes {SATURATED_MS:g} ms at about "
-        f"{pace:.1f} moves/s (between {under['moves_per_s']} and {over['moves_per_s']})"
+        f"{pace:.2f} moves/s (between {slow['moves_per_s']} and {fast['moves_per_s']})"
     )
     return steps
 
