@@ -49,14 +49,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load import rss_mib  # noqa: E402  (bench/load.py)
+from load import QuietGateway, rss_mib  # noqa: E402  (bench/load.py)
 
 from bot import heap  # noqa: E402
 from bot.adapter.delivery import deliver  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.render_pool import RenderPool  # noqa: E402
 from bot.service.front import GameService  # noqa: E402
-from bot.service.outcome import ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
+from bot.service.outcome import (  # noqa: E402
+    Outcome,  # noqa: E402
+    )
 from bot.stores.sqlite import Store  # noqa: E402
 from engine.ai import player  # noqa: E402
 
@@ -64,43 +66,6 @@ TITLES = ("cuba", "santiago", "goa")
 SEATS = 3
 #: The people the seats are drawn from.
 PEOPLE = 300
-
-
-class QuietGateway:
-    """A :class:`bot.service.outcome.Gateway` that posts and edits as Discord would (each post gets a new
-    id, every edit of a posted message succeeds) and keeps nothing but counts."""
-
-    def __init__(self) -> None:
-        self.next_id = 10_000
-        self.posts = self.edits = self.dms = 0
-
-    async def post_public(self, msg: PublicMessage) -> int | None:
-        self.next_id += 1
-        self.posts += 1
-        return self.next_id
-
-    async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
-        self.edits += 1
-        return True
-
-    async def send_private(self, dm: PrivateMessage) -> SentDm | None:
-        self.dms += 1
-        self.next_id += 1
-        return SentDm(self.next_id, self.next_id)
-
-    def pressed(self, interaction: object) -> int | None:
-        return None
-
-    async def close_private(self, closed: ClosedDm) -> bool:
-        return True
-
-    async def acknowledge(self, interaction: object, outcome: Outcome) -> None:
-        return None
-
-    async def reply_ephemeral(
-        self, interaction: object, text: str, image: Any = None, choices: Any = None
-    ) -> None:
-        return None
 
 
 class SampledPool(RenderPool):

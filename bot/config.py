@@ -20,6 +20,23 @@ class SettingsError(ValueError):
     """A setting in the environment that cannot be read (e.g. ``REMINDER_AFTER_SECONDS=soon``)."""
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (``os.process_cpu_count`` from Python 3.13, the CPU
+    affinity before it, else every core of the machine)."""
+    counted = getattr(os, "process_cpu_count", None)
+    if counted is not None:
+        return int(counted() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def default_render_workers(cores: int | None = None) -> int:
+    """``RENDER_WORKERS`` when it is not set: one core runs the event loop (commands, the store,
+    Discord), every other one a render worker; at least one worker (on one core it shares it)."""
+    return max(1, (usable_cores() if cores is None else cores) - 1)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the bot can be told from outside. Field comments name the variable."""
@@ -35,7 +52,9 @@ class Settings:
     dev_guild_id: int | None = None  # DEV_GUILD_ID (sync commands to one guild for testing)
     owner_ids: frozenset[int] = frozenset()  # OWNER_IDS, comma-separated
     keep_finished_days: float | None = None  # KEEP_FINISHED_DAYS (None = keep every log forever)
-    render_workers: int = 1  # RENDER_WORKERS (processes drawing the boards; 0 = a thread)
+    #: RENDER_WORKERS: processes drawing the pictures (0 = a thread); by default one per core the
+    #: process may use beyond the one its event loop runs on (:func:`default_render_workers`).
+    render_workers: int = field(default_factory=default_render_workers)
     search_workers: int = 1  # SEARCH_WORKERS (processes searching for the strong player; 0 = a thread)
     strong_playouts: int | None = None  # STRONG_PLAYOUTS (per decision; empty: each game's own)
     strong_time_cap_s: float | None = 1.0  # STRONG_TIME_CAP_SECONDS (stop a search sooner; 0 = none)
@@ -51,6 +70,11 @@ class Settings:
     #: away before the other may hand their seat to a computer player without a turn clock run out.
     two_person_absence_s: int = 72 * 3600
     stop_grace_s: float = 8.0  # STOP_GRACE_SECONDS (SIGTERM: how long interactions in flight may finish)
+    #: DURABLE_COMMITS: whether every commit waits until it is on disk (SQLite ``synchronous=FULL``,
+    #: PostgreSQL ``synchronous_commit=on``) or not (``NORMAL`` / ``off``: a power cut or a crash of
+    #: the server may lose the last commits, never the database's consistency). None: each
+    #: backend's own default (SQLite no; PostgreSQL the server's setting, by default yes).
+    durable_commits: bool | None = None
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
@@ -121,6 +145,17 @@ def _optional_days(name: str, raw: str) -> float | None:
     return _float(name, raw)
 
 
+def _optional_bool(name: str, raw: str) -> bool | None:
+    word = raw.strip().lower()
+    if word == "":
+        return None
+    if word in ("yes", "on", "true", "1"):
+        return True
+    if word in ("no", "off", "false", "0"):
+        return False
+    raise SettingsError(f"{name} must be yes or no (empty: the database's own default), not {raw!r}.")
+
+
 def _ids(name: str, raw: str) -> frozenset[int]:
     return frozenset(_int(name, part) for part in raw.split(",") if part.strip())
 
@@ -171,7 +206,7 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "DEV_GUILD_ID": ("dev_guild_id", _optional_int),
     "OWNER_IDS": ("owner_ids", _ids),
     "KEEP_FINISHED_DAYS": ("keep_finished_days", _optional_days),
-    "RENDER_WORKERS": ("render_workers", _int),
+    "RENDER_WORKERS": ("render_workers", lambda n, r: _int(n, r) if r.strip() else default_render_workers()),
     "SEARCH_WORKERS": ("search_workers", _int),
     "STRONG_PLAYOUTS": ("strong_playouts", _optional_int),
     "STRONG_TIME_CAP_SECONDS": ("strong_time_cap_s", lambda n, r: _float(n, r) or None),
@@ -185,6 +220,7 @@ VARIABLES: dict[str, tuple[str, object]] = {
     "MAX_TABLES_PER_CHANNEL": ("max_tables_per_channel", _optional_int),
     "TWO_PERSON_ABSENCE_SECONDS": ("two_person_absence_s", _int),
     "STOP_GRACE_SECONDS": ("stop_grace_s", _float),
+    "DURABLE_COMMITS": ("durable_commits", _optional_bool),
 }
 
 

@@ -2,8 +2,8 @@
 
 Drawing a board is pure Python and Pillow calls that hold the GIL for most of their ~25 ms: in a
 thread of the bot's own process it starves the event loop (every other game's commands wait for
-it). So the bot draws in ``workers`` separate processes (``RENDER_WORKERS``, default 1: on two
-cores one runs the event loop, the other draws); a render sends the view (plain data) and gets
+it). So the bot draws in ``workers`` separate processes (``RENDER_WORKERS``, by default one per
+core beyond the one that runs the event loop, at least one: :func:`bot.config.default_render_workers`); a render sends the view (plain data) and gets
 PNG bytes back. ``workers=0`` draws in a thread of this process, as tests and small tools do.
 
 * **Bounded**: at most ``workers`` renders run and :data:`QUEUED` per worker wait at once; a
@@ -162,8 +162,11 @@ class RenderPool:
     def start(self) -> None:
         """Start the workers now, so that they warm up while the bot connects rather than on
         the first board a player asks for."""
-        if self.workers:
-            self._current().submit(int)  # a no-op: the pool spawns a worker for it
+        if not self.workers:
+            return
+        executor = self._current()
+        for _ in range(self.workers):
+            executor.submit(int)  # a no-op: the pool spawns a worker for each (all of them warm up)
 
     def worker_pids(self) -> list[int]:
         """Process ids of the running workers (for memory figures)."""

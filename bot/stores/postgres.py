@@ -508,9 +508,13 @@ class PgStore(SqlStore):
         self.listen_waits: list[float] = []
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgStore:
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE, durable: bool | None = None) -> PgStore:
         """Connect to the database at ``url`` (``postgresql://user:pass@host/db``) and migrate
-        it to the latest schema."""
+        it to the latest schema. ``durable`` (``DURABLE_COMMITS``, :class:`bot.config.Settings`):
+        True, every commit waits for the disk (``synchronous_commit=on``, PostgreSQL's default);
+        False, a commit returns before its WAL is flushed (``off``: a crash of the server may lose
+        the last commits, never the database's consistency — what SQLite's ``synchronous=NORMAL``
+        gives); None, the server's own setting."""
         counts = StoreCounts()
 
         async def prepare(conn: asyncpg.Connection) -> None:
@@ -519,11 +523,14 @@ class PgStore(SqlStore):
             if isinstance(conn, CountingConnection):
                 conn.counts = counts
 
+        server_settings = {"application_name": "tradewinds"}
+        if durable is not None:
+            server_settings["synchronous_commit"] = "on" if durable else "off"
         pool = await asyncpg.create_pool(
             url,
             min_size=1,
             max_size=pool_size,
-            server_settings={"application_name": "tradewinds"},
+            server_settings=server_settings,
             connection_class=CountingConnection,
             init=prepare,
             reset=_keep_session,

@@ -280,10 +280,11 @@ async def open_store(settings: Settings) -> GameStore:
     """The store the settings name: PostgreSQL at ``DATABASE_URL`` when it is set, else the
     SQLite file at ``DATABASE_PATH``; opened and migrated to the latest schema. (The database
     modules are imported here, so that this protocol module imports none.)"""
+    durable = settings.durable_commits
     if settings.database_url:
         from bot.stores.postgres import PgStore
 
-        return await PgStore.open(settings.database_url)
+        return await PgStore.open(settings.database_url, durable=durable)
     from bot.stores.sqlite import Store
 
-    return await Store.open(settings.database_path)
+    return await Store.open(settings.database_path, durable=bool(durable))

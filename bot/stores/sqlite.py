@@ -352,9 +352,12 @@ class Store(SqlStore):
     # ------------------------------------------------------------------ opening and migrations
 
     @classmethod
-    async def open(cls, path: str) -> Store:
-        """Open (or create) the database at ``path``, in WAL mode, migrated to the latest schema."""
-        conn = await _connect(path)
+    async def open(cls, path: str, *, durable: bool = False) -> Store:
+        """Open (or create) the database at ``path``, in WAL mode, migrated to the latest schema.
+        ``durable``: every commit waits for the disk (``synchronous=FULL``); else only the WAL's
+        checkpoints do (``NORMAL``: a power cut may lose the last commits, never the file's
+        consistency). ``DURABLE_COMMITS``, see :class:`bot.config.Settings`."""
+        conn = await _connect(path, durable)
         store = cls(conn, path)
         try:
             await store.migrate()
@@ -429,14 +432,15 @@ class Store(SqlStore):
         return str(copy.path)
 
 
-async def _connect(path: str) -> aiosqlite.Connection:
-    """The connection, in autocommit mode (the store opens its transactions itself)."""
+async def _connect(path: str, durable: bool = False) -> aiosqlite.Connection:
+    """The connection, in autocommit mode (the store opens its transactions itself); ``durable``:
+    see :meth:`Store.open`."""
     conn = await aiosqlite.connect(path, isolation_level=None)
     try:
         await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         await _incremental_auto_vacuum(conn, path)  # first: a new file takes it before its header
         await conn.execute_fetchall("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         await conn.execute("PRAGMA foreign_keys=ON")
     except BaseException:
         await conn.close()

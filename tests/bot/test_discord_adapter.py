@@ -16,7 +16,7 @@ import pytest
 
 from bot.adapter import discord_app as app
 from bot.adapter.delivery import deliver
-from bot.config import Settings
+from bot.config import Settings, default_render_workers
 from bot.service.outcome import (
     CUSTOM_ID_RE,
     BoardLink,
@@ -803,7 +803,7 @@ async def test_setup_hook_registers_buttons_opens_the_store_and_stops_cleanly(tm
         assert (await client.service.new_game(CHANNEL, 9, ANA, "Ana", "tiny")).ok
         assert client.service.autocomplete(CHANNEL, ANA, "") == []  # a lobby: nothing to play yet
         workers = client.service.render_pool.worker_pids()  # started, warming up, off the loop
-        assert len(workers) == settings.render_workers == 1
+        assert len(workers) == settings.render_workers == default_render_workers()  # one per spare core
     finally:
         await client.close()
     assert client._timers.done() and client.service is None

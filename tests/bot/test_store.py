@@ -9,11 +9,11 @@ import sqlite3
 
 import pytest
 
-from bot.config import Settings, SettingsError, load_settings
+from bot.config import Settings, SettingsError, default_render_workers, load_settings, usable_cores
 from bot.stores import postgres as pgstore
 from bot.stores import sqlite as sqlite_store
 from bot.stores.postgres import PgStore
-from bot.stores.protocol import GameStore
+from bot.stores.protocol import GameStore, open_store
 from bot.stores.rows import AlreadySeated, ChannelBusy, Shards, TimerPlan
 from bot.stores.sqlite import SCHEMA_VERSION, Store
 from tests.backends import guild_of_shard, integrity_errors
@@ -243,6 +243,16 @@ def test_settings_defaults_and_errors(tmp_path, monkeypatch):
         load_settings({"TWO_PERSON_ABSENCE_SECONDS": "0"}, dotenv=False)
     assert load_settings({"TWO_PERSON_ABSENCE_SECONDS": "3600"}, dotenv=False).two_person_absence_s == 3600
     assert load_settings({"RENDER_WORKERS": "2"}, dotenv=False).render_workers == 2
+    # unset or empty: one worker per core beyond the event loop's, at least one (issue 29)
+    assert [default_render_workers(cores) for cores in (1, 2, 4, 8)] == [1, 1, 3, 7]
+    assert Settings().render_workers == default_render_workers() == max(1, usable_cores() - 1)
+    assert load_settings({"RENDER_WORKERS": ""}, dotenv=False).render_workers == default_render_workers()
+    durable = [
+        load_settings({"DURABLE_COMMITS": v}, dotenv=False).durable_commits for v in ("yes", "off", "")
+    ]
+    assert durable == [True, False, None]
+    with pytest.raises(SettingsError, match="DURABLE_COMMITS must be yes or no"):
+        load_settings({"DURABLE_COMMITS": "sometimes"}, dotenv=False)
     with pytest.raises(SettingsError, match="RENDER_WORKERS cannot be negative"):
         load_settings({"RENDER_WORKERS": "-1"}, dotenv=False)
 
@@ -514,5 +524,24 @@ async def test_a_tables_play_settings_and_the_hints_its_seats_used(database):
         for seat in ("p0", "p1", "p0"):
             await store.add_hint(pk, seat)
         assert await store.hints_used(pk) == {"p0": 2, "p1": 1}
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("durable", [None, True, False])
+async def test_durable_commits_set_how_each_backend_waits_for_the_disk(database, durable):
+    """DURABLE_COMMITS: SQLite's ``synchronous`` (FULL = 2, NORMAL = 1) and PostgreSQL's
+    ``synchronous_commit`` for the store's connections; unset, each backend's own default
+    (SQLite NORMAL; the PostgreSQL server's setting, which the test server turns off)."""
+    store = await open_store(Settings(**database.settings, durable_commits=durable))
+    try:
+        if database.backend == "sqlite":
+            (row,) = await store.fetch("PRAGMA synchronous")
+            assert row[0] == (2 if durable else 1)
+        else:
+            (row,) = await store.fetch("SHOW synchronous_commit")
+            assert row[0] == ("on" if durable else "off")
+        pk = await new_lobby(store)  # and it stores as ever
+        assert (await store.game(pk)).status == "lobby"
     finally:
         await store.close()
