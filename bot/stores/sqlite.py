@@ -385,7 +385,8 @@ class Store(SqlStore):
 
     async def reclaim_space(self) -> int:
         """Give the pages freed by deletions back to the file system (incremental auto-vacuum,
-        then a WAL checkpoint so the file itself shrinks). Returns the pages freed."""
+        then a WAL checkpoint so the file itself shrinks) and the connection's page cache back
+        to the heap (``PRAGMA shrink_memory``). Returns the pages freed."""
         conn = self._open_conn()
         async with self._turn:
             ((free,),) = await conn.execute_fetchall("PRAGMA freelist_count")
@@ -395,6 +396,9 @@ class Store(SqlStore):
                 # The file is cut when the WAL is copied back into it; PASSIVE never waits for
                 # another connection (one still reading only delays the cut to a later one).
                 await conn.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+            # The connection's page cache (up to ``cache_size``, 2 MiB by default) fills with
+            # the pages of games long closed; the next reads fill it again with what is used.
+            await conn.execute_fetchall("PRAGMA shrink_memory")
             return int(free)
 
     async def schema_version(self) -> int:

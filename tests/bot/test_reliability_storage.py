@@ -5,6 +5,8 @@ results and stats stay (on both stores), and the SQLite file shrinks after delet
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import json
 import os
 import sqlite3
@@ -214,6 +216,53 @@ async def test_the_file_shrinks_after_deleting_logs(tmp_path):
     freed = await store.reclaim_space()
     assert freed > 0 and os.path.getsize(path) < before
     assert raw(path, "PRAGMA freelist_count") == [(0,)]
+    await store.close()
+
+
+def sqlite_heap_bytes() -> int:
+    """What the SQLite library holds in its heap now (``sqlite3_memory_used``), read from the same
+    shared library the ``sqlite3`` module runs on."""
+    lib = ctypes.CDLL(ctypes.util.find_library("sqlite3"))
+    lib.sqlite3_memory_used.restype = ctypes.c_int64
+    return int(lib.sqlite3_memory_used())
+
+
+async def test_the_sweep_gives_the_page_cache_of_closed_games_back(tmp_path):
+    """SQLite keeps the pages it read in its cache (up to 2 MiB a connection) long after their
+    games closed; the hourly sweep's reclaim_space hands them back (``PRAGMA shrink_memory``)."""
+    store = await Store.open(str(tmp_path / "t.db"))
+    for channel in range(12):
+        pk = await store.create_game(
+            channel_id=channel,
+            guild_id=9,
+            game="tiny",
+            options={},
+            seed=1,
+            host_id=ANA,
+            host_name="Ana",
+            now=0.0,
+            reminder_s=3600,
+            clock_s=None,
+        )
+        await store.start_game(pk, json.dumps({"board": "x" * 2000}), 0.0)
+        for version in range(1, 41):
+            assert await store.append_action(
+                pk,
+                expected_version=version,
+                seat="p0",
+                text=f"move number {version}",
+                kind="play",
+                events=[{"kind": "x" * 400}],
+                state_json=json.dumps({"board": "y" * 2000, "v": version}),
+                status="finished" if version == 40 else "active",
+                now=0.0,
+                timers=TimerPlan(clear=("reminder",), add=[("reminder", 9.0, {})]),
+            )
+        assert len(await store.actions(pk)) == 40  # read back: the pages pass through the cache
+    filled = sqlite_heap_bytes()
+    assert filled > 300_000  # the cache holds those pages, beside the schema and statements
+    await store.reclaim_space()
+    assert sqlite_heap_bytes() < filled - 100_000  # the cached pages are given back
     await store.close()
 
 
