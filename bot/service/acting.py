@@ -221,7 +221,7 @@ class Acting(Part):
             view = table.rules.view(new_state, None)
             self.presenter.views.keep(table.row.id, table.row.version + 1, view, [seat])
             looked = ()
-        applied = Applied(seat, str(action), [*events, *auto], table.state, looked)
+        applied = Applied(seat, str(action), [*events, *auto], table.state, looked, found)
         return await self.presenter.after_change(new_table, applied, intro=note)
 
     def _chain(self, table: Table, state: Any, found: dict[int, UserPrefs]) -> list[LoggedPlay]:

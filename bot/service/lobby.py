@@ -400,7 +400,7 @@ class Lobby(Part):
             seated = join_names([s.name for s in table.seats], table.lang)
             intro = t("started", table.lang, title=table.title, seats=seated)
             return await self.presenter.after_change(
-                table, Applied(None, "", [*events, *auto], None), intro=intro
+                table, Applied(None, "", [*events, *auto], None, found=found), intro=intro
             )
 
     @refusing

@@ -448,7 +448,10 @@ class Presenter(Part):
         changed = views[0] != views[1]  # else the board picture stays as it is
         # What the change is shown from, each read once: who may be called how, who is at the
         # table, the live messages; the parts below are functions of these.
-        reach = await calls.reach(self.store, table, self.clock())
+        if applied.found is not None:  # read by the change already
+            reach = calls.Reach.of(table, applied.found, self.clock())
+        else:
+            reach = await calls.reach(self.store, table, self.clock())
         present = await attending.present(self.store, table, reach.now) if turn.starting else set()
         live = await self.store.live_messages(table.row.id)  # publish stages its changes
         log = catchup.LogSince(self.store, table.row.id)  # the catch-ups' rows

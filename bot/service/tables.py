@@ -35,7 +35,7 @@ from bot.service import replays
 from bot.service.outcome import Outcome, PublicMessage
 from bot.service.replays import checked_state
 from bot.stores.protocol import GameStore
-from bot.stores.rows import AlreadyProcessed, GameRow, SeatRow, TableRows, TimerPlan, dumps
+from bot.stores.rows import AlreadyProcessed, GameRow, SeatRow, TableRows, TimerPlan, UserPrefs, dumps
 from bot.texts import has_text, normalise, t
 from engine import BUILTIN_GAMES, GAMES
 from engine.core import Event, Rules
@@ -105,6 +105,8 @@ class Applied:
     #: The seats whose last look (:func:`bot.service.catchup.looked`) is the game after the change;
     #: None: the seat that acted (every seat at the start, when there was no state before).
     looked: tuple[str, ...] | None = None
+    #: The people's preferences, when the change read them already (None: read them to show it).
+    found: dict[int, UserPrefs] | None = None
 
 
 def join_names(names: list[str], lang: str = DEFAULT) -> str:
