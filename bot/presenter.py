@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import attending, autoplay, calls, catchup, decisions, flow, hours, records, turns
@@ -35,6 +35,7 @@ from bot.tables import Applied, Part, Table, Tables, clip, join_names, mention, 
 from bot.texts import CATALOGUE, has_text, t
 from engine.core import ChoiceGroup, Event, Rules, SeatView
 from engine.i18n import DEFAULT
+from render import MovePictures
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +53,10 @@ LegendRenderer = Callable[[str, dict[str, str], str], "bytes | None"]
 #: (game, the public view, the seats called, the first one's public legal actions, the game's
 #: language) → the turn picture's PNG or None (:func:`render.turn`).
 TurnRenderer = Callable[[str, dict[str, Any], list[str], list[str], str], "bytes | None"]
+#: (game, the public view with its change marks, the seats called, the first one's public legal
+#: actions, the game's language, whether the board is wanted) → the move's public pictures
+#: (:func:`render.move`: the board drawn once for both).
+MoveRenderer = Callable[[str, dict[str, Any], list[str], list[str], str, bool], MovePictures]
 
 
 def default_renderer(game_id: str, view: dict[str, Any]) -> bytes:
@@ -90,6 +95,34 @@ def default_turn_renderer(
     return render.turn(game_id, view, seats, legal, lang)
 
 
+def default_move_renderer(
+    game_id: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str, board: bool
+) -> MovePictures:
+    """``render.move``: the phone board (when ``board``) and the turn picture of a move, from one
+    drawing of the board — one job of the render pool per move."""
+    import render
+
+    return render.move(game_id, view, seats, legal, lang, board)
+
+
+@dataclass(frozen=True)
+class SplitMoveRenderer:
+    """A move's pictures from a board renderer and a turn renderer of their own (tests and tools
+    swap them; each draws its board): still one job of the render pool, in a worker when both
+    can go to one."""
+
+    board: Renderer
+    turn: TurnRenderer
+
+    def __call__(
+        self, game_id: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str, board: bool
+    ) -> MovePictures:
+        return MovePictures(
+            self.board(game_id, view) if board else None,
+            self.turn(game_id, view, seats, legal, lang) if seats else None,
+        )
+
+
 class Presenter(Part):
     """Turns tables and their changes into outcomes (see the module docstring)."""
 
@@ -105,6 +138,7 @@ class Presenter(Part):
         legend_renderer: LegendRenderer,
         render_pool: RenderPool,
         turn_renderer: TurnRenderer = default_turn_renderer,
+        move_renderer: MoveRenderer | None = None,
     ) -> None:
         super().__init__(tables, settings)
         self.archive = archive
@@ -113,6 +147,11 @@ class Presenter(Part):
         self.decision_renderer = decision_renderer
         self.legend_renderer = legend_renderer
         self.turn_renderer = turn_renderer
+        #: Draws a move's board and turn picture in one job; None: :func:`default_move_renderer`
+        #: when the board and turn renderers are the defaults, else the two of them
+        #: (:meth:`move_renderer_now`).
+        self.move_renderer = move_renderer
+        self._split: SplitMoveRenderer | None = None
         #: Where boards are drawn: worker processes in the bot (``RENDER_WORKERS``), a thread of
         #: this process by default (tests, tools).
         self.render_pool = render_pool
@@ -207,31 +246,49 @@ class Presenter(Part):
             view["since"] = earlier
         return view
 
-    async def turn_png(self, table: Table, seats: list[str]) -> bytes | None:
-        """The turn picture of ``seats`` (the people called, :mod:`render.turn_picture`), cut from the
-        public board with its change marks, the choices of a lone seat ringed when they are
-        public (they are its buttons); None for nobody, or when drawing failed."""
-        if not seats:
-            return None
+    def move_renderer_now(self) -> MoveRenderer:
+        """What draws a move's pictures: the given move renderer; else, with the default board
+        and turn renderers, :func:`default_move_renderer` (the board drawn once for both); else
+        the two renderers set (a :class:`SplitMoveRenderer`, kept while they stay the same, so
+        the pool learns once whether it can go to a worker)."""
+        if self.move_renderer is not None:
+            return self.move_renderer
+        if self.renderer is default_renderer and self.turn_renderer is default_turn_renderer:
+            return default_move_renderer
+        if self._split is None or (self._split.board, self._split.turn) != (
+            self.renderer,
+            self.turn_renderer,
+        ):
+            self._split = SplitMoveRenderer(self.renderer, self.turn_renderer)
+        return self._split
+
+    async def move_pictures(self, table: Table, seats: list[str], *, board: bool = True) -> MovePictures:
+        """The public pictures of the table as it is now, in one job of the render pool, from the
+        public view with its change marks (:meth:`marked_view`, asked once): the board picture
+        (laid out for a phone: :func:`default_renderer`) when ``board``, and the turn picture of
+        ``seats`` (the people called, :mod:`render.turn_picture`), the choices of a lone seat
+        ringed when they are public (they are its buttons). A picture not asked for, or not
+        drawn (the failure is logged; the messages still go out, with the board's link), is None."""
+        if not board and not seats:
+            return MovePictures(None, None)
         lang = table.lang
-        seen = self.seat_view(table, seats[0], lang)
-        legal = [] if len(seats) > 1 or seen.private_choices else [str(a) for a in seen.legal]
+        legal: list[str] = []
+        if len(seats) == 1:
+            seen = self.seat_view(table, seats[0], lang)
+            legal = [] if seen.private_choices else [str(a) for a in seen.legal]
         view = await self.marked_view(table)
         try:
-            return await self.render_pool.run(self.turn_renderer, table.row.game, view, seats, legal, lang)
-        except Exception:  # the turn message still goes out, with the board's link
-            log.exception("rendering the turn picture of game %s failed", table.row.id)
-            return None
+            return await self.render_pool.run(
+                self.move_renderer_now(), table.row.game, view, list(seats), legal, lang, board
+            )
+        except Exception:  # a broken picture must not lose the move: the text still goes out
+            log.exception("rendering the pictures of game %s failed", table.row.id)
+            return MovePictures(None, None)
 
     async def board_png(self, table: Table) -> bytes | None:
         """The public board picture (laid out for a phone: :func:`default_renderer`), marking
         what changed since the last look of the people to act (:meth:`marked_view`)."""
-        view = await self.marked_view(table)
-        try:
-            return await self.render_pool.run(self.renderer, table.row.game, view)
-        except Exception:  # a broken picture must not lose the move: the text still goes out
-            log.exception("rendering the board of game %s failed", table.row.id)
-            return None
+        return (await self.move_pictures(table, [])).board
 
     async def private_png(self, table: Table, seat: str) -> bytes | None:
         """The seat's private picture (Santiago's screen…), or None when the game draws none."""
@@ -666,11 +723,11 @@ class Presenter(Part):
             or (new_turn and await flow.went_round(self.store, row.id, live, turn))
         )
         wanted = changed or live.board_id is None or live.turn_log is None or (new_turn and new_board)
-        image = await self.board_png(table) if wanted else None
         acting = [] if finished else [s.seat for s in self.called(table, rules.to_act(table.state), found)]
+        pictures = await self.move_pictures(table, acting, board=wanted)
         drawn = flow.Drawn(
-            f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image,
-            turn_image=await self.turn_png(table, acting),
+            f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, pictures.board,
+            turn_image=pictures.turn,
             board_link=BoardLink(t("btn_board", lang), row.guild_id, row.channel_id) if acting else None,
         )  # fmt: skip
         messages, keep = flow.compose(
@@ -719,10 +776,10 @@ class Presenter(Part):
         mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, self.clock())
         happened = (live.turn_log or "").split("\n")[1:]  # the unposted message's lines after the title
         acting = [s.seat for s in called]
+        pictures = await self.move_pictures(table, acting)
         drawn = flow.Drawn(
             f"**{table.title}**", happened, turn_lines, self.public_choices(table), mentions,
-            await self.board_png(table),
-            turn_image=await self.turn_png(table, acting),
+            pictures.board, turn_image=pictures.turn,
             board_link=BoardLink(t("btn_board", table.lang), row.guild_id, row.channel_id) if acting else None,
         )  # fmt: skip
         unposted = replace(live, turn_log=None, turn_text=None)  # nothing of it to retire

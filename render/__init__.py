@@ -8,6 +8,9 @@ game has a picture only its owner may see, ``draw_private(view) -> PIL.Image``.
 from that seat's view (``render/<game>_decision.py`` over :mod:`render.decision_parts`).
 ``render.turn(game_id, view, seats, legal, lang)`` draws the turn picture of the message that
 calls people to act, for a phone, from the public view (:mod:`render.turn_picture`).
+``render.move(game_id, view, seats, legal, lang)`` draws both pictures of a move — the phone
+board and the turn picture — from one drawing of the board (:class:`MovePictures`), as the bot's
+render pool does after every move.
 ``render.summary(summary)`` draws the end-of-game summary of any game (``render/scores.py``). Importing
 ``render`` loads nothing heavy: a game's module (and Pillow) is imported on first use.
 """
@@ -15,15 +18,18 @@ calls people to act, for a phone, from the public view (:mod:`render.turn_pictur
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 __all__ = [
     "DECISION_MODULES",
     "GAME_MODULES",
+    "MovePictures",
     "board",
     "decision",
     "legend",
+    "move",
     "phone_board",
     "private",
     "summary",
@@ -75,6 +81,44 @@ def phone_board(game_id: str, view: dict[str, Any]) -> bytes:
 
     img = draw_phone_board(game_id, view, _module(game_id).draw)
     return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
+
+
+@dataclass(frozen=True)
+class MovePictures:
+    """The public pictures of one move, as PNG bytes: the board message's (the phone board; None
+    when it was not asked for) and the turn picture (None when nobody is called)."""
+
+    board: bytes | None
+    turn: bytes | None
+
+
+def move(
+    game_id: str,
+    view: dict[str, Any],
+    seats: list[str],
+    legal: list[str],
+    lang: str = "en",
+    board: bool = True,
+) -> MovePictures:
+    """The phone board (when ``board``; as :func:`phone_board`) and the turn picture of ``seats``
+    (as :func:`turn`) of the public ``view``, both cut from one drawing of the landscape board:
+    the bot draws a move's pictures in one job of its render pool."""
+    from engine.i18n import normalise
+    from render.palette import title_palette
+    from render.phone_layout import phone_board_of
+    from render.png import encode_png
+    from render.stacking import recorded_board
+    from render.turn_picture import turn_of
+
+    if not board and not seats:
+        return MovePictures(None, None)
+    drawn = recorded_board(_module(game_id).draw, view)
+    phone = None
+    if board:
+        img = phone_board_of(game_id, view, drawn)
+        phone = encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
+    shown = turn_of(game_id, view, seats, legal, normalise(lang), drawn)
+    return MovePictures(phone, None if shown is None else encode_png(shown, colors=192))
 
 
 def private(game_id: str, view: dict[str, Any]) -> bytes | None:

@@ -32,10 +32,10 @@ from typing import Any
 from PIL import Image
 
 from render.decision_parts import Crop
-from render.stacking import column_ink, compose
-from render.text import Written, recording
+from render.stacking import RecordedBoard, column_ink, compose, recorded_board
+from render.text import Written
 
-__all__ = ["AREAS", "MAX_ZOOM", "areas", "draw_phone_board", "squeezed"]
+__all__ = ["AREAS", "MAX_ZOOM", "areas", "draw_phone_board", "phone_board_of", "squeezed"]
 
 Box = tuple[int, int, int, int]
 #: An area is enlarged at most this much: more fills the width with a few big tiles and makes the
@@ -110,8 +110,13 @@ def draw_phone_board(
     the landscape board (default: the title's ``draw``). ``img.info["texts"]``: every text as
     shown; ``img.info["areas"]``: how many areas it stacks."""
     module = importlib.import_module(AREAS[game_id][0])
-    with recording() as texts:
-        board = (draw_board or module.draw)(view)
+    return phone_board_of(game_id, view, recorded_board(draw_board or module.draw, view))
+
+
+def phone_board_of(game_id: str, view: dict[str, Any], recorded: RecordedBoard) -> Image.Image:
+    """The phone board of the public ``view`` cut from its landscape board ``recorded`` (drawn
+    once for all the pictures of a move, :func:`render.move`); as :func:`draw_phone_board`."""
+    board, texts = recorded.picture, recorded.texts
     boxes = areas(game_id, view)
     crops = []
     for box in boxes:

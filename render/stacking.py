@@ -22,8 +22,9 @@ Used by the turn picture (:mod:`render.turn_picture`) and the phone board
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -33,6 +34,7 @@ from render.text import Written, recording
 
 __all__ = [
     "GAP",
+    "RecordedBoard",
     "MARGIN",
     "MAX_W",
     "MAX_ZOOM",
@@ -41,6 +43,7 @@ __all__ = [
     "arrange",
     "column_ink",
     "compose",
+    "recorded_board",
     "fit",
     "smallest",
     "texts_in",
@@ -59,6 +62,22 @@ MARGIN, GAP = 12, 14
 SHRINK_LEAST = 0.7
 #: The text size of a ring's badge at zoom 1 (:func:`render.decision_parts._ring`).
 RING_BADGE = 11
+
+
+@dataclass(frozen=True)
+class RecordedBoard:
+    """The landscape board drawn once, with every text it drew (:func:`render.text.recording`):
+    what the phone board and the turn picture of one move are both cut from."""
+
+    picture: Image.Image
+    texts: list[Written]
+
+
+def recorded_board(draw: Callable[[dict[str, Any]], Image.Image], view: dict[str, Any]) -> RecordedBoard:
+    """``draw(view)`` (a title's board) with its texts recorded."""
+    with recording() as texts:
+        picture = draw(view)
+    return RecordedBoard(picture, texts)
 
 
 def texts_in(texts: Sequence[Written], box: tuple[float, float, float, float]) -> list[Written]:
@@ -234,7 +253,9 @@ def compose(
     room = MAX_W - 2 * MARGIN
     half = (room - GAP) // 2
     items = [
-        Item(part, zoom, min(zoom, half / part.size[0]), zoom if k < kept else _floor(part, board_texts, zoom))
+        Item(
+            part, zoom, min(zoom, half / part.size[0]), zoom if k < kept else _floor(part, board_texts, zoom)
+        )
         for k, found in enumerate(parts)
         for part, zoom in fit(found, board, board_texts, room, max_zoom)
     ]
