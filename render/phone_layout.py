@@ -149,13 +149,14 @@ def squeezed(board: Image.Image, texts: list[Written], box: Box) -> tuple[Image.
     out = Image.new(board.mode, (board.width, board.height + (y1 - y0)))
     out.paste(board, (0, 0))
     moved = list(texts)
+    inside = [w for w in texts if y0 <= w.xy[1] <= y1]
     at = x0
     for a, b in kept:
         out.paste(board.crop((a, y0, b, y1)), (at, board.height))
         moved += [
             Written(w.text, w.size, (at + w.xy[0] - a, board.height + w.xy[1] - y0))
-            for w in texts
-            if a <= w.xy[0] < b and y0 <= w.xy[1] <= y1
+            for w in inside
+            if a <= w.xy[0] < b
         ]
         at += b - a
     return out, moved, (x0, board.height, x0 + width, board.height + (y1 - y0))
