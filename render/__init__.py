@@ -118,7 +118,7 @@ def move(
         img = phone_board_of(game_id, view, drawn)
         phone = encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
     shown = turn_of(game_id, view, seats, legal, normalise(lang), drawn)
-    return MovePictures(phone, None if shown is None else encode_png(shown, colors=192))
+    return MovePictures(phone, None if shown is None else _turn_png(game_id, shown))
 
 
 def private(game_id: str, view: dict[str, Any]) -> bytes | None:
@@ -158,11 +158,19 @@ def turn(
     when nobody is called. ``legal``: the first seat's actions when they are public (its buttons;
     rung on the picture), else empty."""
     from engine.i18n import normalise
-    from render.png import encode_png
     from render.turn_picture import draw_turn
 
     img = draw_turn(game_id, view, seats, legal, normalise(lang), _module(game_id).draw)
-    return None if img is None else encode_png(img, colors=192)
+    return None if img is None else _turn_png(game_id, img)
+
+
+def _turn_png(game_id: str, img: Any) -> bytes:
+    """The turn picture's PNG, in the title's palette as the board it is cut from (its header's
+    marks and names and its rings are the board's colours): a fifth of an adaptive palette's cost."""
+    from render.palette import title_palette
+    from render.png import encode_png
+
+    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
 
 
 def legend(game_id: str, labels: dict[str, str] | None = None, lang: str = "en") -> bytes | None:
