@@ -9,21 +9,23 @@ moves chosen by the heuristic computer player (seed 4242). Every turn message th
 someone carries a turn picture (``render.turn``); the figures, per title:
 
 * ``moves`` / ``move_p50_ms`` / ``move_p95_ms`` — every picture the service drew for one move
-  (the board message's, the turn picture, the decision pictures of secret decisions' DMs, the
-  private pictures), their CPU time added up per move: what the render pool spends on a move;
+  as the bot draws them (the board message's and the turn picture in one job, ``render.move``;
+  the decision pictures of secret decisions' DMs; the private pictures), their CPU time added up
+  per move: what the render pool spends on a move;
 * ``decision_pictures`` — how many decision pictures the game's moves drew;
 
 * ``turn_pictures`` — how many turn messages (new and edited) carried one;
-* ``cpu_p50_ms`` / ``cpu_p95_ms`` — the CPU time of drawing one (``time.process_time`` around
-  ``render.turn``: what one core spends, whatever else the machine runs);
+* ``cpu_p50_ms`` / ``cpu_p95_ms`` — the CPU time of drawing one on its own (``time.process_time``
+  around ``render.turn``: what one core spends, whatever else the machine runs);
 * ``max_width`` / ``max_height`` — the largest picture, in px (the width is at most 900);
 * ``smallest_text`` — the smallest word or number on any of them, in px, as the drawing kit
   recorded it (``render.text.recording``; at least 18);
 * ``ratio_to_board`` — the turn picture's CPU time over the landscape board's (p50 over p50).
 
-The board message carries the board laid out for a phone (``render.phone_board``, the service's
-renderer here as in the bot); each one the service asks for is timed, and the landscape board
-(``render.board``) drawn of the same view beside it for the comparison:
+The board message carries the board laid out for a phone (``render.phone_board``; the bot draws
+it with the turn picture in one job, ``render.move``); each one the service asks for is also
+drawn and timed on its own, and the landscape board (``render.board``) drawn of the same view
+beside it for the comparison:
 
 * ``phone_boards`` — how many phone boards the game drew;
 * ``phone_p50_ms`` / ``phone_p95_ms`` — the CPU time of one, PNG included;
@@ -100,6 +102,22 @@ class Timed:
         self.move_cpu.append(sum(self.this_move))
         self.this_move = []
 
+    def move(
+        self, game: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str, board: bool
+    ) -> render.MovePictures:
+        """A move's board and turn picture as the bot draws them (``render.move``, one drawing of
+        the board), timed into the move's figure; then each drawn on its own (:meth:`board`,
+        :meth:`turn`) for their own figures, and checked to be the same pictures."""
+        start = time.process_time()
+        both = render.move(game, view, seats, legal, lang, board)
+        self.this_move.append(time.process_time() - start)
+        alone = render.MovePictures(
+            self.board(game, view) if board else None,
+            self.turn(game, view, seats, legal, lang) if seats else None,
+        )
+        assert alone == both, "render.move draws the pictures render.phone_board and render.turn draw"
+        return both
+
     def decision(self, game: str, view: dict[str, Any], legal: list[str], lang: str) -> bytes | None:
         """A decision picture (a secret decision's DM), timed into the move's figure."""
         start = time.process_time()
@@ -123,7 +141,6 @@ class Timed:
         start = time.process_time()
         png = render.turn(game, view, seats, legal, lang)
         self.turn_cpu.append(time.process_time() - start)
-        self.this_move.append(self.turn_cpu[-1])
         if png is not None:
             img = draw_turn(game, view, seats, legal, lang, render._module(game).draw)
             assert img is not None
@@ -138,7 +155,6 @@ class Timed:
         start = time.process_time()
         png = render.phone_board(game, view)
         self.board_cpu.append(time.process_time() - start)
-        self.this_move.append(self.board_cpu[-1])
         start = time.process_time()
         landscape = render.board(game, view)
         self.landscape_cpu.append(time.process_time() - start)
@@ -159,8 +175,7 @@ async def play(game: str, folder: str, moves: int) -> tuple[Timed, PublicMessage
     svc = GameService(
         store,
         Settings(),
-        renderer=timed.board,
-        turn_renderer=timed.turn,
+        move_renderer=timed.move,
         decision_renderer=timed.decision,
         private_renderer=timed.private,
         seed_source=lambda: SEED,
