@@ -28,10 +28,9 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops
 
-from render.colours import FRAME, PAPER
-from render.decision_parts import Crop, Part, _render
+from render.decision_parts import Crop, Part, _render, framed
 from render.text import Written, recording
 
 __all__ = [
@@ -287,8 +286,7 @@ def compose(
     width = max(row_w for _, row_w in shown) + 2 * MARGIN
     heights = [max(img.height for img, _ in pictures) for pictures, _ in shown]
     height = sum(heights) + GAP * (len(shown) - 1) + 2 * MARGIN
-    out = Image.new("RGB", (width, height), FRAME)
-    ImageDraw.Draw(out).rounded_rectangle((3, 3, width - 4, height - 4), radius=14, fill=PAPER)
+    out = framed(width, height)
     texts: list[Written] = []
     y = MARGIN
     for (pictures, row_w), row_h in zip(shown, heights, strict=True):
