@@ -9,12 +9,13 @@ bookkeeping of live messages (which edit still brings news).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import attending, autoplay, calls, catchup, decisions, flow, hours, records, turns
+from bot import attending, autoplay, calls, catchup, decisions, flow, hours, pictures, records, turns
 from bot.choices import MESSAGE_CAPACITY, narrowed
 from bot.config import Settings
 from bot.names import plain_names
@@ -121,6 +122,22 @@ class SplitMoveRenderer:
             self.board(game_id, view) if board else None,
             self.turn(game_id, view, seats, legal, lang) if seats else None,
         )
+
+
+def _board_if_either(waiting: tuple[Any, ...], newer: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A move's pictures (the :data:`MoveRenderer` arguments) that take the place of a waiting
+    drawing of the same channel: the newer view, and the board when either asked for it."""
+    return (*newer[:-1], bool(waiting[-1] or newer[-1]))
+
+
+async def _logged(drawing: asyncio.Future[MovePictures], pk: int) -> MovePictures:
+    """``drawing``'s pictures; none when it failed (logged: a broken picture must not lose the
+    move, its messages still go out)."""
+    try:
+        return await drawing
+    except Exception:
+        log.exception("rendering the pictures of game %s failed", pk)
+        return MovePictures(None, None)
 
 
 class Presenter(Part):
@@ -268,7 +285,13 @@ class Presenter(Part):
         (laid out for a phone: :func:`default_renderer`) when ``board``, and the turn picture of
         ``seats`` (the people called, :mod:`render.turn_picture`), the choices of a lone seat
         ringed when they are public (they are its buttons). A picture not asked for, or not
-        drawn (the failure is logged; the messages still go out, with the board's link), is None."""
+        drawn (the failure is logged; the messages still go out, with the board's link), is None.
+
+        Drawn as the newest pictures of the table's channel (:meth:`RenderPool.latest`: a drawing
+        of the channel still waiting for its turn draws these instead, the board too when either
+        asked for it). Under the channel's lock (:meth:`Tables.held`) the pictures are
+        :class:`bot.pictures.Later` placeholders, settled once the lock is let go; the caller
+        hands the messages they go in to :func:`bot.pictures.track`."""
         if not board and not seats:
             return MovePictures(None, None)
         lang = table.lang
@@ -277,13 +300,20 @@ class Presenter(Part):
             seen = self.seat_view(table, seats[0], lang)
             legal = [] if seen.private_choices else [str(a) for a in seen.legal]
         view = await self.marked_view(table)
-        try:
-            return await self.render_pool.run(
-                self.move_renderer_now(), table.row.game, view, list(seats), legal, lang, board
+        drawing = self.render_pool.latest(
+            table.row.channel_id,
+            self.move_renderer_now(),
+            *(table.row.game, view, list(seats), legal, lang, board),
+            merge=_board_if_either,
+        )
+        drawn = asyncio.ensure_future(_logged(drawing, table.row.id))
+        if pictures.deferring():
+            return MovePictures(
+                pictures.Later(drawn, "board") if board else None,
+                pictures.Later(drawn, "turn") if seats else None,
             )
-        except Exception:  # a broken picture must not lose the move: the text still goes out
-            log.exception("rendering the pictures of game %s failed", table.row.id)
-            return MovePictures(None, None)
+        found = await drawn
+        return MovePictures(found.board if board else None, found.turn if seats else None)
 
     async def board_png(self, table: Table) -> bytes | None:
         """The public board picture (laid out for a phone: :func:`default_renderer`), marking
@@ -724,10 +754,10 @@ class Presenter(Part):
         )
         wanted = changed or live.board_id is None or live.turn_log is None or (new_turn and new_board)
         acting = [] if finished else [s.seat for s in self.called(table, rules.to_act(table.state), found)]
-        pictures = await self.move_pictures(table, acting, board=wanted)
+        shown = await self.move_pictures(table, acting, board=wanted)
         drawn = flow.Drawn(
-            f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, pictures.board,
-            turn_image=pictures.turn,
+            f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, shown.board,
+            turn_image=shown.turn,
             board_link=BoardLink(t("btn_board", lang), row.guild_id, row.channel_id) if acting else None,
         )  # fmt: skip
         messages, keep = flow.compose(
@@ -738,6 +768,7 @@ class Presenter(Part):
             keep["turn_since"] = now
         # written with the turn message's delivery (GameStore.turn_shown), one write per move
         await self.store.stage_live_messages(row.id, **keep)
+        pictures.track(messages)
         if finished:
             await records.game_over(self.archive, table, messages[0])
             messages += flow.lobby_result(table, drawn.turn_lines)
@@ -776,10 +807,10 @@ class Presenter(Part):
         mentions = calls.mentioned([s.user_id for s in called if s.user_id], found, self.clock())
         happened = (live.turn_log or "").split("\n")[1:]  # the unposted message's lines after the title
         acting = [s.seat for s in called]
-        pictures = await self.move_pictures(table, acting)
+        shown = await self.move_pictures(table, acting)
         drawn = flow.Drawn(
             f"**{table.title}**", happened, turn_lines, self.public_choices(table), mentions,
-            pictures.board, turn_image=pictures.turn,
+            shown.board, turn_image=shown.turn,
             board_link=BoardLink(t("btn_board", table.lang), row.guild_id, row.channel_id) if acting else None,
         )  # fmt: skip
         unposted = replace(live, turn_log=None, turn_text=None)  # nothing of it to retire
@@ -800,5 +831,6 @@ class Presenter(Part):
             live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
             new_turn=True, new_board=True,
         )  # fmt: skip
+        pictures.track(messages)
         await self.store.set_live_messages(row.id, **keep)
         return messages

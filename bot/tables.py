@@ -24,11 +24,11 @@ import functools
 import logging
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, ParamSpec, TypedDict, Unpack
 
-from bot import logs, replays
+from bot import logs, pictures, replays
 from bot import names as naming
 from bot.config import Settings
 from bot.gamestore import GameStore
@@ -256,6 +256,11 @@ class Tables:
 
     # ------------------------------------------------------------------ loading
 
+    def held(self, channel_id: int) -> AbstractAsyncContextManager[None]:
+        """The channel's lock (:meth:`lock`), held for a block that changes its game; the
+        pictures of the messages composed in it are awaited once it is let go (:mod:`bot.pictures`)."""
+        return pictures.deferred(self.lock(channel_id))
+
     @asynccontextmanager
     async def lock(self, channel_id: int) -> AsyncIterator[None]:
         """Hold the channel's lock (the commands of one channel run in turn). The lock exists
@@ -476,7 +481,7 @@ class Tables:
         key = await self.lock_key(where.get("channel_id"), game_pk)
         if key is None:
             raise Refused(Outcome.refuse(t("no_game" if game_pk is None else "game_closed", lang)))
-        async with self.lock(key):
+        async with self.held(key):
             yield await self.find(user_id, **where)
 
 

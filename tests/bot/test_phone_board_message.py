@@ -63,7 +63,7 @@ async def test_the_board_message_is_the_phone_board_posted_and_edited(env) -> No
 
 
 class CountingPool(RenderPool):
-    """A pool of threads (as the tests' default) that counts its jobs, by what they run."""
+    """A pool of threads (as the tests' default) that counts what it draws, by what runs."""
 
     def __init__(self) -> None:
         super().__init__(0)
@@ -72,6 +72,10 @@ class CountingPool(RenderPool):
     async def run(self, fn, *args):  # type: ignore[no-untyped-def]
         self.jobs.append(getattr(fn, "__name__", type(fn).__name__))
         return await super().run(fn, *args)
+
+    async def _attempts(self, fn, *args):  # type: ignore[no-untyped-def]
+        self.jobs.append(getattr(fn, "__name__", type(fn).__name__))
+        return await super()._attempts(fn, *args)
 
 
 async def test_a_move_draws_its_board_and_turn_picture_in_one_job(env) -> None:
