@@ -77,10 +77,10 @@ def phone_board(game_id: str, view: dict[str, Any]) -> bytes:
     at least 18 px high, in the title's palette as the board."""
     from render.palette import title_palette
     from render.phone_layout import draw_phone_board
-    from render.png import encode_png
+    from render.png import MOVE_LEVEL, encode_png
 
     img = draw_phone_board(game_id, view, _module(game_id).draw)
-    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
+    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]), level=MOVE_LEVEL)
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ def move(
     from engine.i18n import normalise
     from render.palette import title_palette
     from render.phone_layout import phone_board_of
-    from render.png import encode_png
+    from render.png import MOVE_LEVEL, encode_png
     from render.stacking import recorded_board
     from render.turn_picture import turn_of
 
@@ -116,7 +116,7 @@ def move(
     phone = None
     if board:
         img = phone_board_of(game_id, view, drawn)
-        phone = encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
+        phone = encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]), level=MOVE_LEVEL)
     shown = turn_of(game_id, view, seats, legal, normalise(lang), drawn)
     return MovePictures(phone, None if shown is None else _turn_png(game_id, shown))
 
@@ -168,9 +168,9 @@ def _turn_png(game_id: str, img: Any) -> bytes:
     """The turn picture's PNG, in the title's palette as the board it is cut from (its header's
     marks and names and its rings are the board's colours): a fifth of an adaptive palette's cost."""
     from render.palette import title_palette
-    from render.png import encode_png
+    from render.png import MOVE_LEVEL, encode_png
 
-    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
+    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]), level=MOVE_LEVEL)
 
 
 def legend(game_id: str, labels: dict[str, str] | None = None, lang: str = "en") -> bytes | None:
