@@ -23,6 +23,11 @@ through the fallback fonts). Reported, in one run:
 * ``summary_ms`` / ``summary_bytes`` / ``summary_size`` — the end-of-game summary picture of the
   same game (``engine.summary.summarise`` + ``render.summary``, p95 of 10 renders), its PNG size
   and its width × height;
+* ``move_cpu_p50_ms`` / ``move_cpu_p95_ms`` / ``move_phone_kb`` / ``move_turn_kb`` — what the bot
+  draws after a move (``render.move``: the phone board and the turn picture cut from one drawing
+  of the board, in one job of its render pool), at the same ``--views`` points, each view with
+  the names and the marks of what changed since the point before it, the seats to act and the
+  first one's legal actions: CPU time of the drawing thread, and the median PNG sizes;
 * ``decision_p95_ms`` / ``decision_p50_ms`` / ``decision_bytes`` / ``decision_max_size`` /
   ``decision_shown_scale`` — the decision pictures (``render.decision``: the acting seat's own
   view, its legal actions, English) at the same ``--views`` points of the game: p95 and p50 ms,
@@ -89,6 +94,35 @@ def decision_figures(game: str, states: list[Any], names: tuple[str, ...]) -> di
         "decision_bytes": max(sizes),
         "decision_max_size": [max(w for w, _ in dims), max(h for _, h in dims)],
         "decision_shown_scale": round(min(shown), 2),
+    }
+
+
+def move_figures(game: str, states: list[Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """A move's pictures as the bot draws them (``render.move``) at each of ``states`` (see the
+    module doc)."""
+    rules = GAMES[game]
+    cpu: list[float] = []
+    phone: list[int] = []
+    turn: list[int] = []
+    earlier = None
+    for state in states:
+        view = with_names(rules.view(state, None), names)
+        if earlier is not None:
+            view["since"] = earlier
+        earlier = rules.view(state, None)
+        seats = list(rules.to_act(state)) if rules.result(state) is None else []
+        legal = [str(a) for a in rules.legal(state, seats[0])] if len(seats) == 1 else []
+        c0 = time.thread_time()
+        drawn = render.move(game, view, seats, legal, "en")
+        cpu.append(time.thread_time() - c0)
+        phone.append(len(drawn.board or b""))
+        if drawn.turn is not None:
+            turn.append(len(drawn.turn))
+    return {
+        "move_cpu_p50_ms": round(statistics.median(cpu) * 1000, 1),
+        "move_cpu_p95_ms": round(p95(cpu) * 1000, 1),
+        "move_phone_kb": round(statistics.median(phone) / 1024),
+        "move_turn_kb": round(statistics.median(turn) / 1024) if turn else 0,
     }
 
 
@@ -225,6 +259,7 @@ def main() -> None:
     )
     figures.update(summary_figures(args.game, states, NAMES[args.names]))
     figures.update(decision_figures(args.game, spread(states, args.views), NAMES[args.names]))
+    figures.update(move_figures(args.game, spread(states, args.views), NAMES[args.names]))
     print(
         f"{args.game}: {len(views)} views, render p95 {figures['p95_ms']} ms (p50 {figures['p50_ms']} ms), "
         f"bare encode p95 {figures['floor_ms']} ms (×{figures['ratio']}); CPU time p95 {figures['cpu_p95_ms']} ms, "
@@ -236,7 +271,10 @@ def main() -> None:
         f"{figures['decision_pictures']} of {figures['decision_views']} decisions), "
         f"≤ {figures['decision_bytes'] / 1024:.1f} KiB, ≤ {figures['decision_max_size'][0]}×"
         f"{figures['decision_max_size'][1]} px, pieces at ≥ {figures['decision_shown_scale']}× "
-        "their board size when shown 400 px wide"
+        "their board size when shown 400 px wide; "
+        f"a move's pictures (phone board and turn picture, render.move) CPU time p50 "
+        f"{figures['move_cpu_p50_ms']} ms, p95 {figures['move_cpu_p95_ms']} ms "
+        f"({figures['move_phone_kb']} + {figures['move_turn_kb']} KiB)"
     )
     if args.json:
         print(json.dumps(figures))

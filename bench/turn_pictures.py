@@ -8,17 +8,24 @@ over a SQLite file in a temporary folder, the real renderers drawing in this pro
 moves chosen by the heuristic computer player (seed 4242). Every turn message that calls
 someone carries a turn picture (``render.turn``); the figures, per title:
 
+* ``moves`` / ``move_p50_ms`` / ``move_p95_ms`` — every picture the service drew for one move
+  as the bot draws them (the board message's and the turn picture in one job, ``render.move``;
+  the decision pictures of secret decisions' DMs; the private pictures), their CPU time added up
+  per move: what the render pool spends on a move;
+* ``decision_pictures`` — how many decision pictures the game's moves drew;
+
 * ``turn_pictures`` — how many turn messages (new and edited) carried one;
-* ``cpu_p50_ms`` / ``cpu_p95_ms`` — the CPU time of drawing one (``time.process_time`` around
-  ``render.turn``: what one core spends, whatever else the machine runs);
+* ``cpu_p50_ms`` / ``cpu_p95_ms`` — the CPU time of drawing one on its own (``time.process_time``
+  around ``render.turn``: what one core spends, whatever else the machine runs);
 * ``max_width`` / ``max_height`` — the largest picture, in px (the width is at most 900);
 * ``smallest_text`` — the smallest word or number on any of them, in px, as the drawing kit
   recorded it (``render.text.recording``; at least 18);
 * ``ratio_to_board`` — the turn picture's CPU time over the landscape board's (p50 over p50).
 
-The board message carries the board laid out for a phone (``render.phone_board``, the service's
-renderer here as in the bot); each one the service asks for is timed, and the landscape board
-(``render.board``) drawn of the same view beside it for the comparison:
+The board message carries the board laid out for a phone (``render.phone_board``; the bot draws
+it with the turn picture in one job, ``render.move``); each one the service asks for is also
+drawn and timed on its own, and the landscape board (``render.board``) drawn of the same view
+beside it for the comparison:
 
 * ``phone_boards`` — how many phone boards the game drew;
 * ``phone_p50_ms`` / ``phone_p95_ms`` — the CPU time of one, PNG included;
@@ -85,6 +92,46 @@ class Timed:
         self.phone_heights: list[int] = []
         self.phones: list[tuple[dict[str, Any], bytes]] = []
         self.shown_phone: bytes | None = None  # the phone board as the shown turn message went out
+        #: CPU time of every picture the service drew for the move under way, and per move
+        self.this_move: list[float] = []
+        self.move_cpu: list[float] = []
+        self.decision_cpu: list[float] = []
+
+    def move_done(self) -> None:
+        """A move's outcome came back: its pictures' CPU time together is one figure."""
+        self.move_cpu.append(sum(self.this_move))
+        self.this_move = []
+
+    def move(
+        self, game: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str, board: bool
+    ) -> render.MovePictures:
+        """A move's board and turn picture as the bot draws them (``render.move``, one drawing of
+        the board), timed into the move's figure; then each drawn on its own (:meth:`board`,
+        :meth:`turn`) for their own figures, and checked to be the same pictures."""
+        start = time.process_time()
+        both = render.move(game, view, seats, legal, lang, board)
+        self.this_move.append(time.process_time() - start)
+        alone = render.MovePictures(
+            self.board(game, view) if board else None,
+            self.turn(game, view, seats, legal, lang) if seats else None,
+        )
+        assert alone == both, "render.move draws the pictures render.phone_board and render.turn draw"
+        return both
+
+    def decision(self, game: str, view: dict[str, Any], legal: list[str], lang: str) -> bytes | None:
+        """A decision picture (a secret decision's DM), timed into the move's figure."""
+        start = time.process_time()
+        png = render.decision(game, view, legal, lang)
+        self.decision_cpu.append(time.process_time() - start)
+        self.this_move.append(self.decision_cpu[-1])
+        return png
+
+    def private(self, game: str, view: dict[str, Any]) -> bytes | None:
+        """A private picture, timed into the move's figure."""
+        start = time.process_time()
+        png = render.private(game, view)
+        self.this_move.append(time.process_time() - start)
+        return png
 
     def turn(
         self, game: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str
@@ -128,8 +175,9 @@ async def play(game: str, folder: str, moves: int) -> tuple[Timed, PublicMessage
     svc = GameService(
         store,
         Settings(),
-        renderer=timed.board,
-        turn_renderer=timed.turn,
+        move_renderer=timed.move,
+        decision_renderer=timed.decision,
+        private_renderer=timed.private,
         seed_source=lambda: SEED,
     )
     bots = {f"p{i}": player(game, "heuristic", SEED + i) for i in range(4)}
@@ -150,7 +198,9 @@ async def play(game: str, folder: str, moves: int) -> tuple[Timed, PublicMessage
                 break
             seat = rules.to_act(table.state)[0]
             action = bots[seat].choose(rules.view(table.state, seat), rules.legal(table.state, seat))
+            timed.this_move = []
             outcome = await svc.act(CHANNEL, table.seat(seat).user_id or 0, str(action))
+            timed.move_done()
             for msg in outcome.public:
                 if (
                     shown is None
@@ -171,7 +221,12 @@ async def play(game: str, folder: str, moves: int) -> tuple[Timed, PublicMessage
 def figures(timed: Timed) -> dict[str, Any]:
     turn = sorted(timed.turn_cpu)
     phone = sorted(timed.board_cpu)
+    move = sorted(timed.move_cpu)
     return {
+        "moves": len(move),
+        "move_p50_ms": round(statistics.median(move) * 1000, 1),
+        "move_p95_ms": round(move[int(0.95 * (len(move) - 1))] * 1000, 1),
+        "decision_pictures": len(timed.decision_cpu),
         "turn_pictures": len(timed.sizes),
         "cpu_p50_ms": round(statistics.median(turn) * 1000, 1),
         "cpu_p95_ms": round(turn[int(0.95 * (len(turn) - 1))] * 1000, 1),
@@ -328,6 +383,10 @@ def main() -> None:
         print(json.dumps(found, indent=2))
         return
     for game, f in found.items():
+        print(
+            f"{game}: {f['moves']} moves, all their pictures together ({f['decision_pictures']} decision "
+            f"pictures among them): CPU time per move p50 {f['move_p50_ms']} ms, p95 {f['move_p95_ms']} ms"
+        )
         print(
             f"{game}: {f['turn_pictures']} turn pictures, CPU time p50 {f['cpu_p50_ms']} ms, p95 "
             f"{f['cpu_p95_ms']} ms ({f['ratio_to_board']}× the board's), ≤ {f['max_width']}×"

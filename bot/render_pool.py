@@ -6,8 +6,14 @@ it). So the bot draws in ``workers`` separate processes (``RENDER_WORKERS``, by 
 core beyond the one that runs the event loop, at least one: :func:`bot.config.default_render_workers`); a render sends the view (plain data) and gets
 PNG bytes back. ``workers=0`` draws in a thread of this process, as tests and small tools do.
 
-* **Bounded**: at most ``workers`` renders run and :data:`QUEUED` per worker wait at once; a
-  further caller waits its turn on the event loop (its own channel's lock is held, no other).
+* **Bounded**: at most ``workers`` renders run and :data:`QUEUED` per worker wait at once (the
+  drawings of :meth:`RenderPool.latest` in threads: one worker's worth); a further caller waits
+  its turn on the event loop.
+* **The newest pictures of a channel only** (:meth:`RenderPool.latest`): a move's pictures asked
+  for while the same channel's previous ones still wait for their turn take their place — the
+  newer view is drawn once, at the older one's place in the queue, and both callers get it. A
+  busy channel thus costs the pool one drawing per turn of the pool, not one per move (the
+  moves do not wait for their pictures under the channel's lock: :mod:`bot.service.pictures`).
 * **A crashed worker loses nothing**: the move is stored before its picture is drawn. When a
   worker dies (``BrokenProcessPool``) or a render outlives :data:`TIMEOUT_S`, the pool is
   replaced by a fresh one and the render tried once more on it; if that fails too,
@@ -32,10 +38,12 @@ import os
 import pickle
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from bot import metrics
 
@@ -90,6 +98,21 @@ def sendable(fn: Callable[..., Any]) -> bool:
     return True
 
 
+#: How a drawing waiting for its turn takes in a newer one of its key: (the waiting one's
+#: arguments, the newer one's) → the arguments drawn for both.
+Merge = Callable[[tuple[Any, ...], tuple[Any, ...]], tuple[Any, ...]]
+
+
+@dataclass
+class _Waiting(Generic[T]):
+    """A drawing that waits for its turn in the pool: what it will draw (the newest arguments
+    asked for its key) and everyone who waits for it."""
+
+    fn: Callable[..., T]
+    args: tuple[Any, ...]
+    futures: list[asyncio.Future[T]] = field(default_factory=list)
+
+
 class RenderPool:
     """See the module docstring."""
 
@@ -106,6 +129,12 @@ class RenderPool:
         self._slots: asyncio.Semaphore | None = None
         self._sendable: dict[int, bool] = {}
         self.restarts = 0
+        #: Per key (a channel), the drawing of :meth:`latest` that waits for its turn.
+        self._waiting: dict[Hashable, _Waiting[Any]] = {}
+        self._drawing: set[asyncio.Task[None]] = set()
+        #: Drawings done by :meth:`latest`, and the requests a newer one of their key replaced.
+        self.drawn = 0
+        self.coalesced = 0
 
     # ------------------------------------------------------------------ running
 
@@ -115,22 +144,86 @@ class RenderPool:
         with metrics.pool_job(self.name):
             return await self._run(fn, *args)
 
+    def latest(
+        self, key: Hashable, fn: Callable[..., T], *args: Any, merge: Merge | None = None
+    ) -> asyncio.Future[T]:
+        """Start drawing ``fn(*args)`` for ``key`` (a channel) and return the future picture; a
+        drawing of ``key`` still waiting for its turn is not drawn: this one takes its place in
+        the queue (its arguments ``merge(waiting, these)`` when given), and its callers get this
+        picture too (the module docstring). The drawing runs in a task of its own, so the
+        caller may await the future later (after letting go of the channel's lock)."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        waiting = self._waiting.get(key)
+        if waiting is not None:
+            waiting.fn, waiting.args = fn, (args if merge is None else merge(waiting.args, args))
+            waiting.futures.append(future)
+            self.coalesced += 1
+            return future
+        waiting = self._waiting[key] = _Waiting(fn, args, [future])
+        task = asyncio.create_task(self._draw_latest(key, waiting))
+        self._drawing.add(task)
+        task.add_done_callback(self._drawing.discard)
+        return future
+
+    def places(self) -> int:
+        """How many renders may run or wait in the executor at once (beyond them, callers wait
+        their turn on the event loop)."""
+        return max(1, self.workers) * (1 + QUEUED)
+
+    def waiting(self, key: Hashable) -> bool:
+        """Whether a drawing of ``key`` (:meth:`latest`) waits for its turn."""
+        return key in self._waiting
+
+    async def _draw_latest(self, key: Hashable, waiting: _Waiting[T]) -> None:
+        with metrics.pool_job(self.name):
+            try:
+                async with self._slot():
+                    if self._waiting.get(key) is waiting:
+                        del self._waiting[key]  # drawing from now on: a newer one waits anew
+                    self.drawn += 1
+                    result = await self._attempts(waiting.fn, *waiting.args)
+            except BaseException as error:  # each caller gets it, as from run()
+                for future in waiting.futures:
+                    if not future.done():
+                        future.set_exception(error)
+                if isinstance(error, asyncio.CancelledError):
+                    raise
+                return
+            finally:
+                if self._waiting.get(key) is waiting:
+                    del self._waiting[key]
+            for future in waiting.futures:
+                if not future.done():
+                    future.set_result(result)
+
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         if self.workers == 0 or not self._is_sendable(fn):
             return await asyncio.to_thread(fn, *args)
+        async with self._slot():
+            return await self._attempts(fn, *args)
+
+    @asynccontextmanager
+    async def _slot(self) -> AsyncIterator[None]:
+        """One of the pool's places: a render runs or waits in the executor while it holds one."""
         if self._slots is None:
-            self._slots = asyncio.Semaphore(self.workers * (1 + QUEUED))
+            self._slots = asyncio.Semaphore(self.places())
         async with self._slots:
-            for attempt in (1, 2):
-                executor = self._current()
-                try:
-                    future = asyncio.get_running_loop().run_in_executor(executor, fn, *args)
-                    return await asyncio.wait_for(future, self.timeout_s)
-                except (BrokenProcessPool, TimeoutError) as error:
-                    what = "timed out" if isinstance(error, TimeoutError) else "lost its worker"
-                    log.warning("a render %s (attempt %d): starting a fresh render pool", what, attempt)
-                    self._replace(executor)
-            raise RenderFailed(f"{getattr(fn, '__name__', fn)} failed on two render pools")
+            yield
+
+    async def _attempts(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker, tried again once on a fresh pool (or in a thread)."""
+        if self.workers == 0 or not self._is_sendable(fn):
+            return await asyncio.to_thread(fn, *args)
+        for attempt in (1, 2):
+            executor = self._current()
+            try:
+                future = asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+                return await asyncio.wait_for(future, self.timeout_s)
+            except (BrokenProcessPool, TimeoutError) as error:
+                what = "timed out" if isinstance(error, TimeoutError) else "lost its worker"
+                log.warning("a render %s (attempt %d): starting a fresh render pool", what, attempt)
+                self._replace(executor)
+        raise RenderFailed(f"{getattr(fn, '__name__', fn)} failed on two render pools")
 
     def _is_sendable(self, fn: Callable[..., Any]) -> bool:
         known = self._sendable.get(id(fn))

@@ -9,6 +9,9 @@ when the game has a picture only its owner may see, ``draw_private(view) -> PIL.
 from that seat's view (``render/<game>/decision.py`` over :mod:`render.decision_parts`).
 ``render.turn(game_id, view, seats, legal, lang)`` draws the turn picture of the message that
 calls people to act, for a phone, from the public view (:mod:`render.turn_picture`).
+``render.move(game_id, view, seats, legal, lang)`` draws both pictures of a move — the phone
+board and the turn picture — from one drawing of the board (:class:`MovePictures`), as the bot's
+render pool does after every move.
 ``render.summary(summary)`` draws the end-of-game summary of any game (``render/scores.py``). Importing
 ``render`` loads nothing heavy: a game's module (and Pillow) is imported on first use.
 """
@@ -16,6 +19,7 @@ calls people to act, for a phone, from the public view (:mod:`render.turn_pictur
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -23,9 +27,11 @@ __all__ = [
     "DECISION_MODULES",
     "GAME_MODULES",
     "LEGEND_MODULES",
+    "MovePictures",
     "board",
     "decision",
     "legend",
+    "move",
     "phone_board",
     "private",
     "summary",
@@ -89,10 +95,48 @@ def phone_board(game_id: str, view: dict[str, Any]) -> bytes:
     at least 18 px high, in the title's palette as the board."""
     from render.palette import title_palette
     from render.phone_layout import draw_phone_board
-    from render.png import encode_png
+    from render.png import MOVE_LEVEL, encode_png
 
     img = draw_phone_board(game_id, view, _module(game_id).draw)
-    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]))
+    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]), level=MOVE_LEVEL)
+
+
+@dataclass(frozen=True)
+class MovePictures:
+    """The public pictures of one move, as PNG bytes: the board message's (the phone board; None
+    when it was not asked for) and the turn picture (None when nobody is called)."""
+
+    board: bytes | None
+    turn: bytes | None
+
+
+def move(
+    game_id: str,
+    view: dict[str, Any],
+    seats: list[str],
+    legal: list[str],
+    lang: str = "en",
+    board: bool = True,
+) -> MovePictures:
+    """The phone board (when ``board``; as :func:`phone_board`) and the turn picture of ``seats``
+    (as :func:`turn`) of the public ``view``, both cut from one drawing of the landscape board:
+    the bot draws a move's pictures in one job of its render pool."""
+    from engine.i18n import normalise
+    from render.palette import title_palette
+    from render.phone_layout import phone_board_of
+    from render.png import MOVE_LEVEL, encode_png
+    from render.stacking import recorded_board
+    from render.turn_picture import turn_of
+
+    if not board and not seats:
+        return MovePictures(None, None)
+    drawn = recorded_board(_module(game_id).draw, view)
+    phone = None
+    if board:
+        img = phone_board_of(game_id, view, drawn)
+        phone = encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]), level=MOVE_LEVEL)
+    shown = turn_of(game_id, view, seats, legal, normalise(lang), drawn)
+    return MovePictures(phone, None if shown is None else _turn_png(game_id, shown))
 
 
 def private(game_id: str, view: dict[str, Any]) -> bytes | None:
@@ -132,11 +176,19 @@ def turn(
     when nobody is called. ``legal``: the first seat's actions when they are public (its buttons;
     rung on the picture), else empty."""
     from engine.i18n import normalise
-    from render.png import encode_png
     from render.turn_picture import draw_turn
 
     img = draw_turn(game_id, view, seats, legal, normalise(lang), _module(game_id).draw)
-    return None if img is None else encode_png(img, colors=192)
+    return None if img is None else _turn_png(game_id, img)
+
+
+def _turn_png(game_id: str, img: Any) -> bytes:
+    """The turn picture's PNG, in the title's palette as the board it is cut from (its header's
+    marks and names and its rings are the board's colours): a fifth of an adaptive palette's cost."""
+    from render.palette import title_palette
+    from render.png import MOVE_LEVEL, encode_png
+
+    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]), level=MOVE_LEVEL)
 
 
 def legend(game_id: str, labels: dict[str, str] | None = None, lang: str = "en") -> bytes | None:

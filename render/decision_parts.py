@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -35,6 +36,11 @@ MAX_ZOOM = 2.2
 MARGIN = 12
 GAP = 12
 RING = GOLD
+#: A crop of the board zoomed up to this much is resampled bilinearly, a third of Lanczos's cost
+#: (Pillow's filter widens with a shrink, so a shrunk crop is smoothed as well): at a phone's
+#: size the pictures are the same to the eye. Zoomed more (a decision's or a turn's close-up), it
+#: is resampled bicubically, which keeps the edges of the art and the words as crisp as Lanczos.
+BILINEAR_UP_TO = 1.75
 RING_DARK = GOLD_DARK
 
 
@@ -102,7 +108,8 @@ def _render(part: Part, board: Image.Image | None, zoom: float) -> Image.Image:
     if isinstance(part, Crop):
         if board is None:
             raise ValueError("a crop needs the board picture")
-        img = board.crop(part.box).resize(size, Image.Resampling.LANCZOS)
+        resample = Image.Resampling.BILINEAR if zoom <= BILINEAR_UP_TO else Image.Resampling.BICUBIC
+        img = board.crop(part.box).resize(size, resample)
         ox, oy = part.box[0], part.box[1]
     else:
         img = part.paint(zoom)
@@ -123,6 +130,38 @@ def _render(part: Part, board: Image.Image | None, zoom: float) -> Image.Image:
     return img
 
 
+#: The corners of :func:`framed` are cut from a picture this many pixels square.
+_CORNER = 24
+
+
+@lru_cache(maxsize=1)
+def _corners() -> Image.Image:
+    """A small framed picture, drawn as :func:`framed` would draw a large one: its corners."""
+    img = Image.new("RGB", (2 * _CORNER, 2 * _CORNER), FRAME)
+    ImageDraw.Draw(img).rounded_rectangle((3, 3, 2 * _CORNER - 4, 2 * _CORNER - 4), radius=14, fill=PAPER)
+    return img
+
+
+def framed(width: int, height: int) -> Image.Image:
+    """A picture of ``width`` × ``height`` px of paper in a 3 px frame with rounded corners: the
+    pixels of a rounded rectangle of paper drawn on the frame's colour, without filling the
+    whole picture twice (a phone board is 4 Mpx)."""
+    if min(width, height) < 2 * _CORNER:
+        img = Image.new("RGB", (width, height), FRAME)
+        ImageDraw.Draw(img).rounded_rectangle((3, 3, width - 4, height - 4), radius=14, fill=PAPER)
+        return img
+    img = Image.new("RGB", (width, height), PAPER)
+    draw = ImageDraw.Draw(img)
+    for band in ((0, 0, width - 1, 2), (0, height - 3, width - 1, height - 1)):
+        draw.rectangle(band, fill=FRAME)
+    for band in ((0, 0, 2, height - 1), (width - 3, 0, width - 1, height - 1)):
+        draw.rectangle(band, fill=FRAME)
+    corners, c = _corners(), _CORNER
+    for x, y in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        img.paste(corners.crop((x * c, y * c, (x + 1) * c, (y + 1) * c)), (x * (width - c), y * (height - c)))
+    return img
+
+
 def compose(columns: Sequence[Sequence[Part]], board: Image.Image | None = None) -> Image.Image:
     """The parts laid out in ``columns`` (each a stack, top to bottom), zoomed together to fit,
     on the board's paper. ``board`` is the picture the :class:`Crop` parts are cut from."""
@@ -135,10 +174,8 @@ def compose(columns: Sequence[Sequence[Part]], board: Image.Image | None = None)
     heights = [sum(im.height for im in col) + GAP * (len(col) - 1) for col in rendered]
     width = sum(widths) + GAP * (len(columns) - 1) + 2 * MARGIN
     height = max(heights) + 2 * MARGIN
-    out = Image.new("RGB", (width, height), FRAME)
+    out = framed(width, height)
     out.info["zoom"] = zoom  # how much the board's pixels were enlarged (tests, benches)
-    draw = ImageDraw.Draw(out)
-    draw.rounded_rectangle((3, 3, width - 4, height - 4), radius=14, fill=PAPER)
     x = MARGIN
     for col, w in zip(rendered, widths, strict=True):
         y = MARGIN
@@ -164,4 +201,4 @@ def caption(text: str, width: int, size: int = 22, bold: bool = True, height: in
     return Drawn((width, h), paint)
 
 
-__all__ = ["MAX_H", "MAX_W", "Crop", "Drawn", "Mark", "Part", "caption", "compose"]
+__all__ = ["MAX_H", "MAX_W", "Crop", "Drawn", "Mark", "Part", "caption", "compose", "framed"]

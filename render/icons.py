@@ -35,6 +35,7 @@ __all__ = [
     "note",
     "paste_icon",
     "recording",
+    "recording_icons",
     "register_good",
     "register_icon",
 ]
@@ -84,6 +85,12 @@ def recording() -> Iterator[IconRecord]:
             yield kept
     finally:
         _RECORD.reset(token)
+
+
+def recording_icons() -> bool:
+    """Whether icons are being recorded (:func:`recording`): the caches of drawn pictures are
+    then passed by, so that every icon in them is drawn, and recorded, afresh."""
+    return _RECORD.get() is not None
 
 
 def note(name: str) -> None:

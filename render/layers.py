@@ -7,6 +7,12 @@
 
 Each cache is bounded (least recently used dropped) and safe to use from the worker threads
 that draw boards; :func:`clear_caches` empties them all, with the icons' and glyph masks'.
+
+A cached picture keeps the texts drawn on it (:func:`render.text.recording`), and a hit
+records them again where it is pasted (:func:`render.text.replay`): the phone board and the turn
+picture, which draw the board with its texts recorded, use the caches as the landscape board
+does. Only while icons are recorded (:func:`render.icons.recording`, the legends' tests) are the
+caches passed by, so that every icon in them is drawn, and recorded, afresh.
 """
 
 from __future__ import annotations
@@ -17,8 +23,8 @@ from collections.abc import Callable, Hashable
 from PIL import Image, ImageDraw
 
 from render.colours import CARD, FAINT, RGB
-from render.icons import clear_icons
-from render.text import clear_masks, recording_now
+from render.icons import clear_icons, recording_icons
+from render.text import Written, clear_masks, recording, replay
 
 __all__ = ["CardPainter", "LayerKey", "cached_layer", "card", "clear_caches", "panel"]
 
@@ -45,7 +51,7 @@ def panel(
         draw.rounded_rectangle(box, radius=radius, outline=outline, width=width)
 
 
-_LAYERS: dict[LayerKey, Image.Image] = {}
+_LAYERS: dict[LayerKey, tuple[Image.Image, list[Written]]] = {}
 #: Layers kept (least recently used dropped first): a full board base is ~7 MB in memory (Pillow
 #: keeps 4 bytes a pixel), and a bases depends on the seat count and layout, not on the game.
 _LAYER_LIMIT = 6
@@ -53,25 +59,28 @@ _LAYERS_LOCK = threading.Lock()
 
 
 def cached_layer(key: LayerKey, build: Callable[[], Image.Image]) -> Image.Image:
-    """The static picture for ``key`` (game, layout, size…), built once by ``build()``.
+    """The static picture for ``key`` (game, layout, size…), built once by ``build()``; its
+    texts recorded again at each use (see the module docstring).
 
     Returns the cached image itself: callers must ``.copy()`` it before drawing on it (the
     key must hold everything the base depends on, and nothing turn-specific may go into it).
-    While texts are recorded (:func:`render.text.recording`) the layer is built afresh.
+    While icons are recorded (:func:`render.icons.recording`) the layer is built afresh.
     """
-    if recording_now():
+    if recording_icons():
         return build()
     with _LAYERS_LOCK:  # boards are rendered in worker threads
-        img = _LAYERS.pop(key, None)
-        if img is None:
+        entry = _LAYERS.pop(key, None)
+        if entry is None:
             if len(_LAYERS) >= _LAYER_LIMIT:
                 _LAYERS.pop(next(iter(_LAYERS)))
-            img = build()
-        _LAYERS[key] = img  # (re)inserted last: the most recently used
-        return img
+            with recording() as texts:
+                entry = (build(), texts)
+        _LAYERS[key] = entry  # (re)inserted last: the most recently used
+    replay(entry[1])
+    return entry[0]
 
 
-_CARDS: dict[tuple[LayerKey, int, int, int, int], tuple[Image.Image, Image.Image]] = {}
+_CARDS: dict[tuple[LayerKey, int, int, int, int], tuple[Image.Image, Image.Image, list[Written]]] = {}
 #: Cards kept (least recently used dropped first): ~250 differ in a game (a building tile in
 #: each place it is shown, a statute card face up or proposed), 20–40 KB each.
 _CARD_LIMIT = 384
@@ -94,9 +103,10 @@ def card(
     cards drawn once per ``key`` (which must hold everything ``paint`` depends on but the box).
 
     The cached card is drawn at the origin and pasted through its own shape, so the pixels are
-    the ones ``paint`` would put on ``img`` there. A box off the pixel grid is painted directly,
-    and so is every card while texts are recorded (:func:`render.text.recording`)."""
-    if recording_now() or not all(float(v).is_integer() for v in box):  # painted in place
+    the ones ``paint`` would put on ``img`` there, and its texts are recorded where it is pasted.
+    A box off the pixel grid is painted directly, and so is every card while icons are recorded
+    (:func:`render.icons.recording`)."""
+    if recording_icons() or not all(float(v).is_integer() for v in box):  # painted in place
         paint(img, ImageDraw.Draw(img), box)
         return
     x0, y0, x1, y1 = (int(v) for v in box)
@@ -107,17 +117,19 @@ def card(
             _CARDS[full] = entry  # (re)inserted last: the most recently used
     if entry is None:
         face = Image.new("RGB", (x1 - x0 + 1, y1 - y0 + 1))
-        paint(face, ImageDraw.Draw(face), (0, 0, x1 - x0, y1 - y0))
+        with recording() as texts:
+            paint(face, ImageDraw.Draw(face), (0, 0, x1 - x0, y1 - y0))
         shape = Image.new("L", face.size, 0)
         ImageDraw.Draw(shape).rounded_rectangle(
             (0, 0, x1 - x0, y1 - y0), radius=radius, fill=255, outline=255, width=width
         )
-        entry = (face, shape)
+        entry = (face, shape, texts)
         with _CARDS_LOCK:
             while len(_CARDS) >= _CARD_LIMIT:
                 _CARDS.pop(next(iter(_CARDS)))
             _CARDS[full] = entry
     img.paste(entry[0], (x0, y0), entry[1])
+    replay(entry[2], (x0, y0))
 
 
 def clear_caches() -> None:

@@ -32,10 +32,10 @@ from typing import Any
 from PIL import Image
 
 from render.decision_parts import Crop
-from render.stacking import column_ink, compose
-from render.text import Written, recording
+from render.stacking import RecordedBoard, column_ink, compose, recorded_board
+from render.text import Written
 
-__all__ = ["AREAS", "MAX_ZOOM", "areas", "draw_phone_board", "squeezed"]
+__all__ = ["AREAS", "MAX_ZOOM", "areas", "draw_phone_board", "phone_board_of", "squeezed"]
 
 Box = tuple[int, int, int, int]
 #: An area is enlarged at most this much: more fills the width with a few big tiles and makes the
@@ -110,8 +110,13 @@ def draw_phone_board(
     the landscape board (default: the title's ``draw``). ``img.info["texts"]``: every text as
     shown; ``img.info["areas"]``: how many areas it stacks."""
     module = importlib.import_module(AREAS[game_id][0])
-    with recording() as texts:
-        board = (draw_board or module.draw)(view)
+    return phone_board_of(game_id, view, recorded_board(draw_board or module.draw, view))
+
+
+def phone_board_of(game_id: str, view: dict[str, Any], recorded: RecordedBoard) -> Image.Image:
+    """The phone board of the public ``view`` cut from its landscape board ``recorded`` (drawn
+    once for all the pictures of a move, :func:`render.move`); as :func:`draw_phone_board`."""
+    board, texts = recorded.picture, recorded.texts
     boxes = areas(game_id, view)
     crops = []
     for box in boxes:
@@ -144,13 +149,14 @@ def squeezed(board: Image.Image, texts: list[Written], box: Box) -> tuple[Image.
     out = Image.new(board.mode, (board.width, board.height + (y1 - y0)))
     out.paste(board, (0, 0))
     moved = list(texts)
+    inside = [w for w in texts if y0 <= w.xy[1] <= y1]
     at = x0
     for a, b in kept:
         out.paste(board.crop((a, y0, b, y1)), (at, board.height))
         moved += [
             Written(w.text, w.size, (at + w.xy[0] - a, board.height + w.xy[1] - y0))
-            for w in texts
-            if a <= w.xy[0] < b and y0 <= w.xy[1] <= y1
+            for w in inside
+            if a <= w.xy[0] < b
         ]
         at += b - a
     return out, moved, (x0, board.height, x0 + width, board.height + (y1 - y0))

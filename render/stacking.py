@@ -22,17 +22,20 @@ Used by the turn picture (:mod:`render.turn_picture`) and the phone board
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops
 
-from render.colours import FRAME, PAPER
-from render.decision_parts import Crop, Part, _render
+from render.decision_parts import Crop, Part, _render, framed
 from render.text import Written, recording
 
 __all__ = [
     "GAP",
+    "RecordedBoard",
     "MARGIN",
     "MAX_W",
     "MAX_ZOOM",
@@ -41,6 +44,7 @@ __all__ = [
     "arrange",
     "column_ink",
     "compose",
+    "recorded_board",
     "fit",
     "smallest",
     "texts_in",
@@ -57,8 +61,27 @@ MARGIN, GAP = 12, 14
 #: Parts shrunk to fit a height stay one under another down to this share of their size;
 #: below it, two stand side by side where both read at half the width (:func:`arrange`).
 SHRINK_LEAST = 0.7
+#: A box of more pixels than this finds its paper colour on every other row and column
+#: (:func:`column_ink`).
+PAPER_SAMPLE_PX = 40_000
 #: The text size of a ring's badge at zoom 1 (:func:`render.decision_parts._ring`).
 RING_BADGE = 11
+
+
+@dataclass(frozen=True)
+class RecordedBoard:
+    """The landscape board drawn once, with every text it drew (:func:`render.text.recording`):
+    what the phone board and the turn picture of one move are both cut from."""
+
+    picture: Image.Image
+    texts: list[Written]
+
+
+def recorded_board(draw: Callable[[dict[str, Any]], Image.Image], view: dict[str, Any]) -> RecordedBoard:
+    """``draw(view)`` (a title's board) with its texts recorded."""
+    with recording() as texts:
+        picture = draw(view)
+    return RecordedBoard(picture, texts)
 
 
 def texts_in(texts: Sequence[Written], box: tuple[float, float, float, float]) -> list[Written]:
@@ -89,14 +112,20 @@ def _zoom(part: Part, board_texts: Sequence[Written], room: int, max_zoom: float
 
 def column_ink(board: Image.Image, box: tuple[int, int, int, int]) -> list[float]:
     """For each pixel column of ``box``, the share of its pixels that are not the paper (the
-    box's commonest colour): 0 for a column of bare paper. One pass of Pillow's own code, not a
-    statistic per column."""
+    box's commonest colour, counted on every other row and column of a large box: flat art has
+    the same commonest colour there): 0 for a column of bare paper. One pass of Pillow's own
+    code, not a statistic per column."""
     strip = board.crop(box).convert("RGB")
-    colours = strip.getcolors(strip.width * strip.height) or [(1, (0, 0, 0))]
-    paper: tuple[int, int, int] = max(colours, key=lambda found: found[0])[1]  # type: ignore[assignment]
+    counted = strip
+    if strip.width * strip.height > PAPER_SAMPLE_PX:
+        counted = strip.resize(
+            (max(1, strip.width // 2), max(1, strip.height // 2)), Image.Resampling.NEAREST
+        )
+    colours = counted.getcolors(counted.width * counted.height) or [(1, (0, 0, 0))]
+    paper: tuple[int, int, int] = max(colours, key=itemgetter(0))[1]  # type: ignore[assignment]
     off = ImageChops.difference(strip, Image.new("RGB", strip.size, paper)).convert("L")
     mask = off.point(lambda v: 255 if v > 8 else 0).resize((strip.width, 1), Image.Resampling.BOX)
-    return [mask.getpixel((x, 0)) / 255 for x in range(strip.width)]  # type: ignore[operator]
+    return [v / 255 for v in mask.tobytes()]
 
 
 def _split_x(board: Image.Image, box: tuple[int, int, int, int], texts: Sequence[Written]) -> int:
@@ -104,13 +133,12 @@ def _split_x(board: Image.Image, box: tuple[int, int, int, int], texts: Sequence
     bare paper (between two tiles, slots or cells) and holds no word's anchor — in the middle of
     the widest run of such columns (the gap between two groups rather than two tiles)."""
     x0, _y0, x1, _y1 = box
-    anchors = [w.xy[0] for w in texts_in(texts, box)]
+    near_words = {
+        x for w in texts_in(texts, box) for x in range(math.floor(w.xy[0]) - 9, math.ceil(w.xy[0]) + 10)
+        if abs(x - w.xy[0]) < 10
+    }  # fmt: skip
     ink = column_ink(board, box)
-    spreads = {
-        x: ink[x - x0]
-        for x in range(x0 + (x1 - x0) // 3, x1 - (x1 - x0) // 3)
-        if not any(abs(x - a) < 10 for a in anchors)
-    }
+    spreads = {x: ink[x - x0] for x in range(x0 + (x1 - x0) // 3, x1 - (x1 - x0) // 3) if x not in near_words}
     if not spreads:
         return (x0 + x1) // 2
     least = min(spreads.values())
@@ -234,7 +262,9 @@ def compose(
     room = MAX_W - 2 * MARGIN
     half = (room - GAP) // 2
     items = [
-        Item(part, zoom, min(zoom, half / part.size[0]), zoom if k < kept else _floor(part, board_texts, zoom))
+        Item(
+            part, zoom, min(zoom, half / part.size[0]), zoom if k < kept else _floor(part, board_texts, zoom)
+        )
         for k, found in enumerate(parts)
         for part, zoom in fit(found, board, board_texts, room, max_zoom)
     ]
@@ -256,8 +286,7 @@ def compose(
     width = max(row_w for _, row_w in shown) + 2 * MARGIN
     heights = [max(img.height for img, _ in pictures) for pictures, _ in shown]
     height = sum(heights) + GAP * (len(shown) - 1) + 2 * MARGIN
-    out = Image.new("RGB", (width, height), FRAME)
-    ImageDraw.Draw(out).rounded_rectangle((3, 3, width - 4, height - 4), radius=14, fill=PAPER)
+    out = framed(width, height)
     texts: list[Written] = []
     y = MARGIN
     for (pictures, row_w), row_h in zip(shown, heights, strict=True):

@@ -31,6 +31,7 @@ __all__ = [
     "draw_text",
     "recording",
     "recording_now",
+    "replay",
     "scaled_recording",
     "text_centered",
     "text_outlined",
@@ -68,6 +69,24 @@ def recording_now() -> bool:
     """Whether texts are being recorded: the caches of drawn pictures (layers, cards, tiles) are
     then passed by, so that every text of the picture is drawn, and recorded, afresh."""
     return _RECORD.get() is not None
+
+
+def replay(texts: list[Written], offset: tuple[float, float] = (0, 0), factor: float = 1.0) -> None:
+    """Record ``texts`` — recorded while a cached picture was drawn, in its own pixels — as
+    drawn again where that picture is pasted (at ``offset``, resized by ``factor``): a cache
+    hit records what drawing it afresh would have (nothing when no recording is on)."""
+    kept = _RECORD.get()
+    if kept is None or not texts:
+        return
+    if factor == 1.0:
+        kept.extend(Written(w.text, w.size, (offset[0] + w.xy[0], offset[1] + w.xy[1])) for w in texts)
+        return
+    kept.extend(
+        Written(
+            w.text, max(1, int(w.size * factor)), (offset[0] + w.xy[0] * factor, offset[1] + w.xy[1] * factor)
+        )
+        for w in texts
+    )
 
 
 @contextmanager

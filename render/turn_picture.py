@@ -30,10 +30,20 @@ from render.colours import INK, PAPER
 from render.decision_parts import Drawn, Part
 from render.layout import truncate
 from render.seats import seat_marker
-from render.stacking import MARGIN, MAX_W, MIN_TEXT, compose
-from render.text import draw_text, recording
+from render.stacking import MARGIN, MAX_W, MIN_TEXT, RecordedBoard, compose, recorded_board
+from render.text import draw_text
 
-__all__ = ["MAX_H", "MAX_W", "MIN_TEXT", "TURN_MODULES", "TurnParts", "compose", "draw_turn", "header"]
+__all__ = [
+    "MAX_H",
+    "MAX_W",
+    "MIN_TEXT",
+    "TURN_MODULES",
+    "TurnParts",
+    "compose",
+    "draw_turn",
+    "header",
+    "turn_of",
+]
 
 #: The tallest picture: a phone shows it 390 px wide, so 1,400 px stand about 600 px high and
 #: leave the buttons under it on the screen.
@@ -94,9 +104,23 @@ def draw_turn(
     ``view``; None when nobody is called."""
     if not seats:
         return None
+    return turn_of(game_id, view, seats, legal, lang, recorded_board(draw_board, view))
+
+
+def turn_of(
+    game_id: str,
+    view: dict[str, Any],
+    seats: Sequence[str],
+    legal: list[str],
+    lang: str,
+    recorded: RecordedBoard,
+) -> Image.Image | None:
+    """The turn picture (as :func:`draw_turn`) cut from the public board ``recorded`` (drawn once
+    for all the pictures of a move, :func:`render.move`)."""
+    if not seats:
+        return None
     module = importlib.import_module(TURN_MODULES[game_id])
-    with recording() as board_texts:
-        board = draw_board(view)
+    board, board_texts = recorded.picture, recorded.texts
     found: TurnParts = module.turn_parts(view, list(seats), legal, lang, board)
     names = view.get("names") or {}
     return compose([header(seats, names, found.marks), *found.parts], board, board_texts, max_h=MAX_H, kept=1)

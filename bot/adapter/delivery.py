@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot import metrics
+from bot.service import pictures
 from bot.service.outcome import (
     BOARD,
     RETIRED,
@@ -55,6 +56,7 @@ async def deliver(outcome: Outcome, gateway: Gateway, service, interaction: obje
             log.warning("answering the caller failed; the channel and the DMs are still told", exc_info=True)
         for text in outcome.ephemeral_more:  # a long answer's further parts, to the caller alone
             await gateway.reply_ephemeral(interaction, text)
+    await pictures.settle(outcome.public)  # pictures still being drawn (bot.service.pictures)
     lost = False  # a new message did not get out: the one it replaces keeps its buttons
     boards: dict[int, int] = {}  # game → its board message posted just now
     for msg in sorted(outcome.public, key=_board_first):

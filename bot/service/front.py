@@ -53,6 +53,7 @@ from bot.service.preferences import Preferences
 from bot.service.presenter import (
     DecisionRenderer,
     LegendRenderer,
+    MoveRenderer,
     Presenter,
     PrivateRenderer,
     Renderer,
@@ -142,6 +143,7 @@ class GameService:
         legend_renderer: LegendRenderer | None = None,
         search_pool: RenderPool | None = None,
         turn_renderer: TurnRenderer | None = None,
+        move_renderer: MoveRenderer | None = None,
     ) -> None:
         self.store = store
         self.config = settings
@@ -159,6 +161,7 @@ class GameService:
             legend_renderer=legend_renderer or glance.default_legend_renderer,
             render_pool=render_pool or RenderPool(0),
             turn_renderer=turn_renderer or default_turn_renderer,
+            move_renderer=move_renderer,
         )
         self.computer = Computer(
             self.tables, self.presenter, settings, search_pool or RenderPool(0, warm=False)
@@ -190,6 +193,7 @@ class GameService:
     decision_renderer = PartOf[DecisionRenderer]("presenter")
     legend_renderer = PartOf[LegendRenderer]("presenter")
     turn_renderer = PartOf[TurnRenderer]("presenter")
+    move_renderer = PartOf[MoveRenderer | None]("presenter")
     render_pool = PartOf[RenderPool]("presenter")
     summary_renderer = PartOf[records.SummaryRenderer]("archive")
     seed_source = PartOf[Callable[[], int]]("lobby")

@@ -101,7 +101,7 @@ class Lobby(Part):
         now = self.clock()
         expiry = self.config.lobby_expiry_s
         timers = TimerPlan(add=[("lobby_warn", now + expiry * 0.75, {}), ("lobby_expire", now + expiry, {})])
-        async with self.tables.lock(channel_id):
+        async with self.tables.held(channel_id):
             limited = await self.limit_refusal(user_id, parent_channel_id or channel_id, lang)
             if limited is not None:
                 return limited

@@ -9,15 +9,16 @@ bookkeeping of live messages (which edit still brings news).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from bot.config import Settings
 from bot.names import plain_names
 from bot.render_pool import RenderPool
-from bot.service import attending, autoplay, calls, catchup, decisions, flow, hours, records, turns
+from bot.service import attending, autoplay, calls, catchup, decisions, flow, hours, pictures, records, turns
 from bot.service.choices import MESSAGE_CAPACITY, narrowed
 from bot.service.outcome import (
     TURN,
@@ -35,6 +36,7 @@ from bot.stores.rows import LiveMessages, SeatRow, TimerPlan, UserPrefs
 from bot.texts import CATALOGUE, has_text, t
 from engine.core import ChoiceGroup, Event, Rules, SeatView
 from engine.i18n import DEFAULT
+from render import MovePictures
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +54,10 @@ LegendRenderer = Callable[[str, dict[str, str], str], "bytes | None"]
 #: (game, the public view, the seats called, the first one's public legal actions, the game's
 #: language) → the turn picture's PNG or None (:func:`render.turn`).
 TurnRenderer = Callable[[str, dict[str, Any], list[str], list[str], str], "bytes | None"]
+#: (game, the public view with its change marks, the seats called, the first one's public legal
+#: actions, the game's language, whether the board is wanted) → the move's public pictures
+#: (:func:`render.move`: the board drawn once for both).
+MoveRenderer = Callable[[str, dict[str, Any], list[str], list[str], str, bool], MovePictures]
 
 
 def default_renderer(game_id: str, view: dict[str, Any]) -> bytes:
@@ -98,6 +104,50 @@ class _MarkedKey(NamedTuple):
     seen: tuple[tuple[str, int | None], ...]
 
 
+def default_move_renderer(
+    game_id: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str, board: bool
+) -> MovePictures:
+    """``render.move``: the phone board (when ``board``) and the turn picture of a move, from one
+    drawing of the board — one job of the render pool per move."""
+    import render
+
+    return render.move(game_id, view, seats, legal, lang, board)
+
+
+@dataclass(frozen=True)
+class SplitMoveRenderer:
+    """A move's pictures from a board renderer and a turn renderer of their own (tests and tools
+    swap them; each draws its board): still one job of the render pool, in a worker when both
+    can go to one."""
+
+    board: Renderer
+    turn: TurnRenderer
+
+    def __call__(
+        self, game_id: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str, board: bool
+    ) -> MovePictures:
+        return MovePictures(
+            self.board(game_id, view) if board else None,
+            self.turn(game_id, view, seats, legal, lang) if seats else None,
+        )
+
+
+def _board_if_either(waiting: tuple[Any, ...], newer: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A move's pictures (the :data:`MoveRenderer` arguments) that take the place of a waiting
+    drawing of the same channel: the newer view, and the board when either asked for it."""
+    return (*newer[:-1], bool(waiting[-1] or newer[-1]))
+
+
+async def _logged(drawing: asyncio.Future[MovePictures], pk: int) -> MovePictures:
+    """``drawing``'s pictures; none when it failed (logged: a broken picture must not lose the
+    move, its messages still go out)."""
+    try:
+        return await drawing
+    except Exception:
+        log.exception("rendering the pictures of game %s failed", pk)
+        return MovePictures(None, None)
+
+
 class Presenter(Part):
     """Turns tables and their changes into outcomes (see the module docstring)."""
 
@@ -113,6 +163,7 @@ class Presenter(Part):
         legend_renderer: LegendRenderer,
         render_pool: RenderPool,
         turn_renderer: TurnRenderer = default_turn_renderer,
+        move_renderer: MoveRenderer | None = None,
     ) -> None:
         super().__init__(tables, settings)
         self.archive = archive
@@ -121,6 +172,11 @@ class Presenter(Part):
         self.decision_renderer = decision_renderer
         self.legend_renderer = legend_renderer
         self.turn_renderer = turn_renderer
+        #: Draws a move's board and turn picture in one job; None: :func:`default_move_renderer`
+        #: when the board and turn renderers are the defaults, else the two of them
+        #: (:meth:`move_renderer_now`).
+        self.move_renderer = move_renderer
+        self._split: SplitMoveRenderer | None = None
         #: Where boards are drawn: worker processes in the bot (``RENDER_WORKERS``), a thread of
         #: this process by default (tests, tools).
         self.render_pool = render_pool
@@ -229,31 +285,62 @@ class Presenter(Part):
         self._marked = (key, table.state, table.names, view)
         return dict(view)
 
-    async def turn_png(self, table: Table, seats: list[str]) -> bytes | None:
-        """The turn picture of ``seats`` (the people called, :mod:`render.turn_picture`), cut from the
-        public board with its change marks, the choices of a lone seat ringed when they are
-        public (they are its buttons); None for nobody, or when drawing failed."""
-        if not seats:
-            return None
+    def move_renderer_now(self) -> MoveRenderer:
+        """What draws a move's pictures: the given move renderer; else, with the default board
+        and turn renderers, :func:`default_move_renderer` (the board drawn once for both); else
+        the two renderers set (a :class:`SplitMoveRenderer`, kept while they stay the same, so
+        the pool learns once whether it can go to a worker)."""
+        if self.move_renderer is not None:
+            return self.move_renderer
+        if self.renderer is default_renderer and self.turn_renderer is default_turn_renderer:
+            return default_move_renderer
+        if self._split is None or (self._split.board, self._split.turn) != (
+            self.renderer,
+            self.turn_renderer,
+        ):
+            self._split = SplitMoveRenderer(self.renderer, self.turn_renderer)
+        return self._split
+
+    async def move_pictures(self, table: Table, seats: list[str], *, board: bool = True) -> MovePictures:
+        """The public pictures of the table as it is now, in one job of the render pool, from the
+        public view with its change marks (:meth:`marked_view`, asked once): the board picture
+        (laid out for a phone: :func:`default_renderer`) when ``board``, and the turn picture of
+        ``seats`` (the people called, :mod:`render.turn_picture`), the choices of a lone seat
+        ringed when they are public (they are its buttons). A picture not asked for, or not
+        drawn (the failure is logged; the messages still go out, with the board's link), is None.
+
+        Drawn as the newest pictures of the table's channel (:meth:`RenderPool.latest`: a drawing
+        of the channel still waiting for its turn draws these instead, the board too when either
+        asked for it). Under the channel's lock (:meth:`Tables.held`) the pictures are
+        :class:`bot.service.pictures.Later` placeholders, settled once the lock is let go; the caller
+        hands the messages they go in to :func:`bot.service.pictures.track`."""
+        if not board and not seats:
+            return MovePictures(None, None)
         lang = table.lang
-        seen = self.seat_view(table, seats[0], lang)
-        legal = [] if len(seats) > 1 or seen.private_choices else [str(a) for a in seen.legal]
+        legal: list[str] = []
+        if len(seats) == 1:
+            seen = self.seat_view(table, seats[0], lang)
+            legal = [] if seen.private_choices else [str(a) for a in seen.legal]
         view = await self.marked_view(table)
-        try:
-            return await self.render_pool.run(self.turn_renderer, table.row.game, view, seats, legal, lang)
-        except Exception:  # the turn message still goes out, with the board's link
-            log.exception("rendering the turn picture of game %s failed", table.row.id)
-            return None
+        drawing = self.render_pool.latest(
+            table.row.channel_id,
+            self.move_renderer_now(),
+            *(table.row.game, view, list(seats), legal, lang, board),
+            merge=_board_if_either,
+        )
+        drawn = asyncio.ensure_future(_logged(drawing, table.row.id))
+        if pictures.deferring():
+            return MovePictures(
+                pictures.Later(drawn, "board") if board else None,
+                pictures.Later(drawn, "turn") if seats else None,
+            )
+        found = await drawn
+        return MovePictures(found.board if board else None, found.turn if seats else None)
 
     async def board_png(self, table: Table) -> bytes | None:
         """The public board picture (laid out for a phone: :func:`default_renderer`), marking
         what changed since the last look of the people to act (:meth:`marked_view`)."""
-        view = await self.marked_view(table)
-        try:
-            return await self.render_pool.run(self.renderer, table.row.game, view)
-        except Exception:  # a broken picture must not lose the move: the text still goes out
-            log.exception("rendering the board of game %s failed", table.row.id)
-            return None
+        return (await self.move_pictures(table, [])).board
 
     async def private_png(self, table: Table, seat: str) -> bytes | None:
         """The seat's private picture (Santiago's screen…), or None when the game draws none."""
@@ -719,11 +806,11 @@ class Presenter(Part):
             or (new_turn and await flow.went_round(self.store, row.id, live, turn))
         )
         wanted = changed or live.board_id is None or live.turn_log is None or (new_turn and new_board)
-        image = await self.board_png(table) if wanted else None
         acting = [] if finished else [s.seat for s in self.called(table, rules.to_act(table.state), reach)]
+        shown = await self.move_pictures(table, acting, board=wanted)
         drawn = flow.Drawn(
-            f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, image,
-            turn_image=await self.turn_png(table, acting),
+            f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, shown.board,
+            turn_image=shown.turn,
             board_link=BoardLink(t("btn_board", lang), row.guild_id, row.channel_id) if acting else None,
         )  # fmt: skip
         messages, keep = flow.compose(
@@ -734,6 +821,7 @@ class Presenter(Part):
             keep["turn_since"] = now
         # written with the turn message's delivery (GameStore.turn_shown), one write per move
         await self.store.stage_live_messages(row.id, **keep)
+        pictures.track(messages)
         if finished:
             await records.game_over(self.archive, table, messages[0])
             messages += flow.lobby_result(table, drawn.turn_lines)
@@ -771,10 +859,10 @@ class Presenter(Part):
         mentions = calls.mentioned([s.user_id for s in called if s.user_id], reach.found, reach.now)
         happened = (live.turn_log or "").split("\n")[1:]  # the unposted message's lines after the title
         acting = [s.seat for s in called]
+        shown = await self.move_pictures(table, acting)
         drawn = flow.Drawn(
             f"**{table.title}**", happened, turn_lines, self.public_choices(table), mentions,
-            await self.board_png(table),
-            turn_image=await self.turn_png(table, acting),
+            shown.board, turn_image=shown.turn,
             board_link=BoardLink(t("btn_board", table.lang), row.guild_id, row.channel_id) if acting else None,
         )  # fmt: skip
         unposted = replace(live, turn_log=None, turn_text=None)  # nothing of it to retire
@@ -795,5 +883,6 @@ class Presenter(Part):
             live, drawn, channel_id=row.channel_id, game_pk=row.id, version=row.version,
             new_turn=True, new_board=True,
         )  # fmt: skip
+        pictures.track(messages)
         await self.store.set_live_messages(row.id, **keep)
         return messages

@@ -24,14 +24,14 @@ import functools
 import logging
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, ParamSpec, TypedDict, Unpack
 
 from bot import logs
 from bot import names as naming
 from bot.config import Settings
-from bot.service import replays
+from bot.service import pictures, replays
 from bot.service.outcome import Outcome, PublicMessage
 from bot.service.replays import checked_state
 from bot.stores.protocol import GameStore
@@ -259,6 +259,11 @@ class Tables:
 
     # ------------------------------------------------------------------ loading
 
+    def held(self, channel_id: int) -> AbstractAsyncContextManager[None]:
+        """The channel's lock (:meth:`lock`), held for a block that changes its game; the
+        pictures of the messages composed in it are awaited once it is let go (:mod:`bot.service.pictures`)."""
+        return pictures.deferred(self.lock(channel_id))
+
     @asynccontextmanager
     async def lock(self, channel_id: int) -> AsyncIterator[None]:
         """Hold the channel's lock (the commands of one channel run in turn). The lock exists
@@ -479,7 +484,7 @@ class Tables:
         key = await self.lock_key(where.get("channel_id"), game_pk)
         if key is None:
             raise Refused(Outcome.refuse(t("no_game" if game_pk is None else "game_closed", lang)))
-        async with self.lock(key):
+        async with self.held(key):
             yield await self.find(user_id, **where)
 
 

@@ -470,7 +470,7 @@ class Timers(Part):
         row = await self.store.game(pk)
         if row is None:
             return None
-        async with self.tables.lock(row.channel_id):
+        async with self.tables.held(row.channel_id):
             if not await self.store.set_status(pk, "abandoned", self.clock(), only_from=("lobby",)):
                 return None
             self.tables.remember(Table(replace(row, status="abandoned"), [], GAMES[row.game]))
@@ -532,7 +532,7 @@ class Timers(Part):
                 log.exception("computer player %s failed in game %s; playing at random", kind, pk)
                 legal = table.rules.legal(table.state, seat)
                 action = player(table.row.game, "random", computer.ai_seed(table, seat)).choose({}, legal)
-            async with self.tables.lock(table.row.channel_id):
+            async with self.tables.held(table.row.channel_id):
                 current = await self.tables.running(None, pk)
                 if isinstance(current, Outcome) or current.row.version != table.row.version:
                     continue  # the game moved while the move was searched: search again

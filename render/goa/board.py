@@ -20,13 +20,16 @@ from render import layers, marks
 from render.colours import CARD, FAINT, FRAME, GOLD, INK, MUTED, OUTLINE, PAPER, PAPER_DARK, RED, SEA
 from render.faces import font
 from render.goods import line_width
-from render.icons import icon, note, paste_icon, register_icon
+from render.icons import icon, note, paste_icon, recording_icons, register_icon
 from render.layout import player_name, truncate
 from render.seats import seat_colour, seat_marker
 from render.text import (
+    Written,
     badge,
     draw_text,
+    recording,
     recording_now,
+    replay,
     scaled_recording,
     text_centered,
     text_outlined,
@@ -202,14 +205,25 @@ def paste_tile(
 ) -> None:
     """The tile ``tile_key`` at ``size`` px pasted with its top left at ``at`` (its numbers
     recorded where they are shown while texts are recorded, :func:`render.text.recording`)."""
-    if recording_now():  # drawn afresh, its numbers recorded where and as large as they show
+    if recording_icons():  # drawn afresh, its icons recorded too
         with scaled_recording(size / (CELL - 8), at):
             tim = tile_image.__wrapped__(tile_key, CELL - 8)
         if size != CELL - 8:
             tim = tim.resize((size, size), Image.Resampling.LANCZOS)
     else:
-        tim = tile_image(tile_key, size)
+        with recording():  # a tile drawn now records its texts in its own pixels, not the board's
+            tim = tile_image(tile_key, size)
+        if recording_now():  # its numbers recorded where and as large as they show
+            replay(_tile_texts(tile_key), at, size / (CELL - 8))
     img.paste(tim, at, tim)
+
+
+@lru_cache(maxsize=128)
+def _tile_texts(tile_key: tuple[tuple[str, Any], ...]) -> list[Written]:
+    """The texts of the tile ``tile_key`` at its full size (as :func:`tile_image` draws it)."""
+    with recording() as texts:
+        tile_image.__wrapped__(tile_key, CELL - 8)
+    return texts
 
 
 @lru_cache(maxsize=128)

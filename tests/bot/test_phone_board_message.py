@@ -10,8 +10,10 @@ import io
 from PIL import Image
 
 import render
+from bot.render_pool import RenderPool
+from bot.service.front import GameService
 from bot.service.outcome import BOARD, TURN
-from bot.service.presenter import default_renderer
+from bot.service.presenter import default_move_renderer, default_renderer
 from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, CY
@@ -58,3 +60,60 @@ async def test_the_board_message_is_the_phone_board_posted_and_edited(env) -> No
     for png in pictures:
         phone_sized(png)
     assert pictures[-1] == render.phone_board(game, drawn[-1])
+
+
+class CountingPool(RenderPool):
+    """A pool of threads (as the tests' default) that counts what it draws, by what runs."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.jobs: list[str] = []
+
+    async def run(self, fn, *args):  # type: ignore[no-untyped-def]
+        self.jobs.append(getattr(fn, "__name__", type(fn).__name__))
+        return await super().run(fn, *args)
+
+    async def _attempts(self, fn, *args):  # type: ignore[no-untyped-def]
+        self.jobs.append(getattr(fn, "__name__", type(fn).__name__))
+        return await super()._attempts(fn, *args)
+
+
+async def test_a_move_draws_its_board_and_turn_picture_in_one_job(env) -> None:
+    """With the bot's own renderers, a move's phone board and turn picture come from one job of
+    the render pool (render.move: one drawing of the board), and are the pictures render.phone_board
+    and render.turn draw of the view it was given."""
+    game = "goa"
+    store = await env.open_store()
+    env.stores.append(store)
+    pool = CountingPool()
+    svc = GameService(store, env.settings, clock=env.clock, render_pool=pool, seed_source=lambda: 7)
+    assert (await svc.new_game(CHANNEL, 9, ANA, "Ana", game)).ok
+    assert (await svc.join(CHANNEL, BO, "Bo")).ok
+    assert (await svc.start(CHANNEL, ANA)).ok
+    rules = GAMES[game]
+    pk = (await svc.store.open_game(CHANNEL)).id
+    views: list[tuple] = []
+    move_renderer = svc.presenter.move_renderer_now()
+    assert move_renderer is default_move_renderer  # the bot's renderers: the board drawn once for both
+
+    def seen(*args):  # type: ignore[no-untyped-def]
+        views.append(args)
+        return move_renderer(*args)
+
+    seen.__name__ = "default_move_renderer"
+    svc.move_renderer = seen
+    for n in range(3):
+        table = svc.tables.cached[pk]
+        seat = rules.to_act(table.state)[0]
+        action = player(game, "random", n).choose(
+            rules.view(table.state, seat), rules.legal(table.state, seat)
+        )
+        pool.jobs.clear()
+        moved = await svc.act(CHANNEL, table.seat(seat).user_id or 0, str(action))
+        assert moved.ok
+        assert pool.jobs == ["default_move_renderer"], pool.jobs  # one job, nothing else drawn
+        _game, view, seats, legal, lang, board = views[-1]
+        boards = [m.image for m in moved.public if m.image is not None]
+        turns = [m.turn_image for m in moved.public if m.turn_image is not None]
+        assert boards == ([render.phone_board(game, view)] if board else [])
+        assert turns == [render.turn(game, view, seats, legal, lang)]

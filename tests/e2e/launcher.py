@@ -90,6 +90,17 @@ def fast_turn(
     )
 
 
+def fast_move(
+    game: str, view: dict[str, Any], seats: list[str], legal: list[str], lang: str = "en", board: bool = True
+) -> Any:
+    """The stand-ins of the phone board and the turn picture together (``render.move``)."""
+    import render
+
+    return render.MovePictures(
+        fast_board(game, view) if board else None, fast_turn(game, view, seats, legal, lang)
+    )
+
+
 def point_at_emulator() -> None:
     import discord.http
     import yarl
@@ -105,6 +116,7 @@ def point_at_emulator() -> None:
         render.private = fast_private
         render.decision = fast_decision
         render.turn = fast_turn
+        render.move = fast_move  # a move's board and turn picture (bot.service.presenter.default_move_renderer)
 
 
 def main() -> int:
