@@ -56,7 +56,7 @@ def _recorded(game: str, view: dict) -> tuple[bytes, list[tuple[str, int, float,
     import importlib
 
     with render.text.recording() as texts:
-        img = importlib.import_module(f"render.{game}").draw(view)
+        img = importlib.import_module(f"render.{game}.board").draw(view)
     return img.tobytes(), sorted((w.text, w.size, round(w.xy[0], 3), round(w.xy[1], 3)) for w in texts)
 
 
