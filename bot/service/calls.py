@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.service import hours
-from bot.stores.rows import GameRow, LiveMessages, UserPrefs
+from bot.stores.rows import GameRow, LiveMessages, SeatRow, UserPrefs
+from bot.texts import t
 
 if TYPE_CHECKING:
     from bot.service.tables import Table
@@ -74,6 +75,28 @@ def mentioned(users: Iterable[int], found: dict[int, UserPrefs], now: float) -> 
     return [
         u for u in users if found.get(u, UserPrefs()).notify in MENTION and paused(found.get(u), now) is None
     ]
+
+
+def called(table: Table, seats: Iterable[str], reach: Reach) -> list[SeatRow]:
+    """The people among ``seats`` to call: not computer players, not stood in for."""
+    rows = [table.seat(s) for s in seats]
+    return [r for r in rows if not r.is_bot and r.user_id is not None and r.seat not in reach.stand]
+
+
+def clock_lines(table: Table, reach: Reach, since: float, lang: str | None = None) -> list[str]:
+    """When the turn clock of each person to act runs out (each reader sees their own time),
+    in ``lang`` (the game's by default); none without a clock."""
+    clock_s = table.row.clock_s
+    if not clock_s:
+        return []
+    out = []
+    for seat in table.rules.to_act(table.state):
+        row = table.seat(seat)
+        if row.is_bot or row.user_id is None or seat in reach.stand:
+            continue
+        due = hours.deadline(reach.pref(row.user_id) or UserPrefs(), since, clock_s)
+        out.append(t("clock_runs_out", lang or table.lang, name=row.name, when=hours.stamp(due)))
+    return out
 
 
 def board_link(row: GameRow, live: LiveMessages) -> str:

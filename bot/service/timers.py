@@ -328,7 +328,7 @@ class Timers(Part):
         if isinstance(table, Outcome):
             return None
         found = await calls.prefs(self.store, table)
-        people = self.presenter.called(
+        people = calls.called(
             table, table.rules.to_act(table.state), calls.Reach.of(table, found, self.clock())
         )
         if not people:
@@ -445,7 +445,7 @@ class Timers(Part):
         if payload.get("since") is not None and live.turn_since != payload.get("since"):
             return None  # another turn since: its own call was made
         found = await calls.prefs(self.store, table)
-        people = self.presenter.called(table, [seat_id], calls.Reach.of(table, found, self.clock()))
+        people = calls.called(table, [seat_id], calls.Reach.of(table, found, self.clock()))
         if not people:
             return None
         until = calls.paused(found.get(people[0].user_id or 0), self.clock())
