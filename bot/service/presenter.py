@@ -545,7 +545,7 @@ class Presenter(Part):
             return
         now = reach.now
         held = []
-        for seat in calls.called(table, turn.starting, reach):
+        for seat in reach.acting:  # the turn starting is theirs
             pref = reach.pref(seat.user_id)
             until = calls.paused(pref, now)
             if until is not None and pref is not None and pref.notify != "none":
@@ -579,7 +579,7 @@ class Presenter(Part):
         reach = reach if reach is not None else await calls.reach(self.store, table, self.clock())
         people = [
             s
-            for s in calls.called(table, turn.starting, reach)
+            for s in reach.acting  # the turn starting is theirs
             if not s.dm_refused
             and (reach.pref(s.user_id) or UserPrefs()).notify != "none"
             and calls.paused(reach.pref(s.user_id), reach.now) is None
@@ -760,7 +760,7 @@ class Presenter(Part):
             if e.visible_to is None and not (finished and e.kind == flow.FINAL_EVENT)
         ]
         since = now if turn.new_turn else (live.turn_since or row.updated)
-        called = [] if finished else calls.called(table, turn.starting, reach)
+        called = [] if finished or not turn.starting else list(reach.acting)
         bids_go_round = turn.same_lot and all(s.seat in present for s in called)
         new_turn = turn.new_turn and not bids_go_round
         if finished:  # the final scores open a message of their own, which tells everyone
@@ -786,7 +786,7 @@ class Presenter(Part):
             or (new_turn and await flow.went_round(log, live, turn))
         )
         wanted = changed or live.board_id is None or live.turn_log is None or (new_turn and new_board)
-        acting = [] if finished else [s.seat for s in calls.called(table, rules.to_act(table.state), reach)]
+        acting = [] if finished else [s.seat for s in reach.acting]
         shown = await self.move_pictures(table, acting, board=wanted, log=log)
         drawn = flow.Drawn(
             f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, shown.board,
@@ -818,7 +818,7 @@ class Presenter(Part):
         live = await self.store.live_messages(row.id)
         turn_lines, _ = self.turn_lines(table, reach)
         turn_lines += calls.clock_lines(table, reach, live.turn_since or row.updated)
-        called = calls.called(table, table.rules.to_act(table.state), reach)
+        called = list(reach.acting)
         mentions = calls.mentioned([s.user_id for s in called if s.user_id], reach.found, reach.now)
         happened = (live.turn_log or "").split("\n")[1:]  # the unposted message's lines after the title
         acting = [s.seat for s in called]

@@ -328,9 +328,7 @@ class Timers(Part):
         if isinstance(table, Outcome):
             return None
         found = await calls.prefs(self.store, table)
-        people = calls.called(
-            table, table.rules.to_act(table.state), calls.Reach.of(table, found, self.clock())
-        )
+        people = list(calls.Reach.of(table, found, self.clock()).acting)
         if not people:
             return None
         now = self.clock()
@@ -445,7 +443,7 @@ class Timers(Part):
         if payload.get("since") is not None and live.turn_since != payload.get("since"):
             return None  # another turn since: its own call was made
         found = await calls.prefs(self.store, table)
-        people = calls.called(table, [seat_id], calls.Reach.of(table, found, self.clock()))
+        people = [s for s in calls.Reach.of(table, found, self.clock()).acting if s.seat == seat_id]
         if not people:
             return None
         until = calls.paused(found.get(people[0].user_id or 0), self.clock())
