@@ -2,7 +2,7 @@
 computer moves, presses handed over by another process, and the hourly storage sweep.
 
 Every timer is a row of the store, run in the process that owns its game's shard
-(:class:`~bot.stores.rows.Shards`); :func:`bot.adapter.delivery.run_timers` runs each in a task of its own.
+(:class:`~bot.shards.Shards`); :func:`bot.adapter.delivery.run_timers` runs each in a task of its own.
 
 A timer is done only when its work is stored. Claiming it marks the row (so that it runs once)
 and moves its ``due`` to the end of a lease (:data:`CLAIM_LEASE_S`); the row is deleted when the

@@ -15,7 +15,7 @@ from bot.adapter import discord_app as app
 from bot.adapter.delivery import deliver
 from bot.config import Settings
 from bot.service.outcome import custom_id
-from bot.stores.rows import Shards
+from bot.shards import Shards
 from tests.backends import guild_of_shard
 from tests.bot.conftest import ANA, BO, CY, DEE, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeFollowup, FakeInteraction
