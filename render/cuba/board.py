@@ -46,6 +46,7 @@ from render.colours import (
 from render.goods import line_width
 from render.icons import note, paste_icon, register_icon
 from render.layout import player_name, text_width, truncate
+from render.phone_layout import header
 from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker, seat_marks
 from render.text import badge, draw_text, text_centered, text_outlined
 
@@ -1412,6 +1413,15 @@ def regions(view: dict[str, Any]) -> dict[str, Box]:
                 x, y = gx + col * cw, gy + r * CELL_H
                 out[f"field:{seat}:{r}:{col}"] = (x, y, x + cw, y + CELL_H)
     return out
+
+
+def phone_areas(view: dict[str, Any]) -> list[Box]:
+    """The areas of the phone board (:mod:`render.phone_layout`), in reading order: the round and
+    phase, the market, the harbour, the parliament, the buildings and the character markers, then
+    each player's panel."""
+    found = regions(view)
+    shared = [found[name] for name in ("market", "harbour", "parliament", "buildings", "markers")]
+    return [header(found["header"]), *shared] + [found[f"panel:{seat}"] for seat in view["seats"]]
 
 
 def building_tile(

@@ -168,3 +168,61 @@ def test_a_title_draws_with_its_own_package_and_the_shared_kit():
             continue
         titles = {_title(m) for m in found} - {None, _title(name)}
         assert titles == set(), name
+
+
+def kit_reaching_titles(graph: dict[str, set[str]]) -> list[str]:
+    """Every ``kit module -> title module`` of ``graph``: the shared kit at ``render/``'s top finds
+    a title's module through the title's name (``render.GAME_MODULES``), never by an import."""
+    return sorted(
+        f"{name} -> {m}"
+        for name, found in graph.items()
+        if name.startswith("render") and _title(name) is None
+        for m in found
+        if _title(m) is not None
+    )
+
+
+def title_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The circles among one title's modules (each module importing, through the others, itself),
+    each as its modules sorted."""
+    circles: list[list[str]] = []
+    for title in TITLES:
+        inside = {
+            n: {m for m in found if _title(m) == title} for n, found in graph.items() if _title(n) == title
+        }
+        seen: set[str] = set()
+        for start in sorted(inside):
+            if start not in seen and start in _reached(inside, start):
+                loop = sorted(n for n in _reached(inside, start) if start in _reached(inside, n))
+                seen |= set(loop)
+                circles.append(loop)
+    return circles
+
+
+def _reached(inside: dict[str, set[str]], start: str) -> set[str]:
+    reach, todo = set(), [start]
+    while todo:
+        for nxt in inside.get(todo.pop(), set()):
+            if nxt not in reach:
+                reach.add(nxt)
+                todo.append(nxt)
+    return reach
+
+
+def test_the_shared_kit_imports_no_title_and_no_title_imports_itself_round():
+    graph = imports("render")
+    assert kit_reaching_titles(graph) == []
+    assert title_circles(graph) == []
+
+
+def test_the_kit_reaching_a_title_and_a_title_circle_are_seen():
+    planted = {
+        "render.phone_layout": {"render.santiago.board", "render.stacking"},
+        "render.goa.board": {"render.goa.decision", "render.icons"},
+        "render.goa.decision": {"render.goa.board"},
+        "render.goa.legend": {"render.goa.board", "render.goa.glyphs"},
+        "render.cuba.legend": {"render.cuba.board"},
+        "render.cuba.board": {"render.phone_layout"},
+    }
+    assert kit_reaching_titles(planted) == ["render.phone_layout -> render.santiago.board"]
+    assert title_circles(planted) == [["render.goa.board", "render.goa.decision"]]
