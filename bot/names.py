@@ -18,7 +18,7 @@ U+200B alone is an invisible player. So a name is, once, as it comes in (:func:`
 
 That is the name stored and written everywhere in text. Pictures draw words, not markdown: they
 get :func:`plain`, the cleaned name without the escapes. Besides, every message the bot sends
-allows only the mentions it means (``allowed_mentions``, :mod:`bot.adapter.discord_app`).
+allows only the mentions it means (``allowed_mentions``, :mod:`bot.adapter.gateway`).
 """
 
 from __future__ import annotations

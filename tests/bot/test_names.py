@@ -1,5 +1,5 @@
 """Names cannot shout, ping, link, hide or turn text round (bot/names.py), and no message the bot
-sends can ping anyone it does not mean to call (``allowed_mentions``, bot/adapter/discord_app.py)."""
+sends can ping anyone it does not mean to call (``allowed_mentions``, bot/adapter/gateway.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.adapter import discord_app as app
+from bot.adapter.client import TradewindsBot, gateway_intents
 from bot.config import Settings
 from bot.names import EMPTY, MAX_NAME, cleaned, escape_markdown, escape_mentions, plain, safe, shown
 from bot.texts import t
@@ -95,12 +95,12 @@ async def test_hostile_names_play_a_whole_game_and_ping_nobody_they_should_not(e
 
 
 def test_the_bot_pings_nobody_by_default_and_asks_for_no_privileged_intent():
-    client = app.TradewindsBot(Settings())
+    client = TradewindsBot(Settings())
     default = client.allowed_mentions
     assert default is not None and (default.everyone, default.users, default.roles) == (False, False, False)
     intents = client.intents
     assert not intents.message_content and not intents.members and not intents.presences
-    assert intents == app.gateway_intents() and intents.guilds
+    assert intents == gateway_intents() and intents.guilds
     assert not intents.guild_messages and not intents.dm_messages  # no message events either
 
 

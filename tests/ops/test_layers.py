@@ -93,16 +93,16 @@ def test_a_wrong_arrow_is_seen():
     infrastructure into the service or the stores are each named."""
     graph = {
         "bot.stores.sqlite": {"bot.service.tables", "bot.stores.rows", "bot.metrics"},
-        "bot.service.presenter": {"bot.adapter.discord_app", "bot.stores.protocol", "bot.texts"},
+        "bot.service.presenter": {"bot.adapter.client", "bot.stores.protocol", "bot.texts"},
         "bot.config": {"bot.service.front", "bot.stores.rows"},
         "bot.service.acting": {"bot.stores.queries"},
-        "bot.adapter.discord_app": {"bot.service.front", "bot.stores.rows", "discord"},
+        "bot.adapter.commands": {"bot.service.front", "bot.stores.rows", "discord"},
     }
     assert wrong_arrows(graph) == [
         "bot.config -> bot.service.front",
         "bot.config -> bot.stores.rows",
         "bot.service.acting -> bot.stores.queries",
-        "bot.service.presenter -> bot.adapter.discord_app",
+        "bot.service.presenter -> bot.adapter.client",
         "bot.stores.sqlite -> bot.service.tables",
     ]
 
