@@ -74,7 +74,8 @@ class HandedOver:
         await self.message.edit(**fields)
 
 
-def _is_component(interaction: Any) -> bool:
+def is_component(interaction: Any) -> bool:
+    """Whether ``interaction`` is a press of a button or a menu (not a slash command)."""
     return getattr(interaction, "type", None) == discord.InteractionType.component
 
 
@@ -107,7 +108,7 @@ async def answer(
 
 
 async def _answer_stopping(interaction: Any) -> Outcome:
-    outcome = Outcome.refuse(t("adapter_stopping", _lang(interaction)))
+    outcome = Outcome.refuse(t("adapter_stopping", lang_of(interaction)))
     with contextlib.suppress(discord.HTTPException):
         if interaction.response.is_done():
             await interaction.followup.send(outcome.ephemeral, ephemeral=True)
@@ -127,7 +128,7 @@ async def _answer(
     app = interaction.client
     if not interaction.response.is_done():
         try:
-            if _is_component(interaction):  # the message pressed is updated (or the board is)
+            if is_component(interaction):  # the message pressed is updated (or the board is)
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -137,7 +138,7 @@ async def _answer(
         refused = None
         if claim:
             refused = await app.service.claim_interaction(
-                getattr(interaction, "id", None), interaction.user.id, locale=_lang(interaction)
+                getattr(interaction, "id", None), interaction.user.id, locale=lang_of(interaction)
             )
         outcome = refused or await call(app.service)
     except Exception:
@@ -146,13 +147,13 @@ async def _answer(
             "handling %s failed", getattr(getattr(interaction, "command", None), "qualified_name", "a button")
         )
         key = await failure_key(app.service, getattr(interaction, "id", None), recorded)
-        outcome = Outcome.refuse(t(key, _lang(interaction)))
+        outcome = Outcome.refuse(t(key, lang_of(interaction)))
     try:
         await deliver(outcome, app.gateway, app.service, interaction)
     except discord.HTTPException:  # what the service did stands; only a message went missing
         log.exception("delivering the answer to %s failed", interaction.user.id)
     said = outcome.ephemeral or outcome.ephemeral_image or outcome.ephemeral_choices or outcome.done
-    if not said and not _is_component(interaction):
+    if not said and not is_component(interaction):
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
     return outcome
@@ -161,7 +162,7 @@ async def _answer(
 def _command_name(interaction: Any) -> str:
     """The ``command`` of an interaction's metrics and log lines: a slash command's full name
     (``game board``), or ``button`` for a button or menu."""
-    if _is_component(interaction):
+    if is_component(interaction):
         return "button"
     return str(getattr(getattr(interaction, "command", None), "qualified_name", None) or "command")
 
@@ -185,7 +186,7 @@ async def press(interaction: Any, custom_id: str) -> Outcome:
     A Rematch opens its lobby in a thread of its own when the old table had one and the bot may
     open another (:func:`rematch_press`). A press in a direct message for a game of another
     process's shards is acknowledged and handed over to that process, which answers it."""
-    user_id, lang, name = interaction.user.id, _lang(interaction), _name(interaction)
+    user_id, lang, name = interaction.user.id, lang_of(interaction), name_of(interaction)
     serving = serving_of(interaction.client)
     if serving.stopping:
         return await _answer_stopping(interaction)
@@ -218,7 +219,7 @@ async def rematch_press(interaction: Any, svc: GameService, pk: int) -> Outcome:
     """The Rematch button: where the old table had a thread of its own, the rematch gets a new
     one off the same channel (when the bot may open threads there), else it is played where the
     old table was."""
-    user, lang, name = interaction.user.id, _lang(interaction), _name(interaction)
+    user, lang, name = interaction.user.id, lang_of(interaction), name_of(interaction)
     misplaced = await svc.misplaced(button_id("r", pk, 0), user, pressed_in(interaction), locale=lang)
     if misplaced is not None:
         return misplaced
@@ -257,13 +258,13 @@ async def _hand_over(interaction: Any, custom_id: str) -> bool:
         interaction.user.id,
         None,  # pressed in a DM (bot/service/places.py); the handle keeps the DM channel for the edit
         reply_to=handle,
-        locale=_lang(interaction),
+        locale=lang_of(interaction),
         interaction_id=getattr(interaction, "id", None),
-        user_name=_name(interaction),
+        user_name=name_of(interaction),
     )
 
 
-def _channel_id(interaction: Interaction) -> int:
+def channel_of(interaction: Interaction) -> int:
     """The channel a command was used in. Discord sends it with every interaction but a ping;
     discord.py types it as optional for that one."""
     if interaction.channel_id is None:
@@ -271,17 +272,18 @@ def _channel_id(interaction: Interaction) -> int:
     return interaction.channel_id
 
 
-def _lang(interaction: Any) -> str:
+def lang_of(interaction: Any) -> str:
     """The caller's language, from the interaction's locale."""
     return normalise(getattr(interaction, "locale", None))
 
 
-def _server_lang(interaction: Any) -> str | None:
+def server_lang_of(interaction: Any) -> str | None:
     """The server's language (a new game's public language), None when Discord does not say."""
     locale = getattr(interaction, "guild_locale", None)
     return normalise(locale) if locale is not None else None
 
 
-def _name(interaction: Any) -> str:
+def name_of(interaction: Any) -> str:
+    """The caller's name as the server shows it."""
     user = interaction.user
     return str(getattr(user, "display_name", None) or getattr(user, "name", None) or user.id)

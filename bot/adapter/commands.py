@@ -36,7 +36,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.adapter.answering import Interaction, _channel_id, _lang, _name, _server_lang, answer
+from bot.adapter.answering import Interaction, answer, channel_of, lang_of, name_of, server_lang_of
 from bot.adapter.gateway import NOBODY
 from bot.adapter.translator import localised_payload
 from bot.config import Settings
@@ -164,7 +164,7 @@ class GameGroup(app_commands.Group):
     @app_commands.describe(game="Which game", options="Variants as name=value, separated by commas")
     @app_commands.choices(game=_game_choices())
     async def new(self, interaction: Interaction, game: str, options: str | None = None) -> None:
-        lang = _lang(interaction)
+        lang = lang_of(interaction)
         try:
             parsed = parse_options(options)
         except OptionsError as error:
@@ -172,12 +172,12 @@ class GameGroup(app_commands.Group):
             await answer(interaction, lambda svc: _refused(sentence))
             return
         channel, guild, user, name = (
-            _channel_id(interaction),
+            channel_of(interaction),
             interaction.guild_id,
             interaction.user.id,
-            _name(interaction),
+            name_of(interaction),
         )
-        server = _server_lang(interaction)
+        server = server_lang_of(interaction)
         room = thread_room(interaction)
         gateway = interaction.client.gateway
 
@@ -201,77 +201,77 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: Interaction) -> None:
-        channel, user, name = _channel_id(interaction), interaction.user.id, _name(interaction)
-        lang = _lang(interaction)
+        channel, user, name = channel_of(interaction), interaction.user.id, name_of(interaction)
+        lang = lang_of(interaction)
         await answer(interaction, lambda svc: svc.join(channel, user, name, locale=lang))
 
     @app_commands.command(
         name="leave", description="Leave the table (a computer player takes a running seat)"
     )
     async def leave(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.leave(channel, user, locale=lang))
 
     @app_commands.command(name="kick", description="Remove a player from the lobby (host)")
     @app_commands.describe(player="The player who loses their seat")
     async def kick(self, interaction: Interaction, player: discord.Member) -> None:
-        channel, user, target = _channel_id(interaction), interaction.user.id, player.id
-        lang = _lang(interaction)
+        channel, user, target = channel_of(interaction), interaction.user.id, player.id
+        lang = lang_of(interaction)
         await answer(interaction, lambda svc: svc.kick(channel, user, target, locale=lang))
 
     @app_commands.command(name="add-bot", description="Seat a computer player, or hand a late seat to one")
     @app_commands.describe(level="How the computer player plays")
     @app_commands.choices(level=[app_commands.Choice(name=k, value=k) for k in reversed(KINDS)])
     async def add_bot(self, interaction: Interaction, level: str = "heuristic") -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.add_bot(channel, user, level, locale=lang))
 
     @app_commands.command(name="replace", description="Vote to hand a player's seat to a computer player")
     @app_commands.describe(player="The player whose seat a computer player should take")
     async def replace(self, interaction: Interaction, player: discord.Member) -> None:
-        channel, user, target = _channel_id(interaction), interaction.user.id, player.id
-        lang = _lang(interaction)
+        channel, user, target = channel_of(interaction), interaction.user.id, player.id
+        lang = lang_of(interaction)
         await answer(interaction, lambda svc: svc.replace_player(channel, user, target, locale=lang))
 
     @app_commands.command(name="rejoin", description="Take your seat back from the computer player")
     async def rejoin(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.rejoin(channel, user, locale=lang))
 
     @app_commands.command(name="start", description="Start the game with the seated players (host)")
     async def start(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.start(channel, user, locale=lang))
 
     @app_commands.command(name="board", description="Post the current board again")
     @app_commands.checks.cooldown(*PICTURE_COOLDOWN, key=per_channel)
     async def board(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.board(channel, user, locale=lang))
 
     @app_commands.command(
         name="status", description="The table in a few lines: round, who is to act and since when, scores"
     )
     async def status(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.status(channel, user, locale=lang))
 
     @app_commands.command(name="hand", description="Your private view of the game, only for you")
     async def hand(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.hand(channel, user, locale=lang))
 
     @app_commands.command(
         name="hint", description="The strong computer player's advice for your turn, only for you"
     )
     async def hint(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.hint(channel, user, locale=lang))
 
     @app_commands.command(name="log", description="The game's log, newest page first")
     @app_commands.describe(page="Which page (1 = the newest)")
     async def log_(self, interaction: Interaction, page: app_commands.Range[int, 1] = 1) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.log(channel, user, page, locale=lang))
 
     @app_commands.command(name="history", description="Games played to the end here, newest first")
@@ -281,10 +281,10 @@ class GameGroup(app_commands.Group):
         self, interaction: Interaction, page: app_commands.Range[int, 1] = 1, scope: str = "channel"
     ) -> None:
         channel, guild, user, lang = (
-            _channel_id(interaction),
+            channel_of(interaction),
             interaction.guild_id,
             interaction.user.id,
-            _lang(interaction),
+            lang_of(interaction),
         )
         await answer(
             interaction, lambda svc: svc.history(channel, guild, page, scope=scope, user_id=user, locale=lang)
@@ -292,23 +292,23 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="export", description="Post the finished game of this channel as a file")
     async def export(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.export(channel, user, locale=lang))
 
     @app_commands.command(name="forget-me", description="Delete your stats and your name from stored games")
     @app_commands.describe(confirm="True to go ahead (without it you are told what would happen)")
     async def forget_me(self, interaction: Interaction, confirm: bool = False) -> None:
-        user, lang = interaction.user.id, _lang(interaction)
+        user, lang = interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.forget_me(user, confirm, locale=lang))
 
     @app_commands.command(name="undo", description="Take back your last move while it is still your turn")
     async def undo(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.undo(channel, user, locale=lang))
 
     @app_commands.command(name="abandon", description="End the game in this channel (host)")
     async def abandon(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.abandon(channel, user, locale=lang))
 
     @app_commands.command(
@@ -339,7 +339,7 @@ class GameGroup(app_commands.Group):
         hints: bool | None = None,
         at_table_minutes: app_commands.Range[float, 0.0, 120.0] | None = None,
     ) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(
             interaction,
             lambda svc: svc.settings(
@@ -375,7 +375,7 @@ class AnywhereGroup(app_commands.Group):
     @app_commands.describe(game="Which game (default: the one in this channel)")
     @app_commands.choices(game=_game_choices())
     async def rules(self, interaction: Interaction, game: str | None = None) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.rules_help(game, channel, user_id=user, locale=lang))
 
     @app_commands.command(name="legend", description="The key to a game's pictures")
@@ -383,7 +383,7 @@ class AnywhereGroup(app_commands.Group):
     @app_commands.choices(game=_game_choices())
     @app_commands.checks.cooldown(*PICTURE_COOLDOWN, key=per_channel)
     async def legend(self, interaction: Interaction, game: str | None = None) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.legend(channel, user, game=game, locale=lang))
 
     @app_commands.command(name="notify", description="How and when you are called to your turn")
@@ -404,7 +404,7 @@ class AnywhereGroup(app_commands.Group):
         vacation_until: str | None = None,
         stand_in: bool | None = None,
     ) -> None:
-        user, lang = interaction.user.id, _lang(interaction)
+        user, lang = interaction.user.id, lang_of(interaction)
         await answer(
             interaction,
             lambda svc: svc.notify(
@@ -429,14 +429,14 @@ class AnywhereGroup(app_commands.Group):
         name="mine", description="Your tables on every server: whose turn, since when, a link to the board"
     )
     async def mine(self, interaction: Interaction) -> None:
-        user, lang = interaction.user.id, _lang(interaction)
+        user, lang = interaction.user.id, lang_of(interaction)
         await answer(interaction, lambda svc: svc.mine(user, locale=lang))
 
     @app_commands.command(name="stats", description="Games played, won and average score on this server")
     @app_commands.describe(player="Whose figures (default: yours)")
     async def stats(self, interaction: Interaction, player: discord.User | None = None) -> None:
         who = player or interaction.user
-        guild, user, caller, lang = interaction.guild_id, who.id, interaction.user.id, _lang(interaction)
+        guild, user, caller, lang = interaction.guild_id, who.id, interaction.user.id, lang_of(interaction)
         name = str(getattr(who, "display_name", None) or getattr(who, "name", None) or who.id)
         await answer(interaction, lambda svc: svc.stats(guild, user, name, caller_id=caller, locale=lang))
 
@@ -462,20 +462,20 @@ class AdminGroup(app_commands.Group):
     )
     async def pause(self, interaction: Interaction) -> None:
         channel, user, lang, name = (
-            _channel_id(interaction),
+            channel_of(interaction),
             interaction.user.id,
-            _lang(interaction),
-            _name(interaction),
+            lang_of(interaction),
+            name_of(interaction),
         )
         await answer(interaction, lambda svc: svc.pause(channel, user, name, locale=lang))
 
     @app_commands.command(name="resume", description="Let the paused game here go on (moderators)")
     async def resume(self, interaction: Interaction) -> None:
         channel, user, lang, name = (
-            _channel_id(interaction),
+            channel_of(interaction),
             interaction.user.id,
-            _lang(interaction),
-            _name(interaction),
+            lang_of(interaction),
+            name_of(interaction),
         )
         await answer(interaction, lambda svc: svc.pause(channel, user, name, paused=False, locale=lang))
 
@@ -483,13 +483,13 @@ class AdminGroup(app_commands.Group):
         name="end", description="End the game in this channel, whoever hosts it (moderators)"
     )
     async def end(self, interaction: Interaction) -> None:
-        channel, user, lang = _channel_id(interaction), interaction.user.id, _lang(interaction)
-        name = _name(interaction)
+        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
+        name = name_of(interaction)
         await answer(interaction, lambda svc: svc.abandon(channel, user, locale=lang, moderator=name))
 
     @app_commands.command(name="sync", description="Register the bot's slash commands again (bot owners)")
     async def sync(self, interaction: Interaction) -> None:
-        app, lang = interaction.client, _lang(interaction)
+        app, lang = interaction.client, lang_of(interaction)
         if interaction.user.id not in await bot_owners(app):
             await answer(interaction, lambda svc: _refused(t("adapter_owner_only", lang)))
             return
@@ -508,7 +508,7 @@ async def _refused(sentence: str) -> Outcome:
 @app_commands.describe(action="Your move: start typing and pick from the list")
 @app_commands.guild_only()
 async def play(interaction: Interaction, action: str) -> None:
-    channel, user, lang = interaction.channel_id, interaction.user.id, _lang(interaction)
+    channel, user, lang = interaction.channel_id, interaction.user.id, lang_of(interaction)
     once = getattr(interaction, "id", None)
     await answer(
         interaction,
@@ -531,7 +531,7 @@ async def play_autocomplete(interaction: Interaction, current: str) -> list[app_
         log.warning("loading the game of channel %s for autocomplete failed", interaction.channel_id)
         return []
     found = service.autocomplete(
-        interaction.channel_id, interaction.user.id, current or "", _lang(interaction)
+        interaction.channel_id, interaction.user.id, current or "", lang_of(interaction)
     )
     return [
         app_commands.Choice(name=label[:100] or text[:100], value=text[:100])
@@ -550,7 +550,7 @@ def build_tree(tree: app_commands.CommandTree) -> None:
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     """A failure no handler caught: one ephemeral sentence to the caller, the details in the log."""
-    lang = _lang(interaction)
+    lang = lang_of(interaction)
     if isinstance(error, app_commands.NoPrivateMessage):
         sentence = t("adapter_guild_only", lang)
     elif isinstance(error, app_commands.CommandOnCooldown):

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.adapter.answering import HandedOver, _is_component, pressed_privately
+from bot.adapter.answering import HandedOver, is_component, pressed_privately
 from bot.adapter.components import choices_view, message_view
 from bot.service.outcome import (
     Choice,
@@ -206,7 +206,7 @@ class DiscordGateway:
             interaction = self.handed_over(interaction)
         text = outcome.ephemeral or outcome.done or ""
         image, choices = outcome.ephemeral_image, outcome.ephemeral_choices
-        if not _is_component(interaction):  # a typed command: its placeholder answers
+        if not is_component(interaction):  # a typed command: its placeholder answers
             await self.reply_ephemeral(interaction, text, image, choices)
         elif pressed_privately(interaction):  # the DM or panel pressed is replaced in place
             await interaction.edit_original_response(
