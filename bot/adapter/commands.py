@@ -30,6 +30,7 @@ import json
 import logging
 import math
 import re
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,17 @@ from engine.ai import KINDS
 from engine.i18n import LANGUAGE_NAMES
 
 log = logging.getLogger(__name__)
+
+
+#: A service method of the commands' commonest shape: ``(channel, user, *, locale)``.
+CallerCommand = Callable[..., Awaitable[Outcome]]
+
+
+async def by_caller(interaction: Interaction, method: Callable[[GameService], CallerCommand]) -> None:
+    """Answer a command of the commonest shape: the service's ``method`` for the caller in the
+    interaction's channel, in the caller's language."""
+    channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
+    await answer(interaction, lambda svc: method(svc)(channel, user, locale=lang))
 
 
 #: Discord's limit of autocomplete entries.
@@ -209,8 +221,7 @@ class GameGroup(app_commands.Group):
         name="leave", description="Leave the table (a computer player takes a running seat)"
     )
     async def leave(self, interaction: Interaction) -> None:
-        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
-        await answer(interaction, lambda svc: svc.leave(channel, user, locale=lang))
+        await by_caller(interaction, lambda svc: svc.leave)
 
     @app_commands.command(name="kick", description="Remove a player from the lobby (host)")
     @app_commands.describe(player="The player who loses their seat")
@@ -235,38 +246,32 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="rejoin", description="Take your seat back from the computer player")
     async def rejoin(self, interaction: Interaction) -> None:
-        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
-        await answer(interaction, lambda svc: svc.rejoin(channel, user, locale=lang))
+        await by_caller(interaction, lambda svc: svc.rejoin)
 
     @app_commands.command(name="start", description="Start the game with the seated players (host)")
     async def start(self, interaction: Interaction) -> None:
-        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
-        await answer(interaction, lambda svc: svc.start(channel, user, locale=lang))
+        await by_caller(interaction, lambda svc: svc.start)
 
     @app_commands.command(name="board", description="Post the current board again")
     @app_commands.checks.cooldown(*PICTURE_COOLDOWN, key=per_channel)
     async def board(self, interaction: Interaction) -> None:
-        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
-        await answer(interaction, lambda svc: svc.board(channel, user, locale=lang))
+        await by_caller(interaction, lambda svc: svc.board)
 
     @app_commands.command(
         name="status", description="The table in a few lines: round, who is to act and since when, scores"
     )
     async def status(self, interaction: Interaction) -> None:
-        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
-        await answer(interaction, lambda svc: svc.status(channel, user, locale=lang))
+        await by_caller(interaction, lambda svc: svc.status)
 
     @app_commands.command(name="hand", description="Your private view of the game, only for you")
     async def hand(self, interaction: Interaction) -> None:
-        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
-        await answer(interaction, lambda svc: svc.hand(channel, user, locale=lang))
+        await by_caller(interaction, lambda svc: svc.hand)
 
     @app_commands.command(
         name="hint", description="The strong computer player's advice for your turn, only for you"
     )
     async def hint(self, interaction: Interaction) -> None:
-        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
-        await answer(interaction, lambda svc: svc.hint(channel, user, locale=lang))
+        await by_caller(interaction, lambda svc: svc.hint)
 
     @app_commands.command(name="log", description="The game's log, newest page first")
     @app_commands.describe(page="Which page (1 = the newest)")
@@ -292,8 +297,7 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="export", description="Post the finished game of this channel as a file")
     async def export(self, interaction: Interaction) -> None:
-        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
-        await answer(interaction, lambda svc: svc.export(channel, user, locale=lang))
+        await by_caller(interaction, lambda svc: svc.export)
 
     @app_commands.command(name="forget-me", description="Delete your stats and your name from stored games")
     @app_commands.describe(confirm="True to go ahead (without it you are told what would happen)")
@@ -303,13 +307,11 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="undo", description="Take back your last move while it is still your turn")
     async def undo(self, interaction: Interaction) -> None:
-        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
-        await answer(interaction, lambda svc: svc.undo(channel, user, locale=lang))
+        await by_caller(interaction, lambda svc: svc.undo)
 
     @app_commands.command(name="abandon", description="End the game in this channel (host)")
     async def abandon(self, interaction: Interaction) -> None:
-        channel, user, lang = channel_of(interaction), interaction.user.id, lang_of(interaction)
-        await answer(interaction, lambda svc: svc.abandon(channel, user, locale=lang))
+        await by_caller(interaction, lambda svc: svc.abandon)
 
     @app_commands.command(
         name="settings",
