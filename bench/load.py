@@ -83,8 +83,8 @@ from bot.render_pool import RenderPool  # noqa: E402
 from bot.service.autoplay import is_auto  # noqa: E402
 from bot.service.front import GameService  # noqa: E402
 from bot.service.outcome import ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
+from bot.shards import SHARD_SHIFT  # noqa: E402
 from bot.stores.protocol import GameStore, open_store  # noqa: E402
-from bot.stores.rows import SHARD_SHIFT  # noqa: E402
 
 TITLES = ("cuba", "santiago", "goa")
 SEATS = 3

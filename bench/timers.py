@@ -34,8 +34,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.adapter.client import TIMER_INTERVAL  # noqa: E402
 from bot.adapter.delivery import run_timers  # noqa: E402
-from bot.adapter.discord_app import TIMER_INTERVAL  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.render_pool import RenderPool  # noqa: E402
 from bot.service.autoplay import is_auto  # noqa: E402

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import dotenv_values
 
-from bot.stores.rows import Shards
+from bot.shards import Shards
 
 
 class SettingsError(ValueError):

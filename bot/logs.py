@@ -2,7 +2,7 @@
 happened: the guild, the shard, the game, the channel and the interaction.
 
 The adapter binds the interaction's context when it starts handling one (:func:`bind` in
-``bot.adapter.discord_app.answer``), the tables add the game once a command found it, the timer loop
+``bot.adapter.answering.answer``), the tables add the game once a command found it, the timer loop
 binds each timer's game. The context lives in a :class:`contextvars.ContextVar`, so it follows a
 command through every ``await`` and never leaks into another task; every log line written
 meanwhile — by any module — carries it. With several shard processes, the game's id on every

@@ -10,15 +10,15 @@ U+200B alone is an invisible player. So a name is, once, as it comes in (:func:`
   U+2060 and U+FEFF, line breaks) removed, runs of spaces made one;
 * never empty — a name with nothing left is ``?``;
 * clipped to :data:`MAX_NAME` characters;
-* escaped for Discord with discord.py's own :func:`discord.utils.escape_mentions` and
-  :func:`discord.utils.escape_markdown` (pure text functions: nothing here talks to Discord).
-  They are imported when a name holds one of the characters they escape (:data:`SPECIAL`), so
-  that the service does not load discord.py (1.5 s of imports) for tools and tests that never
-  meet such a name; a name without any is exactly what they would return (a test checks it).
+* escaped for Discord as discord.py's :func:`discord.utils.escape_mentions` and
+  :func:`discord.utils.escape_markdown` escape it — written here (:func:`escape_mentions`,
+  :func:`escape_markdown`: pure text, the same patterns) so that the service never imports
+  discord.py, the adapter's alone; a test holds them against discord.py's over a corpus of
+  hostile names.
 
 That is the name stored and written everywhere in text. Pictures draw words, not markdown: they
 get :func:`plain`, the cleaned name without the escapes. Besides, every message the bot sends
-allows only the mentions it means (``allowed_mentions``, :mod:`bot.adapter.discord_app`).
+allows only the mentions it means (``allowed_mentions``, :mod:`bot.adapter.gateway`).
 """
 
 from __future__ import annotations
@@ -32,9 +32,12 @@ MAX_NAME = 32
 #: What a name with nothing visible left becomes.
 EMPTY = "?"
 
-#: The characters discord.py's escapes act on (markdown, a link's brackets, a mention's ``@``):
-#: a name without any of them is returned by both unchanged.
-SPECIAL = frozenset("*`_~|\\>#-[]@")
+#: discord.py's patterns (``discord.utils``, 2.x): what opens markdown at a line's start or
+#: makes a masked link, a link (left as it is), markdown, and a mention that pings.
+_MARKDOWN_COMMON = r"^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-"
+_URL = r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+[^<.,:;\"\'\]\s])"
+_MARKDOWN = re.compile(rf"(?:{_URL}|(?P<markdown>[_\\~|\*`]|{_MARKDOWN_COMMON}))", re.MULTILINE)
+_MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
 
 _SPACES = re.compile(r"\s+")
 _ESCAPED = re.compile(r"\\(.)", re.S)
@@ -49,14 +52,21 @@ def cleaned(name: str) -> str:
     return kept if len(kept) <= MAX_NAME else kept[: MAX_NAME - 1] + "…"
 
 
+def escape_mentions(text: str) -> str:
+    """``@everyone``, ``@here`` and user and role mentions made inert (a zero-width space after
+    the ``@``), as :func:`discord.utils.escape_mentions` does."""
+    return _MENTION.sub("@\u200b\\1", text)
+
+
+def escape_markdown(text: str) -> str:
+    """Discord's markdown escaped with a backslash, links left whole, as
+    :func:`discord.utils.escape_markdown` does by default."""
+    return _MARKDOWN.sub(lambda m: m["url"] if m["url"] is not None else "\\" + m["markdown"], text)
+
+
 def shown(name: str) -> str:
     """A name as the bot stores and writes it in messages: :func:`cleaned`, then escaped."""
-    clean = cleaned(name)
-    if SPECIAL.isdisjoint(clean):
-        return clean  # nothing for discord.py's escapes to change
-    from discord.utils import escape_markdown, escape_mentions  # loaded already in the bot
-
-    return escape_markdown(escape_mentions(clean))
+    return escape_markdown(escape_mentions(cleaned(name)))
 
 
 def plain(name: str) -> str:

@@ -164,6 +164,22 @@ register_good("ginger", root, (214, 176, 100))
 register_good("chili", pod, (210, 40, 30))
 
 
+def rounded(
+    draw: ImageDraw.ImageDraw,
+    s: int,
+    box: tuple[float, float, float, float],
+    radius: float,
+    fill: tuple[int, int, int],
+    width: int,
+) -> None:
+    """A rounded rectangle of an icon drawn ``s`` px wide, outlined: ``box`` and ``radius`` in
+    fractions of ``s``."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(
+        (s * x0, s * y0, s * x1, s * y1), radius=s * radius, fill=fill, outline=OUTLINE, width=width
+    )
+
+
 @register_icon("sugar")
 def _sugar(draw: ImageDraw.ImageDraw, s: int) -> None:
     """Sugar cane: two leaning segmented stalks with leaves."""
@@ -199,13 +215,7 @@ def _sugar(draw: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("cigar")
 def _cigar(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = line_width(s)
-    draw.rounded_rectangle(
-        (s * 0.06, s * 0.38, s * 0.94, s * 0.64),
-        radius=s * 0.13,
-        fill=(122, 72, 36),
-        outline=OUTLINE,
-        width=w,
-    )
+    rounded(draw, s, (0.06, 0.38, 0.94, 0.64), 0.13, (122, 72, 36), w)
     draw.rectangle((s * 0.6, s * 0.38, s * 0.72, s * 0.64), fill=(210, 50, 40), outline=OUTLINE, width=w)
     draw.ellipse((s * 0.02, s * 0.4, s * 0.16, s * 0.62), fill=(90, 80, 75), outline=OUTLINE, width=w)
     draw.arc((s * 0.0, s * 0.04, s * 0.24, s * 0.38), 180, 330, fill=(130, 130, 140), width=w)
@@ -251,9 +261,7 @@ def _robot(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = line_width(s)
     draw.line((s * 0.5, s * 0.06, s * 0.5, s * 0.2), fill=OUTLINE, width=w)
     draw.ellipse((s * 0.42, s * 0.0, s * 0.58, s * 0.14), fill=(230, 80, 60), outline=OUTLINE, width=w)
-    draw.rounded_rectangle(
-        (s * 0.1, s * 0.2, s * 0.9, s * 0.9), radius=s * 0.16, fill=(190, 200, 214), outline=OUTLINE, width=w
-    )
+    rounded(draw, s, (0.1, 0.2, 0.9, 0.9), 0.16, (190, 200, 214), w)
     for x in (0.32, 0.68):
         draw.ellipse((s * (x - 0.1), s * 0.38, s * (x + 0.1), s * 0.58), fill=(30, 60, 110))
     draw.rectangle((s * 0.3, s * 0.7, s * 0.7, s * 0.78), fill=OUTLINE)
@@ -289,9 +297,7 @@ def _lock(draw: ImageDraw.ImageDraw, s: int) -> None:
     draw.arc((s * 0.24, s * 0.06, s * 0.76, s * 0.62), 180, 360, fill=OUTLINE, width=w * 2)
     draw.line((s * 0.25, s * 0.34, s * 0.25, s * 0.46), fill=OUTLINE, width=w * 2)
     draw.line((s * 0.75, s * 0.34, s * 0.75, s * 0.46), fill=OUTLINE, width=w * 2)
-    draw.rounded_rectangle(
-        (s * 0.12, s * 0.44, s * 0.88, s * 0.94), radius=s * 0.08, fill=GOLD, outline=OUTLINE, width=w
-    )
+    rounded(draw, s, (0.12, 0.44, 0.88, 0.94), 0.08, GOLD, w)
 
 
 @register_icon("ship")

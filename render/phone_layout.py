@@ -2,7 +2,7 @@
 
 A board is drawn landscape (1600 px wide): on a phone's full-screen view (about 390 px wide,
 portrait) its words stand 3–5 px high. The phone board is the same picture cut into its areas —
-each title's, as :data:`AREAS` names them from the board module's own ``regions(view)`` — stacked
+each title's, as its board module's ``phone_areas(view)`` names them from its ``regions(view)`` — stacked
 in reading order, each zoomed on its own so that its smallest word stands at least
 :data:`render.stacking.MIN_TEXT` px high in a picture at most :data:`render.stacking.MAX_W`
 px wide (:func:`render.stacking.compose`; an area too wide for that is cut in two between two
@@ -27,15 +27,17 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from PIL import Image
 
+from render import GAME_MODULES
 from render.decision_parts import Crop
 from render.stacking import RecordedBoard, column_ink, compose, recorded_board
 from render.text import Written
 
-__all__ = ["AREAS", "MAX_ZOOM", "areas", "draw_phone_board", "phone_board_of", "squeezed"]
+__all__ = ["MAX_ZOOM", "Area", "areas", "draw_phone_board", "header", "phone_board_of", "squeezed"]
 
 Box = tuple[int, int, int, int]
 #: An area is enlarged at most this much: more fills the width with a few big tiles and makes the
@@ -51,56 +53,22 @@ class Area(tuple[int, int, int, int]):
     """An area's box that is a header: a strip of marks whose blank stretches are squeezed out."""
 
 
-def _header(box: Box) -> Area:
-    """The header strip ``box``, inside the board's frame."""
+def header(box: Box) -> Area:
+    """The header strip ``box``, inside the board's frame (a title's ``phone_areas`` names it)."""
     x0, y0, x1, y1 = box
     return Area((x0 + FRAME_INSET, y0 + FRAME_INSET, x1 - FRAME_INSET, y1))
 
 
-def _cuba(view: dict[str, Any], regions: dict[str, Box]) -> list[Box]:
-    shared = [regions[name] for name in ("market", "harbour", "parliament", "buildings", "markers")]
-    return [_header(regions["header"]), *shared] + [regions[f"panel:{seat}"] for seat in view["seats"]]
-
-
-def _santiago(view: dict[str, Any], regions: dict[str, Box]) -> list[Box]:
-    from render.santiago import board as santiago
-
-    road = [box for name, box in regions.items() if name.startswith("road:")]
-    left, right = min(b[0] for b in road) - 10, max(b[2] for b in road) + 10
-    top, bottom = min(b[1] for b in road) - 10, max(b[3] for b in road) + 10
-    # the middle of the districts' rows and columns; each corner reaches half a tile past it, so
-    # the road's middle tiles (top and bottom) are whole in both corners beside them
-    mid_y = (regions["district:yellow"][3] + regions["district:red"][1]) // 2
-    mid_x = (regions["district:yellow"][2] + regions["district:blue"][0]) // 2
-    reach = santiago.TILE // 2 + 10
-    corners = [
-        (left, top, mid_x + reach, mid_y),
-        (mid_x - reach, top, right, mid_y),
-        (left, mid_y, mid_x + reach, bottom),
-        (mid_x - reach, mid_y, right, bottom),
-    ]
-    return corners + [regions["ship"]] + [regions[f"player:{seat}"] for seat in view["seats"]]
-
-
-def _goa(view: dict[str, Any], regions: dict[str, Box]) -> list[Box]:
-    seats = [
-        box for seat in view["seats"] for box in (regions[f"progress:{seat}"], regions[f"supply:{seat}"])
-    ]
-    return [_header(regions["header"]), regions["grid"], regions["colonies"], *seats]
-
-
-#: game id → (the module that draws its board, its areas from (view, that module's regions)).
-AREAS: dict[str, tuple[str, Callable[[dict[str, Any], dict[str, Box]], list[Box]]]] = {
-    "cuba": ("render.cuba.board", _cuba),
-    "santiago": ("render.santiago.board", _santiago),
-    "goa": ("render.goa.board", _goa),
-}
+def _board_module(game_id: str) -> ModuleType:
+    """The module that draws ``game_id``'s board (:data:`render.GAME_MODULES`)."""
+    return importlib.import_module(GAME_MODULES[game_id])
 
 
 def areas(game_id: str, view: dict[str, Any]) -> list[Box]:
-    """The boxes (board pixels) of the areas of ``game_id``'s board for ``view``, in reading order."""
-    module_name, choose = AREAS[game_id]
-    return choose(view, importlib.import_module(module_name).regions(view))
+    """The boxes (board pixels) of the areas of ``game_id``'s board for ``view``, in reading order:
+    the title's own choice (``phone_areas(view)`` of its board module)."""
+    found: list[Box] = _board_module(game_id).phone_areas(view)
+    return found
 
 
 def draw_phone_board(
@@ -109,7 +77,7 @@ def draw_phone_board(
     """The phone board of the public ``view`` (see the module docstring); ``draw_board`` draws
     the landscape board (default: the title's ``draw``). ``img.info["texts"]``: every text as
     shown; ``img.info["areas"]``: how many areas it stacks."""
-    module = importlib.import_module(AREAS[game_id][0])
+    module = _board_module(game_id)
     return phone_board_of(game_id, view, recorded_board(draw_board or module.draw, view))
 
 

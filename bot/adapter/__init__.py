@@ -1,7 +1,9 @@
-"""The Discord adapter: the slash commands, buttons, views and the client (``discord_app``), the
-commands' names in every language (``translator``), the interactions being served and the
-graceful stop (``serving``), and the delivery of a service's answer to a gateway with the timer
-loop (``delivery``).
+"""The Discord adapter, by role: the client and its setup (``client``), the slash commands
+(``commands``), the buttons and menus (``components``), an interaction answered — acknowledged,
+the service called, a failure told in one sentence (``answering``), the messages posted, edited
+and sent (``gateway``), the commands' names in every language (``translator``), the interactions
+being served and the graceful stop (``serving``), and the delivery of a service's answer to a
+gateway with the timer loop (``delivery``).
 
 The only package that imports ``discord``. It turns an interaction into one call of
 :class:`bot.service.front.GameService` and the :class:`bot.service.outcome.Outcome` it returns

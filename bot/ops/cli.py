@@ -2,7 +2,7 @@
 ``backup`` and ``health``.
 
 ``run`` and ``sync`` need a Discord token (environment or ``.env``); ``demo``, ``replay`` and
-``migrate-db`` work without Discord at all. Discord itself (``bot.adapter.discord_app``) is imported only by the commands that
+``migrate-db`` work without Discord at all. Discord itself (``bot.adapter.client``) is imported only by the commands that
 connect, so ``demo`` starts quickly and works on a machine that never saw a token.
 """
 
@@ -102,7 +102,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if settings is None:
         return EXIT_CONFIG
     setup_logging(settings)
-    from bot.adapter.discord_app import run_bot
+    from bot.adapter.client import run_bot
 
     return run_bot(settings)
 
@@ -112,7 +112,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
     if settings is None:
         return EXIT_CONFIG
     setup_logging(settings)
-    from bot.adapter.discord_app import sync_commands
+    from bot.adapter.client import sync_commands
 
     guild = args.guild if args.guild is not None else settings.dev_guild_id
     return sync_commands(settings, guild)

@@ -5,12 +5,13 @@ on vacation who asked for one."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.service import hours
-from bot.stores.rows import GameRow, LiveMessages, UserPrefs
+from bot.stores.rows import GameRow, LiveMessages, SeatRow, UserPrefs
+from bot.texts import t
 
 if TYPE_CHECKING:
     from bot.service.tables import Table
@@ -30,17 +31,20 @@ async def prefs(store: GameStore, table: Table) -> dict[int, UserPrefs]:
 @dataclass(frozen=True)
 class Reach:
     """How the people of one table may be called at one moment: their preferences (``found``),
-    the moment (``now``) and the seats a computer player stands in for (``stand``). Worked out
-    once per change (:func:`reach`) and handed to every line that calls someone."""
+    the moment (``now``), the seats a computer player stands in for (``stand``) and the people
+    to act whom a call may reach (``acting``: not computer players, not stood in for). Worked
+    out once per change (:func:`reach`) and handed to every line that calls someone."""
 
     found: dict[int, UserPrefs]
     now: float
     stand: dict[str, str]
+    acting: tuple[SeatRow, ...] = ()
 
     @classmethod
     def of(cls, table: Table, found: dict[int, UserPrefs], now: float) -> Reach:
         """The reach of ``table``'s people from preferences read already."""
-        return cls(found, now, stand_ins(table, found, now))
+        stand = stand_ins(table, found, now)
+        return cls(found, now, stand, tuple(called(table, table.rules.to_act(table.state), stand)))
 
     def pref(self, user_id: int | None) -> UserPrefs | None:
         """The person's preferences (None: never set)."""
@@ -74,6 +78,25 @@ def mentioned(users: Iterable[int], found: dict[int, UserPrefs], now: float) -> 
     return [
         u for u in users if found.get(u, UserPrefs()).notify in MENTION and paused(found.get(u), now) is None
     ]
+
+
+def called(table: Table, seats: Iterable[str], stand: Mapping[str, str]) -> list[SeatRow]:
+    """The people among ``seats`` to call: not computer players, not stood in for (``stand``)."""
+    rows = [table.seat(s) for s in seats]
+    return [r for r in rows if not r.is_bot and r.user_id is not None and r.seat not in stand]
+
+
+def clock_lines(table: Table, reach: Reach, since: float, lang: str | None = None) -> list[str]:
+    """When the turn clock of each person to act runs out (each reader sees their own time),
+    in ``lang`` (the game's by default); none without a clock."""
+    clock_s = table.row.clock_s
+    if not clock_s:
+        return []
+    out = []
+    for row in reach.acting:
+        due = hours.deadline(reach.pref(row.user_id) or UserPrefs(), since, clock_s)
+        out.append(t("clock_runs_out", lang or table.lang, name=row.name, when=hours.stamp(due)))
+    return out
 
 
 def board_link(row: GameRow, live: LiveMessages) -> str:

@@ -116,25 +116,41 @@ def lines(
 
 
 class LogSince:
-    """The log as the catch-ups of one change read it: each seat's last action, read once, and
-    the rows after the earliest last action asked for, read once (again only when a seat that
-    acted earlier is asked for later)."""
+    """The log as one change reads it: each seat's last action, read once (the catch-ups and the
+    board's change marks both start from it), and the rows after a point, read once — from the
+    earliest point asked for or announced (:meth:`reach_back`); again only when an earlier one
+    is asked for later."""
 
     def __init__(self, store: GameStore, pk: int) -> None:
         self.store, self.pk = store, pk
         self._acts: dict[str, int] | None = None
         self._rows: list[ActionRow] = []
         self._since: int | None = None  # the rows kept are those with n >= this
+        self._floor: int | None = None  # the earliest row announced as wanted
+
+    async def acts(self) -> dict[str, int]:
+        """Each seat's last action of its own (``GameStore.last_acts``), read once."""
+        if self._acts is None:
+            self._acts = await self.store.last_acts(self.pk)
+        return self._acts
+
+    def reach_back(self, n: int) -> None:
+        """The rows from ``n`` on will be asked for too: the first read takes them along."""
+        if self._since is None:
+            self._floor = n if self._floor is None else min(self._floor, n)
+
+    async def after(self, n: int) -> list[ActionRow]:
+        """The log rows from ``n`` on."""
+        if self._since is None or n < self._since:
+            start = n if self._floor is None else min(n, self._floor)
+            self._rows, self._since = await self.store.actions(self.pk, since=start), start
+        return [row for row in self._rows if row.n >= n]
 
     async def rows(self, seats: Sequence[str]) -> list[ActionRow]:
         """The rows after the earliest last action of ``seats`` (all rows when one of them
         never acted)."""
-        if self._acts is None:
-            self._acts = await self.store.last_acts(self.pk)
-        since = min((self._acts.get(seat, 0) for seat in seats), default=0) + 1
-        if self._since is None or since < self._since:
-            self._rows, self._since = await self.store.actions(self.pk, since=since), since
-        return [row for row in self._rows if row.n >= since]
+        acts = await self.acts()
+        return await self.after(min((acts.get(seat, 0) for seat in seats), default=0) + 1)
 
 
 def looked(acts: Mapping[str, int], seen: int | None, seat: str) -> int:
@@ -144,16 +160,16 @@ def looked(acts: Mapping[str, int], seen: int | None, seat: str) -> int:
     return max(after_act, seen or 0)
 
 
-async def since_look(store: GameStore, table: Table) -> tuple[int, list[str]] | None:
+def since_look(table: Table, acts: Mapping[str, int]) -> tuple[int, list[str]] | None:
     """The version the board marks changes from — the earliest last look of the people to act
-    now (computer seats look at nothing) — and the seats whose last look it is; None when nobody
-    is to act, or nothing changed."""
+    now (computer seats look at nothing), from each seat's last action ``acts``
+    (:meth:`LogSince.acts`) — and the seats whose last look it is; None when nobody is to act, or
+    nothing changed."""
     people = [
         s for s in table.rules.to_act(table.state) if not table.seat(s).is_bot and table.seat(s).user_id
     ]
     if not people or table.rules.result(table.state) is not None:
         return None
-    acts = await store.last_acts(table.row.id)
     looks = {s: looked(acts, table.seat(s).seen_version, s) for s in people}
     since = min(looks.values())
     if since >= table.row.version:

@@ -41,6 +41,7 @@ from bot.stores.rows import GameRow, LiveMessages
 from bot.texts import t
 
 if TYPE_CHECKING:
+    from bot.service.catchup import LogSince
     from bot.service.tables import Table
     from bot.stores.protocol import GameStore
 
@@ -219,11 +220,12 @@ def lobby_result(table: Table, result_lines: list[str]) -> list[PublicMessage]:
     return [lobby_notice(row.id, row.parent_channel_id, text, row.lobby_message_id, row.version)]
 
 
-async def went_round(store: GameStore, pk: int, live: LiveMessages, turn: TurnChange) -> bool:
-    """Whether a seat whose turn begins has acted since the live board was posted."""
+async def went_round(log: LogSince, live: LiveMessages, turn: TurnChange) -> bool:
+    """Whether a seat whose turn begins has acted since the live board was posted (``log``: the
+    change's reader of the log)."""
     if live.board_version is None:
         return True
-    actors = {a.seat for a in await store.actions(pk, since=live.board_version) if a.kind == "play"}
+    actors = {a.seat for a in await log.after(live.board_version) if a.kind == "play"}
     return any(seat in actors for seat in turn.starting)
 
 

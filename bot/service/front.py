@@ -28,7 +28,7 @@ check in the store keeps two processes (or two services on one file) from both a
 
 Several processes (``SHARD_COUNT`` / ``SHARD_IDS``, one PostgreSQL database): a game belongs to
 the shard of its guild, and each service loads, times and moves the games of its own shards
-only (:class:`~bot.stores.rows.Shards`). Discord delivers a guild's commands to the process running its
+only (:class:`~bot.shards.Shards`). Discord delivers a guild's commands to the process running its
 shard, but every direct-message interaction to shard 0's: such a press for a game of another
 process is handed over to that process through the store (:meth:`GameService.hand_over_press`,
 a ``press`` timer its timer loop runs), which then answers it.

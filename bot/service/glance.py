@@ -81,7 +81,7 @@ async def status_lines(service: Presenter, table: Table, lang: str) -> list[str]
     if names:
         out.append(t("status_to_act", lang, names=join_words(names, lang), since=hours.stamp(since)))
     reach = await calls.reach(service.store, table, service.clock())
-    out += service.clock_lines(table, reach, since, lang)
+    out += calls.clock_lines(table, reach, since, lang)
     scores = public_scores(table)
     if scores:
         shown = t("score_sep", lang).join(f"{table.name(s)} {points}" for s, points in scores.items())

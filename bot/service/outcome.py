@@ -2,7 +2,7 @@
 
 The service (``bot/service/front.py``) never imports discord: every call returns an :class:`Outcome`
 made of plain data. :func:`bot.adapter.delivery.deliver` hands an outcome to a :class:`Gateway` — the
-discord.py one in production (``bot/adapter/discord_app.py``), a recording fake in tests
+discord.py one in production (``bot/adapter/gateway.py``), a recording fake in tests
 (``tests/doubles/gateway.py``).
 
 Buttons are described by :class:`Choice`: the adapter turns them into ``DynamicItem`` buttons or

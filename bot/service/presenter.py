@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from bot.config import Settings
 from bot.names import plain_names
@@ -94,14 +94,6 @@ def default_turn_renderer(
     import render
 
     return render.turn(game_id, view, seats, legal, lang)
-
-
-class _MarkedKey(NamedTuple):
-    """Which table a marked view is of: the game, its version and each seat's last look."""
-
-    pk: int
-    version: int
-    seen: tuple[tuple[str, int | None], ...]
 
 
 def default_move_renderer(
@@ -189,8 +181,6 @@ class Presenter(Part):
         #: game pk → the change the seat views are of (version, state, names) and the views,
         #: by (seat, language): the engine is asked once per seat and language per change.
         self._seat_views: dict[int, tuple[int, Any, dict[str, str], dict[tuple[str, str], SeatView]]] = {}
-        #: the last marked view (:meth:`marked_view`): of which table, its state and names, the view
-        self._marked: tuple[_MarkedKey, Any, dict[str, str], dict[str, Any]] | None = None
         tables.on_close(self.forget)
 
     def forget(self, pk: int) -> None:
@@ -198,8 +188,6 @@ class Presenter(Part):
         its last outcomes are surely done (:meth:`tidy`)."""
         self.views.forget(pk)
         self._seat_views.pop(pk, None)
-        if self._marked is not None and self._marked[0].pk == pk:
-            self._marked = None
         if pk in self.edited:
             self._edits_kept_until[pk] = self.clock() + EDITS_KEPT_AFTER_CLOSE_S
 
@@ -265,25 +253,17 @@ class Presenter(Part):
         view["bots"] = table.bots
         return view
 
-    async def marked_view(self, table: Table) -> dict[str, Any]:
+    async def marked_view(self, table: Table, log: catchup.LogSince | None = None) -> dict[str, Any]:
         """The public view with what changed since the last look of the people to act
-        (``view["since"]``: the public view then, :mod:`bot.service.catchup`).
-
-        Computed once per change: the board and the turn picture of one move both draw it, so
-        the last one is kept (one slot, whatever the game) while the table is as it was."""
-        key = _MarkedKey(
-            table.row.id, table.row.version, tuple((s.seat, s.seen_version) for s in table.seats)
-        )
-        kept = self._marked
-        if kept is not None and kept[0] == key and kept[1] is table.state and kept[2] == table.names:
-            return dict(kept[3])
+        (``view["since"]``: the public view then, :mod:`bot.service.catchup`), from the seats'
+        last actions as the change's ``log`` read them (read here when not given)."""
         view = self.view(table, None)
-        since = await catchup.since_look(self.store, table)
+        log = log or catchup.LogSince(self.store, table.row.id)
+        since = catchup.since_look(table, await log.acts())
         earlier = await self.views.at(self.store, table, *since) if since is not None else None
         if earlier is not None:
             view["since"] = earlier
-        self._marked = (key, table.state, table.names, view)
-        return dict(view)
+        return view
 
     def move_renderer_now(self) -> MoveRenderer:
         """What draws a move's pictures: the given move renderer; else, with the default board
@@ -301,9 +281,12 @@ class Presenter(Part):
             self._split = SplitMoveRenderer(self.renderer, self.turn_renderer)
         return self._split
 
-    async def move_pictures(self, table: Table, seats: list[str], *, board: bool = True) -> MovePictures:
+    async def move_pictures(
+        self, table: Table, seats: list[str], *, board: bool = True, log: catchup.LogSince | None = None
+    ) -> MovePictures:
         """The public pictures of the table as it is now, in one job of the render pool, from the
-        public view with its change marks (:meth:`marked_view`, asked once): the board picture
+        public view with its change marks (:meth:`marked_view`, asked once, from the change's
+        ``log``): the board picture
         (laid out for a phone: :func:`default_renderer`) when ``board``, and the turn picture of
         ``seats`` (the people called, :mod:`render.turn_picture`), the choices of a lone seat
         ringed when they are public (they are its buttons). A picture not asked for, or not
@@ -321,7 +304,7 @@ class Presenter(Part):
         if len(seats) == 1:
             seen = self.seat_view(table, seats[0], lang)
             legal = [] if seen.private_choices else [str(a) for a in seen.legal]
-        view = await self.marked_view(table)
+        view = await self.marked_view(table, log)
         drawing = self.render_pool.latest(
             table.row.channel_id,
             self.move_renderer_now(),
@@ -552,11 +535,6 @@ class Presenter(Part):
             closed_dms=await decisions.closing(self.tables, table, applied, turn.starting),
         )
 
-    def called(self, table: Table, seats: Iterable[str], reach: calls.Reach) -> list[SeatRow]:
-        """The people among ``seats`` to call: not computer players, not stood in for."""
-        rows = [table.seat(s) for s in seats]
-        return [r for r in rows if not r.is_bot and r.user_id is not None and r.seat not in reach.stand]
-
     async def hold_calls(
         self, table: Table, turn: turns.TurnChange, reach: calls.Reach, live: LiveMessages
     ) -> None:
@@ -567,7 +545,7 @@ class Presenter(Part):
             return
         now = reach.now
         held = []
-        for seat in self.called(table, turn.starting, reach):
+        for seat in reach.acting:  # the turn starting is theirs
             pref = reach.pref(seat.user_id)
             until = calls.paused(pref, now)
             if until is not None and pref is not None and pref.notify != "none":
@@ -601,7 +579,7 @@ class Presenter(Part):
         reach = reach if reach is not None else await calls.reach(self.store, table, self.clock())
         people = [
             s
-            for s in self.called(table, turn.starting, reach)
+            for s in reach.acting  # the turn starting is theirs
             if not s.dm_refused
             and (reach.pref(s.user_id) or UserPrefs()).notify != "none"
             and calls.paused(reach.pref(s.user_id), reach.now) is None
@@ -772,6 +750,7 @@ class Presenter(Part):
         computer player), no new message is posted: the lot's message is edited in place."""
         rules, lang, row = table.rules, table.lang, table.row
         present = present or set()
+        log = log or catchup.LogSince(self.store, row.id)  # the catch-up's and the marks' log
         finished = turn.over
         now = reach.now
         lines = [intro] if intro else []
@@ -781,7 +760,7 @@ class Presenter(Part):
             if e.visible_to is None and not (finished and e.kind == flow.FINAL_EVENT)
         ]
         since = now if turn.new_turn else (live.turn_since or row.updated)
-        called = [] if finished else self.called(table, turn.starting, reach)
+        called = [] if finished or not turn.starting else list(reach.acting)
         bids_go_round = turn.same_lot and all(s.seat in present for s in called)
         new_turn = turn.new_turn and not bids_go_round
         if finished:  # the final scores open a message of their own, which tells everyone
@@ -790,24 +769,25 @@ class Presenter(Part):
             mentions = [s.user_id for s in table.seats if s.user_id and not s.is_bot]
         else:
             turn_lines, _ = self.turn_lines(table, reach)
-            turn_lines += self.clock_lines(table, reach, since)
+            turn_lines += calls.clock_lines(table, reach, since)
             choices = self.public_choices(table)
             called = called if new_turn else []
             pinged = [s.user_id for s in called if s.user_id and s.seat not in present]
             mentions = calls.mentioned(pinged, reach.found, now)
+            if new_turn and live.board_version is not None:
+                log.reach_back(live.board_version)  # went_round reads from there
             if called:
-                log = log or catchup.LogSince(self.store, row.id)
                 rows = await log.rows([s.seat for s in called])
                 caught = catchup.lines(rules, rows, table.names, [s.seat for s in called], lang, min_runs=2)
                 turn_lines = [*caught, *turn_lines]
         new_board = (
             finished
             or turn.phase_ended
-            or (new_turn and await flow.went_round(self.store, row.id, live, turn))
+            or (new_turn and await flow.went_round(log, live, turn))
         )
         wanted = changed or live.board_id is None or live.turn_log is None or (new_turn and new_board)
-        acting = [] if finished else [s.seat for s in self.called(table, rules.to_act(table.state), reach)]
-        shown = await self.move_pictures(table, acting, board=wanted)
+        acting = [] if finished else [s.seat for s in reach.acting]
+        shown = await self.move_pictures(table, acting, board=wanted, log=log)
         drawn = flow.Drawn(
             f"**{table.title}**", [ln for ln in lines if ln], turn_lines, choices, mentions, shown.board,
             turn_image=shown.turn,
@@ -827,23 +807,6 @@ class Presenter(Part):
             messages += flow.lobby_result(table, drawn.turn_lines)
         return messages, replace(live, **keep)
 
-    def clock_lines(
-        self, table: Table, reach: calls.Reach, since: float, lang: str | None = None
-    ) -> list[str]:
-        """When the turn clock of each person to act runs out (each reader sees their own time),
-        in ``lang`` (the game's by default); none without a clock."""
-        clock_s = table.row.clock_s
-        if not clock_s:
-            return []
-        out = []
-        for seat in table.rules.to_act(table.state):
-            row = table.seat(seat)
-            if row.is_bot or row.user_id is None or seat in reach.stand:
-                continue
-            due = hours.deadline(reach.pref(row.user_id) or UserPrefs(), since, clock_s)
-            out.append(t("clock_runs_out", lang or table.lang, name=row.name, when=hours.stamp(due)))
-        return out
-
     async def call_again(self, table: Table) -> list[PublicMessage]:
         """After a restart, for a game whose last change never went out (``turn_pending``: the
         process stopped between storing a move and posting or editing its turn message, or
@@ -854,8 +817,8 @@ class Presenter(Part):
         row, reach = table.row, await calls.reach(self.store, table, self.clock())
         live = await self.store.live_messages(row.id)
         turn_lines, _ = self.turn_lines(table, reach)
-        turn_lines += self.clock_lines(table, reach, live.turn_since or row.updated)
-        called = self.called(table, table.rules.to_act(table.state), reach)
+        turn_lines += calls.clock_lines(table, reach, live.turn_since or row.updated)
+        called = list(reach.acting)
         mentions = calls.mentioned([s.user_id for s in called if s.user_id], reach.found, reach.now)
         happened = (live.turn_log or "").split("\n")[1:]  # the unposted message's lines after the title
         acting = [s.seat for s in called]

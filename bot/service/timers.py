@@ -2,7 +2,7 @@
 computer moves, presses handed over by another process, and the hourly storage sweep.
 
 Every timer is a row of the store, run in the process that owns its game's shard
-(:class:`~bot.stores.rows.Shards`); :func:`bot.adapter.delivery.run_timers` runs each in a task of its own.
+(:class:`~bot.shards.Shards`); :func:`bot.adapter.delivery.run_timers` runs each in a task of its own.
 
 A timer is done only when its work is stored. Claiming it marks the row (so that it runs once)
 and moves its ``due`` to the end of a lease (:data:`CLAIM_LEASE_S`); the row is deleted when the
@@ -328,9 +328,7 @@ class Timers(Part):
         if isinstance(table, Outcome):
             return None
         found = await calls.prefs(self.store, table)
-        people = self.presenter.called(
-            table, table.rules.to_act(table.state), calls.Reach.of(table, found, self.clock())
-        )
+        people = list(calls.Reach.of(table, found, self.clock()).acting)
         if not people:
             return None
         now = self.clock()
@@ -445,7 +443,7 @@ class Timers(Part):
         if payload.get("since") is not None and live.turn_since != payload.get("since"):
             return None  # another turn since: its own call was made
         found = await calls.prefs(self.store, table)
-        people = self.presenter.called(table, [seat_id], calls.Reach.of(table, found, self.clock()))
+        people = [s for s in calls.Reach.of(table, found, self.clock()).acting if s.seat == seat_id]
         if not people:
             return None
         until = calls.paused(found.get(people[0].user_id or 0), self.clock())

@@ -30,7 +30,7 @@ opens the one the settings name. The guarantees:
   bases, keeping the game row, seats and result, and sets ``GameRow.log_deleted``;
   ``reclaim_space`` gives freed space back to the system (SQLite; PostgreSQL's autovacuum makes
   the space reusable by the database itself, and there it is a no-op);
-* ``games``, ``due_timers`` and ``next_timer_due`` take the :class:`~bot.stores.rows.Shards` of a bot
+* ``games``, ``due_timers`` and ``next_timer_due`` take the :class:`~bot.shards.Shards` of a bot
   process and then answer for those shards' games only; after ``watch_timers(wake)`` the store
   calls ``wake()`` when another process adds timers (PostgreSQL's ``LISTEN``; SQLite, one
   process per file, never does: the timer loop's polling covers it);
@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from bot.shards import Shards
 from bot.stores.rows import (
     STATUSES,
     ActionRow,
@@ -61,7 +62,6 @@ from bot.stores.rows import (
     PlayedSeat,
     ReplayBase,
     SeatRow,
-    Shards,
     TableRows,
     TimerPlan,
     TimerRow,

@@ -43,6 +43,7 @@ from typing import Any, TypeVar
 
 from bot import metrics
 from bot.names import safe
+from bot.shards import SHARD_SHIFT, Shards
 from bot.stores.cache import UNKNOWN, StoreCache
 from bot.stores.rows import (
     DEFAULT_AT_TABLE_S,
@@ -51,7 +52,6 @@ from bot.stores.rows import (
     NOTIFY_MODES,
     OPEN_STATUSES,
     PREF_COLUMNS,
-    SHARD_SHIFT,
     STATUSES,
     ActionRow,
     AlreadyProcessed,
@@ -64,7 +64,6 @@ from bot.stores.rows import (
     PlayedSeat,
     ReplayBase,
     SeatRow,
-    Shards,
     StoreError,
     TableRows,
     TimerPlan,

@@ -44,8 +44,9 @@ from render.colours import (
     rgb,
 )
 from render.goods import line_width
-from render.icons import note, paste_icon, register_icon
+from render.icons import note, paste_icon, register_icon, rounded
 from render.layout import player_name, text_width, truncate
+from render.phone_layout import header
 from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker, seat_marks
 from render.text import badge, draw_text, text_centered, text_outlined
 
@@ -148,12 +149,8 @@ def _product(draw: ImageDraw.ImageDraw, s: int) -> None:
 def _good(draw: ImageDraw.ImageDraw, s: int) -> None:
     """Any good: half bottle, half cigar box."""
     w = line_width(s)
-    draw.rounded_rectangle(
-        (s * 0.1, s * 0.3, s * 0.9, s * 0.9), radius=s * 0.1, fill=(122, 72, 36), outline=OUTLINE, width=w
-    )
-    draw.rounded_rectangle(
-        (s * 0.1, s * 0.3, s * 0.5, s * 0.9), radius=s * 0.1, fill=(178, 34, 34), outline=OUTLINE, width=w
-    )
+    rounded(draw, s, (0.1, 0.3, 0.9, 0.9), 0.1, (122, 72, 36), w)
+    rounded(draw, s, (0.1, 0.3, 0.5, 0.9), 0.1, (178, 34, 34), w)
     draw.rectangle((s * 0.22, s * 0.1, s * 0.38, s * 0.3), fill=(178, 34, 34), outline=OUTLINE, width=w)
 
 
@@ -180,16 +177,8 @@ def _market(draw: ImageDraw.ImageDraw, s: int) -> None:
 @register_icon("cards")
 def _cards(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = line_width(s)
-    draw.rounded_rectangle(
-        (s * 0.08, s * 0.16, s * 0.58, s * 0.9),
-        radius=s * 0.06,
-        fill=(230, 220, 200),
-        outline=OUTLINE,
-        width=w,
-    )
-    draw.rounded_rectangle(
-        (s * 0.4, s * 0.06, s * 0.92, s * 0.8), radius=s * 0.06, fill=WHITE, outline=OUTLINE, width=w
-    )
+    rounded(draw, s, (0.08, 0.16, 0.58, 0.9), 0.06, (230, 220, 200), w)
+    rounded(draw, s, (0.4, 0.06, 0.92, 0.8), 0.06, WHITE, w)
     draw.ellipse((s * 0.56, s * 0.3, s * 0.76, s * 0.5), fill=(200, 60, 50))
 
 
@@ -208,20 +197,8 @@ def _scroll(draw: ImageDraw.ImageDraw, s: int) -> None:
     draw.rectangle((s * 0.18, s * 0.1, s * 0.82, s * 0.9), fill=(250, 240, 210), outline=OUTLINE, width=w)
     for y in (0.3, 0.45, 0.6, 0.75):
         draw.line((s * 0.3, s * y, s * 0.7, s * y), fill=(150, 130, 100), width=w)
-    draw.rounded_rectangle(
-        (s * 0.1, s * 0.04, s * 0.9, s * 0.16),
-        radius=s * 0.06,
-        fill=(200, 160, 100),
-        outline=OUTLINE,
-        width=w,
-    )
-    draw.rounded_rectangle(
-        (s * 0.1, s * 0.84, s * 0.9, s * 0.96),
-        radius=s * 0.06,
-        fill=(200, 160, 100),
-        outline=OUTLINE,
-        width=w,
-    )
+    rounded(draw, s, (0.1, 0.04, 0.9, 0.16), 0.06, (200, 160, 100), w)
+    rounded(draw, s, (0.1, 0.84, 0.9, 0.96), 0.06, (200, 160, 100), w)
 
 
 @register_icon("worker")
@@ -258,13 +235,7 @@ def _trader(draw: ImageDraw.ImageDraw, s: int) -> None:
 def _architect(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = line_width(s)
     draw.line((s * 0.2, s * 0.9, s * 0.62, s * 0.34), fill=(130, 86, 44), width=w * 2)
-    draw.rounded_rectangle(
-        (s * 0.38, s * 0.08, s * 0.94, s * 0.34),
-        radius=s * 0.05,
-        fill=(150, 150, 160),
-        outline=OUTLINE,
-        width=w,
-    )
+    rounded(draw, s, (0.38, 0.08, 0.94, 0.34), 0.05, (150, 150, 160), w)
 
 
 @register_icon("foreman")
@@ -284,13 +255,7 @@ def _mayor(draw: ImageDraw.ImageDraw, s: int) -> None:
     w = line_width(s)
     draw.rectangle((s * 0.28, s * 0.12, s * 0.72, s * 0.72), fill=(50, 50, 60), outline=OUTLINE, width=w)
     draw.rectangle((s * 0.28, s * 0.56, s * 0.72, s * 0.66), fill=(190, 40, 40))
-    draw.rounded_rectangle(
-        (s * 0.06, s * 0.7, s * 0.94, s * 0.86),
-        radius=s * 0.06,
-        fill=(50, 50, 60),
-        outline=OUTLINE,
-        width=w,
-    )
+    rounded(draw, s, (0.06, 0.7, 0.94, 0.86), 0.06, (50, 50, 60), w)
 
 
 @register_icon("start")
@@ -1412,6 +1377,15 @@ def regions(view: dict[str, Any]) -> dict[str, Box]:
                 x, y = gx + col * cw, gy + r * CELL_H
                 out[f"field:{seat}:{r}:{col}"] = (x, y, x + cw, y + CELL_H)
     return out
+
+
+def phone_areas(view: dict[str, Any]) -> list[Box]:
+    """The areas of the phone board (:mod:`render.phone_layout`), in reading order: the round and
+    phase, the market, the harbour, the parliament, the buildings and the character markers, then
+    each player's panel."""
+    found = regions(view)
+    shared = [found[name] for name in ("market", "harbour", "parliament", "buildings", "markers")]
+    return [header(found["header"]), *shared] + [found[f"panel:{seat}"] for seat in view["seats"]]
 
 
 def building_tile(

@@ -22,6 +22,7 @@ from render.faces import font
 from render.goods import line_width
 from render.icons import icon, note, paste_icon, recording_icons, register_icon
 from render.layout import player_name, truncate
+from render.phone_layout import header
 from render.seats import seat_colour, seat_marker
 from render.text import (
     Written,
@@ -790,6 +791,15 @@ def regions(view: dict[str, Any]) -> dict[str, Box]:
             out[f"progress:{seat}"] = (x0 + 6, y0 + 11, x1 - 6, cut)
             out[f"supply:{seat}"] = (x0 + 6, cut, x1 - 6, y1 - 5)
     return out
+
+
+def phone_areas(view: dict[str, Any]) -> list[Box]:
+    """The areas of the phone board (:mod:`render.phone_layout`), in reading order: the rounds and
+    the auction lot, the grid with its ring, the colony stacks, then each player's progress board
+    and supply board."""
+    found = regions(view)
+    seats = [box for seat in view["seats"] for box in (found[f"progress:{seat}"], found[f"supply:{seat}"])]
+    return [header(found["header"]), found["grid"], found["colonies"], *seats]
 
 
 def _mark_parts(view: dict[str, Any]) -> list[tuple[tuple[Any, ...], marks.Box]]:

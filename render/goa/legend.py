@@ -12,6 +12,7 @@ from engine.goa.data import COLONY_NEED
 from render import marks
 from render.colours import CARD, FAINT, FRAME, INK, MUTED, PAPER, PAPER_DARK, RED
 from render.goa.board import SPICE_ICONS, TILE_COLOURS, _tile_key, paste_tile
+from render.goa.glyphs import symbol_glyph
 from render.icons import paste_icon
 from render.seats import seat_colour, seat_marker
 from render.symbols import Key, draw_keys, keys_height
@@ -125,7 +126,6 @@ def _sample_duty(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float
 
 def _sample_symbols(img: Image.Image, d: ImageDraw.ImageDraw, c: tuple[float, float], size: float) -> None:
     from engine.goa.data import SYMBOLS
-    from render.goa.decision import symbol_glyph
 
     for k, symbol in enumerate(SYMBOLS):
         symbol_glyph(d, symbol, (c[0] + (k - 2) * 27, c[1]), 24)

@@ -712,3 +712,24 @@ def regions(view: dict[str, Any]) -> dict[str, Box]:
     for i, seat in enumerate(view["seats"]):
         out[f"player:{seat}"] = player_box(len(view["seats"]), i)
     return out
+
+
+def phone_areas(view: dict[str, Any]) -> list[Box]:
+    """The areas of the phone board (:mod:`render.phone_layout`), in reading order: the road in
+    four corners, each a district with the road beside it, then the ship and each player's panel."""
+    found = regions(view)
+    road = [box for name, box in found.items() if name.startswith("road:")]
+    left, right = min(b[0] for b in road) - 10, max(b[2] for b in road) + 10
+    top, bottom = min(b[1] for b in road) - 10, max(b[3] for b in road) + 10
+    # the middle of the districts' rows and columns; each corner reaches half a tile past it, so
+    # the road's middle tiles (top and bottom) are whole in both corners beside them
+    mid_y = (found["district:yellow"][3] + found["district:red"][1]) // 2
+    mid_x = (found["district:yellow"][2] + found["district:blue"][0]) // 2
+    reach = TILE // 2 + 10
+    corners = [
+        (left, top, mid_x + reach, mid_y),
+        (mid_x - reach, top, right, mid_y),
+        (left, mid_y, mid_x + reach, bottom),
+        (mid_x - reach, mid_y, right, bottom),
+    ]
+    return corners + [found["ship"]] + [found[f"player:{seat}"] for seat in view["seats"]]

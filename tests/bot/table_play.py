@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.adapter import discord_app as app
+from bot.adapter.components import ChoiceSelect
 from bot.service import turns
 from bot.service.choices import GroupOf, members
 from bot.service.outcome import parse_custom_id
@@ -71,7 +71,7 @@ def components(view: discord.ui.View | None) -> list[tuple[discord.ui.Item, str]
     for item in view.children if view is not None else []:
         if getattr(item, "url", None):
             continue
-        if isinstance(item, app.ChoiceSelect):
+        if isinstance(item, ChoiceSelect):
             found += [(item, option.value) for option in item.item.options]
         else:
             found.append((item, item.custom_id))
@@ -88,7 +88,7 @@ async def use(
 ) -> FakeInteraction:
     """Press a button or pick a menu option as discord.py would call it; ``message`` is the
     private message it sits on (a DM — ``channel`` is then not the game's — or a panel)."""
-    data = {"values": [cid]} if isinstance(item, app.ChoiceSelect) else {}
+    data = {"values": [cid]} if isinstance(item, ChoiceSelect) else {}
     guild = None if message is not None and channel != CHANNEL else 9
     interaction = FakeInteraction(
         client, user, channel_id=channel, component=True, data=data, message=message, guild_id=guild
@@ -292,7 +292,7 @@ class Table:
         decision, what only the presser saw) comes, ephemerally, and becomes their panel."""
         interaction = await self.use(*hit, user, channel, message)
         self.played.ephemerals.append(interaction)
-        if isinstance(hit[0], app.ChoiceSelect):
+        if isinstance(hit[0], ChoiceSelect):
             self.played.ways["menu"] += 1  # picked from a select menu (more choices than buttons)
         said = interaction.ephemeral_texts()
         assert not any(is_ack(text) for text in said), (way, action, said)  # no "Done" message

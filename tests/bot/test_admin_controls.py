@@ -21,7 +21,8 @@ from typing import Any
 
 import discord
 
-from bot.adapter import discord_app as app
+from bot.adapter.client import TradewindsBot
+from bot.adapter.commands import PICTURE_COOLDOWN, bot_owners, tree_payload
 from bot.config import Settings
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, DEE, NAMES, seated
@@ -41,8 +42,8 @@ ANYWHERE = [0, 1, 2]
 
 def registered() -> dict[str, dict[str, Any]]:
     """The global commands exactly as a sync would upload them (``to_dict``)."""
-    client = app.TradewindsBot(Settings())
-    return {c["name"]: c for c in app.tree_payload(client.tree)}
+    client = TradewindsBot(Settings())
+    return {c["name"]: c for c in tree_payload(client.tree)}
 
 
 def test_the_tree_discord_registers_carries_the_controls():
@@ -62,7 +63,7 @@ def test_the_tree_discord_registers_carries_the_controls():
         assert tree[name]["default_member_permissions"] is None, name
     assert "sync" not in {o["name"] for o in tree["game"]["options"]}  # no longer seen by everyone
     # the cooldowns are discord.py's own, on the picture commands only
-    client = app.TradewindsBot(Settings())
+    client = TradewindsBot(Settings())
     cooled = {
         c.qualified_name
         for c in client.tree.walk_commands()
@@ -126,7 +127,7 @@ async def test_sync_is_for_the_owners_the_application_info_names(env):
         ]
     assert synced == [None, None]
     client = FakeClient(svc, Settings(owner_ids=frozenset({ANA})))
-    assert await app.bot_owners(client) == frozenset({ANA})  # OWNER_IDS, no application info
+    assert await bot_owners(client) == frozenset({ANA})  # OWNER_IDS, no application info
 
 
 # ---------------------------------------------------------------------- through discord.py's dispatch
@@ -176,8 +177,8 @@ def command_payload(
     return payload
 
 
-async def dispatched(svc: Any) -> tuple[app.TradewindsBot, dict[int, FakeChannel]]:
-    client = app.TradewindsBot(Settings())
+async def dispatched(svc: Any) -> tuple[TradewindsBot, dict[int, FakeChannel]]:
+    client = TradewindsBot(Settings())
     client.serve = False
     await client._async_setup_hook()
     await client.setup_hook()
@@ -198,7 +199,7 @@ class Interaction(discord.Interaction):
         self.deleted = True
 
 
-async def run(client: app.TradewindsBot, payload: dict[str, Any]) -> discord.Interaction:
+async def run(client: TradewindsBot, payload: dict[str, Any]) -> discord.Interaction:
     interaction = Interaction(data=payload, state=client._connection)
     interaction._cs_response = FakeResponse()
     interaction._cs_followup = FakeFollowup()
@@ -225,7 +226,7 @@ async def test_board_has_a_cooldown_per_channel(env):
     again = await run(client, command_payload("game", "board", BO, CHANNEL, locale="ja"))
     [sentence] = told(again)
     seconds = int(re.search(r"(\d+)", sentence).group(1))
-    assert 1 <= seconds <= app.PICTURE_COOLDOWN[1]
+    assert 1 <= seconds <= PICTURE_COOLDOWN[1]
     assert sentence == t("adapter_cooldown", "ja", seconds=seconds)
     assert len(channels[CHANNEL].sent) == posted[CHANNEL] + 1  # no second board
     elsewhere = await run(client, command_payload("game", "board", BO, other))

@@ -65,7 +65,7 @@ def test_a_setting_that_cannot_be_read_is_one_line_too(tmp_path):
 def test_the_token_never_reaches_the_log(monkeypatch, capsys):
     """``run`` with a token: everything the bot logs (settings, messages with the token as an
     argument or inside an exception) goes through the redacting handler."""
-    import bot.adapter.discord_app
+    import bot.adapter.client
 
     def fake_run_bot(settings: Settings) -> int:
         log = logging.getLogger("discord.http")
@@ -78,7 +78,7 @@ def test_the_token_never_reaches_the_log(monkeypatch, capsys):
             log.exception("login failed")
         return 0
 
-    monkeypatch.setattr(bot.adapter.discord_app, "run_bot", fake_run_bot)
+    monkeypatch.setattr(bot.adapter.client, "run_bot", fake_run_bot)
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("LOG_LEVEL", "DEBUG")
     monkeypatch.chdir(ROOT / "tests")  # no .env there
@@ -248,18 +248,18 @@ def test_readme_names_every_game_option():
 
 
 def test_a_token_discord_refuses_is_one_log_line_and_exit_2(monkeypatch, tmp_path, capsys):
-    import bot.adapter.discord_app as discord_app
+    import bot.adapter.client as client
 
     async def refuse(self, token: str, *, reconnect: bool = True) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(discord_app.TradewindsBot, "start", refuse)
+    monkeypatch.setattr(client.TradewindsBot, "start", refuse)
     settings = Settings(discord_token=TOKEN, database_path=str(tmp_path / "t.db"))
     root = logging.getLogger()
     saved = (root.handlers[:], root.level)
     try:
         cli.setup_logging(settings)
-        assert discord_app.run_bot(settings) == 2
+        assert client.run_bot(settings) == 2
     finally:
         root.handlers[:], root.level = saved
     err = capsys.readouterr().err

@@ -167,10 +167,10 @@ async def test_notify_takes_a_zone_quiet_hours_and_a_vacation(env):
     asked = FakeInteraction(client, BO)
     await invoke("tradewinds notify", asked, turn="none", time_zone="Asia/Tokyo", quiet="23:00-08:00")
     assert (await svc.store.prefs_of([BO]))[BO] == UserPrefs("none", "Asia/Tokyo", 1380, 480)
-    from bot.adapter import discord_app as app
+    from bot.adapter.commands import zone_matches
 
-    assert app.zone_matches("amsterdam") == ["Europe/Amsterdam"]
-    assert len(app.zone_matches("america")) == 25
+    assert zone_matches("amsterdam") == ["Europe/Amsterdam"]
+    assert len(zone_matches("america")) == 25
 
 
 async def test_quiet_hours_hold_the_call_and_stop_the_clock(env):

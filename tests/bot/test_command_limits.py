@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapter import discord_app as app
+from bot.adapter.client import TradewindsBot
 from bot.adapter.translator import DISCORD_LOCALES, CommandTranslator
 from bot.config import Settings
 
@@ -65,7 +65,7 @@ def check_node(node: dict[str, Any], where: str, problems: list[str]) -> None:
 
 
 async def translated_commands() -> list[dict[str, Any]]:
-    client = app.TradewindsBot(Settings())
+    client = TradewindsBot(Settings())
     translator = CommandTranslator()
     await client.tree.set_translator(translator)
     return [await cmd.get_translated_payload(client.tree, translator) for cmd in client.tree.get_commands()]

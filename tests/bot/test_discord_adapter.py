@@ -14,8 +14,18 @@ from typing import Any
 import discord
 import pytest
 
-from bot.adapter import discord_app as app
+from bot.adapter.client import TradewindsBot
+from bot.adapter.commands import (
+    MAX_AUTOCOMPLETE,
+    hash_path,
+    on_tree_error,
+    parse_options,
+    play_autocomplete,
+    tree_hash,
+)
+from bot.adapter.components import SELECT_RE, ChoiceButton, ChoiceSelect, choices_view, message_view
 from bot.adapter.delivery import deliver
+from bot.adapter.gateway import DiscordGateway
 from bot.config import Settings, default_render_workers
 from bot.service.outcome import (
     CUSTOM_ID_RE,
@@ -167,7 +177,7 @@ class FakeClient:
         self.channels: dict[int, FakeChannel] = {}
         self.users: dict[int, FakeUser] = {}
         self.dm_opened: list[int] = []
-        self.gateway = app.DiscordGateway(self)
+        self.gateway = DiscordGateway(self)
         #: The locale of every interaction made on this client (users' and the server's).
         self.locale = discord.Locale.american_english
         #: Everything sent, in order: (what, channel or user id, text, kwargs) with ``what`` one of
@@ -308,8 +318,8 @@ class FakeInteraction:
 # ---------------------------------------------------------------------- helpers
 
 
-def bot() -> app.TradewindsBot:
-    return app.TradewindsBot(Settings(owner_ids=frozenset({ANA})))
+def bot() -> TradewindsBot:
+    return TradewindsBot(Settings(owner_ids=frozenset({ANA})))
 
 
 TREE = bot().tree
@@ -403,7 +413,7 @@ async def test_a_failing_service_call_is_one_ephemeral_sentence(env, caplog):
     svc.join = broken
     client = FakeClient(svc)
     interaction = FakeInteraction(client, BO)
-    with caplog.at_level(logging.ERROR, logger="bot.adapter.discord_app"):
+    with caplog.at_level(logging.ERROR, logger="bot.adapter.answering"):
         await invoke("game join", interaction)
     # /game join was recorded as processed before it ran, and then failed: whether it changed
     # anything cannot be told, so the answer does not say "nothing was changed"
@@ -414,12 +424,12 @@ async def test_a_failing_service_call_is_one_ephemeral_sentence(env, caplog):
     assert "database on fire" in caplog.text and "database on fire" not in interaction.ephemeral_texts()[0]
     # An error no handler caught (e.g. in discord.py's option parsing) is answered the same way.
     other = FakeInteraction(client, BO)
-    await app.on_tree_error(other, discord.app_commands.AppCommandError("boom"))
+    await on_tree_error(other, discord.app_commands.AppCommandError("boom"))
     assert other.ephemeral_texts() == [
         "Something went wrong on my side; nothing was changed. Please try again."
     ]
     dm = FakeInteraction(client, BO)
-    await app.on_tree_error(dm, discord.app_commands.NoPrivateMessage())
+    await on_tree_error(dm, discord.app_commands.NoPrivateMessage())
     assert dm.ephemeral_texts() == ["Games are played in a server channel, not here."]
 
 
@@ -542,10 +552,10 @@ def test_the_board_link_finds_room_beside_my_turn_and_my_hand():
     link = BoardLink("Whole board", 1, 2, 3)
     plays = [Choice(f"Move {i}", custom_id("a", 5, 2, f"move {i}"), "m") for i in range(3)]
     mine = [Choice("My turn", custom_id("t", 5, 2)), Choice("My hand", custom_id("h", 5, 2))]
-    view = app.message_view([*plays, *mine], link)
+    view = message_view([*plays, *mine], link)
     (button,) = [i for i in view.children if getattr(i, "url", None)]
     assert button.url == "https://discord.com/channels/1/2/3" and button.row == 1  # beside My turn
-    alone = app.message_view([], link)
+    alone = message_view([], link)
     assert [getattr(i, "url", None) for i in alone.children] == ["https://discord.com/channels/1/2/3"]
 
 
@@ -561,7 +571,7 @@ async def drive_cuba_to_many_choices(env, svc) -> int:
         table = svc.tables.cached[svc.tables.channel_games[CHANNEL]]
         seat = table.rules.to_act(table.state)[0]
         legal = table.rules.legal(table.state, seat)
-        if len(legal) > app.MAX_AUTOCOMPLETE:
+        if len(legal) > MAX_AUTOCOMPLETE:
             return users[seat]
         action = player("cuba", "random", step).choose({}, legal)
         outcome = await svc.act(CHANNEL, users[seat], str(action))
@@ -576,26 +586,26 @@ async def test_autocomplete_lists_at_most_25_and_filters_by_what_was_typed(env):
     table = svc.tables.cached[svc.tables.channel_games[CHANNEL]]
     seat = table.seat_of(user).seat
     legal = [str(a) for a in table.rules.legal(table.state, seat)]
-    everything = await app.play_autocomplete(FakeInteraction(client, user), "")
+    everything = await play_autocomplete(FakeInteraction(client, user), "")
     assert len(everything) == 25 and all(isinstance(c, discord.app_commands.Choice) for c in everything)
     offered = f"tw:a:{table.row.id}:{table.row.version}:"  # the version goes with each move
     assert all(c.value.removeprefix(offered) in legal and len(c.name) <= 100 for c in everything)
     assert all(len(c.value) <= 100 for c in everything)
     word = legal[-1].split()[1]  # e.g. a building name that only some actions contain
-    typed = await app.play_autocomplete(FakeInteraction(client, user), word.upper())
+    typed = await play_autocomplete(FakeInteraction(client, user), word.upper())
     assert typed and len(typed) <= 25
     assert all(word in c.value or word in c.name.lower() for c in typed)
     assert len(typed) < len(legal)
     other = ANA if user == BO else BO
-    assert await app.play_autocomplete(FakeInteraction(client, DEE), "") == []  # not seated
+    assert await play_autocomplete(FakeInteraction(client, DEE), "") == []  # not seated
     # The other seat is not to act: nothing to offer.
-    assert await app.play_autocomplete(FakeInteraction(client, other), "") == []
+    assert await play_autocomplete(FakeInteraction(client, other), "") == []
 
 
 async def test_autocomplete_without_a_game_is_empty(env):
     svc = await env.service()
     client = FakeClient(svc)
-    assert await app.play_autocomplete(FakeInteraction(client, ANA), "bid") == []
+    assert await play_autocomplete(FakeInteraction(client, ANA), "bid") == []
 
 
 # ---------------------------------------------------------------------- buttons
@@ -603,16 +613,16 @@ async def test_autocomplete_without_a_game_is_empty(env):
 
 async def test_button_custom_id_round_trip():
     cid = custom_id("a", 12, 3, "take 2")
-    button = app.ChoiceButton.from_choice(Choice("Take 2", cid, "take", "primary"))
+    button = ChoiceButton.from_choice(Choice("Take 2", cid, "take", "primary"))
     assert button.custom_id == cid and button.item.label == "Take 2"
     assert button.item.style is discord.ButtonStyle.primary
     match = button.template.match(cid)
-    again = await app.ChoiceButton.from_custom_id(None, button.item, match)
+    again = await ChoiceButton.from_custom_id(None, button.item, match)
     assert again.custom_id == cid and again.item.label == "Take 2"
-    assert app.ChoiceButton.__discord_ui_compiled_template__.match("tw:z:1:1:") is None
-    assert app.ChoiceButton.__discord_ui_compiled_template__.match("something-else") is None
+    assert ChoiceButton.__discord_ui_compiled_template__.match("tw:z:1:1:") is None
+    assert ChoiceButton.__discord_ui_compiled_template__.match("something-else") is None
     with pytest.raises(ValueError):
-        app.ChoiceButton("not ours")
+        ChoiceButton("not ours")
 
 
 async def test_buttons_play_and_a_stale_one_is_refused_with_a_link(env):
@@ -623,7 +633,7 @@ async def test_buttons_play_and_a_stale_one_is_refused_with_a_link(env):
         assert (await svc.act(CHANNEL, user, f"bid {bid}")).ok
     board = await svc.board(CHANNEL, ANA)
     take2 = next(c for c in board.public[0].choices if c.custom_id.endswith(":take 2"))
-    button = await app.ChoiceButton.from_custom_id(None, None, CUSTOM_ID_RE.match(take2.custom_id))
+    button = await ChoiceButton.from_custom_id(None, None, CUSTOM_ID_RE.match(take2.custom_id))
     press = FakeInteraction(client, ANA, component=True)
     await button.callback(press)
     assert press.response.calls == [("defer", None, {})]
@@ -641,7 +651,7 @@ async def test_buttons_play_and_a_stale_one_is_refused_with_a_link(env):
     current = await svc.board(CHANNEL, BO)
     done = next(c for c in current.public[0].choices if c.custom_id.endswith(":done"))
     bo = FakeInteraction(client, BO, component=True)
-    await app.ChoiceButton(done.custom_id, done.label).callback(bo)
+    await ChoiceButton(done.custom_id, done.label).callback(bo)
     assert bo.ephemeral_texts() == [t("turn_of", names="Ana")]
 
 
@@ -651,7 +661,7 @@ def choices(n: int, groups: int = 1) -> list[Choice]:
 
 def test_buttons_grouped_in_rows_of_five():
     hand = Choice("My hand", custom_id("h", 5, 2))
-    view = app.choices_view([*choices(7, groups=2), hand])
+    view = choices_view([*choices(7, groups=2), hand])
     rows: dict[int, list[str]] = {}
     for item in view.children:
         rows.setdefault(item.row, []).append(item.item.label)
@@ -660,26 +670,26 @@ def test_buttons_grouped_in_rows_of_five():
         1: ["Move 1", "Move 3", "Move 5"],
         2: ["My hand"],
     }
-    many_groups = app.choices_view(choices(20, groups=10))
+    many_groups = choices_view(choices(20, groups=10))
     assert len(many_groups.children) == 20 and max(i.row for i in many_groups.children) == 3
-    assert app.choices_view([]) is None
+    assert choices_view([]) is None
 
 
 async def test_many_choices_go_into_menus(env):
     hand = Choice("My hand", custom_id("h", 5, 2))
-    view = app.choices_view([*choices(60), hand])
-    menus = [i for i in view.children if isinstance(i, app.ChoiceSelect)]
+    view = choices_view([*choices(60), hand])
+    menus = [i for i in view.children if isinstance(i, ChoiceSelect)]
     assert [len(m.item.options) for m in menus] == [25, 25, 10]
-    assert [i.item.label for i in view.children if isinstance(i, app.ChoiceButton)] == ["My hand"]
-    assert all(app.SELECT_RE.match(m.custom_id) for m in menus)
+    assert [i.item.label for i in view.children if isinstance(i, ChoiceButton)] == ["My hand"]
+    assert all(SELECT_RE.match(m.custom_id) for m in menus)
     # A menu choice goes to the service like a button.
     svc = await env.service()
     client = FakeClient(svc)
     await seated(env, svc, [ANA, BO])
     row = await svc.store.open_game(CHANNEL)
     bid = custom_id("a", row.id, row.version, "bid 2")
-    menu = await app.ChoiceSelect.from_custom_id(
-        None, None, app.SELECT_RE.match(f"tws:{row.id}:{row.version}:0")
+    menu = await ChoiceSelect.from_custom_id(
+        None, None, SELECT_RE.match(f"tws:{row.id}:{row.version}:0")
     )
     interaction = FakeInteraction(client, ANA, component=True, data={"values": [bid]})
     await menu.callback(interaction)
@@ -718,7 +728,7 @@ async def test_a_refused_dm_is_remembered_and_never_retried(env):
 
 async def test_check_commands_syncs_only_the_first_time(tmp_path, caplog):
     settings = Settings(database_path=str(tmp_path / "t.db"))
-    client = app.TradewindsBot(settings)
+    client = TradewindsBot(settings)
     synced: list[Any] = []
 
     async def fake_sync(*, guild=None):
@@ -728,11 +738,11 @@ async def test_check_commands_syncs_only_the_first_time(tmp_path, caplog):
     client.tree.sync = fake_sync
     await client.check_commands()
     assert synced == [None]
-    assert app.hash_path(settings, None).read_text().strip() == app.tree_hash(client.tree)
+    assert hash_path(settings, None).read_text().strip() == tree_hash(client.tree)
     await client.check_commands()
     assert synced == [None]  # same tree: nothing to do
-    app.hash_path(settings, None).write_text("an older tree\n")
-    with caplog.at_level(logging.WARNING, logger="bot.adapter.discord_app"):
+    hash_path(settings, None).write_text("an older tree\n")
+    with caplog.at_level(logging.WARNING, logger="bot.adapter.client"):
         await client.check_commands()
     assert synced == [None] and "run `tradewinds sync`" in caplog.text
 
@@ -789,7 +799,7 @@ async def test_gateway_failures(env):
 
 async def test_setup_hook_registers_buttons_opens_the_store_and_stops_cleanly(tmp_path):
     settings = Settings(database_path=str(tmp_path / "bot.db"))
-    client = app.TradewindsBot(settings)
+    client = TradewindsBot(settings)
     client.tree.sync = lambda *, guild=None: _synced()
     await client._async_setup_hook()  # what login() does before calling setup_hook
     await client.setup_hook()
@@ -798,7 +808,7 @@ async def test_setup_hook_registers_buttons_opens_the_store_and_stops_cleanly(tm
             f.__discord_ui_compiled_template__.pattern
             for f in client._connection._view_store._dynamic_items.values()
         }
-        assert templates == {app.CUSTOM_ID_RE.pattern, app.SELECT_RE.pattern}
+        assert templates == {CUSTOM_ID_RE.pattern, SELECT_RE.pattern}
         assert client.service is not None and client._timers is not None and not client._timers.done()
         assert (await client.service.new_game(CHANNEL, 9, ANA, "Ana", "tiny")).ok
         assert client.service.autocomplete(CHANNEL, ANA, "") == []  # a lobby: nothing to play yet
@@ -818,7 +828,7 @@ async def test_the_timer_loop_posts_what_falls_due(tmp_path):
     """A lobby that expires after one second: the loop started in setup_hook warns the host,
     then closes the table, through the Discord gateway."""
     settings = Settings(database_path=str(tmp_path / "bot.db"), lobby_expiry_s=1, render_workers=0)
-    client = app.TradewindsBot(settings)
+    client = TradewindsBot(settings)
     client.tree.sync = lambda *, guild=None: _synced()
     channel = FakeChannel(CHANNEL)
     client.get_channel = lambda channel_id: channel if channel_id == CHANNEL else None
@@ -842,16 +852,16 @@ async def test_the_timer_loop_posts_what_falls_due(tmp_path):
 
 
 def test_options_are_read_as_name_value_pairs():
-    assert app.parse_options("individual_plantations=yes, veto_timing=parliament, Rounds=3, x=Off") == {
+    assert parse_options("individual_plantations=yes, veto_timing=parliament, Rounds=3, x=Off") == {
         "individual_plantations": True,
         "veto_timing": "parliament",
         "rounds": 3,
         "x": False,
     }
-    assert app.parse_options(None) == {} and app.parse_options(" , ") == {}
+    assert parse_options(None) == {} and parse_options(" , ") == {}
     for bad in ("rounds", "=3", "rounds=", "a=1, b"):
         with pytest.raises(ValueError):
-            app.parse_options(bad)
+            parse_options(bad)
 
 
 async def test_game_new_with_variants(env):
@@ -925,7 +935,7 @@ async def test_a_press_dispatched_by_discord_py_reaches_the_service(env):
     """The whole way in: discord.py's view store matches the custom_id against the templates
     registered in setup_hook, builds the ChoiceButton with from_custom_id and calls it."""
     svc = await env.service()
-    client = app.TradewindsBot(Settings())
+    client = TradewindsBot(Settings())
     client.serve = False
     await client._async_setup_hook()  # what login() does before calling setup_hook
     await client.setup_hook()

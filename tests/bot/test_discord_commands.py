@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot.adapter import discord_app as app
+from bot.adapter.client import TradewindsBot
+from bot.adapter.commands import tree_hash, tree_payload
 from bot.config import Settings
 
 SNAPSHOT = Path(__file__).with_name("command_tree.json")
@@ -27,7 +28,7 @@ def outline(command: dict[str, Any]) -> dict[str, Any]:
 
 
 def current_tree() -> list[dict[str, Any]]:
-    return [outline(c) for c in app.tree_payload(app.TradewindsBot(Settings()).tree)]
+    return [outline(c) for c in tree_payload(TradewindsBot(Settings()).tree)]
 
 
 def test_command_tree_matches_the_snapshot():
@@ -62,8 +63,8 @@ def test_every_command_of_the_design_is_there():
 
 
 def test_the_hash_follows_the_tree():
-    client = app.TradewindsBot(Settings())
-    before = app.tree_hash(client.tree)
-    assert before == app.tree_hash(app.TradewindsBot(Settings()).tree)
+    client = TradewindsBot(Settings())
+    before = tree_hash(client.tree)
+    assert before == tree_hash(TradewindsBot(Settings()).tree)
     client.tree.remove_command("play")
-    assert app.tree_hash(client.tree) != before
+    assert tree_hash(client.tree) != before

@@ -19,8 +19,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.adapter import discord_app as app
-from bot.adapter import translator
+from bot.adapter import answering, translator
+from bot.adapter.client import TradewindsBot
+from bot.adapter.commands import tree_hash, tree_payload
 from bot.adapter.delivery import deliver
 from bot.config import Settings
 from bot.service.choices import members, narrowing_label
@@ -392,11 +393,11 @@ async def test_the_adapters_own_sentences_follow_the_callers_locale(env):
 
 
 def tree() -> discord.app_commands.CommandTree:
-    return app.TradewindsBot(Settings()).tree
+    return TradewindsBot(Settings()).tree
 
 
 def payload() -> list[dict[str, Any]]:
-    return app.tree_payload(tree())
+    return tree_payload(tree())
 
 
 def test_every_string_of_the_command_tree_has_a_translation():
@@ -447,7 +448,7 @@ def test_translated_names_are_valid_and_distinct():
 async def test_the_translator_answers_what_the_hash_counts():
     """discord.py's sync asks the translator string by string; the result is exactly the
     payload :func:`bot.adapter.translator.localised_payload` computes for the hash."""
-    client = app.TradewindsBot(Settings())
+    client = TradewindsBot(Settings())
     client.serve = False
     await client._async_setup_hook()
     await client.setup_hook()
@@ -462,7 +463,7 @@ async def test_the_translator_answers_what_the_hash_counts():
             return {k: shown(v) for k, v in nodes.items() if not (k.endswith("_localizations") and not v)}
         return [shown(n) for n in nodes] if isinstance(nodes, list) else nodes
 
-    expected = translator.localised_payload(app.tree_payload(client.tree))
+    expected = translator.localised_payload(tree_payload(client.tree))
     assert shown(sorted(synced, key=lambda c: c["name"])) == shown(expected)
     game = next(c for c in synced if c["name"] == "game")
     new = next(o for o in game["options"] if o["name"] == "new")
@@ -471,7 +472,7 @@ async def test_the_translator_answers_what_the_hash_counts():
 
 
 def test_the_hash_counts_the_translations(monkeypatch):
-    before = app.tree_hash(tree())
+    before = tree_hash(tree())
     original = translator.text
 
     def changed(key: str, lang: str) -> str | None:
@@ -479,7 +480,7 @@ def test_the_hash_counts_the_translations(monkeypatch):
         return f"{found}x" if key == "play.name" and found else found
 
     monkeypatch.setattr(translator, "text", changed)
-    assert app.tree_hash(tree()) != before
+    assert tree_hash(tree()) != before
 
 
 def test_the_translator_leaves_english_and_unknown_locales_alone():
@@ -502,7 +503,7 @@ async def test_buttons_and_autocomplete_answer_in_the_callers_language(env):
     client = FakeClient(svc)
     press = FakeInteraction(client, ANA, component=True)
     press.locale = discord.Locale.japanese
-    await app.press(press, "tw:a:999:1:nothing")
+    await answering.press(press, "tw:a:999:1:nothing")
     assert press.ephemeral_texts() == [t("game_closed", "ja")]
     await seated(env, svc, [ANA, BO], game="santiago")
     table = svc.tables.cached[(await svc.store.open_game(CHANNEL)).id]

@@ -106,7 +106,7 @@ async def test_the_change_marks_keep_one_view_per_seat_and_mark_what_the_log_say
     marked = 0
     for step in range(60):
         table = svc.tables.cached[pk]
-        if marked >= 15 and await catchup.since_look(svc.store, table) is not None:
+        if marked >= 15 and catchup.since_look(table, await svc.store.last_acts(pk)) is not None:
             break  # the game goes on, with marks to draw
         drawn = len(env.renderer.calls)
         seat = rules.to_act(table.state)[0]
@@ -122,7 +122,7 @@ async def test_the_change_marks_keep_one_view_per_seat_and_mark_what_the_log_say
             # The marks start from the public view at the earliest last look of the people to
             # act: exactly the view a replay of the log gives at that version.
             after = svc.tables.cached.get(pk) or table
-            since = await catchup.since_look(svc.store, after)
+            since = catchup.since_look(after, await svc.store.last_acts(pk))
             assert since is not None
             rows = [a for a in await svc.store.actions(pk) if a.n < since[0]]
             state = real_replay(rules, after.row, [s.seat for s in after.seats], effective_plays(rows), None)
@@ -138,7 +138,7 @@ async def test_the_change_marks_keep_one_view_per_seat_and_mark_what_the_log_say
     drawn = len(env.renderer.calls)
     await again.board(channel, ANA)
     (_game, view), *_ = env.renderer.calls[drawn:]
-    since = await catchup.since_look(again.store, table)
+    since = catchup.since_look(table, await again.store.last_acts(pk))
     assert since is not None and "since" in view
     assert len(replays) == 1 and again.presenter.views.count() == 1
     rows = [a for a in await again.store.actions(pk) if a.n < since[0]]

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.adapter.discord_app import start_metrics
+from bot.adapter.client import start_metrics
 from bot.config import Settings, SettingsError, load_settings
 from bot.ops import cli
 from bot.render_pool import RenderPool

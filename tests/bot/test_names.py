@@ -1,5 +1,5 @@
 """Names cannot shout, ping, link, hide or turn text round (bot/names.py), and no message the bot
-sends can ping anyone it does not mean to call (``allowed_mentions``, bot/adapter/discord_app.py)."""
+sends can ping anyone it does not mean to call (``allowed_mentions``, bot/adapter/gateway.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.adapter import discord_app as app
+from bot.adapter.client import TradewindsBot, gateway_intents
 from bot.config import Settings
-from bot.names import EMPTY, MAX_NAME, SPECIAL, plain, safe, shown
+from bot.names import EMPTY, MAX_NAME, cleaned, escape_markdown, escape_mentions, plain, safe, shown
 from bot.texts import t
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, DEE
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
@@ -95,12 +95,12 @@ async def test_hostile_names_play_a_whole_game_and_ping_nobody_they_should_not(e
 
 
 def test_the_bot_pings_nobody_by_default_and_asks_for_no_privileged_intent():
-    client = app.TradewindsBot(Settings())
+    client = TradewindsBot(Settings())
     default = client.allowed_mentions
     assert default is not None and (default.everyone, default.users, default.roles) == (False, False, False)
     intents = client.intents
     assert not intents.message_content and not intents.members and not intents.presences
-    assert intents == app.gateway_intents() and intents.guilds
+    assert intents == gateway_intents() and intents.guilds
     assert not intents.guild_messages and not intents.dm_messages  # no message events either
 
 
@@ -119,12 +119,33 @@ async def test_a_name_is_written_escaped_and_drawn_plain(env):
     assert named == t("thread_name", title="Tiny Test Game", host="**Bo** @here")  # a title shows no markdown
 
 
+#: Names that meet every pattern of discord.py's escapes, alone and together.
+NASTY = [
+    *HOSTILE,
+    "", "plain", "> quote", ">>> block", ">no space", "## two", "#### four", "#tag", "  - item", "-dash",
+    "a-b", "_under_", "~~gone~~", "||spoiler||", "`code`", "```fence```", "\\back\\slash",
+    "[a](b)", "[x] (y)", "[[a]](b)", "<https://x.y/_a_>", "https://ex.com/a_b*c", "steam://run/1_2",
+    "see https://a.b/c_d.", "<a:/b_c>", "@here", "@everyone!", "@!123456789012345678",
+    "@1234567890123456", "@123456789012345678901", "a@everyone_b", "*@here*", "# @everyone",
+    "line\n> quote", "x\n#y\n- z", "ü_ñ*ß", "名前_**太字**", "<@!123456789012345678> hi",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", NASTY)
+def test_the_escapes_are_discords_own(text):
+    """bot.names escapes a name as discord.py does, without importing it."""
+    assert escape_mentions(text) == discord.utils.escape_mentions(text)
+    assert escape_markdown(text) == discord.utils.escape_markdown(text)
+    assert shown(text) == discord.utils.escape_markdown(discord.utils.escape_mentions(cleaned(text)))
+
+
 @settings(max_examples=400, deadline=None)
-@given(st.text(st.characters(blacklist_characters=sorted(SPECIAL)), max_size=40))
-def test_a_name_without_special_characters_is_what_discords_escapes_return(name):
-    """The shortcut of ``shown`` (no import of discord.py for a name it would not change)."""
-    clean = plain(shown(name))
-    assert shown(name) == discord.utils.escape_markdown(discord.utils.escape_mentions(clean))
+@given(
+    st.text(st.sampled_from("*`_~|\\>#-[]()@&! \n:/<>.0123456789abhtpsery") | st.characters(), max_size=40)
+)
+def test_the_escapes_are_discords_own_for_any_text(text):
+    assert escape_mentions(text) == discord.utils.escape_mentions(text)
+    assert escape_markdown(text) == discord.utils.escape_markdown(text)
 
 
 def test_the_service_does_not_load_discord_py():

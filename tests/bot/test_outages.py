@@ -23,7 +23,7 @@ from tests.waiting import HANG_GUARD_S
 
 #: A round that cannot reach the database fails; this many are run during each outage.
 ROUNDS_AWAY = 3
-#: The timer loop's rounds are this many seconds apart at most (discord_app.TIMER_INTERVAL).
+#: The timer loop's rounds are this many seconds apart at most (bot.adapter.client.TIMER_INTERVAL).
 ROUND_S = 5.0
 
 

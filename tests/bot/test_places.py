@@ -160,8 +160,8 @@ async def test_every_verb_forged_through_the_adapter_is_refused(env):
     """The same forged presses through the Discord adapter's own button (``ChoiceButton``, as
     discord.py routes a ``tw:`` custom id), from a DM (no guild) and from another channel:
     one ephemeral sentence each, nothing posted, nothing stored — the Rematch too (its own
-    path, :func:`bot.adapter.discord_app.rematch_press`)."""
-    from bot.adapter import discord_app as app
+    path, :func:`bot.adapter.answering.rematch_press`)."""
+    from bot.adapter.components import ChoiceButton
     from tests.bot.test_discord_adapter import FakeClient, FakeDMChannel, FakeInteraction
 
     svc = await env.service()
@@ -178,7 +178,7 @@ async def test_every_verb_forged_through_the_adapter_is_refused(env):
             )
             there = FakeInteraction(client, user, channel_id=ELSEWHERE, component=True)
             for interaction in (there, *([dm] if verb not in "an" else [])):
-                await app.ChoiceButton(cid, "…").callback(interaction)
+                await ChoiceButton(cid, "…").callback(interaction)
                 assert interaction.ephemeral_texts() == [WRONG], (verb, user, interaction.guild_id)
     assert client.public(CHANNEL) == [] and client.public(ELSEWHERE) == []
     assert await snapshot(svc, pk) == before

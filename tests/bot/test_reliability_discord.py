@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.adapter import discord_app as app
 from bot.adapter.delivery import run_timers
+from bot.adapter.gateway import DiscordGateway
 from bot.service.outcome import PrivateMessage
 from tests.bot.conftest import ANA, BO, CHANNEL, NAMES, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeInteraction, invoke
@@ -150,7 +150,7 @@ def discord_client(transport: RecordingTransport, service: Any = None) -> discor
     client.http._global_over.set()
     client.http.token = "test"
     client.service = service  # type: ignore[attr-defined]
-    client.gateway = app.DiscordGateway(client)  # type: ignore[attr-defined]
+    client.gateway = DiscordGateway(client)  # type: ignore[attr-defined]
     return client
 
 

@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from bot.adapter import discord_app as app
+from bot.adapter.commands import play_autocomplete
 from bot.adapter.delivery import deliver
 from bot.service import calls
 from bot.service.front import GameService
@@ -113,7 +113,7 @@ async def test_the_triple_send_through_the_adapter_plays_once(env):
     posts, edits = len(channel.sent), len(channel.edits)
     offered = [
         c.value
-        for c in await app.play_autocomplete(FakeInteraction(client, user), "")
+        for c in await play_autocomplete(FakeInteraction(client, user), "")
         if c.value.endswith(move)
     ]
     assert len(offered) == 1

@@ -9,7 +9,7 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from bot.adapter import discord_app as app
+from bot.adapter.components import ChoiceButton
 from bot.service.outcome import CUSTOM_ID_RE, Outcome, parse_custom_id
 from bot.texts import t
 from engine import GAMES
@@ -370,7 +370,7 @@ async def test_replace_command_and_vote_button_through_the_adapter(env):
     assert [u.id for u in kwargs["allowed_mentions"].users] == [BO]
     [vote_id] = view_custom_ids(kwargs["view"])
     assert parse_custom_id(vote_id).verb == "v"
-    button = await app.ChoiceButton.from_custom_id(None, None, CUSTOM_ID_RE.match(vote_id))
+    button = await ChoiceButton.from_custom_id(None, None, CUSTOM_ID_RE.match(vote_id))
     bo = FakeInteraction(client, BO, component=True)
     await button.callback(bo)
     assert client.public()[-1][0] == t("replaced_by_vote", name="Cy", kind="random", voters="Ana and Bo")

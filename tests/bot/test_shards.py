@@ -11,11 +11,14 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.adapter import discord_app as app
+from bot.adapter import answering
+from bot.adapter.answering import HandedOver
+from bot.adapter.client import TradewindsBot
 from bot.adapter.delivery import deliver
+from bot.adapter.gateway import NOBODY, DiscordGateway
 from bot.config import Settings
 from bot.service.outcome import custom_id
-from bot.stores.rows import Shards
+from bot.shards import Shards
 from tests.backends import guild_of_shard
 from tests.bot.conftest import ANA, BO, CY, DEE, seated
 from tests.bot.test_discord_adapter import FakeClient, FakeFollowup, FakeInteraction
@@ -101,7 +104,7 @@ async def test_the_adapter_acknowledges_a_dm_press_and_the_owner_answers_it(env)
     interaction = FakeInteraction(receiving, CY, channel_id=555, component=True)
     interaction.guild_id, interaction.application_id, interaction.token = None, 4242, "interaction-token"
     interaction.message = SimpleNamespace(id=777)
-    await app.press(interaction, custom_id("a", there, version, "bid 3"))
+    await answering.press(interaction, custom_id("a", there, version, "bid 3"))
     assert [kind for kind, _, _ in interaction.response.calls] == ["defer"]  # acknowledged
     assert interaction.followup.sent == [] and [a.text for a in await zero.store.actions(there)] == []
 
@@ -111,7 +114,7 @@ async def test_the_adapter_acknowledges_a_dm_press_and_the_owner_answers_it(env)
 
     def handed_over(handle):  # what DiscordGateway.handed_over builds, without Discord
         handles.append(handle)
-        return app.HandedOver(followup, dm)
+        return HandedOver(followup, dm)
 
     owning.gateway.handed_over = handed_over
     for outcome in await one.run_due_timers():
@@ -123,7 +126,7 @@ async def test_the_adapter_acknowledges_a_dm_press_and_the_owner_answers_it(env)
     # The pressed DM is replaced in place by what was played, as when the press is answered
     # by the process that received it; nothing is posted to the channel of the receiver.
     assert dm.edits == [
-        {"content": "Cy bids 3 in secret.", "allowed_mentions": app.NOBODY, "view": None, "attachments": []}
+        {"content": "Cy bids 3 in secret.", "allowed_mentions": NOBODY, "view": None, "attachments": []}
     ]
     assert followup.sent == [] and receiving.public(THERE) == []
 
@@ -131,10 +134,10 @@ async def test_the_adapter_acknowledges_a_dm_press_and_the_owner_answers_it(env)
 async def test_the_follow_up_of_a_handed_over_interaction_is_an_application_webhook():
     import aiohttp
 
-    client = app.TradewindsBot(Settings())
+    client = TradewindsBot(Settings())
     async with aiohttp.ClientSession() as session:
         client.http._HTTPClient__session = session  # what logging in does (no Discord here)
-        handed = app.DiscordGateway(client).handed_over(HANDLE)
+        handed = DiscordGateway(client).handed_over(HANDLE)
     webhook = handed.followup
     assert (webhook.id, webhook.token, webhook.type) == (
         4242,
@@ -145,10 +148,10 @@ async def test_the_follow_up_of_a_handed_over_interaction_is_an_application_webh
 
 
 def test_the_client_runs_the_configured_shards():
-    sharded = app.TradewindsBot(Settings(shard_count=4, shard_ids=(2, 3)))
+    sharded = TradewindsBot(Settings(shard_count=4, shard_ids=(2, 3)))
     assert isinstance(sharded, discord.AutoShardedClient)
     assert (sharded.shard_count, sharded.shard_ids) == (4, [2, 3])
-    alone = app.TradewindsBot(Settings())
+    alone = TradewindsBot(Settings())
     assert (alone.shard_count, alone.shard_ids) == (None, None)  # as many as Discord advises
 
 
@@ -156,7 +159,7 @@ def test_the_client_runs_the_configured_shards():
 @pytest.mark.parametrize(("shard_ids", "syncs"), [((0, 1), True), ((2,), False)])
 async def test_only_the_process_running_shard_zero_registers_the_commands(database, shard_ids, syncs):
     settings = Settings(shard_count=3, shard_ids=shard_ids, **database.settings)
-    client = app.TradewindsBot(settings)
+    client = TradewindsBot(settings)
     synced: list[object] = []
 
     async def sync(*, guild=None):

@@ -10,11 +10,12 @@ import sqlite3
 import pytest
 
 from bot.config import Settings, SettingsError, default_render_workers, load_settings, usable_cores
+from bot.shards import Shards
 from bot.stores import postgres as pgstore
 from bot.stores import sqlite as sqlite_store
 from bot.stores.postgres import PgStore
 from bot.stores.protocol import GameStore, open_store
-from bot.stores.rows import AlreadySeated, ChannelBusy, Shards, TimerPlan
+from bot.stores.rows import AlreadySeated, ChannelBusy, TimerPlan
 from bot.stores.sqlite import SCHEMA_VERSION, Store
 from tests.backends import guild_of_shard, integrity_errors
 from tests.waiting import HANG_GUARD_S

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.adapter import discord_app as app
+from bot.adapter.components import ChoiceSelect, choices_view
 from bot.service.choices import RUN, group_label, groups_by_prefix, members, narrowed, plan
 from bot.service.outcome import Choice, custom_id
 from bot.service.pages import pack
@@ -170,6 +170,6 @@ def test_pack_keeps_sections_whole_and_within_the_limit():
 
 def test_a_menu_shows_its_first_and_last_choice_when_closed():
     bids = [Choice(f"Bid {n}", custom_id("a", 5, 2, f"bid {n}"), "bid") for n in range(60)]
-    view = app.choices_view([*bids, Choice("My hand", custom_id("h", 5, 2))])
-    menus = [item for item in view.children if isinstance(item, app.ChoiceSelect)]
+    view = choices_view([*bids, Choice("My hand", custom_id("h", 5, 2))])
+    menus = [item for item in view.children if isinstance(item, ChoiceSelect)]
     assert [m.item.placeholder for m in menus] == ["Bid 0 … Bid 24", "Bid 25 … Bid 49", "Bid 50 … Bid 59"]

@@ -8,8 +8,11 @@ from types import SimpleNamespace
 
 import discord
 
-from bot.adapter import discord_app as app
+from bot.adapter.answering import pressed_privately
+from bot.adapter.client import TradewindsBot
+from bot.adapter.commands import NOTIFY_NAMES
 from bot.adapter.delivery import deliver
+from bot.config import Settings
 from bot.service import flow
 from bot.service.outcome import RETIRED, TURN, Live, Outcome, PublicMessage
 from bot.stores.rows import LiveMessages
@@ -132,7 +135,7 @@ async def test_notify_says_and_keeps_how_one_hears_of_ones_turn(env):
     )
     assert (await svc.notify(BO, "mention+dm")).ok  # as it was called before: both
     assert (await svc.store.notify_of([BO]))[BO] == "both"
-    assert app.NOTIFY_NAMES.keys() == {"mention", "dm", "both", "none"}
+    assert NOTIFY_NAMES.keys() == {"mention", "dm", "both", "none"}
 
 
 async def test_a_turn_dm_goes_only_to_who_asked_and_only_when_their_turn_begins(env):
@@ -170,7 +173,7 @@ async def test_a_turn_dm_goes_only_to_who_asked_and_only_when_their_turn_begins(
 
 
 def interaction_from(payload: dict) -> discord.Interaction:
-    client = app.TradewindsBot(app.Settings())
+    client = TradewindsBot(Settings())
     state = client._connection
     state.user = discord.ClientUser(
         state=state, data={"id": "200", "username": "tradewinds", "discriminator": "0", "avatar": None}
@@ -183,13 +186,13 @@ def interaction_from(payload: dict) -> discord.Interaction:
 def test_a_press_on_a_dm_or_an_ephemeral_panel_is_private_and_on_the_board_is_not():
     cid = "tw:a:1:2:take 2"
     board = component_payload(cid, "Take 2", ANA)
-    assert app.pressed_privately(interaction_from(board)) is False
+    assert pressed_privately(interaction_from(board)) is False
     panel = component_payload(cid, "Take 2", ANA)
     panel["message"]["flags"] = 64  # ephemeral
-    assert app.pressed_privately(interaction_from(panel)) is True
+    assert pressed_privately(interaction_from(panel)) is True
     dm = SimpleNamespace(guild_id=None, message=SimpleNamespace(flags=SimpleNamespace(ephemeral=False)))
-    assert app.pressed_privately(dm) is True
-    assert app.pressed_privately(SimpleNamespace(guild_id=9, message=None)) is False  # a command
+    assert pressed_privately(dm) is True
+    assert pressed_privately(SimpleNamespace(guild_id=9, message=None)) is False  # a command
 
 
 # ---------------------------------------------------------------------- the live messages

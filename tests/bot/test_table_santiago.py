@@ -6,7 +6,7 @@ board."""
 
 from __future__ import annotations
 
-from bot.adapter import discord_app as app
+from bot.adapter.components import ChoiceButton
 from bot.service import turns
 from bot.service.choices import MESSAGE_CAPACITY
 from bot.service.outcome import parse_custom_id
@@ -67,7 +67,7 @@ async def test_a_whole_game_of_santiago_at_the_table(env):
         for what, _user, _text, kw in client.journal
         if what in ("ephemeral", "edit_private")
         for item, cid in components(kw.get("view"))
-        if isinstance(item, app.ChoiceButton) and parse_custom_id(cid).action.startswith("drive")
+        if isinstance(item, ChoiceButton) and parse_custom_id(cid).action.startswith("drive")
     }
     # … and the Cuban each reaches, with what he gives
     assert {"Drive 1 ", "Drive 2 "} <= {label[:8] for label in drive_labels if label}

@@ -32,8 +32,8 @@ import sys
 from bot.config import Settings
 from bot.service.front import GameService
 from bot.service.outcome import custom_id
+from bot.shards import Shards
 from bot.stores.protocol import open_store
-from bot.stores.rows import Shards
 from engine import GAMES
 from tests.backends import guild_of_shard
 from tests.hardening.crash_child import open_new_game

@@ -19,7 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import fuzz  # noqa: E402  (bench/fuzz.py)
 
-from bot.adapter import discord_app as app  # noqa: E402
+from bot.adapter.answering import press  # noqa: E402
+from bot.adapter.components import ChoiceButton, ChoiceSelect  # noqa: E402
 from bot.service.outcome import CUSTOM_ID_RE  # noqa: E402
 from engine import BUILTIN_GAMES  # noqa: E402
 from tests.bot.conftest import ANA, BO, CHANNEL, DEE, seated  # noqa: E402
@@ -59,14 +60,14 @@ async def hostile_interaction(
         cid = fuzz.random_custom_id(rnd, [pk], version, legal)
         vote = cid.startswith("tw:v:") and user != STRANGER
         if CUSTOM_ID_RE.match(cid):  # what discord.py routes to our buttons
-            await app.ChoiceButton(cid, "…").callback(interaction)
+            await ChoiceButton(cid, "…").callback(interaction)
         else:  # never routed by discord.py; the adapter's press must still cope
-            await app.press(interaction, cid)
+            await press(interaction, cid)
     else:
         value = fuzz.random_custom_id(rnd, [pk], version, legal)
         vote = value.startswith("tw:v:") and user != STRANGER
         interaction.data = {"values": [value]}
-        await app.ChoiceSelect(f"tws:{pk}:{version}:0").callback(interaction)
+        await ChoiceSelect(f"tws:{pk}:{version}:0").callback(interaction)
     return interaction, vote
 
 

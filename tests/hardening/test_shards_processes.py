@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from bot.service.front import GameService
-from bot.stores.rows import Shards
+from bot.shards import Shards
 from engine import GAMES
 from tests.hardening.crash_child import settings_for
 

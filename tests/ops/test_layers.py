@@ -19,8 +19,7 @@ ALLOWED: dict[str, set[str]] = {
     "bot.service": {"bot.stores.port"},
     "bot.stores": {"bot.stores.port"},
     "bot.stores.port": set(),
-    # Settings name the shards of a store (bot.stores.rows.Shards): plain data, no storage.
-    "bot.infra": {"bot.stores.port"},
+    "bot.infra": set(),
 }
 #: The stores' modules the service and the adapter may see: the protocol and its plain rows.
 PORT = {"bot.stores.protocol", "bot.stores.rows"}
@@ -91,36 +90,54 @@ def test_the_arrows_inside_bot_point_one_way():
 
 def test_a_wrong_arrow_is_seen():
     """The check itself: a store reaching into the service, the service into the adapter and the
-    infrastructure into the service are each named."""
+    infrastructure into the service or the stores are each named."""
     graph = {
         "bot.stores.sqlite": {"bot.service.tables", "bot.stores.rows", "bot.metrics"},
-        "bot.service.presenter": {"bot.adapter.discord_app", "bot.stores.protocol", "bot.texts"},
+        "bot.service.presenter": {"bot.adapter.client", "bot.stores.protocol", "bot.texts"},
         "bot.config": {"bot.service.front", "bot.stores.rows"},
         "bot.service.acting": {"bot.stores.queries"},
-        "bot.adapter.discord_app": {"bot.service.front", "bot.stores.rows", "discord"},
+        "bot.adapter.commands": {"bot.service.front", "bot.stores.rows", "discord"},
     }
     assert wrong_arrows(graph) == [
         "bot.config -> bot.service.front",
+        "bot.config -> bot.stores.rows",
         "bot.service.acting -> bot.stores.queries",
-        "bot.service.presenter -> bot.adapter.discord_app",
+        "bot.service.presenter -> bot.adapter.client",
         "bot.stores.sqlite -> bot.service.tables",
     ]
 
 
-#: Modules outside the adapter that borrow a pure function of discord.py, and which.
-BORROWS_FROM_DISCORD = {"bot.names": {"discord.utils"}}  # its markdown and mention escapes
+def discord_outside_the_adapter(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Module of ``bot`` outside the adapter → what of discord.py it imports (none may)."""
+    found = {
+        name: {m for m in imported if m == "discord" or m.startswith("discord.")}
+        for name, imported in graph.items()
+        if not name.startswith("bot.adapter.")
+    }
+    return {name: mods for name, mods in found.items() if mods}
 
 
 def test_only_the_adapter_imports_discord():
-    importers = {
-        name: {m for m in found if m == "discord" or m.startswith("discord.")}
-        for name, found in imports("bot").items()
+    graph = imports("bot")
+    assert discord_outside_the_adapter(graph) == {}
+    assert any(
+        m.startswith("discord")
+        for name, found in graph.items()
+        for m in found
+        if name.startswith("bot.adapter.")
+    )
+
+
+def test_discord_outside_the_adapter_is_seen():
+    planted = {
+        "bot.names": {"discord.utils", "re"},
+        "bot.service.presenter": {"discord", "bot.texts"},
+        "bot.adapter.delivery": {"discord"},
     }
-    outside = {
-        name: found for name, found in importers.items() if found and not name.startswith("bot.adapter.")
+    assert discord_outside_the_adapter(planted) == {
+        "bot.names": {"discord.utils"},
+        "bot.service.presenter": {"discord"},
     }
-    assert outside == BORROWS_FROM_DISCORD
-    assert importers["bot.adapter.discord_app"]
 
 
 def test_nothing_imports_the_operators_tools():
@@ -151,3 +168,61 @@ def test_a_title_draws_with_its_own_package_and_the_shared_kit():
             continue
         titles = {_title(m) for m in found} - {None, _title(name)}
         assert titles == set(), name
+
+
+def kit_reaching_titles(graph: dict[str, set[str]]) -> list[str]:
+    """Every ``kit module -> title module`` of ``graph``: the shared kit at ``render/``'s top finds
+    a title's module through the title's name (``render.GAME_MODULES``), never by an import."""
+    return sorted(
+        f"{name} -> {m}"
+        for name, found in graph.items()
+        if name.startswith("render") and _title(name) is None
+        for m in found
+        if _title(m) is not None
+    )
+
+
+def title_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The circles among one title's modules (each module importing, through the others, itself),
+    each as its modules sorted."""
+    circles: list[list[str]] = []
+    for title in TITLES:
+        inside = {
+            n: {m for m in found if _title(m) == title} for n, found in graph.items() if _title(n) == title
+        }
+        seen: set[str] = set()
+        for start in sorted(inside):
+            if start not in seen and start in _reached(inside, start):
+                loop = sorted(n for n in _reached(inside, start) if start in _reached(inside, n))
+                seen |= set(loop)
+                circles.append(loop)
+    return circles
+
+
+def _reached(inside: dict[str, set[str]], start: str) -> set[str]:
+    reach, todo = set(), [start]
+    while todo:
+        for nxt in inside.get(todo.pop(), set()):
+            if nxt not in reach:
+                reach.add(nxt)
+                todo.append(nxt)
+    return reach
+
+
+def test_the_shared_kit_imports_no_title_and_no_title_imports_itself_round():
+    graph = imports("render")
+    assert kit_reaching_titles(graph) == []
+    assert title_circles(graph) == []
+
+
+def test_the_kit_reaching_a_title_and_a_title_circle_are_seen():
+    planted = {
+        "render.phone_layout": {"render.santiago.board", "render.stacking"},
+        "render.goa.board": {"render.goa.decision", "render.icons"},
+        "render.goa.decision": {"render.goa.board"},
+        "render.goa.legend": {"render.goa.board", "render.goa.glyphs"},
+        "render.cuba.legend": {"render.cuba.board"},
+        "render.cuba.board": {"render.phone_layout"},
+    }
+    assert kit_reaching_titles(planted) == ["render.phone_layout -> render.santiago.board"]
+    assert title_circles(planted) == [["render.goa.board", "render.goa.decision"]]

@@ -134,11 +134,11 @@ def test_the_wheel_holds_every_font_with_its_licence(installed: Path, tmp_path: 
 TREE_CHECK = """
 import asyncio, json
 import discord
-from bot.adapter import discord_app
+from bot.adapter.client import TradewindsBot
 from bot.config import Settings
 
 async def main():
-    client = discord_app.TradewindsBot(Settings(), serve=False)
+    client = TradewindsBot(Settings(), serve=False)
     await client._async_setup_hook()
     await client.setup_hook()
     payload = [await c.get_translated_payload(client.tree, client.tree.translator)

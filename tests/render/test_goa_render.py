@@ -109,7 +109,7 @@ def test_the_two_player_table_uses_the_right_half():
 def test_the_five_symbols_draw_each_their_own_picture():
     from PIL import ImageDraw
 
-    from render.goa.decision import symbol_glyph
+    from render.goa.glyphs import symbol_glyph
 
     pictures = []
     for symbol in data.SYMBOLS:
