@@ -326,6 +326,14 @@ def every_kind(first: Action, legal: list[Action], score: Callable[[Action], flo
     return heads + [legal[i] for i in ranked if legal[i] not in heads]
 
 
+def score_order(first: Action, legal: list[Action], score: Callable[[Action], float]) -> list[Action]:
+    """``first``, then every other move by score (ties keep the rules' order): the candidate order
+    before issue 31, which the bench's "today's strong" field of Santiago de Cuba plays (its
+    adapter's ``prior(legacy=True)``)."""
+    ranked = sorted(range(len(legal)), key=lambda i: (-score(legal[i]), i))
+    return [first, *(legal[i] for i in ranked if legal[i] != first)]
+
+
 def spread(values: list[int], k: int) -> list[int]:
     """At most ``k`` of the sorted ``values``, evenly spread from the smallest to the largest
     (bids to try when every amount is legal)."""
