@@ -2,7 +2,7 @@
 
 python bench/strength.py [--game goa] [--line heuristic] [--games 100] [--jobs 2]
                          [--out bench-strength.jsonl] [--iterations N] [--json] [--progress]
-                         [--hero-legacy] [--hero-blind] [--prior-bonus X] [--candidates N]
+                         [--hero-legacy] [--hero-blind] [--prior-bonus X] [--candidates N] [--start K]
 
 The lines (``--line``, repeatable; default all four):
 
@@ -32,9 +32,15 @@ replace the game's prior bonus and number of candidates (fewer candidates: more 
 the same budget). Such a hero is named in the output and in ``--out`` (e.g.
 ``strong[legacy,bonus=1.0]``), so variants played on the same seeds sit side by side in one file.
 
-``--out FILE`` appends one JSON line per finished game (game, line, seed, won, margin, decision
+The margin at parity is not 0: against three equal rivals the best of them is ahead of a seat
+on average. So the lines print beside it the *field's margin*: each field seat's score less the
+best other seat's, averaged over the field seats and games — what the hero's margin would be
+if it played no better than its field.
+
+``--out FILE`` appends one JSON line per finished game (game, line, seed, won, margin, scores, decision
 times) and skips the games already in the file, so an interrupted run resumes where it stopped
-and runs in parts add up (``--games 100`` after ``--games 20`` plays seeds 20–99 only);
+and runs in parts add up (``--games 100`` after ``--games 20`` plays seeds 20–99 only;
+``--start K`` plays from seed K on, so two runs into one file can share the seeds);
 ``--jobs N`` plays games in N processes.
 """
 
@@ -190,6 +196,8 @@ def play_one(
         "seed": seed,
         "won": hero in result.winners,
         "margin": margin,
+        "hero_seat": hero,
+        "scores": dict(result.scores),
         "times": [round(t, 5) for t in times],
         "field_times": [round(t, 5) for t in field_times],
     }
@@ -212,6 +220,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     margins = [r["margin"] for r in rows]
     mean = sum(margins) / n
     sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1)) if n > 1 else 0.0
+    field_margins = [field_margin(r) for r in rows if "scores" in r]
     times = sorted(t for r in rows for t in r["times"])
     field = sorted(t for r in rows for t in r.get("field_times", []))
     return {
@@ -222,6 +231,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "win_high": round(high, 3),
         "margin": round(mean, 2),
         "margin_ci": round(1.96 * sd / math.sqrt(n), 2) if n > 1 else None,
+        "field_margin": round(sum(field_margins) / len(field_margins), 2) if field_margins else None,
         "p50_ms": round(times[len(times) // 2] * 1e3, 1) if times else None,
         "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))] * 1e3, 1) if times else None,
         "decisions": len(times),
@@ -230,6 +240,13 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 Key = tuple[str, str, str, int]  # game, line, hero's name, seed
+
+
+def field_margin(row: dict[str, Any]) -> float:
+    """A field seat's margin over the best other seat, averaged over the game's field seats."""
+    scores: dict[str, int] = row["scores"]
+    field = [s for s in scores if s != row["hero_seat"]]
+    return sum(scores[s] - max(v for o, v in scores.items() if o != s) for s in field) / len(field)
 
 
 def done_games(out: Path | None) -> dict[Key, dict[str, Any]]:
@@ -264,6 +281,7 @@ def name(hero: Hero, line: str) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100, help="games per line and title (seeds 0…N-1)")
+    ap.add_argument("--start", type=int, default=0, help="the first seed played (earlier ones still count)")
     ap.add_argument("--game", choices=sorted(BUILTIN_GAMES), action="append")
     ap.add_argument("--line", choices=list(LINES), action="append")
     ap.add_argument("--iterations", type=int, default=None, help="playouts (default: each game's own)")
@@ -280,7 +298,7 @@ def main() -> None:
     games = args.game or list(BUILTIN_GAMES)
     lines = args.line or list(LINES)
     found = done_games(args.out)
-    wanted = [(g, line, name(hero, line), s) for g in games for line in lines for s in range(args.games)]
+    wanted = [(g, line, name(hero, line), s) for g in games for line in lines for s in range(args.start, args.games)]
     todo = [key for key in wanted if key not in found]
     t0 = time.perf_counter()
     for row in run(todo, args.iterations, args.jobs, hero):
@@ -307,12 +325,13 @@ def main() -> None:
                 print(json.dumps({"game": g, "line": line, "hero": key[2], **f}), flush=True)
                 continue
             times = "" if f["p50_ms"] is None else f", decision p50 {f['p50_ms']} ms p95 {f['p95_ms']} ms CPU"
+            parity = "" if f["field_margin"] is None else f" (a field seat's {f['field_margin']:+.1f})"
             if f["field_p95_ms"] is not None:
                 times += f" (today's strong p95 {f['field_p95_ms']} ms)"
             print(
                 f"{g:9s} 1 {key[2]} vs 3 {field:9s}: {f['wins']}/{f['games']} won = {f['win_rate'] * 100:.0f} % "
                 f"[{f['win_low'] * 100:.0f}–{f['win_high'] * 100:.0f} %], margin {f['margin']:+.1f} VP "
-                f"± {f['margin_ci'] or 0:.1f}{times}",
+                f"± {f['margin_ci'] or 0:.1f}{parity}{times}",
                 flush=True,
             )
     print(f"({len(todo)} games played in {time.perf_counter() - t0:.0f} s)", file=sys.stderr)
