@@ -4,7 +4,7 @@ python bench/strength.py [--game goa] [--line heuristic] [--games 100] [--jobs 2
                          [--out bench-strength.jsonl] [--iterations N] [--json] [--progress]
                          [--hero-legacy] [--hero-blind] [--prior-bonus X] [--candidates N] [--start K]
 
-The lines (``--line``, repeatable; default all four):
+The lines (``--line``, repeatable; default all five):
 
 * ``heuristic`` — 1 strong vs 3 heuristic players (the playouts' own policy: the friendliest field);
 * ``noisy`` — 1 strong vs 3 *noisy* heuristic players: each move is a uniformly random legal move
@@ -13,7 +13,9 @@ The lines (``--line``, repeatable; default all four):
   was before issue 31 — the other screens and ducats drawn near the seat's own instead of counted
   from the public record, and the candidates the heuristic's move and the next ones in its order,
   rule order in Goa, with that version's prior bonus); parity is 25 %;
-* ``hero-heuristic`` — 1 heuristic vs 3 random players (the heuristic's own floor).
+* ``hero-heuristic`` — 1 heuristic vs 3 random players (the heuristic's own floor);
+* ``parity`` — 4 heuristic players: the margin of a seat no better than its field (below 0, the
+  best of three equal rivals being ahead on average), the reference for the other lines' margins.
 
 Game ``k`` of a line is played from seed ``k`` with the hero at seat ``p{k % 4}`` (no seat order
 favours it). A win is place 1 in the engine's ``Result`` after the rulebook's tie-breaks (a tie
@@ -74,6 +76,7 @@ LINES = {
     "noisy": ("strong", "noisy"),
     "today": ("strong", "today"),
     "hero-heuristic": ("heuristic", "random"),
+    "parity": ("heuristic", "heuristic"),
 }
 #: The prior bonus of the search before issue 31, per game.
 TODAYS_PRIOR_BONUS = {"cuba": 0.3, "santiago": 0.5, "goa": 2.0}
