@@ -25,7 +25,7 @@ from engine.santiago import ai, ledger
 from engine.santiago import data as d
 from engine.santiago.rules import legal_actions
 from engine.santiago.state import State, copy_state
-from engine.search import heuristic_first, score_order
+from engine.search import heuristic_first
 from engine.search_parts import PlainStateSearch, PublicRecord
 from engine.typed import number
 
@@ -124,10 +124,7 @@ class SantiagoSearch(PlainStateSearch[State]):
 
     def prior(self, view: dict[str, Any], legal: list[Action], rng: Rng, *, legacy: bool = False) -> list[Action]:
         scorer = ai.HeuristicPlayer(rng.next64())
-        if legacy:  # the heuristic's move, then the rest by its worth (the order before issue 31)
-            choice = ai.HeuristicPlayer(rng.next64()).choose(view, legal)
-            return score_order(choice, legal, lambda a: scorer.worth(view, a))
-        return heuristic_first(view, legal, rng, lambda a: scorer.worth(view, a), "santiago")
+        return heuristic_first(view, legal, rng, lambda a: scorer.worth(view, a), "santiago", legacy=legacy)
 
 
 def supply_bounds(state: State, seat: str) -> dict[str, tuple[int, int]]:
