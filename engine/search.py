@@ -306,9 +306,12 @@ def heuristic_first(
     """``legal`` ordered for the search (:func:`every_kind`): the heuristic player's own choice
     first, then the best move by ``score`` (higher is better) of every other kind of move, then the
     rest by ``score``: the shared half of every game's :meth:`Adapter.prior`. Without a score the
-    rest keeps the rules' order (only a game's bid lists, spread beforehand, are given none)."""
+    rest keeps the rules' order (only a game's bid lists, spread beforehand, are given none).
+    ``legacy``: the order before issue 31 (:func:`score_order`), which the bench's "today's
+    strong" field plays."""
     choice = heuristic_factory(game_id)(rng.next64()).choose(view, legal)
-    return every_kind(choice, legal, score or (lambda a: 0.0))
+    order = score_order if legacy else every_kind
+    return order(choice, legal, score or (lambda a: 0.0))
 
 
 def every_kind(first: Action, legal: list[Action], score: Callable[[Action], float]) -> list[Action]:
@@ -324,6 +327,14 @@ def every_kind(first: Action, legal: list[Action], score: Callable[[Action], flo
             kinds.add(legal[i].kind)
             heads.append(legal[i])
     return heads + [legal[i] for i in ranked if legal[i] not in heads]
+
+
+def score_order(first: Action, legal: list[Action], score: Callable[[Action], float]) -> list[Action]:
+    """``first``, then every other move by score (ties keep the rules' order): the candidate order
+    before issue 31, which the bench's "today's strong" field plays (every adapter's
+    ``prior(legacy=True)``, through :func:`heuristic_first`; Goa's without a score: rule order)."""
+    ranked = sorted(range(len(legal)), key=lambda i: (-score(legal[i]), i))
+    return [first, *(legal[i] for i in ranked if legal[i] != first)]
 
 
 def spread(values: list[int], k: int) -> list[int]:

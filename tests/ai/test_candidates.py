@@ -9,7 +9,9 @@ import pytest
 from engine import GAMES
 from engine.ai import seat_view
 from engine.core import Action, Rng
-from engine.search import StrongPlayer, adapter, every_kind, heuristic_factory, heuristic_first
+from engine.cuba import ai as cuba_ai
+from engine.santiago import ai as santiago_ai
+from engine.search import StrongPlayer, adapter, every_kind, heuristic_factory, heuristic_first, score_order
 from tests.ai.test_strong import positions
 
 BIDS = {"bid", "outbid"}
@@ -71,3 +73,66 @@ def test_goa_weighs_colonies_flags_passes_and_done_when_the_seat_may_play_them()
     assert {"colony", "done"} <= weighed_kinds.keys()
     assert all(all(seen) for seen in weighed_kinds.values())
     assert sum(len(v) for v in weighed_kinds.values()) > 30
+
+
+def test_score_order_puts_the_first_then_every_other_move_by_score() -> None:
+    legal = [Action("drive", (n,)) for n in (1, 2, 3)] + [Action("pass")]
+    score = {legal[0]: 1.0, legal[1]: 3.0, legal[2]: 3.0, legal[3]: 0.0}
+    assert score_order(legal[3], legal, score.__getitem__) == [legal[3], legal[1], legal[2], legal[0]]
+
+
+def test_santiagos_legacy_prior_is_the_heuristics_move_then_the_rest_by_worth() -> None:
+    """The bench's "today's strong" field of Santiago weighs the candidates of before issue 31,
+    not every kind of move (``prior(legacy=True)`` used to fall through to :func:`every_kind`)."""
+    rules, ad = GAMES["santiago"], adapter("santiago")
+    checked = differ = 0
+    for state, seat in positions("santiago", 21, 2):
+        view, legal = rules.view(state, seat), rules.legal(state, seat)
+        old = ad.prior(view, legal, Rng(5), legacy=True)
+        rng = Rng(5)
+        worth = santiago_ai.HeuristicPlayer(rng.next64()).worth
+        choice = santiago_ai.HeuristicPlayer(rng.next64()).choose(view, legal)
+        by_worth = sorted(legal, key=lambda a: -worth(view, a))  # a stable sort keeps the rules' order
+        assert old == [choice, *(a for a in by_worth if a != choice)]
+        new = ad.prior(view, legal, Rng(5))
+        assert new[0] == choice and sorted(map(str, new)) == sorted(map(str, old))
+        differ += new[: ad.max_candidates] != old[: ad.max_candidates]
+        checked += 1
+    assert checked > 40 and differ > 5
+
+
+def test_cubas_legacy_prior_is_the_heuristics_move_then_the_rest_by_score() -> None:
+    """Cuba's "today's strong" field weighs the candidates of before issue 31 too (the flag used to
+    be dropped by :func:`heuristic_first`)."""
+    rules, ad = GAMES["cuba"], adapter("cuba")
+    checked = differ = 0
+    for state, seat in positions("cuba", 22, 2):
+        view, legal = rules.view(state, seat), rules.legal(state, seat)
+        if legal[0].kind == "bid" or (state["step"] == "trader" and state["pending"].get("traded")):
+            continue  # bids are spread over their range, further trades left to the heuristic
+        old = ad.prior(view, legal, Rng(5), legacy=True)
+        rng = Rng(5)
+        scorer = cuba_ai.HeuristicPlayer(rng.next64())
+        choice = heuristic_factory("cuba")(rng.next64()).choose(view, legal)
+        me = view["players"][seat]
+        by_score = sorted(legal, key=lambda a: -scorer.score(view, seat, me, a))
+        assert old == [choice, *(a for a in by_score if a != choice)]
+        differ += ad.prior(view, legal, Rng(5))[: ad.max_candidates] != old[: ad.max_candidates]
+        checked += 1
+    assert checked > 40 and differ > 5
+
+
+def test_goas_legacy_prior_is_the_heuristics_move_then_the_rules_order() -> None:
+    """Goa's "today's strong" field: the heuristic's move, then the rest in the rules' order."""
+    rules, ad = GAMES["goa"], adapter("goa")
+    checked = differ = 0
+    for state, seat in positions("goa", 23, 2):
+        view, legal = rules.view(state, seat), rules.legal(state, seat)
+        if len([a for a in legal if a.kind in BIDS]) > 1:
+            continue  # bids are spread over their range
+        old = ad.prior(view, legal, Rng(5), legacy=True)
+        choice = heuristic_factory("goa")(Rng(5).next64()).choose(view, legal)
+        assert old == [choice, *(a for a in legal if a != choice)]
+        differ += ad.prior(view, legal, Rng(5))[: ad.max_candidates] != old[: ad.max_candidates]
+        checked += 1
+    assert checked > 40 and differ > 5
