@@ -29,10 +29,11 @@ from typing import Any
 
 import aiosqlite
 
+from bot import metrics
 from bot.stores.backup import backup, snapshot_path
 from bot.stores.cache import StoreCache
-from bot.stores.queries import Script, ScriptFn, Sql, SqlStore, StoreCounts
-from bot.stores.rows import StoreError
+from bot.stores.queries import SINGLE_STATEMENT, Script, ScriptFn, Sql, SqlStore, StoreCounts
+from bot.stores.rows import OPEN_STATUSES, AlreadyProcessed, Play, StoreError, TimerPlan, dumps
 
 log = logging.getLogger(__name__)
 
@@ -326,6 +327,74 @@ MIGRATIONS: list[str] = [
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
+#: A move that leaves its game open as ONE statement — one hop to aiosqlite's thread, its own
+#: transaction in autocommit — instead of ``BEGIN IMMEDIATE``, a statement per write and
+#: ``COMMIT`` (six to eight hops): an ``INSERT`` of several rows into the view ``tw_move``, whose
+#: ``INSTEAD OF`` triggers do what :func:`bot.stores.queries._append_action` and
+#: :func:`bot.stores.queries._move_timers` do (PostgreSQL's twin: :data:`bot.stores.postgres.APPEND_FUNCTION`).
+#: Its rows, in order: one ``game`` row (the version-checked update, the interaction), one
+#: ``play`` row per logged play (``version`` is its log number), the timer plan's ``clear`` and
+#: ``add`` rows (staged in ``tw_timer_plan``), and one ``timers`` row that applies the plan. A
+#: ``RAISE(ABORT)`` undoes the whole statement: ``tw_stale`` (the game moved on),
+#: ``tw_processed`` (the interaction was processed before), ``tw_log`` (the log's numbers do not
+#: follow the version: the general script takes the move). The objects are TEMP — each
+#: connection's own, created as it opens (:func:`_connect`) —: this program's code, not the
+#: database's, so they need no migration and are always the running version's.
+MOVE_OBJECTS = """
+CREATE TEMP TABLE tw_timer_plan (kind TEXT NOT NULL, due REAL, payload TEXT, cleared INTEGER NOT NULL);
+CREATE TEMP VIEW tw_move (what, pk, version, interaction, now, state, plays, seat, text, kind, undoes, events, due)
+    AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL WHERE 0;
+CREATE TEMP TRIGGER tw_move_game INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'game' BEGIN
+    SELECT RAISE(ABORT, 'tw_stale') WHERE NOT EXISTS (
+        SELECT 1 FROM games WHERE id = NEW.pk AND version = NEW.version AND status = 'active');
+    SELECT RAISE(ABORT, 'tw_processed') WHERE NEW.interaction IS NOT NULL
+        AND EXISTS (SELECT 1 FROM interactions WHERE id = NEW.interaction);
+    SELECT RAISE(ABORT, 'tw_log')
+        WHERE (SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_pk = NEW.pk) != NEW.version - 1;
+    UPDATE games SET state = NEW.state, version = version + NEW.plays, turn_pending = version + NEW.plays,
+            updated = NEW.now
+        WHERE id = NEW.pk;
+    INSERT INTO interactions (id, created) SELECT NEW.interaction, NEW.now WHERE NEW.interaction IS NOT NULL;
+END;
+CREATE TEMP TRIGGER tw_move_play INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'play' BEGIN
+    INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events)
+        VALUES (NEW.pk, NEW.version, NEW.seat, NEW.text, NEW.kind, NEW.undoes, NEW.now, NEW.events);
+END;
+CREATE TEMP TRIGGER tw_move_clear INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'clear' BEGIN
+    INSERT INTO tw_timer_plan (kind, cleared) VALUES (NEW.kind, 1);
+END;
+CREATE TEMP TRIGGER tw_move_add INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'add' BEGIN
+    INSERT INTO tw_timer_plan (kind, due, payload, cleared) VALUES (NEW.kind, NEW.due, NEW.events, 0);
+END;
+CREATE TEMP TRIGGER tw_move_timers INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'timers' BEGIN
+    -- A cleared kind added back once whose one unclaimed timer is moved in place ("kept"): the
+    -- other cleared kinds lose every timer (a claimed one too, which finishes its claim).
+    DELETE FROM timers WHERE game_pk = NEW.pk
+        AND kind IN (SELECT kind FROM tw_timer_plan WHERE cleared = 1)
+        AND kind NOT IN (
+            SELECT t.kind FROM timers t WHERE t.game_pk = NEW.pk AND t.claimed IS NULL
+                AND t.kind IN (SELECT c.kind FROM tw_timer_plan c WHERE c.cleared = 1
+                    AND (SELECT count(*) FROM tw_timer_plan a WHERE a.cleared = 0 AND a.kind = c.kind) = 1)
+            GROUP BY t.kind HAVING count(*) = 1);
+    -- What is left of the cleared kinds is kept: moved in place.
+    UPDATE timers SET
+            due = (SELECT a.due FROM tw_timer_plan a WHERE a.cleared = 0 AND a.kind = timers.kind),
+            payload = (SELECT a.payload FROM tw_timer_plan a WHERE a.cleared = 0 AND a.kind = timers.kind)
+        WHERE game_pk = NEW.pk AND claimed IS NULL
+            AND kind IN (SELECT kind FROM tw_timer_plan WHERE cleared = 1);
+    INSERT INTO timers (game_pk, kind, due, payload)
+        SELECT NEW.pk, a.kind, a.due, a.payload FROM tw_timer_plan a WHERE a.cleared = 0
+            AND NOT (a.kind IN (SELECT kind FROM tw_timer_plan WHERE cleared = 1)
+                AND EXISTS (SELECT 1 FROM timers t WHERE t.game_pk = NEW.pk AND t.kind = a.kind))
+        ORDER BY a.rowid;
+    DELETE FROM tw_timer_plan;
+END;
+"""
+#: The error of each ``RAISE`` in :data:`MOVE_OBJECTS`.
+MOVE_STALE, MOVE_PROCESSED, MOVE_LOG = "tw_stale", "tw_processed", "tw_log"
+#: The columns of a ``tw_move`` row, one ``?`` each.
+MOVE_ROW = "(" + ", ".join("?" * 13) + ")"
+
 #: How long a statement waits for another connection's write lock before giving up (ms).
 BUSY_TIMEOUT_MS = 10_000
 #: ``PRAGMA auto_vacuum`` value of INCREMENTAL.
@@ -380,8 +449,50 @@ class Store(SqlStore):
 
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         conn = self._open_conn()
+        # One statement is its own transaction (autocommit): no ``BEGIN``/``COMMIT`` hops.
+        write = write and script_fn not in SINGLE_STATEMENT
         async with self._turn:
             return await _run_script(conn, script_fn(*args), write, self.counts)
+
+    async def _log(
+        self,
+        pk: int,
+        expected_version: int,
+        plays: list[Play],
+        state_json: str,
+        status: str,
+        now: float,
+        timers: TimerPlan | None,
+        interaction_id: int | None,
+    ) -> list[int] | None:
+        """A move that leaves the game open: one ``INSERT`` into ``tw_move`` (:data:`MOVE_OBJECTS`),
+        one hop; a closing one: the shared script, which also compacts the game."""
+        if status not in OPEN_STATUSES:
+            return await super()._log(
+                pk, expected_version, plays, state_json, status, now, timers, interaction_id
+            )
+        text, args = _move_statement(pk, expected_version, plays, state_json, now, timers, interaction_id)
+        conn = self._open_conn()
+        self.counts.operation("append_action")
+        with metrics.STORE_SECONDS.labels(self.backend, "append_action").time():
+            async with self._turn:
+                self.counts.statements += 1
+                try:
+                    await conn.execute(text, args)
+                except sqlite3.IntegrityError as error:
+                    if str(error) == MOVE_STALE:
+                        return None  # somebody else's action got there first: nothing was written
+                    if str(error) == MOVE_PROCESSED:
+                        raise AlreadyProcessed(f"interaction {interaction_id}") from None
+                    if str(error) != MOVE_LOG:
+                        raise
+                else:
+                    return [expected_version + i for i in range(len(plays))]
+        # The log's numbers do not follow the version (never written so by this program): the
+        # general script numbers the rows after the log's last one.
+        return await super()._log(
+            pk, expected_version, plays, state_json, status, now, timers, interaction_id
+        )
 
     async def reclaim_space(self) -> int:
         """Give the pages freed by deletions back to the file system (incremental auto-vacuum,
@@ -446,10 +557,41 @@ async def _connect(path: str, durable: bool = False) -> aiosqlite.Connection:
         await conn.execute_fetchall("PRAGMA journal_mode=WAL")
         await conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.executescript(MOVE_OBJECTS)
     except BaseException:
         await conn.close()
         raise
     return conn
+
+
+def _move_statement(
+    pk: int,
+    expected_version: int,
+    plays: list[Play],
+    state_json: str,
+    now: float,
+    timers: TimerPlan | None,
+    interaction_id: int | None,
+) -> tuple[str, list[Any]]:
+    """The ``INSERT INTO tw_move`` of a move (:data:`MOVE_OBJECTS`) and its arguments: a game
+    row, a row per play (row ``n`` takes the game from version ``n`` to ``n + 1``), and the
+    timer plan's rows."""
+    rows: list[tuple[Any, ...]] = [
+        ("game", pk, expected_version, interaction_id, now, state_json, len(plays), *(None,) * 6)
+    ]
+    for i, play in enumerate(plays):
+        rows.append(
+            ("play", pk, expected_version + i, None, now, None, None, play.seat, play.text, play.kind,
+             play.undoes, dumps(play.events), None)
+        )  # fmt: skip
+    if timers is not None:
+        rows.extend(("clear", pk, *(None,) * 7, kind, None, None, None) for kind in timers.clear)
+        rows.extend(
+            ("add", pk, *(None,) * 7, kind, None, dumps(payload), due) for kind, due, payload in timers.add
+        )
+        rows.append(("timers", pk, *(None,) * 11))
+    text = "INSERT INTO tw_move VALUES " + ", ".join([MOVE_ROW] * len(rows))
+    return text, [value for r in rows for value in r]
 
 
 async def _incremental_auto_vacuum(conn: aiosqlite.Connection, path: str) -> None:
