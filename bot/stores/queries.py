@@ -35,6 +35,7 @@ is counted in the transaction that stores it.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
@@ -555,42 +556,55 @@ SEAT_SELECT = (
 SEATS_ORDER = "ORDER BY CAST(SUBSTR(s.seat, 2) AS INTEGER)"
 
 
+#: :func:`bot.names.safe` of the names the store reads, kept: every command reads its table's
+#: seats (a character-by-character pass over each name, twice, otherwise); a bounded memo.
+loaded_name = functools.lru_cache(maxsize=1024)(safe)
+
+
 def seat_row(r: Sequence[Any]) -> SeatRow:
     # A name stored before issue 28 was kept raw: it is made safe as it loads (the same name for
     # one stored since, see bot.names.safe).
-    return SeatRow(r[0], r[1], r[2], safe(r[3]), bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
+    return SeatRow(r[0], r[1], r[2], loaded_name(r[3]), bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
+
+
+#: :data:`GAME_COLUMNS` and :data:`LIVE_SELECT` of the game ``g`` (a join names other tables'
+#: columns alike: ``updated``, ``user_id``).
+GAME_OF_G = ", ".join("g." + column.strip() for column in GAME_COLUMNS.split(","))
+LIVE_OF_G = ", ".join("g." + column.strip() for column in LIVE_SELECT.split(","))
 
 
 def _table_rows(
     pk: int | None, channel_id: int | None, interaction_id: int | None
 ) -> Script[TableRows | None]:
-    """A command's one read: the game (by id, or the channel's open one) with its play settings
-    (``at_table_s`` too), live messages and whether ``interaction_id`` was processed, then its
-    seats with their people's preferences."""
+    """A command's one read, one statement (one hop, one round trip): the game (by id, or the
+    channel's open one) with its play settings (``at_table_s`` too), live messages and whether
+    ``interaction_id`` was processed, joined to its seats with their people's preferences (a row
+    per seat, the game's columns on each)."""
     where, key = (
-        ("id = ?", pk) if pk is not None else ("channel_id = ? AND status IN ('lobby', 'active')", channel_id)
+        ("g.id = ?", pk)
+        if pk is not None
+        else ("g.channel_id = ? AND g.status IN ('lobby', 'active')", channel_id)
     )
-    found = yield row(
-        f"SELECT {GAME_COLUMNS}, {LIVE_SELECT}, "
-        "(SELECT takeover FROM table_play WHERE table_play.game_pk = games.id), "
-        "(SELECT hints_allowed FROM table_play WHERE table_play.game_pk = games.id), "
-        f"EXISTS (SELECT 1 FROM interactions WHERE interactions.id = ?), "
-        f"(SELECT at_table_s FROM table_play WHERE table_play.game_pk = games.id) FROM games WHERE {where}",
+    found = yield rows(
+        f"SELECT {GAME_OF_G}, {LIVE_OF_G}, "
+        "(SELECT takeover FROM table_play WHERE table_play.game_pk = g.id), "
+        "(SELECT hints_allowed FROM table_play WHERE table_play.game_pk = g.id), "
+        "EXISTS (SELECT 1 FROM interactions WHERE interactions.id = ?), "
+        "(SELECT at_table_s FROM table_play WHERE table_play.game_pk = g.id), "
+        f"{SEAT_SELECT}, u.user_id, {', '.join('u.' + c for c in PREF_COLUMNS)} FROM games g "
+        "LEFT JOIN seats s ON s.game_pk = g.id LEFT JOIN dm_refused r ON r.user_id = s.user_id "
+        f"LEFT JOIN users u ON u.user_id = s.user_id WHERE {where} {SEATS_ORDER}",
         interaction_id,
         key,
     )
-    if found is None:
+    if not found:
         return None
-    game = game_row(found)
+    first = found[0]
+    game = game_row(first)
     width = len(GAME_COLUMNS.split(","))
-    live = LiveMessages(*found[width : width + 8])
-    takeover, hints, seen, at_table_s = found[width + 8 :]
-    seated = yield rows(
-        f"SELECT {SEAT_SELECT}, u.user_id, {', '.join('u.' + c for c in PREF_COLUMNS)} FROM seats s "
-        "LEFT JOIN dm_refused r ON r.user_id = s.user_id LEFT JOIN users u ON u.user_id = s.user_id "
-        f"WHERE s.game_pk = ? {SEATS_ORDER}",
-        game.id,
-    )
+    live = LiveMessages(*first[width : width + 8])
+    takeover, hints, seen, at_table_s = first[width + 8 : width + 12]
+    seated = [r[width + 12 :] for r in found if r[width + 12] is not None]  # no seat: one row, NULLs
     seats = [seat_row(r) for r in seated]
     prefs = {
         seat.user_id: UserPrefs(*r[11:]) if r[10] is not None else UserPrefs()

@@ -333,15 +333,15 @@ SCHEMA_VERSION = len(MIGRATIONS)
 #: ``INSTEAD OF`` triggers do what :func:`bot.stores.queries._append_action` and
 #: :func:`bot.stores.queries._move_timers` do (PostgreSQL's twin: :data:`bot.stores.postgres.APPEND_FUNCTION`).
 #: Its rows, in order: one ``game`` row (the version-checked update, the interaction), one
-#: ``play`` row per logged play (``version`` is its log number), the timer plan's ``clear`` and
-#: ``add`` rows (staged in ``tw_timer_plan``), and one ``timers`` row that applies the plan. A
+#: ``play`` row per logged play (``version`` is its log number), then the timer plan: a ``move``
+#: row per kind cleared and added back once, a ``clear`` row per other kind cleared, an ``add``
+#: row per other timer added. A
 #: ``RAISE(ABORT)`` undoes the whole statement: ``tw_stale`` (the game moved on),
 #: ``tw_processed`` (the interaction was processed before), ``tw_log`` (the log's numbers do not
 #: follow the version: the general script takes the move). The objects are TEMP — each
 #: connection's own, created as it opens (:func:`_connect`) —: this program's code, not the
 #: database's, so they need no migration and are always the running version's.
 MOVE_OBJECTS = """
-CREATE TEMP TABLE tw_timer_plan (kind TEXT NOT NULL, due REAL, payload TEXT, cleared INTEGER NOT NULL);
 CREATE TEMP VIEW tw_move (what, pk, version, interaction, now, state, plays, seat, text, kind, undoes, events, due)
     AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL WHERE 0;
 CREATE TEMP TRIGGER tw_move_game INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'game' BEGIN
@@ -360,34 +360,21 @@ CREATE TEMP TRIGGER tw_move_play INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'p
     INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events)
         VALUES (NEW.pk, NEW.version, NEW.seat, NEW.text, NEW.kind, NEW.undoes, NEW.now, NEW.events);
 END;
+CREATE TEMP TRIGGER tw_move_timer INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'move' BEGIN
+    -- A kind cleared and added back once: its one unclaimed timer is moved in place. Else (none,
+    -- or several) every timer of the kind goes (a claimed one too, which finishes its claim) and
+    -- the new one is added. (changes(): the rows the UPDATE just before moved.)
+    UPDATE timers SET due = NEW.due, payload = NEW.events
+        WHERE game_pk = NEW.pk AND kind = NEW.kind AND claimed IS NULL;
+    DELETE FROM timers WHERE game_pk = NEW.pk AND kind = NEW.kind AND changes() != 1;
+    INSERT INTO timers (game_pk, kind, due, payload) SELECT NEW.pk, NEW.kind, NEW.due, NEW.events
+        WHERE NOT EXISTS (SELECT 1 FROM timers WHERE game_pk = NEW.pk AND kind = NEW.kind);
+END;
 CREATE TEMP TRIGGER tw_move_clear INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'clear' BEGIN
-    INSERT INTO tw_timer_plan (kind, cleared) VALUES (NEW.kind, 1);
+    DELETE FROM timers WHERE game_pk = NEW.pk AND kind = NEW.kind;
 END;
 CREATE TEMP TRIGGER tw_move_add INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'add' BEGIN
-    INSERT INTO tw_timer_plan (kind, due, payload, cleared) VALUES (NEW.kind, NEW.due, NEW.events, 0);
-END;
-CREATE TEMP TRIGGER tw_move_timers INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'timers' BEGIN
-    -- A cleared kind added back once whose one unclaimed timer is moved in place ("kept"): the
-    -- other cleared kinds lose every timer (a claimed one too, which finishes its claim).
-    DELETE FROM timers WHERE game_pk = NEW.pk
-        AND kind IN (SELECT kind FROM tw_timer_plan WHERE cleared = 1)
-        AND kind NOT IN (
-            SELECT t.kind FROM timers t WHERE t.game_pk = NEW.pk AND t.claimed IS NULL
-                AND t.kind IN (SELECT c.kind FROM tw_timer_plan c WHERE c.cleared = 1
-                    AND (SELECT count(*) FROM tw_timer_plan a WHERE a.cleared = 0 AND a.kind = c.kind) = 1)
-            GROUP BY t.kind HAVING count(*) = 1);
-    -- What is left of the cleared kinds is kept: moved in place.
-    UPDATE timers SET
-            due = (SELECT a.due FROM tw_timer_plan a WHERE a.cleared = 0 AND a.kind = timers.kind),
-            payload = (SELECT a.payload FROM tw_timer_plan a WHERE a.cleared = 0 AND a.kind = timers.kind)
-        WHERE game_pk = NEW.pk AND claimed IS NULL
-            AND kind IN (SELECT kind FROM tw_timer_plan WHERE cleared = 1);
-    INSERT INTO timers (game_pk, kind, due, payload)
-        SELECT NEW.pk, a.kind, a.due, a.payload FROM tw_timer_plan a WHERE a.cleared = 0
-            AND NOT (a.kind IN (SELECT kind FROM tw_timer_plan WHERE cleared = 1)
-                AND EXISTS (SELECT 1 FROM timers t WHERE t.game_pk = NEW.pk AND t.kind = a.kind))
-        ORDER BY a.rowid;
-    DELETE FROM tw_timer_plan;
+    INSERT INTO timers (game_pk, kind, due, payload) VALUES (NEW.pk, NEW.kind, NEW.due, NEW.events);
 END;
 """
 #: The error of each ``RAISE`` in :data:`MOVE_OBJECTS`.
@@ -585,11 +572,17 @@ def _move_statement(
              play.undoes, dumps(play.events), None)
         )  # fmt: skip
     if timers is not None:
-        rows.extend(("clear", pk, *(None,) * 7, kind, None, None, None) for kind in timers.clear)
+        added = [kind for kind, _, _ in timers.add]
+        moved = {kind for kind in timers.clear if added.count(kind) == 1}
         rows.extend(
-            ("add", pk, *(None,) * 7, kind, None, dumps(payload), due) for kind, due, payload in timers.add
+            ("clear", pk, *(None,) * 7, kind, None, None, None)
+            for kind in dict.fromkeys(timers.clear)
+            if kind not in moved
         )
-        rows.append(("timers", pk, *(None,) * 11))
+        rows.extend(
+            ("move" if kind in moved else "add", pk, *(None,) * 7, kind, None, dumps(payload), due)
+            for kind, due, payload in timers.add
+        )
     text = "INSERT INTO tw_move VALUES " + ", ".join([MOVE_ROW] * len(rows))
     return text, [value for r in rows for value in r]
 
