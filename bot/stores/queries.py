@@ -61,9 +61,11 @@ from bot.stores.rows import (
     DecisionDm,
     GameRow,
     LiveMessages,
+    Move,
     Play,
     PlayedSeat,
     ReplayBase,
+    ScriptNeeded,
     SeatRow,
     Shards,
     StoreError,
@@ -488,18 +490,13 @@ def _mark_dm_refused(user_id: int, now: float) -> Script[None]:
     yield changed("UPDATE seats SET dm_refused = 1 WHERE user_id = ? AND dm_refused = 0", user_id)
 
 
-def _append_action(
-    pk: int,
-    expected_version: int,
-    plays: list[Play],
-    state_json: str,
-    status: str,
-    now: float,
-    timers: TimerPlan | None,
-    interaction_id: int | None,
-) -> Script[list[int] | None]:
-    """Log ``plays`` (a move and the only choices played after it) at ``expected_version``;
+def _append_action(move: Move) -> Script[list[int] | None]:
+    """Log ``move.plays`` (a move and the only choices played after it) at its expected version;
     their log numbers, or None when the game moved on (nothing written)."""
+    pk, expected_version, plays, status, now = (
+        move.pk, move.expected_version, move.plays, move.status, move.now
+    )  # fmt: skip
+    state_json, timers, interaction_id = move.state_json, move.timers, move.interaction_id
     count = len(plays)
     # The status column is only written when it changes: writing it would rewrite the entries
     # of the indexes on it (more pages to log per action).
@@ -1417,7 +1414,7 @@ class SqlStore:
         :func:`_compact`)."""
         plays = [Play(seat, text, events, kind, undoes), *then]
         numbers = await self._log(
-            pk, expected_version, plays, state_json, status, now, timers, interaction_id
+            Move(pk, expected_version, plays, state_json, status, now, timers, interaction_id)
         )
         if numbers is None:
             self.cache.lost_race(pk)
@@ -1435,23 +1432,26 @@ class SqlStore:
             self.cache.appended(pk, expected_version, logged, version)
         return version
 
-    async def _log(
-        self,
-        pk: int,
-        expected_version: int,
-        plays: list[Play],
-        state_json: str,
-        status: str,
-        now: float,
-        timers: TimerPlan | None,
-        interaction_id: int | None,
-    ) -> list[int] | None:
-        """:func:`_append_action` in one transaction: the log numbers of ``plays``, or None
-        (a backend may send it otherwise, in fewer round trips)."""
-        numbers: list[int] | None = await self._write(
-            _append_action, pk, expected_version, plays, state_json, status, now, timers, interaction_id
-        )
-        return numbers
+    async def _log(self, move: Move) -> list[int] | None:
+        """``move`` in one transaction: the log numbers of its plays, or None when the game moved
+        on (nothing written). A move that leaves its game open is the backend's one call
+        (:meth:`_open_move`); a closing one — it also compacts the game — or one the call cannot
+        take is :func:`_append_action`, the shared script."""
+        if move.status not in OPEN_STATUSES:
+            numbers: list[int] | None = await self._write(_append_action, move)
+            return numbers
+        self.counts.operation("append_action")
+        with metrics.STORE_SECONDS.labels(self.backend, "append_action").time():
+            try:
+                return await self._open_move(move)
+            except ScriptNeeded:
+                return await self._run(_append_action, move, write=True)  # counted above
+
+    async def _open_move(self, move: Move) -> list[int] | None:
+        """A move that leaves its game open, in one call to the database (SQLite: one
+        ``INSERT`` into a TEMP view; PostgreSQL: one call of a ``pg_temp`` function). Raises
+        :class:`ScriptNeeded` when the shared script must take it."""
+        raise ScriptNeeded
 
     #: The condition "log row ``a`` holds an ``auto`` event" (a play the table made for a seat),
     #: in the backend's JSON functions.

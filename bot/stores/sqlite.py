@@ -29,11 +29,10 @@ from typing import Any
 
 import aiosqlite
 
-from bot import metrics
 from bot.stores.backup import backup, snapshot_path
 from bot.stores.cache import StoreCache
 from bot.stores.queries import SINGLE_STATEMENT, Script, ScriptFn, Sql, SqlStore, StoreCounts
-from bot.stores.rows import OPEN_STATUSES, AlreadyProcessed, Play, StoreError, TimerPlan, dumps
+from bot.stores.rows import AlreadyProcessed, Move, ScriptNeeded, StoreError, dumps
 
 log = logging.getLogger(__name__)
 
@@ -441,45 +440,25 @@ class Store(SqlStore):
         async with self._turn:
             return await _run_script(conn, script_fn(*args), write, self.counts)
 
-    async def _log(
-        self,
-        pk: int,
-        expected_version: int,
-        plays: list[Play],
-        state_json: str,
-        status: str,
-        now: float,
-        timers: TimerPlan | None,
-        interaction_id: int | None,
-    ) -> list[int] | None:
-        """A move that leaves the game open: one ``INSERT`` into ``tw_move`` (:data:`MOVE_OBJECTS`),
-        one hop; a closing one: the shared script, which also compacts the game."""
-        if status not in OPEN_STATUSES:
-            return await super()._log(
-                pk, expected_version, plays, state_json, status, now, timers, interaction_id
-            )
-        text, args = _move_statement(pk, expected_version, plays, state_json, now, timers, interaction_id)
+    async def _open_move(self, move: Move) -> list[int] | None:
+        """One ``INSERT`` into ``tw_move`` (:data:`MOVE_OBJECTS`): one hop, its own transaction."""
+        text, args = _move_statement(move)
         conn = self._open_conn()
-        self.counts.operation("append_action")
-        with metrics.STORE_SECONDS.labels(self.backend, "append_action").time():
-            async with self._turn:
-                self.counts.statements += 1
-                try:
-                    await conn.execute(text, args)
-                except sqlite3.IntegrityError as error:
-                    if str(error) == MOVE_STALE:
-                        return None  # somebody else's action got there first: nothing was written
-                    if str(error) == MOVE_PROCESSED:
-                        raise AlreadyProcessed(f"interaction {interaction_id}") from None
-                    if str(error) != MOVE_LOG:
-                        raise
-                else:
-                    return [expected_version + i for i in range(len(plays))]
-        # The log's numbers do not follow the version (never written so by this program): the
-        # general script numbers the rows after the log's last one.
-        return await super()._log(
-            pk, expected_version, plays, state_json, status, now, timers, interaction_id
-        )
+        async with self._turn:
+            self.counts.statements += 1
+            try:
+                await conn.execute(text, args)
+            except sqlite3.IntegrityError as error:
+                if str(error) == MOVE_STALE:
+                    return None  # somebody else's action got there first: nothing was written
+                if str(error) == MOVE_PROCESSED:
+                    raise AlreadyProcessed(f"interaction {move.interaction_id}") from None
+                if str(error) == MOVE_LOG:
+                    # The log's numbers do not follow the version (never written so by this
+                    # program): the shared script numbers the rows after the log's last one.
+                    raise ScriptNeeded from None
+                raise
+        return [move.expected_version + i for i in range(len(move.plays))]
 
     async def reclaim_space(self) -> int:
         """Give the pages freed by deletions back to the file system (incremental auto-vacuum,
@@ -551,20 +530,14 @@ async def _connect(path: str, durable: bool = False) -> aiosqlite.Connection:
     return conn
 
 
-def _move_statement(
-    pk: int,
-    expected_version: int,
-    plays: list[Play],
-    state_json: str,
-    now: float,
-    timers: TimerPlan | None,
-    interaction_id: int | None,
-) -> tuple[str, list[Any]]:
+def _move_statement(move: Move) -> tuple[str, list[Any]]:
     """The ``INSERT INTO tw_move`` of a move (:data:`MOVE_OBJECTS`) and its arguments: a game
     row, a row per play (row ``n`` takes the game from version ``n`` to ``n + 1``), and the
     timer plan's rows."""
+    pk, expected_version, plays, timers = move.pk, move.expected_version, move.plays, move.timers
+    now = move.now
     rows: list[tuple[Any, ...]] = [
-        ("game", pk, expected_version, interaction_id, now, state_json, len(plays), *(None,) * 6)
+        ("game", pk, expected_version, move.interaction_id, now, move.state_json, len(plays), *(None,) * 6)
     ]
     for i, play in enumerate(plays):
         rows.append(
