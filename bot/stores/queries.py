@@ -236,47 +236,55 @@ def _one(statement: Sql) -> Script[Any]:
     return (yield statement)
 
 
-def _create_game(
-    channel_id: int,
-    guild_id: int | None,
-    game: str,
-    options: dict[str, Any],
-    seed: int,
-    host_id: int,
-    host_name: str,
-    now: float,
-    reminder_s: int,
-    clock_s: int | None,
-    timers: TimerPlan | None,
-    language: str,
-    parent_channel_id: int | None,
-    rematch_of: int | None,
-) -> Script[int]:
+@dataclass(frozen=True)
+class NewGame:
+    """A lobby to create (:meth:`SqlStore.create_game`'s arguments)."""
+
+    channel_id: int
+    guild_id: int | None
+    game: str
+    options: dict[str, Any]
+    seed: int
+    host_id: int
+    host_name: str
+    now: float
+    reminder_s: int
+    clock_s: int | None
+    timers: TimerPlan | None
+    language: str
+    parent_channel_id: int | None
+    rematch_of: int | None
+
+
+def _create_game(new: NewGame) -> Script[int]:
     created = yield row(
         "INSERT INTO games (channel_id, guild_id, game, options, seed, status, host_id, "
         "version, created, updated, clock_s, reminder_s, language, parent_channel_id, rematch_of) "
         "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
-        channel_id,
-        guild_id,
-        game,
-        dumps(options),
-        seed,
-        host_id,
-        now,
-        now,
-        clock_s,
-        reminder_s,
-        language,
-        parent_channel_id,
-        rematch_of,
+        new.channel_id,
+        new.guild_id,
+        new.game,
+        dumps(new.options),
+        new.seed,
+        new.host_id,
+        new.now,
+        new.now,
+        new.clock_s,
+        new.reminder_s,
+        new.language,
+        new.parent_channel_id,
+        new.rematch_of,
     )
     if created is None:
-        raise ChannelBusy(f"channel {channel_id} already has an open game")
+        raise ChannelBusy(f"channel {new.channel_id} already has an open game")
     pk = int(created[0])
     yield changed(
-        "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (?, 'p0', ?, ?)", pk, host_id, host_name
+        "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (?, 'p0', ?, ?)",
+        pk,
+        new.host_id,
+        new.host_name,
     )
-    yield from _apply_timers(pk, timers)
+    yield from _apply_timers(pk, new.timers)
     return pk
 
 
@@ -902,23 +910,11 @@ class SqlStore:
         """A new lobby with the host in seat p0. Raises :class:`ChannelBusy` when the channel
         already has an open game. ``parent_channel_id``: ``channel_id`` is a thread of the game's
         own off that channel. ``rematch_of``: the game whose Rematch button opened it."""
-        return await self._write(
-            _create_game,
-            channel_id,
-            guild_id,
-            game,
-            options,
-            seed,
-            host_id,
-            host_name,
-            now,
-            reminder_s,
-            clock_s,
-            timers,
-            language,
-            parent_channel_id,
-            rematch_of,
-        )
+        new = NewGame(
+            channel_id, guild_id, game, options, seed, host_id, host_name, now, reminder_s, clock_s,
+            timers, language, parent_channel_id, rematch_of,
+        )  # fmt: skip
+        return await self._write(_create_game, new)
 
     async def _game_where(self, where: str, *args: Any) -> GameRow | None:
         found = await self._read(
