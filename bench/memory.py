@@ -58,7 +58,7 @@ from bot.render_pool import RenderPool  # noqa: E402
 from bot.service.front import GameService  # noqa: E402
 from bot.service.outcome import (  # noqa: E402
     Outcome,  # noqa: E402
-    )
+)
 from bot.stores.sqlite import Store  # noqa: E402
 from engine.ai import player  # noqa: E402
 
@@ -69,15 +69,16 @@ PEOPLE = 300
 
 
 class SampledPool(RenderPool):
-    """The render pool, drawing for real only the games whose channel is in ``drawn``."""
+    """The render pool, drawing for real only the games whose channel is in ``drawn`` (kept as
+    ``drawn_channels``: the pool counts its drawings in ``drawn``)."""
 
     def __init__(self, drawn: set[int], workers: int) -> None:
         super().__init__(workers)
-        self.drawn = drawn
+        self.drawn_channels = drawn
 
     async def run(self, fn, *args):
         view = next((arg for arg in args if isinstance(arg, dict) and "_channel" in arg), {})
-        if view.pop("_channel", None) not in self.drawn:
+        if view.pop("_channel", None) not in self.drawn_channels:
             return b""
         return await super().run(fn, *args)
 
@@ -194,6 +195,34 @@ async def active_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     }
 
 
+def rss_by_mapping() -> dict[str, float]:
+    """This process's resident memory by kind of mapping (``/proc/self/smaps``, KiB → MiB): the
+    C heap (``[heap]``), anonymous mappings (Python's arenas, mmap'd allocations, thread
+    stacks), the database's files (its ``-shm`` index, a memory-mapped file), shared libraries,
+    and the rest."""
+    kinds: dict[str, float] = {}
+    kind = "other"
+    with open("/proc/self/smaps") as smaps:
+        for line in smaps:
+            head = line.split(None, 1)[0]
+            if not head.endswith(":"):  # a mapping's first line: address, perms, …, path
+                fields = line.split()
+                name = fields[5] if len(fields) > 5 else ""
+                if name == "[heap]":
+                    kind = "heap"
+                elif not name:
+                    kind = "anonymous"
+                elif name.endswith((".db", ".db-shm", ".db-wal")):
+                    kind = "database files"
+                elif ".so" in name:
+                    kind = "libraries"
+                else:
+                    kind = "other"
+            elif head == "Rss:":
+                kinds[kind] = kinds.get(kind, 0.0) + int(line.split()[1]) / 1024
+    return {name: round(mib, 2) for name, mib in sorted(kinds.items())}
+
+
 async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     store = await Store.open(path)
     service, _pool = make_service(store, path, set(), 0)
@@ -213,6 +242,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     gc.collect()
     heap.give_back()  # as the hourly sweep has done in a bot that has run a while (bot/heap.py)
     start_rss, _ = rss_mib()
+    start_kinds = rss_by_mapping()
     if args.trace:
         tracemalloc.start(1)
         before = tracemalloc.take_snapshot()
@@ -231,6 +261,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     await service.upkeep()
     gc.collect()
     end_rss, peak = rss_mib()
+    end_kinds = rss_by_mapping()
     top: list[str] = []
     if args.trace:
         after = tracemalloc.take_snapshot()
@@ -254,6 +285,10 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
         "end_over_start": round(end_rss / start_rss, 3),
         "end_rss_store_closed_mib": closed_rss,
         "rss_along": along,
+        "rss_by_mapping": {
+            name: (start_kinds.get(name, 0.0), end_kinds.get(name, 0.0))
+            for name in sorted({*start_kinds, *end_kinds})
+        },
         "per_game_entries": entries,
         "tracemalloc_top": top,
     }
@@ -316,6 +351,10 @@ def main() -> None:
             f"per-game entries left {c['per_game_entries']}"
         )
         print("  RSS along the run (games closed: MiB):", ", ".join(f"{n}: {r}" for n, r in c["rss_along"]))
+        print(
+            "  RSS by mapping, start → end (MiB):",
+            ", ".join(f"{name} {a} → {b}" for name, (a, b) in c["rss_by_mapping"].items()),
+        )
         for line in c["tracemalloc_top"]:
             print("  ", line)
     print(f"load average {figures['loadavg_1m']}")

@@ -92,6 +92,8 @@ class StoreMeter:
         self.cpu_seconds = 0.0
         self.calls = 0
         self.by_name: dict[str, int] = {}
+        #: CPU seconds by method, over the whole run (what a move's store time is made of)
+        self.cpu_by_name: dict[str, float] = {}
 
     def attach(self, store: GameStore) -> None:
         names = [name for name, fn in vars(GameStore).items() if inspect.iscoroutinefunction(fn)]
@@ -113,6 +115,7 @@ class StoreMeter:
                 self.cpu_seconds += time.process_time() - cpu0
                 self.calls += 1
                 self.by_name[name] = self.by_name.get(name, 0) + 1
+                self.cpu_by_name[name] = self.cpu_by_name.get(name, 0.0) + time.process_time() - cpu0
                 INSIDE.reset(token)
 
         return timed
@@ -245,9 +248,10 @@ async def play_game(
     floor: Any,
     figures: dict[str, list[float]],
     by_name: dict[str, int],
+    cpu_by_name: dict[str, float],
 ) -> str:
     """One whole game through the service; returns the durability the store runs with.
-    ``by_name`` adds up the moves' store calls by method."""
+    ``by_name`` adds up the moves' store calls by method, ``cpu_by_name`` their CPU seconds."""
     store = await open_store(settings)
     meter = StoreMeter()
     meter.attach(store)
@@ -273,6 +277,7 @@ async def play_game(
     moves = 0
     meter.take()
     meter.by_name.clear()
+    meter.cpu_by_name.clear()
     counts = store.counts.snapshot()  # type: ignore[attr-defined]
     while True:
         table = service.tables.cached.get(pk)
@@ -305,6 +310,8 @@ async def play_game(
         counts = store.counts.snapshot()  # type: ignore[attr-defined]
     for name, count in meter.by_name.items():
         by_name[name] = by_name.get(name, 0) + count
+    for name, seconds in meter.cpu_by_name.items():
+        cpu_by_name[name] = cpu_by_name.get(name, 0.0) + seconds
     durability = await durability_read_back(store, is_postgres(settings.database_url))
     await store.close()
     return durability
@@ -335,12 +342,13 @@ async def run(args: argparse.Namespace, database: str | None) -> dict[str, Any]:
         await floor.open()
         durability = ""
         by_name: dict[str, int] = {}
+        cpu_by_name: dict[str, float] = {}
         for seed in range(1, args.games + 1):
             if postgres:
                 settings = Settings(database_url=database, durable_commits=durable)
             else:
                 settings = Settings(database_path=f"{tmp}/game{seed}.db", durable_commits=durable)
-            durability = await play_game(settings, args.game, args.players, seed, floor, figures, by_name)
+            durability = await play_game(settings, args.game, args.players, seed, floor, figures, by_name, cpu_by_name)
         await floor.close()
     p50 = {name: statistics.median(samples) for name, samples in figures.items()}
     return {
@@ -357,6 +365,10 @@ async def run(args: argparse.Namespace, database: str | None) -> dict[str, Any]:
         "store_calls_per_move_by_method": {
             name: round(count / len(figures["move_ms"]), 2)
             for name, count in sorted(by_name.items(), key=lambda item: -item[1])
+        },
+        "store_cpu_ms_per_move_by_method": {
+            name: round(seconds * 1e3 / len(figures["move_ms"]), 3)
+            for name, seconds in sorted(cpu_by_name.items(), key=lambda item: -item[1])
         },
         "operations_per_move": round(statistics.fmean(figures["operations"]), 2),
         "statements_per_move": round(statistics.fmean(figures["statements"]), 2),
@@ -412,6 +424,13 @@ def main() -> None:
     print(
         f"this process's CPU time in the store per move: p50 {f['store_cpu_p50_ms']} ms; in one "
         f"INSERT+COMMIT: p50 {f['floor_cpu_p50_ms']} ms; ratio {f['store_cpu_ratio']}"
+    )
+    print(
+        "the store's CPU time per move by method (ms): "
+        + ", ".join(
+            f"{name} {ms} ({f['store_calls_per_move_by_method'][name]} calls)"
+            for name, ms in f["store_cpu_ms_per_move_by_method"].items()
+        )
     )
     if args.json:
         print(json.dumps(f))

@@ -39,10 +39,9 @@ from typing import Any, TypeAlias
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot import metrics
 from bot.stores.cache import StoreCache
 from bot.stores.queries import SINGLE_STATEMENT, Script, ScriptFn, Sql, SqlStore, StoreCounts
-from bot.stores.rows import OPEN_STATUSES, AlreadyProcessed, Play, StoreError, TimerPlan, dumps
+from bot.stores.rows import AlreadyProcessed, Move, StoreError, TimerPlan, dumps
 
 log = logging.getLogger(__name__)
 
@@ -613,30 +612,16 @@ class PgStore(SqlStore):
         finally:
             self._reconnecting = None
 
-    async def _log(
-        self,
-        pk: int,
-        expected_version: int,
-        plays: list[Play],
-        state_json: str,
-        status: str,
-        now: float,
-        timers: TimerPlan | None,
-        interaction_id: int | None,
-    ) -> list[int] | None:
-        """A move that leaves the game open: :data:`APPEND_FUNCTION`, one round trip (a closing
-        one: the shared script, which also compacts the game)."""
-        if status not in OPEN_STATUSES:
-            return await super()._log(
-                pk, expected_version, plays, state_json, status, now, timers, interaction_id
-            )
-        plan = timers or TimerPlan()
+    async def _open_move(self, move: Move) -> list[int] | None:
+        """One call of :data:`APPEND_FUNCTION`: one round trip."""
+        plan = move.timers or TimerPlan()
+        plays = move.plays
         args = (
-            pk,
-            expected_version,
-            interaction_id,
-            now,
-            state_json,
+            move.pk,
+            move.expected_version,
+            move.interaction_id,
+            move.now,
+            move.state_json,
             [p.seat for p in plays],
             [p.text for p in plays],
             [p.kind for p in plays],
@@ -647,21 +632,19 @@ class PgStore(SqlStore):
             [due for _, due, _ in plan.add],
             [dumps(payload) for _, _, payload in plan.add],
         )
-        self.counts.operation("append_action")
-        with metrics.STORE_SECONDS.labels(self.backend, "append_action").time():
-            for attempt in range(RETRIES):
-                try:
-                    async with self.pool.acquire() as conn:
-                        self.counts.statements += 1
-                        numbers = await conn.fetchval(APPEND_CALL, *args)
-                    return list(numbers) if numbers is not None else None
-                except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
-                    if attempt == RETRIES - 1:
-                        raise
-                except asyncpg.PostgresError as error:
-                    if error.sqlstate == ALREADY_PROCESSED:
-                        raise AlreadyProcessed(f"interaction {interaction_id}") from None
+        for attempt in range(RETRIES):
+            try:
+                async with self.pool.acquire() as conn:
+                    self.counts.statements += 1
+                    numbers = await conn.fetchval(APPEND_CALL, *args)
+                return list(numbers) if numbers is not None else None
+            except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
+                if attempt == RETRIES - 1:
                     raise
+            except asyncpg.PostgresError as error:
+                if error.sqlstate == ALREADY_PROCESSED:
+                    raise AlreadyProcessed(f"interaction {move.interaction_id}") from None
+                raise
         raise AssertionError("unreachable")
 
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:

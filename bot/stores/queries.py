@@ -35,6 +35,7 @@ is counted in the transaction that stores it.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
@@ -60,9 +61,11 @@ from bot.stores.rows import (
     DecisionDm,
     GameRow,
     LiveMessages,
+    Move,
     Play,
     PlayedSeat,
     ReplayBase,
+    ScriptNeeded,
     SeatRow,
     StoreError,
     TableRows,
@@ -232,47 +235,55 @@ def _one(statement: Sql) -> Script[Any]:
     return (yield statement)
 
 
-def _create_game(
-    channel_id: int,
-    guild_id: int | None,
-    game: str,
-    options: dict[str, Any],
-    seed: int,
-    host_id: int,
-    host_name: str,
-    now: float,
-    reminder_s: int,
-    clock_s: int | None,
-    timers: TimerPlan | None,
-    language: str,
-    parent_channel_id: int | None,
-    rematch_of: int | None,
-) -> Script[int]:
+@dataclass(frozen=True)
+class NewGame:
+    """A lobby to create (:meth:`SqlStore.create_game`'s arguments)."""
+
+    channel_id: int
+    guild_id: int | None
+    game: str
+    options: dict[str, Any]
+    seed: int
+    host_id: int
+    host_name: str
+    now: float
+    reminder_s: int
+    clock_s: int | None
+    timers: TimerPlan | None
+    language: str
+    parent_channel_id: int | None
+    rematch_of: int | None
+
+
+def _create_game(new: NewGame) -> Script[int]:
     created = yield row(
         "INSERT INTO games (channel_id, guild_id, game, options, seed, status, host_id, "
         "version, created, updated, clock_s, reminder_s, language, parent_channel_id, rematch_of) "
         "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
-        channel_id,
-        guild_id,
-        game,
-        dumps(options),
-        seed,
-        host_id,
-        now,
-        now,
-        clock_s,
-        reminder_s,
-        language,
-        parent_channel_id,
-        rematch_of,
+        new.channel_id,
+        new.guild_id,
+        new.game,
+        dumps(new.options),
+        new.seed,
+        new.host_id,
+        new.now,
+        new.now,
+        new.clock_s,
+        new.reminder_s,
+        new.language,
+        new.parent_channel_id,
+        new.rematch_of,
     )
     if created is None:
-        raise ChannelBusy(f"channel {channel_id} already has an open game")
+        raise ChannelBusy(f"channel {new.channel_id} already has an open game")
     pk = int(created[0])
     yield changed(
-        "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (?, 'p0', ?, ?)", pk, host_id, host_name
+        "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (?, 'p0', ?, ?)",
+        pk,
+        new.host_id,
+        new.host_name,
     )
-    yield from _apply_timers(pk, timers)
+    yield from _apply_timers(pk, new.timers)
     return pk
 
 
@@ -486,18 +497,13 @@ def _mark_dm_refused(user_id: int, now: float) -> Script[None]:
     yield changed("UPDATE seats SET dm_refused = 1 WHERE user_id = ? AND dm_refused = 0", user_id)
 
 
-def _append_action(
-    pk: int,
-    expected_version: int,
-    plays: list[Play],
-    state_json: str,
-    status: str,
-    now: float,
-    timers: TimerPlan | None,
-    interaction_id: int | None,
-) -> Script[list[int] | None]:
-    """Log ``plays`` (a move and the only choices played after it) at ``expected_version``;
+def _append_action(move: Move) -> Script[list[int] | None]:
+    """Log ``move.plays`` (a move and the only choices played after it) at its expected version;
     their log numbers, or None when the game moved on (nothing written)."""
+    pk, expected_version, plays, status, now = (
+        move.pk, move.expected_version, move.plays, move.status, move.now
+    )  # fmt: skip
+    state_json, timers, interaction_id = move.state_json, move.timers, move.interaction_id
     count = len(plays)
     # The status column is only written when it changes: writing it would rewrite the entries
     # of the indexes on it (more pages to log per action).
@@ -554,42 +560,55 @@ SEAT_SELECT = (
 SEATS_ORDER = "ORDER BY CAST(SUBSTR(s.seat, 2) AS INTEGER)"
 
 
+#: :func:`bot.names.safe` of the names the store reads, kept: every command reads its table's
+#: seats (a character-by-character pass over each name, twice, otherwise); a bounded memo.
+loaded_name = functools.lru_cache(maxsize=1024)(safe)
+
+
 def seat_row(r: Sequence[Any]) -> SeatRow:
     # A name stored before issue 28 was kept raw: it is made safe as it loads (the same name for
     # one stored since, see bot.names.safe).
-    return SeatRow(r[0], r[1], r[2], safe(r[3]), bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
+    return SeatRow(r[0], r[1], r[2], loaded_name(r[3]), bool(r[4]), r[5], bool(r[6]), bool(r[7]), r[8], r[9])
+
+
+#: :data:`GAME_COLUMNS` and :data:`LIVE_SELECT` of the game ``g`` (a join names other tables'
+#: columns alike: ``updated``, ``user_id``).
+GAME_OF_G = ", ".join("g." + column.strip() for column in GAME_COLUMNS.split(","))
+LIVE_OF_G = ", ".join("g." + column.strip() for column in LIVE_SELECT.split(","))
 
 
 def _table_rows(
     pk: int | None, channel_id: int | None, interaction_id: int | None
 ) -> Script[TableRows | None]:
-    """A command's one read: the game (by id, or the channel's open one) with its play settings
-    (``at_table_s`` too), live messages and whether ``interaction_id`` was processed, then its
-    seats with their people's preferences."""
+    """A command's one read, one statement (one hop, one round trip): the game (by id, or the
+    channel's open one) with its play settings (``at_table_s`` too), live messages and whether
+    ``interaction_id`` was processed, joined to its seats with their people's preferences (a row
+    per seat, the game's columns on each)."""
     where, key = (
-        ("id = ?", pk) if pk is not None else ("channel_id = ? AND status IN ('lobby', 'active')", channel_id)
+        ("g.id = ?", pk)
+        if pk is not None
+        else ("g.channel_id = ? AND g.status IN ('lobby', 'active')", channel_id)
     )
-    found = yield row(
-        f"SELECT {GAME_COLUMNS}, {LIVE_SELECT}, "
-        "(SELECT takeover FROM table_play WHERE table_play.game_pk = games.id), "
-        "(SELECT hints_allowed FROM table_play WHERE table_play.game_pk = games.id), "
-        f"EXISTS (SELECT 1 FROM interactions WHERE interactions.id = ?), "
-        f"(SELECT at_table_s FROM table_play WHERE table_play.game_pk = games.id) FROM games WHERE {where}",
+    found = yield rows(
+        f"SELECT {GAME_OF_G}, {LIVE_OF_G}, "
+        "(SELECT takeover FROM table_play WHERE table_play.game_pk = g.id), "
+        "(SELECT hints_allowed FROM table_play WHERE table_play.game_pk = g.id), "
+        "EXISTS (SELECT 1 FROM interactions WHERE interactions.id = ?), "
+        "(SELECT at_table_s FROM table_play WHERE table_play.game_pk = g.id), "
+        f"{SEAT_SELECT}, u.user_id, {', '.join('u.' + c for c in PREF_COLUMNS)} FROM games g "
+        "LEFT JOIN seats s ON s.game_pk = g.id LEFT JOIN dm_refused r ON r.user_id = s.user_id "
+        f"LEFT JOIN users u ON u.user_id = s.user_id WHERE {where} {SEATS_ORDER}",
         interaction_id,
         key,
     )
-    if found is None:
+    if not found:
         return None
-    game = game_row(found)
+    first = found[0]
+    game = game_row(first)
     width = len(GAME_COLUMNS.split(","))
-    live = LiveMessages(*found[width : width + 8])
-    takeover, hints, seen, at_table_s = found[width + 8 :]
-    seated = yield rows(
-        f"SELECT {SEAT_SELECT}, u.user_id, {', '.join('u.' + c for c in PREF_COLUMNS)} FROM seats s "
-        "LEFT JOIN dm_refused r ON r.user_id = s.user_id LEFT JOIN users u ON u.user_id = s.user_id "
-        f"WHERE s.game_pk = ? {SEATS_ORDER}",
-        game.id,
-    )
+    live = LiveMessages(*first[width : width + 8])
+    takeover, hints, seen, at_table_s = first[width + 8 : width + 12]
+    seated = [r[width + 12 :] for r in found if r[width + 12] is not None]  # no seat: one row, NULLs
     seats = [seat_row(r) for r in seated]
     prefs = {
         seat.user_id: UserPrefs(*r[11:]) if r[10] is not None else UserPrefs()
@@ -890,23 +909,11 @@ class SqlStore:
         """A new lobby with the host in seat p0. Raises :class:`ChannelBusy` when the channel
         already has an open game. ``parent_channel_id``: ``channel_id`` is a thread of the game's
         own off that channel. ``rematch_of``: the game whose Rematch button opened it."""
-        return await self._write(
-            _create_game,
-            channel_id,
-            guild_id,
-            game,
-            options,
-            seed,
-            host_id,
-            host_name,
-            now,
-            reminder_s,
-            clock_s,
-            timers,
-            language,
-            parent_channel_id,
-            rematch_of,
-        )
+        new = NewGame(
+            channel_id, guild_id, game, options, seed, host_id, host_name, now, reminder_s, clock_s,
+            timers, language, parent_channel_id, rematch_of,
+        )  # fmt: skip
+        return await self._write(_create_game, new)
 
     async def _game_where(self, where: str, *args: Any) -> GameRow | None:
         found = await self._read(
@@ -1402,7 +1409,7 @@ class SqlStore:
         :func:`_compact`)."""
         plays = [Play(seat, text, events, kind, undoes), *then]
         numbers = await self._log(
-            pk, expected_version, plays, state_json, status, now, timers, interaction_id
+            Move(pk, expected_version, plays, state_json, status, now, timers, interaction_id)
         )
         if numbers is None:
             self.cache.lost_race(pk)
@@ -1420,23 +1427,26 @@ class SqlStore:
             self.cache.appended(pk, expected_version, logged, version)
         return version
 
-    async def _log(
-        self,
-        pk: int,
-        expected_version: int,
-        plays: list[Play],
-        state_json: str,
-        status: str,
-        now: float,
-        timers: TimerPlan | None,
-        interaction_id: int | None,
-    ) -> list[int] | None:
-        """:func:`_append_action` in one transaction: the log numbers of ``plays``, or None
-        (a backend may send it otherwise, in fewer round trips)."""
-        numbers: list[int] | None = await self._write(
-            _append_action, pk, expected_version, plays, state_json, status, now, timers, interaction_id
-        )
-        return numbers
+    async def _log(self, move: Move) -> list[int] | None:
+        """``move`` in one transaction: the log numbers of its plays, or None when the game moved
+        on (nothing written). A move that leaves its game open is the backend's one call
+        (:meth:`_open_move`); a closing one — it also compacts the game — or one the call cannot
+        take is :func:`_append_action`, the shared script."""
+        if move.status not in OPEN_STATUSES:
+            numbers: list[int] | None = await self._write(_append_action, move)
+            return numbers
+        self.counts.operation("append_action")
+        with metrics.STORE_SECONDS.labels(self.backend, "append_action").time():
+            try:
+                return await self._open_move(move)
+            except ScriptNeeded:
+                return await self._run(_append_action, move, write=True)  # counted above
+
+    async def _open_move(self, move: Move) -> list[int] | None:
+        """A move that leaves its game open, in one call to the database (SQLite: one
+        ``INSERT`` into a TEMP view; PostgreSQL: one call of a ``pg_temp`` function). Raises
+        :class:`ScriptNeeded` when the shared script must take it."""
+        raise ScriptNeeded
 
     #: The condition "log row ``a`` holds an ``auto`` event" (a play the table made for a seat),
     #: in the backend's JSON functions.

@@ -186,6 +186,26 @@ class ActionRow:
 
 
 @dataclass(frozen=True)
+class Move:
+    """What ``append_action`` writes in one transaction: ``plays`` (the move and the only
+    choices played after it) at ``expected_version``, the state they led to, the game's status
+    after them, the timer changes and the Discord interaction recorded as processed."""
+
+    pk: int
+    expected_version: int
+    plays: list[Play]
+    state_json: str
+    status: str
+    now: float
+    timers: TimerPlan | None
+    interaction_id: int | None
+
+
+class ScriptNeeded(Exception):
+    """A backend's one-call write of a move cannot take this one (the shared script does)."""
+
+
+@dataclass(frozen=True)
 class Play:
     """One more play logged by ``append_action`` after its first, in the same transaction (an
     only choice the table played for a seat right after the move, :mod:`bot.service.autoplay`)."""

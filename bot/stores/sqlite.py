@@ -7,10 +7,13 @@ the state can always be rebuilt (seed + seats + options + every logged play not 
 The queries are :mod:`bot.stores.queries`'s, shared with PostgreSQL (:mod:`bot.stores.postgres`). Here they
 run on one aiosqlite connection (the embedded store's driver: ``sqlite3`` on a thread of its own,
 through aiosqlite's public API): each store operation (a script of statements) runs as one
-transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), one operation at a time (an ``asyncio.Lock``), so
-no two operations of a process ever interleave on the connection. Each statement is one hop
-to aiosqlite's thread; a move is three operations (:mod:`bot.stores.cache` keeps the rest), which
-costs less than the earlier store's one hop per operation at twelve to fifteen. The state update
+transaction (``BEGIN IMMEDIATE`` … ``COMMIT``; a script of one statement in autocommit, its own
+transaction), one operation at a time (an ``asyncio.Lock``), so no two operations of a process
+ever interleave on the connection. Each statement is one hop to aiosqlite's thread. A move is
+three operations of one statement each (:mod:`bot.stores.cache` keeps the rest): the game's read,
+the live messages' write, and the move itself — one ``INSERT`` into a TEMP view whose triggers
+do its writes (:data:`MOVE_OBJECTS`), three hops in all where a statement each with ``BEGIN``
+and ``COMMIT`` took about twelve. The state update
 carries ``WHERE id = ? AND version = ?`` so that of two writers that read the same version only
 one applies — also when they are two processes (or two :class:`Store` objects) on the same file.
 
@@ -31,8 +34,8 @@ import aiosqlite
 
 from bot.stores.backup import backup, snapshot_path
 from bot.stores.cache import StoreCache
-from bot.stores.queries import Script, ScriptFn, Sql, SqlStore, StoreCounts
-from bot.stores.rows import StoreError
+from bot.stores.queries import SINGLE_STATEMENT, Script, ScriptFn, Sql, SqlStore, StoreCounts
+from bot.stores.rows import AlreadyProcessed, Move, ScriptNeeded, StoreError, dumps
 
 log = logging.getLogger(__name__)
 
@@ -326,6 +329,61 @@ MIGRATIONS: list[str] = [
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
+#: A move that leaves its game open as ONE statement — one hop to aiosqlite's thread, its own
+#: transaction in autocommit — instead of ``BEGIN IMMEDIATE``, a statement per write and
+#: ``COMMIT`` (six to eight hops): an ``INSERT`` of several rows into the view ``tw_move``, whose
+#: ``INSTEAD OF`` triggers do what :func:`bot.stores.queries._append_action` and
+#: :func:`bot.stores.queries._move_timers` do (PostgreSQL's twin: :data:`bot.stores.postgres.APPEND_FUNCTION`).
+#: Its rows, in order: one ``game`` row (the version-checked update, the interaction), one
+#: ``play`` row per logged play (``version`` is its log number), then the timer plan: a ``move``
+#: row per kind cleared and added back once, a ``clear`` row per other kind cleared, an ``add``
+#: row per other timer added. A
+#: ``RAISE(ABORT)`` undoes the whole statement: ``tw_stale`` (the game moved on),
+#: ``tw_processed`` (the interaction was processed before), ``tw_log`` (the log's numbers do not
+#: follow the version: the general script takes the move). The objects are TEMP — each
+#: connection's own, created as it opens (:func:`_connect`) —: this program's code, not the
+#: database's, so they need no migration and are always the running version's.
+MOVE_OBJECTS = """
+CREATE TEMP VIEW tw_move (what, pk, version, interaction, now, state, plays, seat, text, kind, undoes, events, due)
+    AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL WHERE 0;
+CREATE TEMP TRIGGER tw_move_game INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'game' BEGIN
+    SELECT RAISE(ABORT, 'tw_stale') WHERE NOT EXISTS (
+        SELECT 1 FROM games WHERE id = NEW.pk AND version = NEW.version AND status = 'active');
+    SELECT RAISE(ABORT, 'tw_processed') WHERE NEW.interaction IS NOT NULL
+        AND EXISTS (SELECT 1 FROM interactions WHERE id = NEW.interaction);
+    SELECT RAISE(ABORT, 'tw_log')
+        WHERE (SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_pk = NEW.pk) != NEW.version - 1;
+    UPDATE games SET state = NEW.state, version = version + NEW.plays, turn_pending = version + NEW.plays,
+            updated = NEW.now
+        WHERE id = NEW.pk;
+    INSERT INTO interactions (id, created) SELECT NEW.interaction, NEW.now WHERE NEW.interaction IS NOT NULL;
+END;
+CREATE TEMP TRIGGER tw_move_play INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'play' BEGIN
+    INSERT INTO actions (game_pk, n, seat, text, kind, undoes, created, events)
+        VALUES (NEW.pk, NEW.version, NEW.seat, NEW.text, NEW.kind, NEW.undoes, NEW.now, NEW.events);
+END;
+CREATE TEMP TRIGGER tw_move_timer INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'move' BEGIN
+    -- A kind cleared and added back once: its one unclaimed timer is moved in place. Else (none,
+    -- or several) every timer of the kind goes (a claimed one too, which finishes its claim) and
+    -- the new one is added. (changes(): the rows the UPDATE just before moved.)
+    UPDATE timers SET due = NEW.due, payload = NEW.events
+        WHERE game_pk = NEW.pk AND kind = NEW.kind AND claimed IS NULL;
+    DELETE FROM timers WHERE game_pk = NEW.pk AND kind = NEW.kind AND changes() != 1;
+    INSERT INTO timers (game_pk, kind, due, payload) SELECT NEW.pk, NEW.kind, NEW.due, NEW.events
+        WHERE NOT EXISTS (SELECT 1 FROM timers WHERE game_pk = NEW.pk AND kind = NEW.kind);
+END;
+CREATE TEMP TRIGGER tw_move_clear INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'clear' BEGIN
+    DELETE FROM timers WHERE game_pk = NEW.pk AND kind = NEW.kind;
+END;
+CREATE TEMP TRIGGER tw_move_add INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'add' BEGIN
+    INSERT INTO timers (game_pk, kind, due, payload) VALUES (NEW.pk, NEW.kind, NEW.due, NEW.events);
+END;
+"""
+#: The error of each ``RAISE`` in :data:`MOVE_OBJECTS`.
+MOVE_STALE, MOVE_PROCESSED, MOVE_LOG = "tw_stale", "tw_processed", "tw_log"
+#: The columns of a ``tw_move`` row, one ``?`` each.
+MOVE_ROW = "(" + ", ".join("?" * 13) + ")"
+
 #: How long a statement waits for another connection's write lock before giving up (ms).
 BUSY_TIMEOUT_MS = 10_000
 #: ``PRAGMA auto_vacuum`` value of INCREMENTAL.
@@ -380,8 +438,30 @@ class Store(SqlStore):
 
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         conn = self._open_conn()
+        # One statement is its own transaction (autocommit): no ``BEGIN``/``COMMIT`` hops.
+        write = write and script_fn not in SINGLE_STATEMENT
         async with self._turn:
             return await _run_script(conn, script_fn(*args), write, self.counts)
+
+    async def _open_move(self, move: Move) -> list[int] | None:
+        """One ``INSERT`` into ``tw_move`` (:data:`MOVE_OBJECTS`): one hop, its own transaction."""
+        text, args = _move_statement(move)
+        conn = self._open_conn()
+        async with self._turn:
+            self.counts.statements += 1
+            try:
+                await conn.execute(text, args)
+            except sqlite3.IntegrityError as error:
+                if str(error) == MOVE_STALE:
+                    return None  # somebody else's action got there first: nothing was written
+                if str(error) == MOVE_PROCESSED:
+                    raise AlreadyProcessed(f"interaction {move.interaction_id}") from None
+                if str(error) == MOVE_LOG:
+                    # The log's numbers do not follow the version (never written so by this
+                    # program): the shared script numbers the rows after the log's last one.
+                    raise ScriptNeeded from None
+                raise
+        return [move.expected_version + i for i in range(len(move.plays))]
 
     async def reclaim_space(self) -> int:
         """Give the pages freed by deletions back to the file system (incremental auto-vacuum,
@@ -446,10 +526,41 @@ async def _connect(path: str, durable: bool = False) -> aiosqlite.Connection:
         await conn.execute_fetchall("PRAGMA journal_mode=WAL")
         await conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.executescript(MOVE_OBJECTS)
     except BaseException:
         await conn.close()
         raise
     return conn
+
+
+def _move_statement(move: Move) -> tuple[str, list[Any]]:
+    """The ``INSERT INTO tw_move`` of a move (:data:`MOVE_OBJECTS`) and its arguments: a game
+    row, a row per play (row ``n`` takes the game from version ``n`` to ``n + 1``), and the
+    timer plan's rows."""
+    pk, expected_version, plays, timers = move.pk, move.expected_version, move.plays, move.timers
+    now = move.now
+    rows: list[tuple[Any, ...]] = [
+        ("game", pk, expected_version, move.interaction_id, now, move.state_json, len(plays), *(None,) * 6)
+    ]
+    for i, play in enumerate(plays):
+        rows.append(
+            ("play", pk, expected_version + i, None, now, None, None, play.seat, play.text, play.kind,
+             play.undoes, dumps(play.events), None)
+        )  # fmt: skip
+    if timers is not None:
+        added = [kind for kind, _, _ in timers.add]
+        moved = {kind for kind in timers.clear if added.count(kind) == 1}
+        rows.extend(
+            ("clear", pk, *(None,) * 7, kind, None, None, None)
+            for kind in dict.fromkeys(timers.clear)
+            if kind not in moved
+        )
+        rows.extend(
+            ("move" if kind in moved else "add", pk, *(None,) * 7, kind, None, dumps(payload), due)
+            for kind, due, payload in timers.add
+        )
+    text = "INSERT INTO tw_move VALUES " + ", ".join([MOVE_ROW] * len(rows))
+    return text, [value for r in rows for value in r]
 
 
 async def _incremental_auto_vacuum(conn: aiosqlite.Connection, path: str) -> None:

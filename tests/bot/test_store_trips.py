@@ -31,11 +31,11 @@ DM_WRITE = "write_decision_dms"
 
 async def play_counted(
     env, svc, game: str, users: list[int], moves: int
-) -> list[tuple[dict[str, int], int, bool]]:
+) -> list[tuple[dict[str, int], int, bool, int]]:
     """``moves`` random legal moves of ``game`` as the bot plays them (``/play`` with the
     interaction's locale and id, the outcome delivered), each move's store operations by name,
-    its round trips, and whether its delivery sent or closed decision DMs; stops early when the
-    game ends."""
+    its round trips, whether its delivery sent or closed decision DMs, and its statements;
+    stops early when the game ends."""
     await seated(env, svc, users, game=game)
     pk = svc.tables.channel_games[CHANNEL]
     rules = GAMES[game]
@@ -62,7 +62,9 @@ async def play_counted(
             if n != before.by_script.get(name, 0)
         }
         dms = bool(outcome.closed_dms) or any(dm.decision is not None for dm in outcome.private)
-        counted.append((ops, after.round_trips - before.round_trips, dms))
+        counted.append(
+            (ops, after.round_trips - before.round_trips, dms, after.statements - before.statements)
+        )
     return counted
 
 
@@ -73,7 +75,7 @@ async def test_a_move_is_three_store_operations(env, game):
     counted = await play_counted(env, svc, game, users, 60)
     assert len(counted) >= 10
     extra: dict[str, int] = {}
-    for ops, trips, dms in counted[:-1]:  # every move but a last one that ends the game
+    for ops, trips, dms, statements in counted[:-1]:  # every move but a last one that ends the game
         assert {name: ops.get(name, 0) for name in MOVE} == MOVE
         assert ops.get(DM_WRITE, 0) == int(dms)
         for name, n in ops.items():
@@ -81,10 +83,12 @@ async def test_a_move_is_three_store_operations(env, game):
                 extra[name] = extra.get(name, 0) + n
         if env.database.backend == "postgresql":
             assert trips <= 8
-            if ops == MOVE:  # the game's two queries, the move's function, the one-statement write
-                assert trips == 4  # (no BEGIN/COMMIT around them, no reset on release)
+            if ops == MOVE:  # the game's one query, the move's function, the one-statement write
+                assert trips == 3  # (no BEGIN/COMMIT around them, no reset on release)
         else:
             assert trips == 0
+        if ops == MOVE:  # one statement each: the game's read, the move (SQLite: one INSERT into
+            assert statements == 3  # its TEMP view tw_move), the live messages
     # Besides, only what the store reads once: each person's locale remembered at their first
     # command, the refused DMs, the game's last acts, its log's newest rows, its replay base, its
     # open decision DMs.
