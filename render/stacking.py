@@ -32,6 +32,7 @@ from typing import Any
 from PIL import Image, ImageChops
 
 from render.decision_parts import Crop, Part, _render, framed
+from render.png import quantise
 from render.text import Written, recording
 
 __all__ = [
@@ -301,12 +302,16 @@ def compose(
     *,
     max_h: int | None = None,
     kept: int = 0,
+    palette: Image.Image | None = None,
 ) -> Image.Image:
     """``parts`` top to bottom, each zoomed on its own (see the module docstring), at most
     ``max_h`` px tall when given (:func:`arrange`; the first ``kept`` parts, a header, keep
     their size), on the board's paper; ``board`` is the picture the crops are cut from,
-    ``board_texts`` what was recorded while it was drawn. ``img.info["texts"]``: every text as
-    shown."""
+    ``board_texts`` what was recorded while it was drawn (a :class:`TextIndex` of it, or the
+    texts, filed here). With a ``palette`` (a ``P`` image, :mod:`render.palette`) each part is
+    brought into it as it is zoomed and the picture is in it (one byte a pixel, the pixels the
+    colour picture quantised whole would have: a pixel's colour alone chooses its entry).
+    ``img.info["texts"]``: every text as shown."""
     room = MAX_W - 2 * MARGIN
     half = (room - GAP) // 2
     board_texts = indexed(board_texts)
@@ -323,6 +328,8 @@ def compose(
         for part, zoom in row:
             with recording() as drawn:  # the Drawn parts' words and the rings' badges, as painted
                 img = _render(part, board, zoom)
+            if palette is not None:
+                img = quantise(img, palette=palette)
             if isinstance(part, Crop):
                 ox, oy = part.box[0], part.box[1]
                 drawn += [
@@ -335,7 +342,7 @@ def compose(
     width = max(row_w for _, row_w in shown) + 2 * MARGIN
     heights = [max(img.height for img, _ in pictures) for pictures, _ in shown]
     height = sum(heights) + GAP * (len(shown) - 1) + 2 * MARGIN
-    out = framed(width, height)
+    out = framed(width, height, palette)
     texts: list[Written] = []
     y = MARGIN
     for (pictures, row_w), row_h in zip(shown, heights, strict=True):

@@ -52,3 +52,36 @@ def test_a_phone_board_looks_at_each_recorded_text_a_few_times_not_once_per_part
     # A scan per query looked at every text each time: parts × 3 queries × texts. Filed by place,
     # each text is looked at about once per part near it.
     assert index.scanned < 3 * len(drawn.texts), (index.scanned, len(drawn.texts), len(crops))
+
+
+def test_a_picture_composed_in_the_palette_is_the_colour_one_quantised_whole_at_a_byte_a_pixel() -> None:
+    from PIL import ImageChops
+
+    from render import GAME_MODULES
+    from render.palette import title_palette
+    from render.phone_layout import phone_board_of
+    from render.png import quantise
+    from render.turn_picture import turn_of
+
+    rules = GAMES["cuba"]
+    state = rules.new(list(NAMES), 5)
+    view = {**rules.view(state, None), "names": NAMES}
+    seats = list(rules.to_act(state))
+    legal = [str(a) for a in rules.legal(state, seats[0])]
+    palette = title_palette("cuba", GAME_MODULES["cuba"])
+    drawn = recorded_board(cuba.draw, view)
+    pairs = [
+        (phone_board_of("cuba", view, drawn), phone_board_of("cuba", view, drawn, palette)),
+        (
+            turn_of("cuba", view, seats, legal, "en", drawn),
+            turn_of("cuba", view, seats, legal, "en", drawn, palette),
+        ),
+    ]
+    for colour, paletted in pairs:
+        assert colour is not None and paletted is not None
+        assert colour.mode == "RGB" and paletted.mode == "P"
+        whole = quantise(colour, palette=palette)
+        assert paletted.size == whole.size
+        assert ImageChops.difference(paletted, whole).getbbox() is None  # the same entry at every pixel
+        assert paletted.getpalette() == whole.getpalette()
+        assert paletted.info["texts"] == colour.info["texts"]
