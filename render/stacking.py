@@ -159,6 +159,10 @@ def _zoom(part: Part, board_texts: Texts, room: int, max_zoom: float) -> float:
     return zoom
 
 
+#: A difference from the paper over 8 (of 255) is ink: the table :func:`column_ink` maps it by.
+_INKED = [0] * 9 + [255] * 247
+
+
 def column_ink(board: Image.Image, box: tuple[int, int, int, int]) -> list[float]:
     """For each pixel column of ``box``, the share of its pixels that are not the paper (the
     box's commonest colour, counted on every other row and column of a large box: flat art has
@@ -173,7 +177,7 @@ def column_ink(board: Image.Image, box: tuple[int, int, int, int]) -> list[float
     colours = counted.getcolors(counted.width * counted.height) or [(1, (0, 0, 0))]
     paper: tuple[int, int, int] = max(colours, key=itemgetter(0))[1]  # type: ignore[assignment]
     off = ImageChops.difference(strip, Image.new("RGB", strip.size, paper)).convert("L")
-    mask = off.point(lambda v: 255 if v > 8 else 0).resize((strip.width, 1), Image.Resampling.BOX)
+    mask = off.point(_INKED).resize((strip.width, 1), Image.Resampling.BOX)
     return [v / 255 for v in mask.tobytes()]
 
 
