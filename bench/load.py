@@ -1,7 +1,7 @@
 """Load: many active games through the service layer, every picture drawn as the bot draws it,
 in one process or in several sharing one PostgreSQL database.
 
-python bench/load.py [--games 1000] [--think 60] [--duration 300] [--moves 0] [--prefix 0]
+python bench/load.py [--games 1000] [--think 60] [--duration 300] [--warmup S] [--moves 0] [--prefix 0]
                      [--render-workers N] [--render-every 1] [--database PATH_OR_URL] [--processes N]
                      [--saturation] [--json]
 
@@ -36,6 +36,15 @@ board of a channel waiting for its turn, ``RenderPool.latest``, the boards it re
 counted too.) ``--render-every n`` draws only every n-th game's pictures (the others' are empty
 stubs, answered at once), as the bench did before; whether a picture is drawn is told by the
 task that asked for it (a context variable the players set), never by the view it is drawn from.
+
+**The steady state** is measured, not the start: a bot whose games started over days never
+sees every game's first pictures asked at once. The games are opened before the clock starts;
+then the players play at the asked pace for ``--warmup`` seconds (default one mean pause, so
+about every game makes its first move and its pictures are drawn, the render workers warm) —
+played and drawn, not measured —; then the **measured window** of ``--duration`` seconds, the
+same pace going on: the latencies are those of the commands sent in it, the moves per second and
+the CPU per move those answered in it. A command still unanswered when the window closes counts
+among the latencies with its wait so far (a lower bound), so a saturated run shows as one.
 
 Printed per process: moves per second, the p50/p95 time **from the command to its delivered
 outcome** (the board edited with its picture: the command, the store, the drawing, the
@@ -85,6 +94,7 @@ from bot.service.front import GameService  # noqa: E402
 from bot.service.outcome import ClosedDm, Outcome, PrivateMessage, PublicMessage, SentDm  # noqa: E402
 from bot.shards import SHARD_SHIFT  # noqa: E402
 from bot.stores.protocol import GameStore, open_store  # noqa: E402
+from render import MovePictures  # noqa: E402
 
 TITLES = ("cuba", "santiago", "goa")
 SEATS = 3
@@ -175,13 +185,13 @@ class MeasuredPool(RenderPool):
                 "board" if kind == "renderer" else kind.removesuffix("_renderer")
             )
 
-    def latest(self, key, fn, *args):  # only called where RenderPool has it (the newest board)
+    def latest(self, key, fn, *args, merge=None):  # the newest pictures of a channel
         if not DRAWING.get():
             stub = asyncio.get_running_loop().create_future()
-            stub.set_result(b"")
+            stub.set_result(MovePictures(None, None))  # what latest draws: a move's pictures
             return stub
         self.latest_asked += 1
-        return super().latest(key, fn, *args)  # type: ignore[misc]
+        return super().latest(key, fn, *args, merge=merge)
 
     async def run(self, fn, *args):
         if not DRAWING.get():
@@ -219,12 +229,19 @@ class Run:
         self.next_channel = first_free_channel
         self.guild = guild
         self.latencies: list[float] = []
+        #: When the measured window opens (the warm-up's end): commands sent before are played
+        #: and drawn, not timed.
+        self.window_start = math.inf
         #: The channels whose pictures are drawn (every ``--render-every``-th game's and their
         #: successors').
         self.drawn_channels: set[int] = set()
         self.acknowledged: list[tuple[int, str, str]] = []
         self.games_played: list[int] = []
         self.finished = 0
+        #: Moves sent in the window and answered; and those still unanswered at its end (their
+        #: wait so far is among the latencies: a lower bound).
+        self.window_moves = 0
+        self.unanswered = 0
         #: Moves cut off by the run's end (stored, maybe, but never answered).
         self.cut: list[tuple[int, str, str]] = []
 
@@ -251,16 +268,21 @@ async def game_actor(
 
     async def send(seat: str, text: str, timed: bool) -> None:
         t0 = time.perf_counter()
+        timed = timed and t0 >= run.window_start
         try:
             outcome = await service.act(channel, channel * 10 + int(seat[1:]), text)
             await deliver(outcome, gateway, service)
         except asyncio.CancelledError:  # the run's end: stored or not, never answered
             run.cut.append((pk, seat, text))
+            if timed:  # it waited this long at least: counted, or a saturated run would look fast
+                run.latencies.append((time.perf_counter() - t0) * 1e3)
+                run.unanswered += 1
             raise
         elapsed = (time.perf_counter() - t0) * 1e3
         if outcome.ok:
             if timed:
                 run.latencies.append(elapsed)
+                run.window_moves += 1
             run.acknowledged.append((pk, seat, text))
 
     prefix = rnd.randint(0, args.prefix) if args.prefix else 0
@@ -317,6 +339,14 @@ async def count_lost_and_doubled(
     return lost, doubled
 
 
+def warmup_s(args: argparse.Namespace) -> float:
+    """The warm-up before the measured window: ``--warmup``, else one mean pause (every game
+    makes about one move, its pictures drawn) — never with ``--duration 0``."""
+    if not args.duration:
+        return 0.0
+    return args.think if args.warmup is None else args.warmup
+
+
 def settings_for(database: str, processes: int, index: int) -> Settings:
     if database.startswith(("postgresql://", "postgres://")):
         return Settings(database_url=database, shard_count=processes, shard_ids=(index,))
@@ -364,13 +394,20 @@ async def run_process(args: argparse.Namespace, index: int, ready: Any = None) -
         )
         for k, channel in enumerate(channels)
     ]
-    t0 = time.perf_counter()
+    warmup = warmup_s(args)
+    started = time.perf_counter()
     if args.duration:
-        run.deadline = t0 + args.duration
+        run.deadline = started + warmup + args.duration
+    run.window_start = started + warmup
+    playing = [asyncio.ensure_future(task) for task in tasks]
+    # The warm-up: every game's first move at the asked pace, its pictures drawn, not measured.
+    if warmup:
+        await asyncio.wait(playing, timeout=warmup)
+    t0 = time.perf_counter()
     workers_cpu0 = sum(cpu_s(pid) for pid in pool.worker_pids())
     cpu0 = time.process_time()
-    playing = [asyncio.ensure_future(task) for task in tasks]
-    await asyncio.wait(playing, timeout=args.duration or None)
+    moves0 = len(run.acknowledged)
+    await asyncio.wait(playing, timeout=(args.duration or None))
     play_s = time.perf_counter() - t0
     for task in playing:  # the end: moves still waiting for their pictures are cut off
         task.cancel()
@@ -386,7 +423,7 @@ async def run_process(args: argparse.Namespace, index: int, ready: Any = None) -
     active = len(await store.games(("active",)))
     lost, doubled = await count_lost_and_doubled(store, run.acknowledged, run.cut)
     await store.close()
-    moves = len(run.acknowledged)
+    moves = len(run.acknowledged) - moves0  # answered in the window
     return {
         "process": index,
         "games": len(channels),
@@ -395,8 +432,11 @@ async def run_process(args: argparse.Namespace, index: int, ready: Any = None) -
         "active_games": active,
         "moves": moves,
         "timed_moves": len(run.latencies),
+        "unanswered_at_the_end": run.unanswered,
+        "turns_asked_per_s": round(len(channels) / args.think, 2) if args.think else None,
         "moves_cut_at_the_end": len(run.cut),
         "setup_s": round(setup_s, 1),
+        "warmup_s": round(warmup, 1),
         "play_s": round(play_s, 1),
         "moves_per_s": round(moves / play_s, 1),
         "p50_ms": round(percentile(run.latencies, 0.5), 1),
@@ -441,6 +481,7 @@ def run_processes(args: argparse.Namespace) -> list[dict[str, Any]]:
         str(args.render_workers),
     ]
     argv += ["--duration", str(args.duration), "--prefix", str(args.prefix)]
+    argv += ["--warmup", str(warmup_s(args))]
     argv += ["--database", args.database, "--processes", str(args.processes)]
     children = [
         subprocess.Popen(
@@ -467,7 +508,18 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--moves", type=int, default=0, help="moves per game (0: whole games)")
     ap.add_argument("--think", type=float, default=60.0, help="mean pause between a game's moves (s)")
-    ap.add_argument("--duration", type=float, default=300.0, help="seconds of play (0: until the games end)")
+    ap.add_argument(
+        "--duration",
+        type=float,
+        default=300.0,
+        help="seconds of the measured window (0: until the games end)",
+    )
+    ap.add_argument(
+        "--warmup",
+        type=float,
+        default=None,
+        help="seconds played and drawn before the window, not measured (default: --think)",
+    )
     ap.add_argument(
         "--prefix", type=int, default=0, help="first play up to this many moves per game, undrawn"
     )
@@ -547,8 +599,10 @@ def report(args: argparse.Namespace, f: dict[str, Any]) -> None:
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(p["drawn"].items()))
         print(
             f"process {p['process']}: {p['moves']} moves in {p['games_played']} games ({p['games_finished']} "
-            f"ended), {p['moves_per_s']} moves/s (setup {p['setup_s']} s); command to delivered picture "
-            f"p50 {p['p50_ms']} ms, p95 {p['p95_ms']} ms ({p['timed_moves']} moves); drawn: {kinds}; "
+            f"ended), {p['moves_per_s']} moves/s answered ({p['turns_asked_per_s']} game turns/s asked; setup "
+            f"{p['setup_s']} s, warm-up {p['warmup_s']} s); command to delivered picture p50 {p['p50_ms']} ms, "
+            f"p95 {p['p95_ms']} ms ({p['timed_moves']} moves sent in the window, {p['unanswered_at_the_end']} "
+            f"unanswered at its end, counted as their wait so far); drawn: {kinds}; "
             f"CPU per move {p['cpu_ms_per_move']} ms + {p['render_workers']} render worker(s) "
             f"{p['workers_cpu_ms_per_move']} ms; RSS {p['rss_mib']} MiB (peak {p['peak_rss_mib']} "
             f"MiB, with the workers {p['total_peak_rss_mib']} MiB); lost {p['lost']}, doubled {p['doubled']}"
@@ -578,6 +632,8 @@ def find_saturation(args: argparse.Namespace, postgres: bool) -> list[dict[str, 
             "think_s": think,
             "moves_per_s": f["moves_per_s"],
             "timed_moves": p["timed_moves"],
+            "unanswered_at_the_end": p["unanswered_at_the_end"],
+            "turns_asked_per_s": p["turns_asked_per_s"],
             "p50_ms": p["p50_ms"],
             "p95_ms": f["p95_ms"],
             "render_cpu_ms_per_move": p["workers_cpu_ms_per_move"],
@@ -587,8 +643,9 @@ def find_saturation(args: argparse.Namespace, postgres: bool) -> list[dict[str, 
         }
         steps.append(step)
         print(
-            f"--think {think:g}: {step['moves_per_s']} moves/s, p50 {step['p50_ms']} ms, p95 {step['p95_ms']} ms "
-            f"({step['timed_moves']} moves; {args.render_workers} render worker(s), "
+            f"--think {think:g}: {step['moves_per_s']} moves/s ({step['turns_asked_per_s']} game turns/s asked), "
+            f"p50 {step['p50_ms']} ms, p95 {step['p95_ms']} ms ({step['timed_moves']} moves, "
+            f"{step['unanswered_at_the_end']} unanswered at the end; {args.render_workers} render worker(s), "
             f"{step['render_cpu_ms_per_move']} ms of their CPU per move; load average {step['loadavg_1m']})",
             flush=True,
         )

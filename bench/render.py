@@ -1,14 +1,22 @@
 """Board picture speed and size: p95 of ``render.board`` over the views of a real game, and of
 the decision pictures of the same game.
 
-python bench/render.py --game cuba [--players 4] [--seed 1] [--views 80] [--names cjk] [--json]
+python3 bench/render.py --game cuba [--players 4] [--seed 1] [--views 80] [--names fresh] [--no-marks] [--json]
 
 A game is played by random computer players (``engine.ai``); ``--views`` public views spread
-over it (every phase) are rendered after one warm-up render, with the players' names of
-``--names`` (none, like the engine's views; ``latin``; ``cjk``: Chinese, Japanese and Korean names
-through the fallback fonts). Reported, in one run:
+over it (every phase) are rendered after one warm-up render, as the bot's presenter hands them
+to the renderer: with the players' names and a computer seat, and (unless ``--no-marks``) the
+marks of what changed (``view["since"]``: the public view at the point before). The names are
+``--names``: ``fresh`` (the default) gives every seat of every board a name never drawn before,
+in Latin, Chinese, Japanese or Korean script by turns, as a bot meets new players: the glyph
+masks and the widths of those names are not in the caches (Pillow rasterises them), and that cost
+is counted; ``none`` (like the engine's views), ``latin`` and ``cjk`` give every board the same
+five names (warm caches after the first). Reported, in one run:
 
 * ``p95_ms`` / ``p50_ms`` — ``render.board(game, view)``: drawing + palette PNG encode;
+* ``glyphs_per_board`` — glyph masks rasterised per board (the mask cache's misses: texts not
+  drawn before at that size and place, the fresh names among them); ``marked`` whether the views
+  carried change marks;
 * ``png_bytes`` — the largest PNG (``png_bytes_median`` the typical one);
 * ``width`` / ``height`` of the picture;
 * ``floor_ms`` — p95 of the bare encode of the very PNG the bot posts, alone: the posted PNG is
@@ -97,19 +105,14 @@ def decision_figures(game: str, states: list[Any], names: tuple[str, ...]) -> di
     }
 
 
-def move_figures(game: str, states: list[Any], names: tuple[str, ...]) -> dict[str, Any]:
-    """A move's pictures as the bot draws them (``render.move``) at each of ``states`` (see the
-    module doc)."""
+def move_figures(game: str, states: list[Any], views: list[dict[str, Any]]) -> dict[str, Any]:
+    """A move's pictures as the bot draws them (``render.move``) at each of ``states``, from
+    their ``views`` as the presenter makes them (:func:`presented`; see the module doc)."""
     rules = GAMES[game]
     cpu: list[float] = []
     phone: list[int] = []
     turn: list[int] = []
-    earlier = None
-    for state in states:
-        view = with_names(rules.view(state, None), names)
-        if earlier is not None:
-            view["since"] = earlier
-        earlier = rules.view(state, None)
+    for state, view in zip(states, views, strict=True):
         seats = list(rules.to_act(state)) if rules.result(state) is None else []
         legal = [str(a) for a in rules.legal(state, seats[0])] if len(seats) == 1 else []
         c0 = time.thread_time()
@@ -168,19 +171,83 @@ def summary_figures(game: str, states: list[Any], names: tuple[str, ...]) -> dic
     return {"summary_ms": round(p95(times) * 1000, 1), "summary_bytes": len(png), "summary_size": list(size)}
 
 
-#: Players' names per ``--names`` choice, seat by seat.
+#: Players' names per ``--names`` choice, seat by seat (``fresh``: :class:`FreshNames`).
 NAMES: dict[str, tuple[str, ...]] = {
     "none": (),
     "latin": ("Ana", "Dimitrios Papadopoulos", "Ĳsbrand Çoşkun", "Жора", "Zoë"),
     "cjk": ("王小明", "山田たろう", "김민준", "陳大文 Chan", "ラーメン大好き小池さん"),
+    "fresh": (),
 }
 
 
+class FreshNames:
+    """Names never drawn before, one per seat of every board: Latin, Chinese, Japanese and
+    Korean by turns, made of syllables (a seeded generator; each name told apart from every
+    earlier one), as long as people's display names are."""
+
+    LATIN = ("ka", "ri", "lo", "men", "sa", "to", "vel", "dra", "in", "gor", "pe", "lu", "mar", "ni", "zo")
+    HAN = (
+        "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+    )
+    KANA = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん"
+    HANGUL = "가나다라마바사아자차카타파하민준서연지우현수영진"
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+        self.given: set[str] = set()
+        self.turn = 0
+
+    def one(self) -> str:
+        rng, script = self.rng, self.turn % 4
+        self.turn += 1
+        while True:
+            if script == 0:
+                words = ["".join(rng.choice(self.LATIN) for _ in range(rng.randint(2, 3))) for _ in range(2)]
+                name = " ".join(w.capitalize() for w in words)
+            elif script == 1:
+                name = "".join(rng.choice(self.HAN) for _ in range(3))
+            elif script == 2:
+                name = rng.choice(self.HAN) + "".join(rng.choice(self.KANA) for _ in range(rng.randint(3, 5)))
+            else:
+                name = "".join(rng.choice(self.HANGUL) for _ in range(3))
+            if name not in self.given:
+                self.given.add(name)
+                return name
+
+    def of(self, seats: list[str]) -> tuple[str, ...]:
+        """A new name for each of ``seats``."""
+        return tuple(self.one() for _ in seats)
+
+
 def with_names(view: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
-    """``view`` with ``names`` given to its seats as the bot does (``view["names"]``)."""
+    """``view`` with ``names`` given to its seats as the bot does (``view["names"]``) and its
+    last seat a computer player's (``view["bots"]``)."""
     if not names:
-        return view
-    return {**view, "names": {seat: names[i % len(names)] for i, seat in enumerate(view["seats"])}}
+        return dict(view)
+    seats = list(view["seats"])
+    named = {seat: names[i % len(names)] for i, seat in enumerate(seats)}
+    return {**view, "names": named, "bots": seats[-1:]}
+
+
+def presented(game: str, states: list[Any], names: str, marks: bool, seed: int = 1) -> list[dict[str, Any]]:
+    """The public views of ``states`` as the presenter hands them to the renderer: names (per
+    ``names``, see the module doc; ``fresh``: new ones on every view) and, with ``marks``, the
+    public view of the state before as ``view["since"]`` (what changed since)."""
+    rules = GAMES[game]
+    fresh = FreshNames(seed) if names == "fresh" else None
+    out = []
+    earlier = None
+    for state in states:
+        view = rules.view(state, None)
+        given = fresh.of(list(view["seats"])) if fresh is not None else NAMES[names]
+        shown = with_names(view, given)
+        if marks and earlier is not None:
+            shown["since"] = earlier
+        earlier = view
+        out.append(shown)
+    return out
 
 
 def spread(items: list[Any], count: int) -> list[Any]:
@@ -201,15 +268,19 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--views", type=int, default=80)
-    ap.add_argument("--names", choices=sorted(NAMES), default="none")
+    ap.add_argument("--names", choices=sorted(NAMES), default="fresh")
+    ap.add_argument("--no-marks", action="store_true", help="views without the marks of what changed")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
+    from render.text import _mask
+
     states = game_states(args.game, args.players, args.seed)
-    views = [
-        with_names(GAMES[args.game].view(s, None), NAMES[args.names]) for s in spread(states, args.views)
-    ]
-    render.board(args.game, views[0])  # warm-up: fonts, icons, the static layer
+    shown_states = spread(states, args.views)
+    # the warm-up (fonts, icons, the static layer) draws the first state under names not used again
+    warm_up, *views = presented(args.game, shown_states[:1] + shown_states, args.names, not args.no_marks)
+    render.board(args.game, warm_up)
+    glyphs_before = _mask.cache_info().misses
 
     render_s: list[float] = []
     cpu_s: list[float] = []
@@ -235,10 +306,13 @@ def main() -> None:
             floor_cpu_s.append(time.thread_time() - c0)
         same_bytes = same_bytes and again == png
 
+    glyphs = _mask.cache_info().misses - glyphs_before
     figures = {
         "game": args.game,
         "players": args.players,
         "names": args.names,
+        "marked": not args.no_marks,
+        "glyphs_per_board": round(glyphs / len(views), 1),
         "views": len(views),
         "p95_ms": round(p95(render_s) * 1000, 1),
         "p50_ms": round(statistics.median(render_s) * 1000, 1),
@@ -257,11 +331,16 @@ def main() -> None:
     figures["cpu_ratio"] = (
         round(figures["cpu_p95_ms"] / figures["cpu_floor_ms"], 2) if figures["cpu_floor_ms"] else None
     )
-    figures.update(summary_figures(args.game, states, NAMES[args.names]))
-    figures.update(decision_figures(args.game, spread(states, args.views), NAMES[args.names]))
-    figures.update(move_figures(args.game, spread(states, args.views), NAMES[args.names]))
+    # the summary and the decision pictures: five names (fresh ones the first time only)
+    names = NAMES[args.names] or FreshNames(args.seed + 1).of(["seat"] * 5)
+    figures.update(summary_figures(args.game, states, names))
+    figures.update(decision_figures(args.game, shown_states, names))
+    moves = presented(args.game, shown_states, args.names, not args.no_marks, seed=args.seed + 2)
+    figures.update(move_figures(args.game, shown_states, moves))
     print(
-        f"{args.game}: {len(views)} views, render p95 {figures['p95_ms']} ms (p50 {figures['p50_ms']} ms), "
+        f"{args.game}: {len(views)} views (names {args.names}, {glyphs / len(views):.1f} glyph masks rasterised "
+        f"a board, {'with' if figures['marked'] else 'without'} change marks), "
+        f"render p95 {figures['p95_ms']} ms (p50 {figures['p50_ms']} ms), "
         f"bare encode p95 {figures['floor_ms']} ms (×{figures['ratio']}); CPU time p95 {figures['cpu_p95_ms']} ms, "
         f"bare encode {figures['cpu_floor_ms']} ms (×{figures['cpu_ratio']}), load {figures['loadavg_1m']}; "
         f"PNG ≤ {figures['png_bytes'] / 1024:.1f} KiB (median {figures['png_bytes_median'] / 1024:.1f} KiB), "

@@ -97,8 +97,10 @@ def phone_board(game_id: str, view: dict[str, Any]) -> bytes:
     from render.phone_layout import draw_phone_board
     from render.png import MOVE_LEVEL, encode_png
 
-    img = draw_phone_board(game_id, view, _module(game_id).draw)
-    return encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]), level=MOVE_LEVEL)
+    img = draw_phone_board(
+        game_id, view, _module(game_id).draw, title_palette(game_id, GAME_MODULES[game_id])
+    )
+    return encode_png(img, level=MOVE_LEVEL)
 
 
 @dataclass(frozen=True)
@@ -131,11 +133,11 @@ def move(
     if not board and not seats:
         return MovePictures(None, None)
     drawn = recorded_board(_module(game_id).draw, view)
+    palette = title_palette(game_id, GAME_MODULES[game_id])
     phone = None
     if board:
-        img = phone_board_of(game_id, view, drawn)
-        phone = encode_png(img, palette=title_palette(game_id, GAME_MODULES[game_id]), level=MOVE_LEVEL)
-    shown = turn_of(game_id, view, seats, legal, normalise(lang), drawn)
+        phone = encode_png(phone_board_of(game_id, view, drawn, palette), level=MOVE_LEVEL)
+    shown = turn_of(game_id, view, seats, legal, normalise(lang), drawn, palette)
     return MovePictures(phone, None if shown is None else _turn_png(game_id, shown))
 
 
@@ -176,15 +178,19 @@ def turn(
     when nobody is called. ``legal``: the first seat's actions when they are public (its buttons;
     rung on the picture), else empty."""
     from engine.i18n import normalise
+    from render.palette import title_palette
     from render.turn_picture import draw_turn
 
-    img = draw_turn(game_id, view, seats, legal, normalise(lang), _module(game_id).draw)
+    palette = title_palette(game_id, GAME_MODULES[game_id])
+    img = draw_turn(game_id, view, seats, legal, normalise(lang), _module(game_id).draw, palette)
     return None if img is None else _turn_png(game_id, img)
 
 
 def _turn_png(game_id: str, img: Any) -> bytes:
     """The turn picture's PNG, in the title's palette as the board it is cut from (its header's
-    marks and names and its rings are the board's colours): a fifth of an adaptive palette's cost."""
+    marks and names and its rings are the board's colours): a fifth of an adaptive palette's cost.
+    (A picture composed in the palette already, :func:`render.stacking.compose`, is written as it
+    is.)"""
     from render.palette import title_palette
     from render.png import MOVE_LEVEL, encode_png
 

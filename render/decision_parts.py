@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 
 from render.colours import FRAME, GOLD, GOLD_DARK, INK, PAPER
 from render.layout import truncate
+from render.png import quantise
 from render.text import badge, draw_text
 
 Box = tuple[int, int, int, int]
@@ -142,21 +143,31 @@ def _corners() -> Image.Image:
     return img
 
 
-def framed(width: int, height: int) -> Image.Image:
+def framed(width: int, height: int, palette: Image.Image | None = None) -> Image.Image:
     """A picture of ``width`` × ``height`` px of paper in a 3 px frame with rounded corners: the
     pixels of a rounded rectangle of paper drawn on the frame's colour, without filling the
-    whole picture twice (a phone board is 4 Mpx)."""
+    whole picture twice (a phone board is 4 Mpx). With a ``palette`` (a ``P`` image,
+    :mod:`render.palette`) the picture is in it, one byte a pixel: the pixels
+    :func:`render.png.quantise` makes of the colour one, drawn without a colour one."""
     if min(width, height) < 2 * _CORNER:
         img = Image.new("RGB", (width, height), FRAME)
         ImageDraw.Draw(img).rounded_rectangle((3, 3, width - 4, height - 4), radius=14, fill=PAPER)
-        return img
-    img = Image.new("RGB", (width, height), PAPER)
+        return img if palette is None else quantise(img, palette=palette)
+    corners, c = _corners(), _CORNER
+    if palette is None:
+        img = Image.new("RGB", (width, height), PAPER)
+        paper: int | tuple[int, int, int] = PAPER
+        frame: int | tuple[int, int, int] = FRAME
+    else:
+        corners = quantise(corners, palette=palette)
+        paper, frame = corners.getpixel((c, c)), corners.getpixel((0, 0))  # type: ignore[assignment]
+        img = Image.new("P", (width, height), paper)
+        img.putpalette(corners.getpalette() or [])
     draw = ImageDraw.Draw(img)
     for band in ((0, 0, width - 1, 2), (0, height - 3, width - 1, height - 1)):
-        draw.rectangle(band, fill=FRAME)
+        draw.rectangle(band, fill=frame)
     for band in ((0, 0, 2, height - 1), (width - 3, 0, width - 1, height - 1)):
-        draw.rectangle(band, fill=FRAME)
-    corners, c = _corners(), _CORNER
+        draw.rectangle(band, fill=frame)
     for x, y in ((0, 0), (1, 0), (0, 1), (1, 1)):
         img.paste(corners.crop((x * c, y * c, (x + 1) * c, (y + 1) * c)), (x * (width - c), y * (height - c)))
     return img

@@ -13,6 +13,7 @@ import math
 from PIL import ImageDraw
 
 from render.colours import OUTLINE, RGB, rgb
+from render.shapes import rounded_rect
 
 __all__ = ["bark_roll", "bottle", "cube", "fruit", "leaf", "line_width", "pod", "root", "seed_cluster"]
 
@@ -51,8 +52,8 @@ def leaf(draw: ImageDraw.ImageDraw, s: int, colour: RGB, vein: RGB = (30, 70, 30
 def bottle(draw: ImageDraw.ImageDraw, s: int, colour: RGB, label: RGB = (245, 230, 200)) -> None:
     """A bottle (rum, …)."""
     w = line_width(s)
-    draw.rounded_rectangle(
-        (s * 0.26, s * 0.38, s * 0.74, s * 0.96), radius=s * 0.1, fill=colour, outline=OUTLINE, width=w
+    rounded_rect(
+        draw, (s * 0.26, s * 0.38, s * 0.74, s * 0.96), radius=s * 0.1, fill=colour, outline=OUTLINE, width=w
     )
     draw.polygon(
         [(s * 0.4, s * 0.16), (s * 0.6, s * 0.16), (s * 0.62, s * 0.4), (s * 0.38, s * 0.4)],
@@ -123,7 +124,8 @@ def bark_roll(draw: ImageDraw.ImageDraw, s: int, colour: RGB) -> None:
     """Rolled bark sticks (cinnamon, …)."""
     w = line_width(s)
     for dx in (-0.16, 0.0, 0.16):
-        draw.rounded_rectangle(
+        rounded_rect(
+            draw,
             (s * (0.4 + dx), s * 0.08, s * (0.6 + dx), s * 0.92),
             radius=s * 0.08,
             fill=colour,

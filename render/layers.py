@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 
 from render.colours import CARD, FAINT, RGB
 from render.icons import clear_icons, recording_icons
+from render.shapes import clear_stamps, rounded_rect
 from render.text import Written, clear_masks, recording, replay
 
 __all__ = ["CardPainter", "LayerKey", "cached_layer", "card", "clear_caches", "panel"]
@@ -43,12 +44,12 @@ def panel(
     width: int = 2,
 ) -> None:
     """A rounded card; with ``header`` a coloured strip of ``header_height`` px on top."""
-    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    rounded_rect(draw, box, radius=radius, fill=fill, outline=outline, width=width)
     if header is not None and header_height:
         x0, y0, x1, _ = box
-        draw.rounded_rectangle((x0, y0, x1, y0 + header_height), radius=radius, fill=header)
+        rounded_rect(draw, (x0, y0, x1, y0 + header_height), radius=radius, fill=header)
         draw.rectangle((x0, y0 + header_height - radius, x1, y0 + header_height), fill=header)
-        draw.rounded_rectangle(box, radius=radius, outline=outline, width=width)
+        rounded_rect(draw, box, radius=radius, outline=outline, width=width)
 
 
 _LAYERS: dict[LayerKey, tuple[Image.Image, list[Written]]] = {}
@@ -139,5 +140,6 @@ def clear_caches() -> None:
         _LAYERS.clear()
     clear_icons()
     clear_masks()
+    clear_stamps()
     with _CARDS_LOCK:
         _CARDS.clear()

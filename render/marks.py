@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.colours import CARD, FAINT, PAPER, RGB
+from render.shapes import rounded_rect
 from render.text import draw_label
 
 #: The mark's colour (not a seat colour, not a good's).
@@ -52,8 +53,8 @@ def changed(view: dict[str, Any], *path: Any) -> bool:
 def outline(draw: ImageDraw.ImageDraw, box: Box, radius: int = 12) -> None:
     """The mark around ``box``."""
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=radius, outline=HALO, width=WIDTH + 4)
-    draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, outline=MARK, width=WIDTH)
+    rounded_rect(draw, (x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=radius, outline=HALO, width=WIDTH + 4)
+    rounded_rect(draw, (x0, y0, x1, y1), radius=radius, outline=MARK, width=WIDTH)
     draw.ellipse((x1 - DOT - 3, y0 - DOT - 3, x1 + DOT + 3, y0 + DOT + 3), fill=HALO)
     draw.ellipse((x1 - DOT, y0 - DOT, x1 + DOT, y0 + DOT), fill=MARK)
 
@@ -97,7 +98,7 @@ def key(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, text: str) -> Non
     """The legend's line for the mark: a sample box marked, then ``text`` (may be empty)."""
     x0, y0, x1, y1 = box
     sample = (x0 + 10, y0 + 12, x0 + 90, y1 - 12)
-    draw.rounded_rectangle(sample, radius=10, fill=CARD, outline=FAINT, width=2)
+    rounded_rect(draw, sample, radius=10, fill=CARD, outline=FAINT, width=2)
     outline(draw, sample, radius=10)
     if text:
         draw_label(draw, (x0 + 118, (y0 + y1) / 2), text, x1 - x0 - 130, 19, 17, lines=2, spacing=21)

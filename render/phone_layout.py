@@ -72,16 +72,22 @@ def areas(game_id: str, view: dict[str, Any]) -> list[Box]:
 
 
 def draw_phone_board(
-    game_id: str, view: dict[str, Any], draw_board: Callable[[dict[str, Any]], Image.Image] | None = None
+    game_id: str,
+    view: dict[str, Any],
+    draw_board: Callable[[dict[str, Any]], Image.Image] | None = None,
+    palette: Image.Image | None = None,
 ) -> Image.Image:
     """The phone board of the public ``view`` (see the module docstring); ``draw_board`` draws
-    the landscape board (default: the title's ``draw``). ``img.info["texts"]``: every text as
-    shown; ``img.info["areas"]``: how many areas it stacks."""
+    the landscape board (default: the title's ``draw``); with a ``palette`` the picture is in it
+    (:func:`render.stacking.compose`). ``img.info["texts"]``: every text as shown;
+    ``img.info["areas"]``: how many areas it stacks."""
     module = _board_module(game_id)
-    return phone_board_of(game_id, view, recorded_board(draw_board or module.draw, view))
+    return phone_board_of(game_id, view, recorded_board(draw_board or module.draw, view), palette)
 
 
-def phone_board_of(game_id: str, view: dict[str, Any], recorded: RecordedBoard) -> Image.Image:
+def phone_board_of(
+    game_id: str, view: dict[str, Any], recorded: RecordedBoard, palette: Image.Image | None = None
+) -> Image.Image:
     """The phone board of the public ``view`` cut from its landscape board ``recorded`` (drawn
     once for all the pictures of a move, :func:`render.move`); as :func:`draw_phone_board`."""
     board, texts = recorded.picture, recorded.texts
@@ -91,7 +97,7 @@ def phone_board_of(game_id: str, view: dict[str, Any], recorded: RecordedBoard) 
         if isinstance(box, Area):
             board, texts, box = squeezed(board, texts, box)
         crops.append(Crop(box))
-    img = compose(crops, board, texts, MAX_ZOOM)
+    img = compose(crops, board, texts, MAX_ZOOM, palette=palette)
     img.info["areas"] = len(boxes)
     return img
 

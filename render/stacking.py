@@ -23,6 +23,7 @@ Used by the turn picture (:mod:`render.turn_picture`) and the phone board
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -31,6 +32,7 @@ from typing import Any
 from PIL import Image, ImageChops
 
 from render.decision_parts import Crop, Part, _render, framed
+from render.png import quantise
 from render.text import Written, recording
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "MAX_ZOOM",
     "MIN_TEXT",
     "SHRINK_LEAST",
+    "TextIndex",
     "arrange",
     "column_ink",
     "compose",
@@ -84,13 +87,59 @@ def recorded_board(draw: Callable[[dict[str, Any]], Image.Image], view: dict[str
     return RecordedBoard(picture, texts)
 
 
-def texts_in(texts: Sequence[Written], box: tuple[float, float, float, float]) -> list[Written]:
-    """The texts anchored inside ``box``."""
+class TextIndex:
+    """The texts recorded on a board, filed by where they are anchored: the texts inside a box
+    are found by looking only at those filed in the :data:`CELL`-px squares the box overlaps,
+    and each box's answer is kept (a part's box is asked for its smallest word, its floor and its
+    texts as shown, a board's worth of texts each time otherwise). ``scanned`` counts the texts
+    looked at."""
+
+    #: The side of a square the texts are filed in, in board pixels.
+    CELL = 64
+
+    def __init__(self, texts: Sequence[Written]) -> None:
+        self.texts = list(texts)
+        self._cells: defaultdict[tuple[int, int], list[int]] = defaultdict(list)
+        for k, w in enumerate(self.texts):
+            self._cells[math.floor(w.xy[0]) // self.CELL, math.floor(w.xy[1]) // self.CELL].append(k)
+        self._found: dict[tuple[float, float, float, float], list[Written]] = {}
+        self.scanned = 0
+
+    def inside(self, box: tuple[float, float, float, float]) -> list[Written]:
+        """The texts anchored inside ``box`` (edges included), in the order they were drawn."""
+        found = self._found.get(box)
+        if found is not None:
+            return found
+        x0, y0, x1, y1 = box
+        near: list[int] = []
+        c = self.CELL
+        for cx in range(math.floor(x0) // c, math.floor(x1) // c + 1):
+            for cy in range(math.floor(y0) // c, math.floor(y1) // c + 1):
+                near += self._cells.get((cx, cy), ())
+        self.scanned += len(near)
+        texts = self.texts
+        found = [texts[k] for k in sorted(near) if x0 <= texts[k].xy[0] <= x1 and y0 <= texts[k].xy[1] <= y1]
+        self._found[box] = found
+        return found
+
+
+Texts = Sequence[Written] | TextIndex
+
+
+def indexed(texts: Texts) -> TextIndex:
+    """``texts`` filed by place (:class:`TextIndex`; an index is returned as it is)."""
+    return texts if isinstance(texts, TextIndex) else TextIndex(texts)
+
+
+def texts_in(texts: Texts, box: tuple[float, float, float, float]) -> list[Written]:
+    """The texts anchored inside ``box`` (through the index when ``texts`` is one)."""
+    if isinstance(texts, TextIndex):
+        return texts.inside(box)
     x0, y0, x1, y1 = box
     return [w for w in texts if x0 <= w.xy[0] <= x1 and y0 <= w.xy[1] <= y1]
 
 
-def smallest(part: Part, board_texts: Sequence[Written]) -> int | None:
+def smallest(part: Part, board_texts: Texts) -> int | None:
     """The size of the smallest text of ``part`` at zoom 1 (None: it has no words)."""
     if isinstance(part, Crop):
         inside = texts_in(board_texts, part.box)
@@ -100,7 +149,7 @@ def smallest(part: Part, board_texts: Sequence[Written]) -> int | None:
     return min((w.size for w in inside), default=None)
 
 
-def _zoom(part: Part, board_texts: Sequence[Written], room: int, max_zoom: float) -> float:
+def _zoom(part: Part, board_texts: Texts, room: int, max_zoom: float) -> float:
     """As wide as ``room`` allows (at most ``max_zoom``), and never so small that a word of the
     part stands under :data:`MIN_TEXT` px (then possibly wider than ``room``)."""
     zoom = min(max_zoom, room / part.size[0])
@@ -108,6 +157,10 @@ def _zoom(part: Part, board_texts: Sequence[Written], room: int, max_zoom: float
     if least is not None:
         zoom = max(zoom, MIN_TEXT / least * 1.001)
     return zoom
+
+
+#: A difference from the paper over 8 (of 255) is ink: the table :func:`column_ink` maps it by.
+_INKED = [0] * 9 + [255] * 247
 
 
 def column_ink(board: Image.Image, box: tuple[int, int, int, int]) -> list[float]:
@@ -124,11 +177,11 @@ def column_ink(board: Image.Image, box: tuple[int, int, int, int]) -> list[float
     colours = counted.getcolors(counted.width * counted.height) or [(1, (0, 0, 0))]
     paper: tuple[int, int, int] = max(colours, key=itemgetter(0))[1]  # type: ignore[assignment]
     off = ImageChops.difference(strip, Image.new("RGB", strip.size, paper)).convert("L")
-    mask = off.point(lambda v: 255 if v > 8 else 0).resize((strip.width, 1), Image.Resampling.BOX)
+    mask = off.point(_INKED).resize((strip.width, 1), Image.Resampling.BOX)
     return [v / 255 for v in mask.tobytes()]
 
 
-def _split_x(board: Image.Image, box: tuple[int, int, int, int], texts: Sequence[Written]) -> int:
+def _split_x(board: Image.Image, box: tuple[int, int, int, int], texts: Texts) -> int:
     """Where to cut a crop in two: in its middle third, the pixel column that is most nearly
     bare paper (between two tiles, slots or cells) and holds no word's anchor — in the middle of
     the widest run of such columns (the gap between two groups rather than two tiles)."""
@@ -153,7 +206,7 @@ def _split_x(board: Image.Image, box: tuple[int, int, int, int], texts: Sequence
 
 
 def fit(
-    part: Part, board: Image.Image, texts: Sequence[Written], room: int, max_zoom: float = MAX_ZOOM
+    part: Part, board: Image.Image, texts: Texts, room: int, max_zoom: float = MAX_ZOOM
 ) -> list[tuple[Part, float]]:
     """``part`` with its zoom; a crop whose words need it wider than ``room`` is cut in two
     halves (:func:`_split_x`) shown one above the other, each with the rings on it."""
@@ -171,7 +224,7 @@ def fit(
     return halves
 
 
-def _floor(part: Part, board_texts: Sequence[Written], zoom: float) -> float:
+def _floor(part: Part, board_texts: Texts, zoom: float) -> float:
     """The least zoom at which every word of ``part`` (and the badge of a ring on it) still
     stands :data:`MIN_TEXT` px high; a part without words may shrink to half its ``zoom``."""
     least = smallest(part, board_texts)
@@ -248,19 +301,24 @@ def arrange(items: Sequence[Item], max_h: int | None) -> list[Row]:
 def compose(
     parts: Sequence[Part],
     board: Image.Image,
-    board_texts: Sequence[Written],
+    board_texts: Texts,
     max_zoom: float = MAX_ZOOM,
     *,
     max_h: int | None = None,
     kept: int = 0,
+    palette: Image.Image | None = None,
 ) -> Image.Image:
     """``parts`` top to bottom, each zoomed on its own (see the module docstring), at most
     ``max_h`` px tall when given (:func:`arrange`; the first ``kept`` parts, a header, keep
     their size), on the board's paper; ``board`` is the picture the crops are cut from,
-    ``board_texts`` what was recorded while it was drawn. ``img.info["texts"]``: every text as
-    shown."""
+    ``board_texts`` what was recorded while it was drawn (a :class:`TextIndex` of it, or the
+    texts, filed here). With a ``palette`` (a ``P`` image, :mod:`render.palette`) each part is
+    brought into it as it is zoomed and the picture is in it (one byte a pixel, the pixels the
+    colour picture quantised whole would have: a pixel's colour alone chooses its entry).
+    ``img.info["texts"]``: every text as shown."""
     room = MAX_W - 2 * MARGIN
     half = (room - GAP) // 2
+    board_texts = indexed(board_texts)
     items = [
         Item(
             part, zoom, min(zoom, half / part.size[0]), zoom if k < kept else _floor(part, board_texts, zoom)
@@ -274,6 +332,8 @@ def compose(
         for part, zoom in row:
             with recording() as drawn:  # the Drawn parts' words and the rings' badges, as painted
                 img = _render(part, board, zoom)
+            if palette is not None:
+                img = quantise(img, palette=palette)
             if isinstance(part, Crop):
                 ox, oy = part.box[0], part.box[1]
                 drawn += [
@@ -286,7 +346,7 @@ def compose(
     width = max(row_w for _, row_w in shown) + 2 * MARGIN
     heights = [max(img.height for img, _ in pictures) for pictures, _ in shown]
     height = sum(heights) + GAP * (len(shown) - 1) + 2 * MARGIN
-    out = framed(width, height)
+    out = framed(width, height, palette)
     texts: list[Written] = []
     y = MARGIN
     for (pictures, row_w), row_h in zip(shown, heights, strict=True):

@@ -22,6 +22,7 @@ from PIL import ImageDraw
 from render.colours import INK, RGB, WHITE
 from render.faces import FACES, MAIN, face_font, font, runs, safe_text
 from render.layout import run_widths, split_label, text_width, truncate, wrap
+from render.shapes import rounded_rect
 
 __all__ = [
     "Written",
@@ -259,8 +260,8 @@ def badge(
     h = size + 6
     w = max(h, text_width(label, size, True) + 10)
     x, y = xy
-    draw.rounded_rectangle(
-        (x - w / 2, y - h / 2, x + w / 2, y + h / 2), radius=h // 2, fill=fill, outline=outline, width=2
+    rounded_rect(
+        draw, (x - w / 2, y - h / 2, x + w / 2, y + h / 2), radius=h // 2, fill=fill, outline=outline, width=2
     )
     draw_text(draw, (x, y), label, size, text_fill, True, "mm")
 

@@ -98,13 +98,15 @@ def draw_turn(
     legal: list[str],
     lang: str,
     draw_board: Callable[[dict[str, Any]], Image.Image],
+    palette: Image.Image | None = None,
 ) -> Image.Image | None:
     """The turn picture of ``seats`` (the people called, in order) deciding among ``legal`` (the
     first seat's actions, when they are public: they are its buttons), drawn from the public
-    ``view``; None when nobody is called."""
+    ``view`` (in ``palette`` when given, :func:`render.stacking.compose`); None when nobody is
+    called."""
     if not seats:
         return None
-    return turn_of(game_id, view, seats, legal, lang, recorded_board(draw_board, view))
+    return turn_of(game_id, view, seats, legal, lang, recorded_board(draw_board, view), palette)
 
 
 def turn_of(
@@ -114,6 +116,7 @@ def turn_of(
     legal: list[str],
     lang: str,
     recorded: RecordedBoard,
+    palette: Image.Image | None = None,
 ) -> Image.Image | None:
     """The turn picture (as :func:`draw_turn`) cut from the public board ``recorded`` (drawn once
     for all the pictures of a move, :func:`render.move`)."""
@@ -123,4 +126,5 @@ def turn_of(
     board, board_texts = recorded.picture, recorded.texts
     found: TurnParts = module.turn_parts(view, list(seats), legal, lang, board)
     names = view.get("names") or {}
-    return compose([header(seats, names, found.marks), *found.parts], board, board_texts, max_h=MAX_H, kept=1)
+    parts = [header(seats, names, found.marks), *found.parts]
+    return compose(parts, board, board_texts, max_h=MAX_H, kept=1, palette=palette)

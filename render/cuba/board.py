@@ -48,6 +48,7 @@ from render.icons import note, paste_icon, register_icon, rounded
 from render.layout import player_name, text_width, truncate
 from render.phone_layout import header
 from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker, seat_marks
+from render.shapes import rounded_rect
 from render.text import badge, draw_text, text_centered, text_outlined
 
 WIDTH = 1600
@@ -409,7 +410,7 @@ def _build_base(layout: Layout) -> Image.Image:
     pastes them on the copy, so one base serves every game of that many players."""
     img = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((6, 6, WIDTH - 7, HEIGHT - 7), radius=18, fill=PAPER)
+    rounded_rect(draw, (6, 6, WIDTH - 7, HEIGHT - 7), radius=18, fill=PAPER)
     # Market: section card and the piece of each row (the ladders change every turn).
     layers.panel(draw, MARKET_BOX)
     _section_title(img, MARKET_BOX, "coin")
@@ -531,7 +532,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     for phase in PHASES:
         cur = view["phase"] == phase
         if cur:
-            draw.rounded_rectangle((x - 4, 8, x + 48, 56), radius=10, fill=GOLD, outline=INK, width=2)
+            rounded_rect(draw, (x - 4, 8, x + 48, 56), radius=10, fill=GOLD, outline=INK, width=2)
         paste_icon(img, PHASE_ICONS[phase], (x + 22, 32), 38, 1.0 if cur else 0.35)
         x += 60
     x += 20
@@ -584,7 +585,8 @@ def _draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
             is_buy = filled and k == row["count"] - 1
             is_sell = not filled and k == row["count"]
             outline = GOLD_DARK if is_buy else (GREEN if is_sell else FAINT)
-            draw.rounded_rectangle(
+            rounded_rect(
+                draw,
                 box,
                 radius=8,
                 fill=(250, 246, 236) if not filled else (255, 255, 255),
@@ -598,7 +600,7 @@ def _draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
                 text_centered(draw, (cx, cy), str(price), 24, fill=GREEN if is_sell else MUTED, bold=True)
         # Supply left of this piece.
         sx = MARKET_LADDER_X + 5 * MARKET_CELL + 32
-        draw.rounded_rectangle((sx - 24, cy - 15, sx + 24, cy + 15), radius=15, fill=PAPER_DARK)
+        rounded_rect(draw, (sx - 24, cy - 15, sx + 24, cy + 15), radius=15, fill=PAPER_DARK)
         text_centered(draw, (sx, cy), str(supply.get(piece, 0)), 18, fill=INK, bold=True)
     # Resources in the supply.
     y = MARKET_ROWS_Y + 5 * MARKET_ROW_H + 6
@@ -625,7 +627,7 @@ def _ship(
     """A ship card at (x, y): hull with five cargo spaces."""
     w, h = 300, 62
     if ship is None:
-        draw.rounded_rectangle((x, y, x + w, y + h), radius=14, outline=(150, 180, 200), width=2)
+        rounded_rect(draw, (x, y, x + w, y + h), radius=14, outline=(150, 180, 200), width=2)
         return
     hull = (112, 72, 44) if not faded else (150, 124, 104)
     draw.polygon([(x, y + 6), (x + w, y + 6), (x + w - 26, y + h), (x + 26, y + h)], fill=hull, outline=INK)
@@ -653,13 +655,14 @@ def _draw_harbour(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, A
         _ship(img, draw, berth["ship"], x0 + 66, y)
         y += 78
     # The sea: next ship and the deck.
-    draw.rounded_rectangle((x0 + 10, y - 4, x1 - 10, y + 112), radius=12, fill=(200, 224, 238))
+    rounded_rect(draw, (x0 + 10, y - 4, x1 - 10, y + 112), radius=12, fill=(200, 224, 238))
     paste_icon(img, "wave", (x0 + 34, y + 31), 44)
     _ship(img, draw, harbour.get("sea"), x0 + 66, y, faded=True)
     # Deck: a small stack of cards with the count.
     dy = y + 74
     for k in range(3):
-        draw.rounded_rectangle(
+        rounded_rect(
+            draw,
             (x0 + 66 + k * 4, dy - k * 3, x0 + 106 + k * 4, dy + 28 - k * 3),
             radius=5,
             fill=(70, 110, 150),
@@ -766,7 +769,7 @@ def _at_most(draw: ImageDraw.ImageDraw, xy: tuple[float, float], number: str, si
     x, y = xy
     w = _at_most_width(number, size)
     h = size + 10
-    draw.rounded_rectangle((x - w / 2, y - h / 2, x + w / 2, y + h / 2), radius=h / 2, fill=(80, 80, 88))
+    rounded_rect(draw, (x - w / 2, y - h / 2, x + w / 2, y + h / 2), radius=h / 2, fill=(80, 80, 88))
     sx = x - w / 2 + 8
     s = size * 0.35
     line = max(2, size // 8)
@@ -787,7 +790,7 @@ def _statute_card(
 ) -> None:
     x0, y0, x1, y1 = box
     if statute is None:
-        draw.rounded_rectangle(box, radius=10, outline=FAINT, width=2)
+        rounded_rect(draw, box, radius=10, outline=FAINT, width=2)
         text_centered(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "—", 26, fill=FAINT)
         return
     vetoed = bool(statute.get("vetoed"))
@@ -796,7 +799,7 @@ def _statute_card(
         x0, y0, x1, y1 = box
         colour = GROUP_COLOURS[group]
         fill = rgb(int(v * 0.35 + 255 * 0.65) for v in colour) if proposal else colour
-        draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK if not proposal else MUTED, width=2)
+        rounded_rect(draw, box, radius=10, fill=fill, outline=INK if not proposal else MUTED, width=2)
         _draw_tokens(
             img, draw, _statute_tokens(statute), (x0 + x1) / 2, (y0 + y1) / 2, 40, max_width=x1 - x0 - 20
         )
@@ -814,7 +817,7 @@ def _draw_parliament(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str
     for k, g in enumerate(groups):
         cx0 = x0 + 12 + k * col_w
         cx1 = cx0 + col_w - 8
-        draw.rounded_rectangle((cx0, y0 + 52, cx1, y0 + 84), radius=8, fill=GROUP_COLOURS[g])
+        rounded_rect(draw, (cx0, y0 + 52, cx1, y0 + 84), radius=8, fill=GROUP_COLOURS[g])
         text_centered(draw, ((cx0 + cx1) / 2, y0 + 68), g, 22, bold=True)
         _statute_card(img, draw, (cx0, y0 + 92, cx1, y0 + 192), view["statutes"].get(g), g, False)
         # This round's proposal, below an arrow showing it would replace the card above.
@@ -875,7 +878,7 @@ def _building_tile(
         if dim:
             colour = rgb(int(v * 0.5 + 200 * 0.5) for v in colour)
         x0, y0, x1, y1 = box
-        draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK if not dim else MUTED, width=2)
+        rounded_rect(draw, box, radius=6, fill=colour, outline=INK if not dim else MUTED, width=2)
         size = int(min(y1 - y0 - 12, 48))
         if any(label and label.startswith("+") for _, label in _building_tokens(bid)):
             note("cuba_gain")
@@ -974,8 +977,8 @@ def _character_chip(
     "played", "active" (being played now), "parliament" (the 5th card), "hidden" (face down)."""
     x0, y0, x1, y1 = box
     if state == "hidden":
-        draw.rounded_rectangle(box, radius=6, fill=(70, 90, 130), outline=INK, width=2)
-        draw.rounded_rectangle((x0 + 6, y0 + 6, x1 - 6, y1 - 6), radius=4, outline=(170, 190, 230), width=2)
+        rounded_rect(draw, box, radius=6, fill=(70, 90, 130), outline=INK, width=2)
+        rounded_rect(draw, (x0 + 6, y0 + 6, x1 - 6, y1 - 6), radius=4, outline=(170, 190, 230), width=2)
         return
     fills = {
         "hand": WHITE,
@@ -984,7 +987,8 @@ def _character_chip(
         "parliament": (255, 236, 160),
     }
     outlines = {"hand": INK, "played": MUTED, "active": GOLD_DARK, "parliament": GOLD_DARK}
-    draw.rounded_rectangle(
+    rounded_rect(
+        draw,
         box,
         radius=6,
         fill=fills[state],
@@ -1016,13 +1020,13 @@ def _draw_player(
     colour = seat_colour(seat)
     to_act = seat in (view.get("to_act") or [])
     # Header strip in the seat colour.
-    draw.rounded_rectangle((x0, y0, x1, y0 + PLAYER_HEADER_H), radius=12, fill=colour)
+    rounded_rect(draw, (x0, y0, x1, y0 + PLAYER_HEADER_H), radius=12, fill=colour)
     draw.rectangle((x0, y0 + PLAYER_HEADER_H - 12, x1, y0 + PLAYER_HEADER_H), fill=colour)
-    draw.rounded_rectangle(
-        (x0, y0, x1, y1), radius=12, outline=INK if to_act else FAINT, width=5 if to_act else 2
+    rounded_rect(
+        draw, (x0, y0, x1, y1), radius=12, outline=INK if to_act else FAINT, width=5 if to_act else 2
     )
     if to_act:  # a gold ring inside the dark one: whose turn it is reads even on a thumbnail
-        draw.rounded_rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), radius=9, outline=GOLD, width=4)
+        rounded_rect(draw, (x0 + 5, y0 + 5, x1 - 5, y1 - 5), radius=9, outline=GOLD, width=4)
     text_colour = SEAT_TEXT[seat_index(seat)]
     badges_w = 40 * (1 + (seat == view.get("start_player")) + to_act + (seat in (view.get("bots") or [])))
     initial, name = _seat_label(view, seat, x1 - x0 - 80 - badges_w, 24)
@@ -1062,8 +1066,8 @@ def _draw_player(
     # Farmyard.
     gx, gy, cw = _grid_geometry(layout, i)
     fy = gy + 3 * CELL_H + 10
-    draw.rounded_rectangle(
-        (gx, fy, gx + 4 * cw, y1 - 10), radius=8, fill=(236, 226, 200), outline=(180, 160, 120), width=2
+    rounded_rect(
+        draw, (gx, fy, gx + 4 * cw, y1 - 10), radius=8, fill=(236, 226, 200), outline=(180, 160, 120), width=2
     )
     _draw_pieces(
         img,
@@ -1111,7 +1115,8 @@ def _draw_bid(
         # A revealed bid: pesos offered for votes.
         label = str(first)
         w = text_width(label, 26, True)
-        draw.rounded_rectangle(
+        rounded_rect(
+            draw,
             (x - 40 - w, y - 21, x + 22, y + 21),
             radius=21,
             fill=(255, 236, 160),
@@ -1158,11 +1163,11 @@ def _draw_characters(
             state = "active" if ch == active and played[-1] == ch else "played"
             _character_chip(img, draw, box, ch, state, played.index(ch) + 1)
         elif ch == card:
-            draw.rounded_rectangle(box, radius=6, outline=GOLD_DARK, width=2)
+            rounded_rect(draw, box, radius=6, outline=GOLD_DARK, width=2)
         elif ch in hand:
             _character_chip(img, draw, box, ch, "hand")
         else:
-            draw.rounded_rectangle(box, radius=6, outline=FAINT, width=2)
+            rounded_rect(draw, box, radius=6, outline=FAINT, width=2)
     # The parliament card (5th), face up or face down.
     cx = x0 + 12 + len(CHARACTER_ORDER) * w + 12
     box = (cx + 2, y, cx + w - 4, y + h)
@@ -1171,7 +1176,7 @@ def _draw_characters(
     elif card in CHARACTERS:
         _character_chip(img, draw, box, card, "parliament")
     else:
-        draw.rounded_rectangle(box, radius=6, outline=FAINT, width=2)
+        rounded_rect(draw, box, radius=6, outline=FAINT, width=2)
         paste_icon(img, "ballot", ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), 28, 0.35)
     if p.get("town_hall"):
         note("cuba_votes")

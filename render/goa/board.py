@@ -24,6 +24,7 @@ from render.icons import icon, note, paste_icon, recording_icons, register_icon
 from render.layout import player_name, truncate
 from render.phone_layout import header
 from render.seats import seat_colour, seat_marker
+from render.shapes import rounded_rect
 from render.text import (
     Written,
     badge,
@@ -77,13 +78,19 @@ NAME_W = 258  # room for a player's name, from the panel's left edge to the supp
 def _colonist(d: ImageDraw.ImageDraw, s: int) -> None:
     w = line_width(s)
     d.ellipse((s * 0.34, s * 0.04, s * 0.66, s * 0.36), fill=(236, 196, 150), outline=OUTLINE, width=w)
-    d.rounded_rectangle(
-        (s * 0.2, s * 0.4, s * 0.8, s * 0.96), radius=s * 0.18, fill=(70, 110, 170), outline=OUTLINE, width=w
+    rounded_rect(
+        d,
+        (s * 0.2, s * 0.4, s * 0.8, s * 0.96),
+        radius=s * 0.18,
+        fill=(70, 110, 170),
+        outline=OUTLINE,
+        width=w,
     )
 
 
 def _card(d: ImageDraw.ImageDraw, s: int, fill: tuple[int, int, int]) -> None:
-    d.rounded_rectangle(
+    rounded_rect(
+        d,
         (s * 0.16, s * 0.04, s * 0.84, s * 0.96),
         radius=s * 0.1,
         fill=fill,
@@ -238,11 +245,11 @@ def tile_image(tile_key: tuple[tuple[str, Any], ...], size: int = CELL - 8) -> I
     kind = t["kind"]
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, size - 1, size - 1), radius=12, fill=TILE_COLOURS[kind], outline=INK, width=2)
+    rounded_rect(d, (0, 0, size - 1, size - 1), radius=12, fill=TILE_COLOURS[kind], outline=INK, width=2)
     mid = size / 2
     if kind == "plantation":
         cap = t["cap"]
-        d.rounded_rectangle((8, 8, size - 9, size - 9), radius=8, fill=SPICE_TINT[t["spice"]])
+        rounded_rect(d, (8, 8, size - 9, size - 9), radius=8, fill=SPICE_TINT[t["spice"]])
         sz = 40 if cap < 3 else 32
         for k in range(cap):
             x = mid + (k - (cap - 1) / 2) * (sz + 2)
@@ -334,10 +341,10 @@ def _parse_pos(name: str) -> tuple[int, int]:
 def _base() -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((8, 8, WIDTH - 8, HEIGHT - 8), radius=18, fill=PAPER)
+    rounded_rect(d, (8, 8, WIDTH - 8, HEIGHT - 8), radius=18, fill=PAPER)
     # the sea around the grid and the grid itself
     x0, y0 = GRID_X - RING, GRID_Y - RING
-    d.rounded_rectangle((x0, y0, x0 + 5 * CELL + 2 * RING, y0 + 5 * CELL + 2 * RING), radius=16, fill=SEA)
+    rounded_rect(d, (x0, y0, x0 + 5 * CELL + 2 * RING, y0 + 5 * CELL + 2 * RING), radius=16, fill=SEA)
     d.rectangle((GRID_X, GRID_Y, GRID_X + 5 * CELL, GRID_Y + 5 * CELL), fill=(232, 214, 170))
     for k in range(6):
         d.line((GRID_X + k * CELL, GRID_Y, GRID_X + k * CELL, GRID_Y + 5 * CELL), fill=PAPER_DARK, width=2)
@@ -360,9 +367,7 @@ def _draw_grid(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
             if tile:
                 paste_tile(img, _tile_key(tile), CELL - 8, (x0 + 4, y0 + 4))
             label = "ABCDE"[col] + str(r + 1)
-            d.rounded_rectangle(
-                (x0 + 5, y0 + 5, x0 + 33, y0 + 23), radius=6, fill=(255, 255, 255), outline=INK
-            )
+            rounded_rect(d, (x0 + 5, y0 + 5, x0 + 33, y0 + 23), radius=6, fill=(255, 255, 255), outline=INK)
             text_centered(d, (x0 + 19, y0 + 14), label, 14, bold=True)
     if view.get("flag"):
         r, col = _parse_pos(view["flag"])
@@ -380,7 +385,7 @@ def _draw_grid(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         r, col = _parse_pos(auction["pos"])
         cx, cy = _ring_centre(r, col)
         half = CELL / 2 if 0 <= r < 5 and 0 <= col < 5 else 27
-        d.rounded_rectangle((cx - half, cy - half, cx + half, cy + half), radius=12, outline=RED, width=5)
+        rounded_rect(d, (cx - half, cy - half, cx + half, cy + half), radius=12, outline=RED, width=5)
 
 
 def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -390,7 +395,7 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
         x = 30 + k * 44
         current = k + 1 == view["round"]
         fill = GOLD if current else (CARD if k + 1 > view["round"] else PAPER_DARK)
-        d.rounded_rectangle((x, 24, x + 38, 62), radius=8, fill=fill, outline=INK, width=3 if current else 1)
+        rounded_rect(d, (x, 24, x + 38, 62), radius=8, fill=fill, outline=INK, width=3 if current else 1)
         text_centered(d, (x + 19, 43), str(k + 1), 18, bold=True)
     text_centered(d, (30 + 2 * 44 - 3, 74), "A", 14, fill=MUTED, bold=True)
     text_centered(d, (30 + 6 * 44 - 3, 74), "B", 14, fill=MUTED, bold=True)
@@ -413,7 +418,7 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any])
         # the lot under auction: framed in red like the lot on the board
         note("goa_auction")
         x = 470
-        d.rounded_rectangle((x, 22, x + 150, 64), radius=10, fill=CARD, outline=RED, width=4)
+        rounded_rect(d, (x, 22, x + 150, 64), radius=10, fill=CARD, outline=RED, width=4)
         r, col = _parse_pos(auction["pos"])
         lot_tile = view["grid"][r][col] if auction["lot"] > 1 else None
         if lot_tile:
@@ -448,7 +453,7 @@ def _draw_colonies(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
 
 def _draw_field(img, d, x, y, w, cap, kinds, spices) -> None:
     """A colony field: capacity slots, filled ones with their spice, allowed kinds as small icons."""
-    d.rounded_rectangle((x, y - 16, x + w, y + 16), radius=8, fill=(236, 226, 200), outline=FAINT)
+    rounded_rect(d, (x, y - 16, x + w, y + 16), radius=8, fill=(236, 226, 200), outline=FAINT)
     filled = [k for k, n in spices.items() for _ in range(n)]
     slot = min(22, (w - 60) // max(cap, 1))
     for i in range(cap):
@@ -589,12 +594,11 @@ def _draw_supply(img, d, p, sx, py, slot_w, f: float, v: float) -> None:
     gap = 6 * f if f == 1 else 8
     for k in range(4):
         bx = sx + k * (slot_w + gap)
-        d.rounded_rectangle(
-            (bx, py, bx + slot_w, py + plant_h), radius=8, fill=(236, 226, 200), outline=FAINT
-        )
+        rounded_rect(d, (bx, py, bx + slot_w, py + plant_h), radius=8, fill=(236, 226, 200), outline=FAINT)
         if k < len(p["plantations"]):
             pl = p["plantations"][k]
-            d.rounded_rectangle(
+            rounded_rect(
+                d,
                 (bx + 3, py + 3, bx + slot_w - 3, py + plant_h - 3),
                 radius=7,
                 fill=TILE_COLOURS["plantation"],
@@ -625,7 +629,8 @@ def _draw_supply(img, d, p, sx, py, slot_w, f: float, v: float) -> None:
         bx = sx + k * (slot_w + gap)
         by = py + colony_y
         col = p["colonies"].get(name)
-        d.rounded_rectangle(
+        rounded_rect(
+            d,
             (bx, by, bx + slot_w, by + colony_h),
             radius=8,
             fill=(214, 230, 206) if col else (236, 226, 200),
@@ -683,7 +688,7 @@ def _draw_tiles(img, d, p, tx, ty, width, bottom, f: float) -> None:
         if tile is not None and tile["kind"] == "face_down":
             # a single plantation replaced by a fifth: kept face down, 1 VP at the end
             note("goa_face_down")
-            d.rounded_rectangle((x, y, x + ts, y + ts), radius=6, fill=PAPER_DARK, outline=INK, width=2)
+            rounded_rect(d, (x, y, x + ts, y + ts), radius=6, fill=PAPER_DARK, outline=INK, width=2)
             d.line((x + 5, y + 5, x + ts - 5, y + ts - 5), fill=MUTED, width=2)
             paste_icon(img, "star", (x + ts / 2, y + ts / 2), int(ts * 0.6))
             text_outlined(d, (x + ts / 2, y + ts / 2 + 1), "1", int(16 * f))

@@ -20,6 +20,7 @@ from render.goods import line_width
 from render.icons import note, paste_icon, register_icon
 from render.layout import player_name, truncate
 from render.seats import SEAT_SHAPES, seat_colour, seat_index, seat_marker, shape_points
+from render.shapes import rounded_rect
 from render.text import badge, draw_text, text_centered
 
 WIDTH, HEIGHT = 1600, 1000
@@ -83,7 +84,8 @@ DISTRICT_BOXES: dict[str, tuple[int, int, int, int]] = {
 def _mask(d: ImageDraw.ImageDraw, s: int) -> None:
     """El Zorro's black mask."""
     w = line_width(s)
-    d.rounded_rectangle(
+    rounded_rect(
+        d,
         (s * 0.06, s * 0.3, s * 0.94, s * 0.7),
         radius=int(s * 0.2),
         fill=(30, 30, 34),
@@ -147,7 +149,8 @@ def _paper(d: ImageDraw.ImageDraw, s: int) -> None:
 def _tile_down(d: ImageDraw.ImageDraw, s: int) -> None:
     """A Cuban tile lying face down."""
     w = line_width(s)
-    d.rounded_rectangle(
+    rounded_rect(
+        d,
         (s * 0.16, s * 0.12, s * 0.84, s * 0.88),
         radius=int(s * 0.1),
         fill=(92, 84, 120),
@@ -226,7 +229,7 @@ def die(
         ink = MUTED
     x, y = xy
     h = size / 2
-    d.rounded_rectangle((x - h, y - h, x + h, y + h), radius=size // 6, fill=fill, outline=INK, width=3)
+    rounded_rect(d, (x - h, y - h, x + h, y + h), radius=size // 6, fill=fill, outline=INK, width=3)
     if value is not None:
         text_centered(d, (x, y), str(value), int(size * 0.62), fill=ink, bold=True)
 
@@ -346,7 +349,7 @@ def building_box(district: str, k: int) -> tuple[int, int, int, int]:
 def _base(layout: tuple[tuple[str, tuple[str, ...]], ...]) -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((8, 8, WIDTH - 8, HEIGHT - 8), radius=18, fill=PAPER)
+    rounded_rect(d, (8, 8, WIDTH - 8, HEIGHT - 8), radius=18, fill=PAPER)
     # the road
     pts = [*STOPS, STOPS[0]]
     d.line(pts, fill=ROAD_EDGE, width=46, joint="curve")
@@ -362,9 +365,7 @@ def _base(layout: tuple[tuple[str, tuple[str, ...]], ...]) -> Image.Image:
         d.polygon([tip, left, right], fill=ROAD_EDGE)
     # harbour
     hx, hy = STOPS[0]
-    d.rounded_rectangle(
-        (hx - 80, hy - 56, hx + 80, hy + 56), radius=16, fill=HARBOUR_WATER, outline=INK, width=3
-    )
+    rounded_rect(d, (hx - 80, hy - 56, hx + 80, hy + 56), radius=16, fill=HARBOUR_WATER, outline=INK, width=3)
     paste_icon(img, "ship", (hx, hy - 4), 72)
     # districts
     for colour, buildings in layout:
@@ -373,7 +374,7 @@ def _base(layout: tuple[tuple[str, tuple[str, ...]], ...]) -> Image.Image:
         flower(d, colour, ((box[0] + box[2]) / 2, box[1] + 28), 22)
         for k, building in enumerate(buildings):
             bb = building_box(colour, k)
-            d.rounded_rectangle(bb, radius=10, fill=CARD, outline=INK, width=2)
+            rounded_rect(d, bb, radius=10, fill=CARD, outline=INK, width=2)
             d.line((bb[2] - 112, bb[1] + 10, bb[2] - 112, bb[3] - 10), fill=FAINT, width=2)
             building_effect(img, d, building, (bb[0], bb[1], bb[2] - 112, bb[3]), k=1.15)
     return img
@@ -390,14 +391,14 @@ def _draw_road(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         h = TILE // 2
         box = (x - h, y - h, x + h, y + h)
         if stop["face_up"]:
-            d.rounded_rectangle(box, radius=14, fill=CARD, outline=INK, width=3)
+            rounded_rect(d, box, radius=14, fill=CARD, outline=INK, width=3)
             cuban_effect(img, d, stop["cuban"], (x, y + 8), 44)
             if stop["colour"] is not None:
                 flower(d, stop["colour"], (x - h + 18, y - h + 18), 14)
             else:
                 d.ellipse((x - h + 6, y - h + 6, x - h + 30, y - h + 30), outline=MUTED, width=2)
         else:
-            d.rounded_rectangle(box, radius=14, fill=(92, 84, 120), outline=INK, width=3)
+            rounded_rect(d, box, radius=14, fill=(92, 84, 120), outline=INK, width=3)
             paste_icon(img, "santiago_tile_down", (x, y), 70)
         note("santiago_stop")
         text_centered(d, (x + h - 16, y - h + 16), str(stop["space"]), 15, fill=MUTED, bold=True)
@@ -405,7 +406,7 @@ def _draw_road(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
     x, y = STOPS[car]
     h = TILE // 2 + 6 if car else 90
     ring = (x - h, y - (68 if car == 0 else h), x + h, y + (68 if car == 0 else h))
-    d.rounded_rectangle(ring, radius=18, outline=HIGHLIGHT, width=6)
+    rounded_rect(d, ring, radius=18, outline=HIGHLIGHT, width=6)
     cx, cy = _car_spot(car)
     d.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), fill=HIGHLIGHT, outline=INK, width=3)
     paste_icon(img, "santiago_car", (cx, cy), 58)
@@ -430,7 +431,7 @@ def _draw_districts(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, An
         for k, b in enumerate(buildings):
             x0, y0, x1, y1 = building_box(colour, k)
             if b["building"] in marked:
-                d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=12, outline=HIGHLIGHT, width=5)
+                rounded_rect(d, (x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=12, outline=HIGHLIGHT, width=5)
             cy = (y0 + y1) / 2
             if b["figure"] is not None:
                 note("santiago_figure")
@@ -467,8 +468,8 @@ def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         current = k == ship["number"]
         past = k < ship["number"]
         fill = HIGHLIGHT if current else (FAINT if past else CARD)
-        d.rounded_rectangle(
-            (x, y0, x + 50, y0 + 48), radius=10, fill=fill, outline=INK, width=3 if current else 2
+        rounded_rect(
+            d, (x, y0, x + 50, y0 + 48), radius=10, fill=fill, outline=INK, width=3 if current else 2
         )
         text_centered(d, (x + 25, y0 + 24), str(k), 24, fill=MUTED if past else INK, bold=True)
     # the value track 2 / 3 / 4 / chequered
@@ -478,7 +479,8 @@ def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
     for k, value in enumerate(ship["value_track"]):
         x = x0 + 70 + k * 104
         current = k == ship["value_index"]
-        d.rounded_rectangle(
+        rounded_rect(
+            d,
             (x, vy, x + 90, vy + 60),
             radius=12,
             fill=HIGHLIGHT if current else CARD,
@@ -516,8 +518,8 @@ def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
     if waiting:
         paste_icon(img, "hourglass", (x0 + 20, dy + 36), 36)
     if ship["rolled"] is not None:  # the roller is choosing the die to set aside
-        d.rounded_rectangle(
-            (x0 + 46, dy - 6, x0 + 90 + 4 * 94 + 44, dy + 80), radius=14, outline=HIGHLIGHT, width=5
+        rounded_rect(
+            d, (x0 + 46, dy - 6, x0 + 90 + 4 * 94 + 44, dy + 80), radius=14, outline=HIGHLIGHT, width=5
         )
         paste_icon(img, "hourglass", (x0 + 20, dy + 36), 36)
 
@@ -548,7 +550,7 @@ def _draw_players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
         draw_text(d, (x + 4, box[1] + NAME_H / 2 + 4), name, 20, INK, True, "lm")
         # figure: where it stands (building pictogram in its district colour) or off the board
         figure_box = (x, cy - 32, x + 150, cy + 32)
-        d.rounded_rectangle(figure_box, radius=10, fill=_figure_tint(view, p["figure"]), outline=INK, width=2)
+        rounded_rect(d, figure_box, radius=10, fill=_figure_tint(view, p["figure"]), outline=INK, width=2)
         if p["figure"] is not None:
             note("santiago_figure")
             building_effect(img, d, p["figure"], figure_box)
@@ -658,7 +660,7 @@ def draw_private(view: dict[str, Any]) -> Image.Image:
     sent to that seat. A view without the viewer's holdings draws an empty screen."""
     img = Image.new("RGB", (SCREEN_W, SCREEN_H), FRAME)
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((6, 6, SCREEN_W - 7, SCREEN_H - 7), radius=18, fill=PAPER)
+    rounded_rect(d, (6, 6, SCREEN_W - 7, SCREEN_H - 7), radius=18, fill=PAPER)
     seat = view.get("you")
     mine = view["players"].get(seat, {}) if seat else {}
     if seat:

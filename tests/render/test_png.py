@@ -39,3 +39,11 @@ def test_importing_render_loads_no_pillow() -> None:
     code = "import sys, render; print('PIL' in sys.modules or 'render.cuba.board' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_pillow_keeps_freed_image_memory_for_the_next_picture() -> None:
+    from PIL import Image
+
+    import render.png
+
+    assert Image.core.get_blocks_max() >= render.png.KEPT_BLOCKS >= 1
