@@ -61,6 +61,7 @@ from bot.service.outcome import (  # noqa: E402
 )
 from bot.stores.sqlite import Store  # noqa: E402
 from engine.ai import player  # noqa: E402
+from render import MovePictures  # noqa: E402
 
 TITLES = ("cuba", "santiago", "goa")
 SEATS = 3
@@ -75,12 +76,22 @@ class SampledPool(RenderPool):
     def __init__(self, drawn: set[int], workers: int) -> None:
         super().__init__(workers)
         self.drawn_channels = drawn
+        #: A move's pictures not drawn (their channel not sampled): ``drawn - not_drawn`` were real.
+        self.not_drawn = 0
 
     async def run(self, fn, *args):
         view = next((arg for arg in args if isinstance(arg, dict) and "_channel" in arg), {})
         if view.pop("_channel", None) not in self.drawn_channels:
             return b""
         return await super().run(fn, *args)
+
+    def latest(self, key, fn, *args, merge=None):
+        """A move's pictures (the presenter asks for them by channel): drawn for real only in
+        the sampled channels, the others' stand-in drawn in a thread at no cost."""
+        if key not in self.drawn_channels:
+            self.not_drawn += 1
+            fn = lambda *_: MovePictures(None, None)  # noqa: E731  (not sendable: runs in a thread)
+        return super().latest(key, fn, *args, merge=merge)
 
 
 class Clock:
@@ -185,6 +196,7 @@ async def active_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
         "moves": players.moves,
         "games_still_active": still,
         "drawn_games": len(drawn),
+        "moves_pictures_drawn": pool.drawn - pool.not_drawn,
         "cpu_s": round(cpu, 1),
         "wall_s": round(wall, 1),
         "rss_mib": rss,
@@ -225,7 +237,7 @@ def rss_by_mapping() -> dict[str, float]:
 
 async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     store = await Store.open(path)
-    service, _pool = make_service(store, path, set(), 0)
+    service, pool = make_service(store, path, set(), 0)
     players = Players(service, QuietGateway(), 2)
 
     async def play_and_close(channel: int, finish: bool) -> None:
@@ -290,6 +302,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
             for name in sorted({*start_kinds, *end_kinds})
         },
         "per_game_entries": entries,
+        "moves_pictures_drawn": pool.drawn - pool.not_drawn,
         "tracemalloc_top": top,
     }
 
@@ -340,7 +353,8 @@ def main() -> None:
         print(
             f"active: {a['games']} games × {a['moves_per_game']} moves ({a['moves']} moves, "
             f"{a['cpu_s']} s CPU): bot {a['rss_mib']} MiB + render worker {a['worker_rss_mib']} MiB "
-            f"= {a['total_rss_mib']} MiB; public views kept {a['views_kept']}"
+            f"= {a['total_rss_mib']} MiB; public views kept {a['views_kept']}; "
+            f"moves' pictures drawn for real {a['moves_pictures_drawn']} (of {a['drawn_games']} sampled games)"
         )
     if "closed" in figures:
         c = figures["closed"]
@@ -348,7 +362,7 @@ def main() -> None:
             f"closed: {c['games']} games played and closed ({c['moves']} moves, {c['cpu_s']} s CPU): "
             f"RSS {c['start_rss_mib']} → {c['end_rss_mib']} MiB (× {c['end_over_start']}; "
             f"{c['end_rss_store_closed_mib']} MiB once the store is closed); "
-            f"per-game entries left {c['per_game_entries']}"
+            f"per-game entries left {c['per_game_entries']}; moves' pictures drawn {c['moves_pictures_drawn']}"
         )
         print("  RSS along the run (games closed: MiB):", ", ".join(f"{n}: {r}" for n, r in c["rss_along"]))
         print(
