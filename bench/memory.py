@@ -235,6 +235,34 @@ def rss_by_mapping() -> dict[str, float]:
     return {name: round(mib, 2) for name, mib in sorted(kinds.items())}
 
 
+def pymalloc_stats() -> dict[str, float]:
+    """Python's small-object allocator in MiB (``sys._debugmallocstats``, which writes to the C
+    stderr): its arenas, the bytes of the objects in them, the free blocks of used pools and the
+    unused pools. Arenas far above the objects' bytes mean fragmentation: a few live objects
+    keep whole arenas mapped."""
+    fields = {
+        "arenas": "arenas * 1048576",
+        "in objects": "# bytes in allocated blocks",
+        "free blocks": "# bytes in available blocks",
+        "unused pools": "unused pools * 16384",
+    }
+    saved = os.dup(2)
+    with tempfile.TemporaryFile("w+") as out:
+        os.dup2(out.fileno(), 2)
+        try:
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        out.seek(0)
+        lines = out.read().splitlines()
+    found: dict[str, float] = {}
+    for name, marker in fields.items():
+        line = next((line for line in lines if marker in line), "= 0")
+        found[name] = round(int(line.rsplit("=", 1)[1].replace(",", "")) / 2**20, 2)
+    return found
+
+
 async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     store = await Store.open(path)
     service, pool = make_service(store, path, set(), 0)
@@ -255,6 +283,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     heap.give_back()  # as the hourly sweep has done in a bot that has run a while (bot/heap.py)
     start_rss, _ = rss_mib()
     start_kinds = rss_by_mapping()
+    start_pymalloc = pymalloc_stats()
     if args.trace:
         tracemalloc.start(1)
         before = tracemalloc.take_snapshot()
@@ -274,6 +303,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     gc.collect()
     end_rss, peak = rss_mib()
     end_kinds = rss_by_mapping()
+    end_pymalloc = pymalloc_stats()
     top: list[str] = []
     if args.trace:
         after = tracemalloc.take_snapshot()
@@ -301,6 +331,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
             name: (start_kinds.get(name, 0.0), end_kinds.get(name, 0.0))
             for name in sorted({*start_kinds, *end_kinds})
         },
+        "pymalloc_mib": {name: (start_pymalloc[name], end_pymalloc[name]) for name in start_pymalloc},
         "per_game_entries": entries,
         "moves_pictures_drawn": pool.drawn - pool.not_drawn,
         "tracemalloc_top": top,
@@ -368,6 +399,10 @@ def main() -> None:
         print(
             "  RSS by mapping, start → end (MiB):",
             ", ".join(f"{name} {a} → {b}" for name, (a, b) in c["rss_by_mapping"].items()),
+        )
+        print(
+            "  Python's small-object allocator, start → end (MiB):",
+            ", ".join(f"{name} {a} → {b}" for name, (a, b) in c["pymalloc_mib"].items()),
         )
         for line in c["tracemalloc_top"]:
             print("  ", line)
