@@ -61,6 +61,7 @@ from bot.service.outcome import (  # noqa: E402
 )
 from bot.stores.sqlite import Store  # noqa: E402
 from engine.ai import player  # noqa: E402
+from render import MovePictures  # noqa: E402
 
 TITLES = ("cuba", "santiago", "goa")
 SEATS = 3
@@ -75,12 +76,22 @@ class SampledPool(RenderPool):
     def __init__(self, drawn: set[int], workers: int) -> None:
         super().__init__(workers)
         self.drawn_channels = drawn
+        #: A move's pictures not drawn (their channel not sampled): ``drawn - not_drawn`` were real.
+        self.not_drawn = 0
 
     async def run(self, fn, *args):
         view = next((arg for arg in args if isinstance(arg, dict) and "_channel" in arg), {})
         if view.pop("_channel", None) not in self.drawn_channels:
             return b""
         return await super().run(fn, *args)
+
+    def latest(self, key, fn, *args, merge=None):
+        """A move's pictures (the presenter asks for them by channel): drawn for real only in
+        the sampled channels, the others' stand-in drawn in a thread at no cost."""
+        if key not in self.drawn_channels:
+            self.not_drawn += 1
+            fn = lambda *_: MovePictures(None, None)  # noqa: E731  (not sendable: runs in a thread)
+        return super().latest(key, fn, *args, merge=merge)
 
 
 class Clock:
@@ -185,6 +196,7 @@ async def active_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
         "moves": players.moves,
         "games_still_active": still,
         "drawn_games": len(drawn),
+        "moves_pictures_drawn": pool.drawn - pool.not_drawn,
         "cpu_s": round(cpu, 1),
         "wall_s": round(wall, 1),
         "rss_mib": rss,
@@ -223,9 +235,37 @@ def rss_by_mapping() -> dict[str, float]:
     return {name: round(mib, 2) for name, mib in sorted(kinds.items())}
 
 
+def pymalloc_stats() -> dict[str, float]:
+    """Python's small-object allocator in MiB (``sys._debugmallocstats``, which writes to the C
+    stderr): its arenas, the bytes of the objects in them, the free blocks of used pools and the
+    unused pools. Arenas far above the objects' bytes mean fragmentation: a few live objects
+    keep whole arenas mapped."""
+    fields = {
+        "arenas": "arenas * 1048576",
+        "in objects": "# bytes in allocated blocks",
+        "free blocks": "# bytes in available blocks",
+        "unused pools": "unused pools * 16384",
+    }
+    saved = os.dup(2)
+    with tempfile.TemporaryFile("w+") as out:
+        os.dup2(out.fileno(), 2)
+        try:
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        out.seek(0)
+        lines = out.read().splitlines()
+    found: dict[str, float] = {}
+    for name, marker in fields.items():
+        line = next((line for line in lines if marker in line), "= 0")
+        found[name] = round(int(line.rsplit("=", 1)[1].replace(",", "")) / 2**20, 2)
+    return found
+
+
 async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     store = await Store.open(path)
-    service, _pool = make_service(store, path, set(), 0)
+    service, pool = make_service(store, path, set(), 0)
     players = Players(service, QuietGateway(), 2)
 
     async def play_and_close(channel: int, finish: bool) -> None:
@@ -243,6 +283,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     heap.give_back()  # as the hourly sweep has done in a bot that has run a while (bot/heap.py)
     start_rss, _ = rss_mib()
     start_kinds = rss_by_mapping()
+    start_pymalloc = pymalloc_stats()
     if args.trace:
         tracemalloc.start(1)
         before = tracemalloc.take_snapshot()
@@ -262,6 +303,7 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
     gc.collect()
     end_rss, peak = rss_mib()
     end_kinds = rss_by_mapping()
+    end_pymalloc = pymalloc_stats()
     top: list[str] = []
     if args.trace:
         after = tracemalloc.take_snapshot()
@@ -289,7 +331,9 @@ async def closed_part(args: argparse.Namespace, path: str) -> dict[str, Any]:
             name: (start_kinds.get(name, 0.0), end_kinds.get(name, 0.0))
             for name in sorted({*start_kinds, *end_kinds})
         },
+        "pymalloc_mib": {name: (start_pymalloc[name], end_pymalloc[name]) for name in start_pymalloc},
         "per_game_entries": entries,
+        "moves_pictures_drawn": pool.drawn - pool.not_drawn,
         "tracemalloc_top": top,
     }
 
@@ -340,7 +384,8 @@ def main() -> None:
         print(
             f"active: {a['games']} games × {a['moves_per_game']} moves ({a['moves']} moves, "
             f"{a['cpu_s']} s CPU): bot {a['rss_mib']} MiB + render worker {a['worker_rss_mib']} MiB "
-            f"= {a['total_rss_mib']} MiB; public views kept {a['views_kept']}"
+            f"= {a['total_rss_mib']} MiB; public views kept {a['views_kept']}; "
+            f"moves' pictures drawn for real {a['moves_pictures_drawn']} (of {a['drawn_games']} sampled games)"
         )
     if "closed" in figures:
         c = figures["closed"]
@@ -348,12 +393,16 @@ def main() -> None:
             f"closed: {c['games']} games played and closed ({c['moves']} moves, {c['cpu_s']} s CPU): "
             f"RSS {c['start_rss_mib']} → {c['end_rss_mib']} MiB (× {c['end_over_start']}; "
             f"{c['end_rss_store_closed_mib']} MiB once the store is closed); "
-            f"per-game entries left {c['per_game_entries']}"
+            f"per-game entries left {c['per_game_entries']}; moves' pictures drawn {c['moves_pictures_drawn']}"
         )
         print("  RSS along the run (games closed: MiB):", ", ".join(f"{n}: {r}" for n, r in c["rss_along"]))
         print(
             "  RSS by mapping, start → end (MiB):",
             ", ".join(f"{name} {a} → {b}" for name, (a, b) in c["rss_by_mapping"].items()),
+        )
+        print(
+            "  Python's small-object allocator, start → end (MiB):",
+            ", ".join(f"{name} {a} → {b}" for name, (a, b) in c["pymalloc_mib"].items()),
         )
         for line in c["tracemalloc_top"]:
             print("  ", line)

@@ -19,6 +19,7 @@ import discord
 
 from bot.adapter.answering import HandedOver, is_component, pressed_privately
 from bot.adapter.components import choices_view, message_view
+from bot.recent import Recent
 from bot.service.outcome import (
     Choice,
     ClosedDm,
@@ -71,7 +72,7 @@ class DiscordGateway:
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
-        self._dm_channels: dict[int, int] = {}  # user id → their DM channel's id
+        self._dm_channels: Recent[int, int] = Recent()  # user id → their DM channel's id (recent people's)
 
     async def _channel(self, channel_id: int) -> Any:
         return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)

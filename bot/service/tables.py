@@ -31,6 +31,7 @@ from typing import Any, Literal, ParamSpec, TypedDict, Unpack
 from bot import logs
 from bot import names as naming
 from bot.config import Settings
+from bot.recent import Recent
 from bot.service import pictures, replays
 from bot.service.outcome import Outcome, PublicMessage
 from bot.service.replays import checked_state
@@ -222,8 +223,8 @@ class Tables:
         self.cached: dict[int, Table] = {}
         #: channel → open game pk
         self.channel_games: dict[int, int] = {}
-        #: user → language remembered from their interactions
-        self.locales: dict[int, str] = {}
+        #: user → language remembered from their interactions (the most recent people's)
+        self.locales: Recent[int, str] = Recent()
         #: game pk → "this game is broken", not yet said
         self.notices: dict[int, Outcome] = {}
         #: Set when a timer was added that is due before the timer loop means to wake
