@@ -22,7 +22,14 @@ shards' games), so what it wrote it knows. :class:`StoreCache` keeps, per open g
 
 and, per user, the preferences, the remembered locale and whether their DMs are refused, each
 read again after :data:`USER_TTL_S` seconds (another process may have changed them: a DM
-command is served by shard 0's process). Everything of a game goes when the game closes.
+command is served by shard 0's process).
+
+A game that this store closes (its last move) is kept a moment longer, with what the closing
+transaction read before it compacted the log (:class:`~bot.stores.rows.FinalLog`: every row,
+the replay base, the hints used) and the result it wrote: the end of the game — its final
+scores, the summary's replay, its last turn message — reads nothing more. It goes once its
+last live messages are written, and at most :data:`CLOSED_KEPT` closed games are kept (the
+oldest go first). A game closed elsewhere goes as soon as a read finds it closed.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.stores.rows import ActionRow, DecisionDm, LiveMessages, UserPrefs
+from bot.stores.rows import ActionRow, DecisionDm, FinalLog, LiveMessages, UserPrefs
 
 #: A kept value not read yet.
 UNKNOWN: Any = object()
@@ -45,6 +52,15 @@ TAIL_ROWS = 48
 USER_TTL_S = 60.0
 #: Users whose preferences and locales are kept (the least recently read go first).
 MAX_USERS = 20_000
+#: How long the users whose DMs are refused are trusted: another process adds one only when
+#: Discord refused it a DM, and a DM sent meanwhile to such a user is refused again (and marks
+#: them here too), so the set may be older than the preferences.
+DM_REFUSED_TTL_S = 3600.0
+#: Games closed by this store whose last outcome may still be delivered (see the docstring).
+CLOSED_KEPT = 64
+#: The newest interactions this store recorded, kept so that a command that repeats one is
+#: read from the database (which refuses it) even when the store holds its game.
+INTERACTIONS_KEPT = 10_000
 
 
 @dataclass
@@ -70,9 +86,18 @@ class GameCache:
     seats: tuple[str, ...] = ()
     #: The table's ``at_table_s`` (None: not known).
     at_table_s: int | None = None
+    #: Whether this store holds the game as it is at ``version``: its row, seats and settings
+    #: as its last read found them, changed only by its own moves since (a move is
+    #: version-checked: one made elsewhere makes this store's next move fail, and read again).
+    held: bool = False
+    #: The game was closed by this store's last move: what its transaction read, and the
+    #: result it wrote (None: still open).
+    final: FinalLog | None = None
+    result: str | None = None
 
     def drop_log(self) -> None:
         """Forget what is derived from the log and the DMs (another writer moved the game)."""
+        self.held = False
         self.last_acts = None
         self.last_act_times = None
         self.tail = None
@@ -88,6 +113,10 @@ class StoreCache:
         self._prefs: OrderedDict[int, tuple[float, UserPrefs]] = OrderedDict()
         self._locales: OrderedDict[int, tuple[float, str | None]] = OrderedDict()
         self._dm_refused: tuple[float, set[int]] | None = None
+        #: The games kept after this store closed them, oldest first.
+        self._closed: OrderedDict[int, None] = OrderedDict()
+        #: The interactions this store recorded, newest last (at most :data:`INTERACTIONS_KEPT`).
+        self._interactions: OrderedDict[int, None] = OrderedDict()
 
     # ------------------------------------------------------------------ games
 
@@ -100,11 +129,34 @@ class StoreCache:
     def forget_game(self, pk: int) -> None:
         """A game closed (or its state is unknown after a lost race): nothing of it is kept."""
         self.games.pop(pk, None)
+        self._closed.pop(pk, None)
+
+    def closed(
+        self, pk: int, expected: int, rows: list[ActionRow], version: int, final: FinalLog, result: str | None
+    ) -> None:
+        """This store's move closed the game (``rows`` logged from ``expected`` to ``version``):
+        it is kept with what the closing transaction read (``final``) and wrote (``result``)
+        until its last live messages are written; at most :data:`CLOSED_KEPT` such games."""
+        self.appended(pk, expected, rows, version)
+        kept = self.games.get(pk)
+        if kept is None:
+            return
+        kept.final, kept.result, kept.base = final, result, final.base
+        self._closed[pk] = None
+        while len(self._closed) > CLOSED_KEPT:
+            self.forget_game(next(iter(self._closed)))
+
+    def final(self, pk: int) -> FinalLog | None:
+        """What the closing move of a game this store closed read (None: not kept)."""
+        kept = self.games.get(pk)
+        return kept.final if kept is not None else None
 
     def started(self, pk: int) -> None:
         """This store started the game: at version 1 its log is empty (nobody acted yet) and it
-        has no replay base (only games begun before a rules change have one)."""
+        has no replay base (only games begun before a rules change have one). It holds the
+        game when it held its lobby (the start changes only what the starting command knows)."""
         kept = self.game(pk)
+        held = kept.held
         kept.version = 1
         kept.last_acts = {}
         kept.last_act_times = {}
@@ -112,6 +164,34 @@ class StoreCache:
         kept.tail_from = 1
         kept.base = None
         kept.decision_dms = []
+        kept.held = held
+
+    def read_game(self, pk: int, version: int) -> GameCache:
+        """The game's row and seats were just read at ``version`` (the game is open): held."""
+        kept = self.at_version(pk, version)
+        kept.held = True
+        return kept
+
+    def holds(self, pk: int, version: int) -> bool:
+        """Whether this store holds the open game at ``version`` (see :attr:`GameCache.held`)."""
+        kept = self.games.get(pk)
+        return kept is not None and kept.held and kept.version == version and kept.final is None
+
+    def touched(self, pk: int | None = None) -> None:
+        """A write other than a move changed the game ``pk`` (None: any game — a user's rows):
+        what a command reads of it is read again."""
+        for game, kept in self.games.items():
+            if pk is None or game == pk:
+                kept.held = False
+
+    def processed(self, interaction_id: int) -> bool:
+        """Whether this store recorded the interaction (a move's or a refusal's)."""
+        return interaction_id in self._interactions
+
+    def recorded(self, interaction_id: int) -> None:
+        self._interactions[interaction_id] = None
+        while len(self._interactions) > INTERACTIONS_KEPT:
+            self._interactions.popitem(last=False)
 
     def lost_race(self, pk: int) -> None:
         """An append found the game at another version: what was kept of its log is not valid."""
@@ -168,7 +248,7 @@ class StoreCache:
             return
         if kept.version != expected:  # what was kept is of another version: read it again
             kept.drop_log()
-        else:
+        else:  # held stays as it was: the move continued the version the store knew
             for row in rows:
                 if row.seat is None or any(e.get("kind") == "auto" for e in row.events):
                     continue  # no seat's own act (a play the table made for it)
@@ -282,7 +362,7 @@ class StoreCache:
                 kept.decision_dms = None
 
     def dm_refused(self) -> set[int] | None:
-        if self._dm_refused is None or not self._fresh(self._dm_refused[0]):
+        if self._dm_refused is None or self.clock() - self._dm_refused[0] >= DM_REFUSED_TTL_S:
             return None
         return set(self._dm_refused[1])
 

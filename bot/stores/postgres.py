@@ -410,12 +410,14 @@ async def _execute(conn: Conn, statement: Sql, counts: StoreCounts) -> Any:
 #: rows, and the timers — a kind cleared and added back once is moved in place
 #: (:func:`bot.stores.queries._move_timers`). It lives in each pool connection's ``pg_temp`` schema,
 #: created when the connection opens (:func:`_prepare_connection`): it is this program's code, not
-#: the database's, so it needs no migration and is always the running version's.
+#: the database's, so it needs no migration and is always the running version's. With a user
+#: and a locale it also remembers the mover's language.
 APPEND_FUNCTION = """
 CREATE OR REPLACE FUNCTION pg_temp.tw_append_action(
     p_pk bigint, p_expected integer, p_interaction bigint, p_now double precision, p_state text,
     p_seats text[], p_texts text[], p_kinds text[], p_undoes integer[], p_events text[],
-    p_clear text[], p_add_kinds text[], p_add_dues double precision[], p_add_payloads text[]
+    p_clear text[], p_add_kinds text[], p_add_dues double precision[], p_add_payloads text[],
+    p_user bigint, p_locale text
 ) RETURNS integer[] LANGUAGE plpgsql AS $$
 DECLARE
     v_count integer := cardinality(p_texts);
@@ -460,10 +462,14 @@ BEGIN
     INSERT INTO timers (game_pk, kind, due, payload)
         SELECT p_pk, p_add_kinds[i], p_add_dues[i], p_add_payloads[i]
         FROM generate_subscripts(p_add_kinds, 1) AS i WHERE NOT (p_add_kinds[i] = ANY (v_kept));
+    IF p_user IS NOT NULL THEN
+        INSERT INTO users (user_id, locale, updated) VALUES (p_user, p_locale, p_now)
+            ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated = excluded.updated;
+    END IF;
     RETURN v_numbers;
 END $$;
 """
-APPEND_CALL = "SELECT pg_temp.tw_append_action(" + ", ".join(f"${i}" for i in range(1, 15)) + ")"
+APPEND_CALL = "SELECT pg_temp.tw_append_action(" + ", ".join(f"${i}" for i in range(1, 17)) + ")"
 #: The SQLSTATE :data:`APPEND_FUNCTION` raises for an interaction processed before.
 ALREADY_PROCESSED = "TW001"
 
@@ -631,6 +637,7 @@ class PgStore(SqlStore):
             [kind for kind, _, _ in plan.add],
             [due for _, due, _ in plan.add],
             [dumps(payload) for _, _, payload in plan.add],
+            *(move.locale or (None, None)),
         )
         for attempt in range(RETRIES):
             try:
