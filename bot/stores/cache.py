@@ -16,6 +16,14 @@ shards' games), so what it wrote it knows. :class:`StoreCache` keeps, per open g
   again; a game this store starts is known at once (an empty log, no DMs). The tail serves
   the reads of a turn's newest rows only: the whole log is always read from the database
   (:meth:`~bot.stores.queries.SqlStore.actions`);
+* whether it *holds* the game (:attr:`GameCache.held`): its row, seats and settings as its last
+  read found them, changed since only by its own moves (each version-checked) — then a move is
+  made without reading the game (:meth:`StoreCache.holds`); any other write of the store that
+  touches the game (settings, seats, a look, a pause…) or a user's rows (a DM refused, forget-me)
+  lets it go, and so does a read or a write that finds another version. A setting changed by
+  *another* process on the same database without a move is seen at this process's next read of
+  the game (its next move made elsewhere, its next command that is not a move); the
+  interactions it recorded, so that a repeat is read (and refused) rather than played;
 * its replay base (written by migrations only, so it never changes while the game is open) and
   its ``at_table_s`` setting (:mod:`bot.service.attending`; read with the game's row by every
   :meth:`~bot.stores.queries.SqlStore.table_rows`, kept when this store writes it);

@@ -38,7 +38,8 @@ opens the one the settings name. The guarantees:
   mover's language (``locale``) when the command brings a new one; the store then answers the
   game's end — its whole log, replay base, hints used, live messages — from what that
   transaction read (:mod:`bot.stores.cache`);
-* a command reads its game in one operation (``table_rows``) and a move writes twice (the move,
+* a command reads its game in one operation (``table_rows``) — a move only when the store does
+  not hold the game at its current version (``holds``) — and a move writes twice (the move,
   ``append_action``; its turn message shown, ``turn_shown``, with the live messages'
   ``stage_live_messages`` staged in memory meanwhile); what else a move reads — live messages,
   last acts, the log's newest rows, people's preferences and languages, refused DMs — the store

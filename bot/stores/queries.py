@@ -12,14 +12,18 @@ what it read. The store runs a script as one transaction; how is the backend's b
   the start after a deadlock or a serialization failure; a move that leaves its game open is
   one call of a server-side function instead (:data:`bot.stores.postgres.APPEND_FUNCTION`).
 
-A move is three store operations (``bench/store_trips.py`` counts them, :class:`StoreCounts`):
-:meth:`SqlStore.table_rows` — the game, its seats, their people's preferences, its live
-messages and whether the interaction was processed, in one read; ``append_action`` — the move
-with the only choices played after it, the state, ``turn_pending`` and the timers; and
-:meth:`SqlStore.turn_shown` once the turn message went out — its id and the live messages'
-words the presenter staged (:meth:`SqlStore.stage_live_messages`). The rest a move needs the
-store keeps in memory (:mod:`bot.stores.cache`). Staged words not yet written are lost when the
-process stops in between; the move is not (``turn_pending`` calls the table again).
+A move is two store operations (``bench/store_trips.py`` counts them, :class:`StoreCounts`):
+``append_action`` — the move with the only choices played after it, the state, ``turn_pending``,
+the timers and a new language of the mover; and :meth:`SqlStore.turn_shown` once the turn
+message went out — its id and the live messages' words the presenter staged
+(:meth:`SqlStore.stage_live_messages`). A third, :meth:`SqlStore.table_rows` — the game, its
+seats, their people's preferences, its live messages and whether the interaction was processed,
+in one read — only when the store does not hold the game at its current version
+(:meth:`SqlStore.holds`: it did not read or move it last, or another write of its own touched
+it). The move that closes a game reads its whole log, replay base and hints in its own
+transaction (:class:`FinalLog`). The rest a move needs the store keeps in memory
+(:mod:`bot.stores.cache`). Staged words not yet written are lost when the process stops in
+between; the move is not (``turn_pending`` calls the table again).
 
 The SQL is the common part of both dialects: ``?`` placeholders (turned into ``$n`` for
 PostgreSQL), ``INSERT … ON CONFLICT``, ``RETURNING``, integer 0/1 flags, JSON kept as text.
@@ -897,6 +901,19 @@ SINGLE_STATEMENT: frozenset[ScriptFn] = frozenset({_one, _write_live, _remember_
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 
+@functools.lru_cache(maxsize=256)
+def store_seconds(backend: str, operation: str) -> Any:
+    """``tradewinds_store_seconds`` of one backend and operation, looked up once (the metric's
+    ``labels()`` takes a lock and builds its key at every call: twice per move before)."""
+    return metrics.STORE_SECONDS.labels(backend, operation)
+
+
+@functools.lru_cache(maxsize=8)
+def moves_counted(kind: str) -> Any:
+    """``tradewinds_moves_total`` of one kind of action, looked up once."""
+    return metrics.MOVES.labels(kind)
+
+
 def touching(method: F) -> F:
     """A store method whose write changes what a command reads of the game ``pk`` (its first
     argument: its row, seats or settings): the store no longer holds the game as it is
@@ -931,12 +948,12 @@ class SqlStore:
 
     async def _read(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
         self.counts.operation(name or script_fn.__name__.lstrip("_"))
-        with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
+        with store_seconds(self.backend, script_fn.__name__.lstrip("_")).time():
             return await self._run(script_fn, *args, write=False)
 
     async def _write(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
         self.counts.operation(name or script_fn.__name__.lstrip("_"))
-        with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
+        with store_seconds(self.backend, script_fn.__name__.lstrip("_")).time():
             return await self._run(script_fn, *args, write=True)
 
     async def close(self) -> None:
@@ -1512,7 +1529,7 @@ class SqlStore:
             return None
         numbers, final = appended
         for play in plays:
-            metrics.MOVES.labels(play.kind).inc()
+            moves_counted(play.kind).inc()
         if locale is not None:
             self.cache.keep_locales({locale[0]: locale[1]})
         if interaction_id is not None:
@@ -1540,7 +1557,7 @@ class SqlStore:
             appended: Appended | None = await self._write(_append_action, move)
             return appended
         self.counts.operation("append_action")
-        with metrics.STORE_SECONDS.labels(self.backend, "append_action").time():
+        with store_seconds(self.backend, "append_action").time():
             try:
                 numbers = await self._open_move(move)
                 return None if numbers is None else (numbers, None)
