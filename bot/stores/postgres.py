@@ -15,8 +15,9 @@ one connection of an asyncpg pool, as one transaction at READ COMMITTED:
 
 Why asyncpg (and not psycopg 3): its wheels carry everything (no libpq on the machine), it is
 asyncio through and through with a pool of its own, and it speaks the binary protocol with a
-prepared-statement cache per connection. A move is four round trips: the game's read (two
-queries), the move (one call of :data:`APPEND_FUNCTION`) and the live messages' write (one
+prepared-statement cache per connection. A move is two round trips (three when the process
+must read the game first: one query): the move (one call of :data:`APPEND_FUNCTION`, or of
+:data:`CLOSE_FUNCTION` for the move that ends the game) and the live messages' write (one
 statement, no ``BEGIN``/``COMMIT``: see :data:`bot.stores.queries.SINGLE_STATEMENT`); a connection goes
 back to the pool without asyncpg's reset (:func:`_keep_session`). Every round trip is counted
 (:class:`CountingConnection`, ``bench/store_trips.py``).
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import logging
 from collections.abc import Callable
 from typing import Any, TypeAlias
@@ -40,8 +42,17 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.stores.cache import StoreCache
-from bot.stores.queries import SINGLE_STATEMENT, Script, ScriptFn, Sql, SqlStore, StoreCounts
-from bot.stores.rows import AlreadyProcessed, Move, StoreError, TimerPlan, dumps
+from bot.stores.queries import SINGLE_STATEMENT, Appended, Script, ScriptFn, Sql, SqlStore, StoreCounts
+from bot.stores.rows import (
+    ActionRow,
+    AlreadyProcessed,
+    FinalLog,
+    Move,
+    ReplayBase,
+    StoreError,
+    TimerPlan,
+    dumps,
+)
 
 log = logging.getLogger(__name__)
 
@@ -404,12 +415,12 @@ async def _execute(conn: Conn, statement: Sql, counts: StoreCounts) -> Any:
 
 #: ``append_action``'s transaction as one server-side function, so that a move is one round trip
 #: instead of one per statement plus ``BEGIN`` and ``COMMIT``. It does what
-#: :func:`bot.stores.queries._append_action` does for a game that stays open (a closing move takes that
-#: script: it also compacts the game): the version-checked update of the game, the interaction
+#: :func:`bot.stores.queries._append_action` does for a game that stays open (the move that closes
+#: it is :data:`CLOSE_FUNCTION`, which calls this one first): the version-checked update of the game, the interaction
 #: recorded (``TW001`` raised — everything rolled back — when it was recorded before), the log
 #: rows, and the timers — a kind cleared and added back once is moved in place
 #: (:func:`bot.stores.queries._move_timers`). It lives in each pool connection's ``pg_temp`` schema,
-#: created when the connection opens (:func:`_prepare_connection`): it is this program's code, not
+#: created when the connection opens (``prepare`` in :meth:`PgStore.open`): it is this program's code, not
 #: the database's, so it needs no migration and is always the running version's. With a user
 #: and a locale it also remembers the mover's language.
 APPEND_FUNCTION = """
@@ -470,8 +481,83 @@ BEGIN
 END $$;
 """
 APPEND_CALL = "SELECT pg_temp.tw_append_action(" + ", ".join(f"${i}" for i in range(1, 17)) + ")"
+#: The move that closes a game (status finished or abandoned) as one server-side function too, so
+#: that it is one round trip as well: what :func:`bot.stores.queries._append_action` does for
+#: it — the move (:data:`APPEND_FUNCTION`, no timers: the closing part deletes them all), the
+#: status and the result, the whole log with its events, the replay base and the hints used
+#: read before the log is compacted (answered as one JSON text: :func:`_final_log`), then
+#: :func:`bot.stores.queries._closed`'s timers deleted, forget requests applied
+#: (:func:`bot.stores.queries._apply_forgets`) and compaction
+#: (:func:`bot.stores.queries._compact`: an event list keeps its ``auto`` events, in the compact
+#: form :func:`bot.stores.rows.dumps` writes). NULL when the game moved on (nothing written).
+CLOSE_FUNCTION = """
+CREATE OR REPLACE FUNCTION pg_temp.tw_close_move(
+    p_pk bigint, p_expected integer, p_interaction bigint, p_now double precision, p_state text,
+    p_seats text[], p_texts text[], p_kinds text[], p_undoes integer[], p_events text[],
+    p_user bigint, p_locale text, p_status text, p_result text
+) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    v_numbers integer[];
+    v_final text;
+    v_base integer;
+    v_request record;
+BEGIN
+    v_numbers := pg_temp.tw_append_action(p_pk, p_expected, p_interaction, p_now, p_state, p_seats,
+        p_texts, p_kinds, p_undoes, p_events, '{}', '{}', '{}', '{}', p_user, p_locale);
+    IF v_numbers IS NULL THEN
+        RETURN NULL;
+    END IF;
+    UPDATE games SET status = p_status, result = COALESCE(p_result, result) WHERE id = p_pk;
+    SELECT json_build_object(
+        'numbers', to_json(v_numbers),
+        'rows', COALESCE((
+            SELECT json_agg(json_build_array(n, seat, text, kind, undoes, created, events::json) ORDER BY n)
+            FROM actions WHERE game_pk = p_pk), '[]'),
+        'base', (SELECT json_build_array(version, state) FROM replay_bases WHERE game_pk = p_pk),
+        'hints', COALESCE((SELECT json_object_agg(seat, n) FROM hints_used WHERE game_pk = p_pk), '{}')
+    )::text INTO v_final;
+    DELETE FROM timers WHERE game_pk = p_pk;
+    IF EXISTS (SELECT 1 FROM forget_requests WHERE game_pk = p_pk) THEN
+        FOR v_request IN SELECT user_id, name FROM forget_requests WHERE game_pk = p_pk LOOP
+            UPDATE seats SET name = replace(v_request.name, '{n}', (substr(seat, 2)::integer + 1)::text),
+                    user_id = NULL, former_user_id = NULL, dm_refused = 0
+                WHERE game_pk = p_pk AND (user_id = v_request.user_id OR former_user_id = v_request.user_id);
+            UPDATE games SET host_id = 0 WHERE id = p_pk AND host_id = v_request.user_id;
+            DELETE FROM replace_votes WHERE game_pk = p_pk AND voter_id = v_request.user_id;
+        END LOOP;
+        UPDATE games SET public_message_text = NULL, public_message_log = NULL, board_text = NULL
+            WHERE id = p_pk;
+        DELETE FROM forget_requests WHERE game_pk = p_pk;
+    END IF;
+    IF (SELECT broken IS NULL FROM games WHERE id = p_pk) THEN
+        UPDATE games SET state = NULL WHERE id = p_pk;
+        v_base := COALESCE((SELECT version FROM replay_bases WHERE game_pk = p_pk), 0);
+        UPDATE actions SET events = COALESCE((
+                SELECT '[' || string_agg(e::text, ',') || ']'
+                FROM json_array_elements(events::json) AS e WHERE e->>'kind' = 'auto'), '[]')
+            WHERE game_pk = p_pk AND n >= v_base AND events <> '[]';
+    END IF;
+    RETURN v_final;
+END $$;
+"""
+CLOSE_CALL = "SELECT pg_temp.tw_close_move(" + ", ".join(f"${i}" for i in range(1, 15)) + ")"
 #: The SQLSTATE :data:`APPEND_FUNCTION` raises for an interaction processed before.
 ALREADY_PROCESSED = "TW001"
+
+
+def _final_log(pk: int, answer: str) -> Appended:
+    """:data:`CLOSE_FUNCTION`'s JSON answer for game ``pk``: the plays' log numbers and the
+    :class:`FinalLog`."""
+    found = json.loads(answer)
+    base = found["base"]
+    return [int(n) for n in found["numbers"]], FinalLog(
+        [
+            ActionRow(pk, n, seat, text, kind, undoes, float(created), events)
+            for n, seat, text, kind, undoes, created, events in found["rows"]
+        ],
+        ReplayBase(int(base[0]), base[1]) if base else None,
+        {seat: int(n) for seat, n in found["hints"].items()},
+    )
 
 
 async def _keep_session(conn: Conn) -> None:
@@ -524,7 +610,7 @@ class PgStore(SqlStore):
 
         async def prepare(conn: asyncpg.Connection) -> None:
             """A new pool connection: the append function in its session, its trips counted."""
-            await conn.execute(APPEND_FUNCTION)
+            await conn.execute(APPEND_FUNCTION + CLOSE_FUNCTION)
             if isinstance(conn, CountingConnection):
                 conn.counts = counts
 
@@ -639,12 +725,17 @@ class PgStore(SqlStore):
             [dumps(payload) for _, _, payload in plan.add],
             *(move.locale or (None, None)),
         )
+        numbers = await self._call(APPEND_CALL, args, move)
+        return list(numbers) if numbers is not None else None
+
+    async def _call(self, call: str, args: tuple[Any, ...], move: Move) -> Any:
+        """One of the move functions called (one statement, its own transaction), run again
+        when PostgreSQL aborted it for a deadlock or a serialization failure."""
         for attempt in range(RETRIES):
             try:
                 async with self.pool.acquire() as conn:
                     self.counts.statements += 1
-                    numbers = await conn.fetchval(APPEND_CALL, *args)
-                return list(numbers) if numbers is not None else None
+                    return await conn.fetchval(call, *args)
             except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
                 if attempt == RETRIES - 1:
                     raise
@@ -653,6 +744,27 @@ class PgStore(SqlStore):
                     raise AlreadyProcessed(f"interaction {move.interaction_id}") from None
                 raise
         raise AssertionError("unreachable")
+
+    async def _closing_move(self, move: Move) -> Appended | None:
+        """One call of :data:`CLOSE_FUNCTION`: one round trip."""
+        plays = move.plays
+        args = (
+            move.pk,
+            move.expected_version,
+            move.interaction_id,
+            move.now,
+            move.state_json,
+            [p.seat for p in plays],
+            [p.text for p in plays],
+            [p.kind for p in plays],
+            [p.undoes for p in plays],
+            [dumps(p.events) for p in plays],
+            *(move.locale or (None, None)),
+            move.status,
+            move.result_json,
+        )
+        answer = await self._call(CLOSE_CALL, args, move)
+        return None if answer is None else _final_log(move.pk, answer)
 
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         for attempt in range(RETRIES):

@@ -1549,26 +1549,32 @@ class SqlStore:
 
     async def _log(self, move: Move) -> Appended | None:
         """``move`` in one transaction: the log numbers of its plays (and, for a closing move,
-        its :class:`FinalLog`), or None when the game moved on (nothing written). A move that
-        leaves its game open is the backend's one call (:meth:`_open_move`); a closing one — it
-        also compacts the game and reads its log — or one the call cannot take is
-        :func:`_append_action`, the shared script."""
-        if move.status not in OPEN_STATUSES:
-            appended: Appended | None = await self._write(_append_action, move)
-            return appended
+        its :class:`FinalLog`), or None when the game moved on (nothing written). It is the
+        backend's one call (:meth:`_open_move` for a move that leaves its game open,
+        :meth:`_closing_move` for one that closes it: it also compacts the game and reads its
+        log), or :func:`_append_action`, the shared script, for a move the call cannot take."""
         self.counts.operation("append_action")
         with store_seconds(self.backend, "append_action").time():
             try:
+                if move.status not in OPEN_STATUSES:
+                    return await self._closing_move(move)
                 numbers = await self._open_move(move)
                 return None if numbers is None else (numbers, None)
             except ScriptNeeded:
-                appended = await self._run(_append_action, move, write=True)  # counted above
+                appended: Appended | None = await self._run(_append_action, move, write=True)
                 return appended
 
     async def _open_move(self, move: Move) -> list[int] | None:
         """A move that leaves its game open, in one call to the database (SQLite: one
         ``INSERT`` into a TEMP view; PostgreSQL: one call of a ``pg_temp`` function). Raises
         :class:`ScriptNeeded` when the shared script must take it."""
+        raise ScriptNeeded
+
+    async def _closing_move(self, move: Move) -> Appended | None:
+        """A move that closes its game, in one call to the database (PostgreSQL: one call of a
+        ``pg_temp`` function). Raises :class:`ScriptNeeded` when the shared script must take it
+        (SQLite: the script, a hop to aiosqlite's thread per statement — a game closes once, and
+        a hop there costs a fraction of a PostgreSQL round trip)."""
         raise ScriptNeeded
 
     #: The condition "log row ``a`` holds an ``auto`` event" (a play the table made for a seat),
