@@ -15,7 +15,9 @@ one connection of an asyncpg pool, as one transaction at READ COMMITTED:
 
 Why asyncpg (and not psycopg 3): its wheels carry everything (no libpq on the machine), it is
 asyncio through and through with a pool of its own, and it speaks the binary protocol with a
-prepared-statement cache per connection. A move is two round trips (three when the process
+prepared-statement cache per connection. An operation runs on the process's own connection
+when no other operation holds it (:class:`OwnConnection`), on one of the pool's otherwise. A
+move is two round trips (three when the process
 must read the game first: one query): the move (one call of :data:`APPEND_FUNCTION`, or of
 :data:`CLOSE_FUNCTION` for the move that ends the game) and the live messages' write (one
 statement, no ``BEGIN``/``COMMIT``: see :data:`bot.stores.queries.SINGLE_STATEMENT`); a connection goes
@@ -32,10 +34,11 @@ refused, as in SQLite.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeAlias
 
 import asyncpg
@@ -56,7 +59,9 @@ from bot.stores.rows import (
 
 log = logging.getLogger(__name__)
 
-#: Connections per process. Each operation holds one for its transaction only.
+#: The pool's connections per process. Each operation holds one for its transaction only (or
+#: the process's own, :class:`OwnConnection`, when it is free: a process opens at most this
+#: many plus two — its own and the ``LISTEN`` one).
 POOL_SIZE = 10
 #: How often a transaction aborted by a deadlock or a serialization failure is run again.
 RETRIES = 5
@@ -69,6 +74,9 @@ TIMERS_CHANNEL = "tradewinds_timers"
 #: then twice as long after every failed try, at most :data:`LISTEN_RETRY_MAX_S`.
 LISTEN_RETRY_FIRST_S = 0.5
 LISTEN_RETRY_MAX_S = 30.0
+#: The process's own connection lost and opening it again failed, it is tried again after this
+#: many seconds at the earliest (meanwhile the operations take the pool's connections).
+OWN_RETRY_S = 1.0
 
 MIGRATIONS: list[str] = [
     # 1: the first schema (SQLite's migration 1). Integer 0/1 flags and JSON as text, as in
@@ -568,6 +576,100 @@ async def _keep_session(conn: Conn) -> None:
     rolled back (asyncpg does that before calling this)."""
 
 
+def _session_intact(conn: asyncpg.Connection, error: Exception) -> bool:
+    """Whether ``conn`` may serve the next operation after ``error`` ended one: an error the
+    server answered a statement with (a conflict, a deadlock, the move function's ``TW001``),
+    the connection open and no transaction left open. Anything else — the connection lost or
+    ended by the server, the client's protocol in an odd state, an error of the store's own
+    code — and it is dropped (a new one costs one connect)."""
+    if not isinstance(error, asyncpg.PostgresError):
+        return False
+    if isinstance(error, (asyncpg.PostgresConnectionError, asyncpg.OperatorInterventionError)):
+        return False
+    return not conn.is_closed() and not conn.is_in_transaction()
+
+
+class OwnConnection:
+    """The process's own connection beside the pool, taken by a store operation when no other
+    operation holds it (the pool's otherwise).
+
+    Why: asyncpg's pool costs as much client CPU per operation as the round trip itself
+    (``acquire``'s wait and timeout, the proxy, the release's bookkeeping: 0.45 against
+    0.25 ms of CPU per statement, ``bench/store_hop.py``), and most of a process's operations
+    come one at a time. Under concurrency the operations that find it held take the pool's
+    connections as before, so one slow commit (``synchronous_commit=on``) never queues the
+    others behind it. An operation on it is the same transaction as on the pool's, so several
+    processes on one database stay as correct as before.
+
+    It is dropped when an operation on it was cancelled (a query may be in flight) or ended by
+    anything but a plain error of the server's (:func:`_session_intact`), and opened again by the next operation that finds it gone — at most every
+    :data:`OWN_RETRY_S` seconds while the server is away, the pool answering meanwhile."""
+
+    def __init__(self, connect: Callable[[], Awaitable[asyncpg.Connection]]) -> None:
+        self._connect = connect
+        self._conn: asyncpg.Connection | None = None
+        self._busy = False
+        self._retry_at = 0.0
+        self._closed = False
+        #: How many operations it took, and how many times it was opened (for tests and benches).
+        self.taken = 0
+        self.opened = 0
+
+    @contextlib.asynccontextmanager
+    async def hold(self, pool: asyncpg.Pool) -> AsyncIterator[Conn]:
+        """This connection for one operation when it is free (opened first if it is gone),
+        else one of ``pool``'s."""
+        if self._busy or self._closed:
+            async with pool.acquire() as pooled:
+                yield pooled
+            return
+        self._busy = True
+        try:
+            conn = self._conn
+            if conn is None or conn.is_closed():
+                conn = self._conn = await self._open()
+            if conn is None:
+                async with pool.acquire() as pooled:
+                    yield pooled
+                return
+            self.taken += 1
+            try:
+                yield conn
+            except Exception as error:
+                if not _session_intact(conn, error):
+                    self._drop(conn)
+                raise
+            except BaseException:  # cancelled: a query may still be in flight
+                self._drop(conn)
+                raise
+        finally:
+            self._busy = False
+
+    async def _open(self) -> asyncpg.Connection | None:
+        now = asyncio.get_running_loop().time()
+        if now < self._retry_at:
+            return None
+        try:
+            conn = await self._connect()
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            log.warning("the store's own connection to PostgreSQL could not be opened (%s)", error)
+            self._retry_at = now + OWN_RETRY_S
+            return None
+        self.opened += 1
+        return conn
+
+    def _drop(self, conn: asyncpg.Connection) -> None:
+        if self._conn is conn:
+            self._conn = None
+        conn.terminate()
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.close()
+
+
 async def _drive(conn: Conn, script: Script[Any], counts: StoreCounts) -> Any:
     try:
         statement = next(script)
@@ -584,9 +686,14 @@ class PgStore(SqlStore):
     backend = "PostgreSQL"
     AUTO_EVENT = """(a.events::jsonb @> '[{"kind": "auto"}]')"""
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool, url: str, own: Callable[[], Awaitable[asyncpg.Connection]] | None = None
+    ) -> None:
         self.pool = pool
         self.url = url
+        #: The operations' connection when free (:class:`OwnConnection`); ``own`` opens it, as
+        #: the pool opens its connections (none: every operation takes the pool's).
+        self.own = OwnConnection(own) if own is not None else None
         self.counts = StoreCounts()
         self.cache = StoreCache()
         self._listener: asyncpg.Connection | None = None
@@ -626,7 +733,19 @@ class PgStore(SqlStore):
             init=prepare,
             reset=_keep_session,
         )
-        store = cls(pool, url)
+
+        async def own() -> asyncpg.Connection:
+            conn = await asyncpg.connect(
+                url, server_settings=server_settings, connection_class=CountingConnection
+            )
+            try:
+                await prepare(conn)
+            except BaseException:
+                conn.terminate()
+                raise
+            return conn
+
+        store = cls(pool, url, own)
         store.counts = counts
         try:
             await store.migrate()
@@ -643,6 +762,8 @@ class PgStore(SqlStore):
             listener, self._listener = self._listener, None
             await listener.close()
         self.listening.clear()
+        if self.own is not None:
+            await self.own.close()
         await self.pool.close()
 
     async def add_timers(self, pk: int, plan: TimerPlan) -> None:
@@ -733,7 +854,7 @@ class PgStore(SqlStore):
         when PostgreSQL aborted it for a deadlock or a serialization failure."""
         for attempt in range(RETRIES):
             try:
-                async with self.pool.acquire() as conn:
+                async with self._connection() as conn:
                     self.counts.statements += 1
                     return await conn.fetchval(call, *args)
             except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
@@ -744,6 +865,10 @@ class PgStore(SqlStore):
                     raise AlreadyProcessed(f"interaction {move.interaction_id}") from None
                 raise
         raise AssertionError("unreachable")
+
+    def _connection(self) -> contextlib.AbstractAsyncContextManager[Conn]:
+        """A connection for one operation: the process's own when free, else the pool's."""
+        return self.own.hold(self.pool) if self.own is not None else self.pool.acquire()
 
     async def _closing_move(self, move: Move) -> Appended | None:
         """One call of :data:`CLOSE_FUNCTION`: one round trip."""
@@ -769,7 +894,7 @@ class PgStore(SqlStore):
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         for attempt in range(RETRIES):
             try:
-                async with self.pool.acquire() as conn:
+                async with self._connection() as conn:
                     if not write or script_fn in SINGLE_STATEMENT:  # one statement is its own transaction
                         return await _drive(conn, script_fn(*args), self.counts)
                     async with conn.transaction():
