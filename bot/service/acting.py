@@ -19,7 +19,7 @@ from bot.service.choices import MESSAGE_CAPACITY, members
 from bot.service.outcome import Choice, Outcome, custom_id, parse_custom_id
 from bot.service.presenter import Presenter
 from bot.service.replays import effective_plays, replay_state
-from bot.service.tables import Applied, Part, Table, Tables, clip, refusing
+from bot.service.tables import Applied, Part, Refused, Table, Tables, clip, refusing
 from bot.stores.rows import AlreadyProcessed, Play, TimerPlan, UserPrefs, dumps
 from bot.texts import normalise, t
 from engine.core import Action, Event, IllegalAction, undoable
@@ -83,8 +83,31 @@ class Acting(Part):
 
         ``interaction_id`` (Discord's) counts the command once: one already processed is refused,
         and an accepted move records it in the move's own transaction; a refused one records it
-        after (a refusal changed nothing)."""
-        lang = await self.tables.caller_lang(user_id, locale)
+        after (a refusal changed nothing). A language the caller's interaction brings is
+        remembered in the move's transaction too (else on its own)."""
+        if locale is not None:
+            lang, remember = self.tables.locale_to_remember(user_id, locale)
+        else:
+            lang, remember = await self.tables.caller_lang(user_id), None
+        outcome = await self._checked(
+            channel_id, user_id, text, game_pk, version, lang, interaction_id, remember
+        )
+        if remember is not None and self.tables.locales.get(user_id) != remember[1]:
+            await self.tables.remember_locale(remember)  # no move took it along
+        return outcome
+
+    async def _checked(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        text: str,
+        game_pk: int | None,
+        version: int | None,
+        lang: str,
+        interaction_id: int | None,
+        remember: tuple[int, str] | None,
+    ) -> Outcome:
+        """:meth:`act` once the caller's language is known."""
         if len(text) > MAX_MOVE_TEXT:
             return Outcome.refuse(t("move_too_long", lang, max=MAX_MOVE_TEXT))
         stale = "stale_button_link"
@@ -98,7 +121,7 @@ class Acting(Part):
                 return Outcome.refuse(t("wrong_place", lang))
         try:
             outcome = await self._act(
-                channel_id, user_id, text, game_pk, version, lang, interaction_id, stale
+                channel_id, user_id, text, game_pk, version, lang, interaction_id, stale, remember
             )
         except AlreadyProcessed:
             return Outcome.refuse(t("already_done", lang))
@@ -106,7 +129,6 @@ class Acting(Part):
             await self.store.claim_interaction(interaction_id, self.clock())
         return outcome
 
-    @refusing
     async def _act(
         self,
         channel_id: int | None,
@@ -117,56 +139,98 @@ class Acting(Part):
         lang: str,
         interaction_id: int | None,
         stale: str,
+        remember: tuple[int, str] | None = None,
     ) -> Outcome:
         """:meth:`act` past its first checks (``stale``: the refusal's key for an out-of-date
-        version). The game's one read tells whether the interaction was processed before
-        (:class:`AlreadyProcessed`)."""
+        version).
+
+        A game this process holds at its current version (:meth:`Tables.held_copy`) is played
+        without reading it: the move's write is version-checked, and the interaction's key
+        refuses a repeat (:class:`AlreadyProcessed`). When that write finds the game moved (by
+        another process on the same database), or the held copy refuses the command, the game
+        is read and the command runs again on what the read found. Otherwise the game's one
+        read also tells whether the interaction was processed before."""
+        held = True
         for _attempt in range(RACE_RETRIES):
-            async with self.tables.at(
-                user_id, channel_id=channel_id, game_pk=game_pk, lang=lang, interaction_id=interaction_id
-            ) as at:
-                table, seat = at.table, at.seat
-                if version is not None and not await self.button_current(table, seat.seat, version):
-                    return await self.presenter.refuse_stale(table, stale, lang)
-                rules, state = table.rules, table.state
-                if seat.seat not in rules.to_act(state):
-                    return Outcome.refuse(self.presenter.whose_turn(table, lang))
-                try:
-                    action = rules.parse(state, seat.seat, text)
-                    new_state, events = rules.apply(state, seat.seat, action)
-                except IllegalAction as error:
-                    return Outcome.refuse(error.text(lang))
-                label = rules.label(state, seat.seat, action, lang, table.names)
-                outcome = await self.commit(table, seat.seat, action, new_state, events, interaction_id)
-                if outcome is None:  # another process applied an action first
-                    if version is not None:
-                        current = await self.tables.open(None, table.row.id)
-                        return await self.presenter.refuse_stale(current or table, "raced_link", lang)
-                    continue
-                outcome.done = t("played", lang, label=label)
-                # What only the caller saw (their secret bid, the cards they drew), and their
-                # next private decision, if any: to them alone.
-                seen = [
-                    rules.describe(e, table.names, lang)
-                    for e in events
-                    if e.visible_to and seat.seat in e.visible_to
-                ]
-                after = self.tables.cached.get(table.row.id)
-                choices = (
-                    self.presenter.private_choices(rules, after, seat.seat, lang) if after is not None else []
+            using = held and self.tables.held_copy(channel_id, game_pk, interaction_id) is not None
+            held = False
+            try:
+                outcome = await self._attempt(
+                    channel_id, user_id, text, game_pk, version, lang, interaction_id, stale, remember, using
                 )
-                prompt = (
-                    self.presenter.seat_view(after, seat.seat, lang).prompt
-                    if after is not None and choices
-                    else ""
-                )
-                outcome.ephemeral = "\n".join([*seen, prompt]).strip() or None
-                outcome.ephemeral_choices = choices
-                if after is not None and choices:  # their next decision is before them already: no DM
-                    outcome.ephemeral_image = await self.presenter.decision_png(after, seat.seat, lang)
-                    outcome.private = [dm for dm in outcome.private if dm.user_id != user_id]
-                return outcome
+            except Refused as refused:
+                outcome = refused.outcome
+            if outcome is None or (using and not outcome.ok):
+                continue  # raced, or refused on what this process held: read the game, run again
+            return outcome
         return Outcome.refuse(t("raced", lang))
+
+    async def _attempt(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        text: str,
+        game_pk: int | None,
+        version: int | None,
+        lang: str,
+        interaction_id: int | None,
+        stale: str,
+        remember: tuple[int, str] | None,
+        held: bool,
+    ) -> Outcome | None:
+        """One try of :meth:`_act` (``held``: on the game as this process holds it); None when
+        the move's write found the game moved on and it is to be tried again."""
+        async with self.tables.at(
+            user_id,
+            channel_id=channel_id,
+            game_pk=game_pk,
+            lang=lang,
+            interaction_id=interaction_id,
+            held=held,
+        ) as at:
+            table, seat = at.table, at.seat
+            if version is not None and not await self.button_current(table, seat.seat, version):
+                return await self.presenter.refuse_stale(table, stale, lang)
+            rules, state = table.rules, table.state
+            if seat.seat not in rules.to_act(state):
+                return Outcome.refuse(self.presenter.whose_turn(table, lang))
+            try:
+                action = rules.parse(state, seat.seat, text)
+                new_state, events = rules.apply(state, seat.seat, action)
+            except IllegalAction as error:
+                return Outcome.refuse(error.text(lang))
+            label = rules.label(state, seat.seat, action, lang, table.names)
+            outcome = await self.commit(
+                table, seat.seat, action, new_state, events, interaction_id, remember=remember
+            )
+            if outcome is None:  # another process applied an action first
+                if version is not None and not held:
+                    current = await self.tables.open(None, table.row.id)
+                    return await self.presenter.refuse_stale(current or table, "raced_link", lang)
+                return None
+            outcome.done = t("played", lang, label=label)
+            # What only the caller saw (their secret bid, the cards they drew), and their
+            # next private decision, if any: to them alone.
+            seen = [
+                rules.describe(e, table.names, lang)
+                for e in events
+                if e.visible_to and seat.seat in e.visible_to
+            ]
+            after = self.tables.cached.get(table.row.id)
+            choices = (
+                self.presenter.private_choices(rules, after, seat.seat, lang) if after is not None else []
+            )
+            prompt = (
+                self.presenter.seat_view(after, seat.seat, lang).prompt
+                if after is not None and choices
+                else ""
+            )
+            outcome.ephemeral = "\n".join([*seen, prompt]).strip() or None
+            outcome.ephemeral_choices = choices
+            if after is not None and choices:  # their next decision is before them already: no DM
+                outcome.ephemeral_image = await self.presenter.decision_png(after, seat.seat, lang)
+                outcome.private = [dm for dm in outcome.private if dm.user_id != user_id]
+            return outcome
 
     async def button_current(self, table: Table, seat: str, version: int) -> bool:
         """Whether a button drawn at ``version`` may still be played by ``seat``.
@@ -195,16 +259,18 @@ class Acting(Part):
         interaction_id: int | None = None,
         *,
         note: str | None = None,
+        remember: tuple[int, str] | None = None,
     ) -> Outcome | None:
         """Store an accepted action together with the only choices the table then plays for
         people (:mod:`bot.service.autoplay`), in one transaction, and say what follows; None when the
         version check failed. Raises :class:`AlreadyProcessed` (nothing stored) for an
         interaction processed before. ``note`` is a public line before the move's own (a
-        computer player standing in)."""
+        computer player standing in); ``remember``: the mover's language to remember with it.
+        A move that ends the game keeps its result in the same transaction."""
         found = await calls.prefs(self.store, table)
         first = (seat, action, new_state, events)
         logged = await self._log_plays(
-            table, [first, *self._chain(table, new_state, found)], found, interaction_id
+            table, [first, *self._chain(table, new_state, found)], found, interaction_id, remember
         )
         if logged is None:
             return None
@@ -255,6 +321,7 @@ class Acting(Part):
         plays: list[LoggedPlay],
         found: dict[int, UserPrefs],
         interaction_id: int | None = None,
+        remember: tuple[int, str] | None = None,
     ) -> Logged | None:
         """Store ``plays`` (seat, action, the state after it, its events; each from the state
         the one before left) at the table's version, in one transaction with their events, the
@@ -273,7 +340,8 @@ class Acting(Part):
             )
             before = state
         state = plays[-1][2]
-        status = "finished" if rules.result(state) is not None else "active"
+        result = rules.result(state)
+        status = "finished" if result is not None else "active"
         plan = composed(plans)
         first_seat, first_action, _, first_events = plays[0]
         version = await self.store.append_action(
@@ -292,9 +360,13 @@ class Acting(Part):
                 Play(seat, str(action), [e.to_dict() for e in events])
                 for seat, action, _, events in plays[1:]
             ],
+            locale=remember,
+            result_json=dumps(result.to_dict()) if result is not None else None,
         )
         if version is None:
             return None
+        if remember is not None:
+            self.tables.remembered(remember)
         self.tables.timers_added(plan)
         after = replace(table, row=replace(row, version=version, status=status, updated=now), state=state)
         return Logged(after, [e for _, _, _, events in plays for e in events])

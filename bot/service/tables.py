@@ -186,6 +186,9 @@ class Where(TypedDict, total=False):
     #: The command's Discord interaction: refused (:class:`AlreadyProcessed`) when the game's
     #: read finds it processed before.
     interaction_id: int | None
+    #: A move: the game as this process holds it may be used without reading it
+    #: (:meth:`Tables.held_copy`).
+    held: bool
 
 
 @dataclass
@@ -233,6 +236,27 @@ class Tables:
         self.wake_at = math.inf
 
     # ------------------------------------------------------------------ languages
+
+    def locale_to_remember(self, user_id: int, locale: Any) -> tuple[str, tuple[int, str] | None]:
+        """The caller's language from their interaction's ``locale`` (None: not known, see
+        :meth:`caller_lang`), and (user id, language) when it is new here and must be remembered
+        — by the caller, with the command's own write (a move's, ``append_action(locale=…)``)
+        or :meth:`remember_locale`."""
+        lang = normalise(locale)
+        if self.locales.get(user_id) == lang:
+            return lang, None
+        return lang, (user_id, lang)
+
+    async def remember_locale(self, remember: tuple[int, str]) -> None:
+        """Store a language :meth:`locale_to_remember` named, when no write took it along."""
+        user_id, lang = remember
+        await self.store.remember_locale(user_id, lang, self.clock())
+        self.locales[user_id] = lang
+
+    def remembered(self, remember: tuple[int, str]) -> None:
+        """A write took the language :meth:`locale_to_remember` named along."""
+        user_id, lang = remember
+        self.locales[user_id] = lang
 
     async def caller_lang(self, user_id: int | None, locale: Any = None) -> str:
         """The caller's language: their interaction's locale (remembered, so that their DMs
@@ -406,11 +430,38 @@ class Tables:
         row = await self.store.game(game_pk)
         return row.channel_id if row else None
 
+    def held_copy(
+        self, channel_id: int | None, game_pk: int | None, interaction_id: int | None = None
+    ) -> Table | None:
+        """The running game (``game_pk``, or the channel's) as this process holds it, when its
+        store holds the game's current version — it read or moved it last, and no other write
+        of its own touched it since (:meth:`GameStore.holds`) — and ``interaction_id`` is not
+        one it recorded; else None (read it). A move made on it is still version-checked: one
+        made elsewhere in between makes the move's write fail, and the command reads the game
+        and runs again."""
+        pk = game_pk if game_pk is not None else self.channel_games.get(channel_id or 0)
+        table = self.cached.get(pk) if pk is not None else None
+        if table is None or table.state is None or table.row.status != "active" or table.broken:
+            return None
+        if channel_id is not None and game_pk is None and table.row.channel_id != channel_id:
+            return None
+        if interaction_id is not None and self.store.processed(interaction_id):
+            return None  # a repeat: the game's read refuses it
+        return table if self.store.holds(table.row.id, table.row.version) else None
+
     async def open(
-        self, channel_id: int | None, game_pk: int | None = None, *, interaction_id: int | None = None
+        self,
+        channel_id: int | None,
+        game_pk: int | None = None,
+        *,
+        interaction_id: int | None = None,
+        held: bool = False,
     ) -> Table | None:
         """The channel's open game (or the game ``game_pk``, whatever its status), loaded in one
-        read; raises :class:`AlreadyProcessed` when that read finds ``interaction_id`` processed."""
+        read; raises :class:`AlreadyProcessed` when that read finds ``interaction_id`` processed.
+        ``held``: the game as this process holds it, when it does (:meth:`held_copy`), unread."""
+        if held and (copy := self.held_copy(channel_id, game_pk, interaction_id)) is not None:
+            return copy
         if game_pk is not None:
             found = await self.store.table_rows(pk=game_pk, interaction_id=interaction_id)
         elif channel_id is not None:
@@ -430,9 +481,11 @@ class Tables:
         lang: str = DEFAULT,
         *,
         interaction_id: int | None = None,
+        held: bool = False,
     ) -> Table | Outcome:
-        """The running game, or a refusal in ``lang`` saying why there is none."""
-        table = await self.open(channel_id, game_pk, interaction_id=interaction_id)
+        """The running game, or a refusal in ``lang`` saying why there is none (``held``: see
+        :meth:`open`)."""
+        table = await self.open(channel_id, game_pk, interaction_id=interaction_id, held=held)
         if table is None:
             return Outcome.refuse(t("no_game" if game_pk is None else "game_closed", lang))
         if table.row.status == "lobby":
@@ -444,11 +497,17 @@ class Tables:
         return self.broken_refusal(table, lang) or table
 
     async def _needed(
-        self, need: Need, channel_id: int | None, game_pk: int | None, lang: str, interaction_id: int | None
+        self,
+        need: Need,
+        channel_id: int | None,
+        game_pk: int | None,
+        lang: str,
+        interaction_id: int | None,
+        held: bool = False,
     ) -> Table:
         """The game in the state ``need`` asks for; :class:`Refused` saying why not."""
         if need == "running":
-            found = await self.running(channel_id, game_pk, lang, interaction_id=interaction_id)
+            found = await self.running(channel_id, game_pk, lang, interaction_id=interaction_id, held=held)
             if isinstance(found, Outcome):
                 raise Refused(found)
             return found
@@ -468,7 +527,12 @@ class Tables:
         lang = where.get("lang") or await self.caller_lang(user_id, locale)
         channel_id, game_pk = where.get("channel_id"), where.get("game_pk")
         table = await self._needed(
-            where.get("need", "running"), channel_id, game_pk, lang, where.get("interaction_id")
+            where.get("need", "running"),
+            channel_id,
+            game_pk,
+            lang,
+            where.get("interaction_id"),
+            where.get("held", False),
         )
         logs.bind(game=table.row.id)  # every later line of this command names its game
         caller = table.seat_of(user_id)

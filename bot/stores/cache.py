@@ -16,13 +16,28 @@ shards' games), so what it wrote it knows. :class:`StoreCache` keeps, per open g
   again; a game this store starts is known at once (an empty log, no DMs). The tail serves
   the reads of a turn's newest rows only: the whole log is always read from the database
   (:meth:`~bot.stores.queries.SqlStore.actions`);
+* whether it *holds* the game (:attr:`GameCache.held`): its row, seats and settings as its last
+  read found them, changed since only by its own moves (each version-checked) — then a move is
+  made without reading the game (:meth:`StoreCache.holds`); any other write of the store that
+  touches the game (settings, seats, a look, a pause…) or a user's rows (a DM refused, forget-me)
+  lets it go, and so does a read or a write that finds another version. A setting changed by
+  *another* process on the same database without a move is seen at this process's next read of
+  the game (its next move made elsewhere, its next command that is not a move); the
+  interactions it recorded, so that a repeat is read (and refused) rather than played;
 * its replay base (written by migrations only, so it never changes while the game is open) and
   its ``at_table_s`` setting (:mod:`bot.service.attending`; read with the game's row by every
   :meth:`~bot.stores.queries.SqlStore.table_rows`, kept when this store writes it);
 
 and, per user, the preferences, the remembered locale and whether their DMs are refused, each
 read again after :data:`USER_TTL_S` seconds (another process may have changed them: a DM
-command is served by shard 0's process). Everything of a game goes when the game closes.
+command is served by shard 0's process).
+
+A game that this store closes (its last move) is kept a moment longer, with what the closing
+transaction read before it compacted the log (:class:`~bot.stores.rows.FinalLog`: every row,
+the replay base, the hints used) and the result it wrote: the end of the game — its final
+scores, the summary's replay, its last turn message — reads nothing more. It goes once its
+last live messages are written, and at most :data:`CLOSED_KEPT` closed games are kept (the
+oldest go first). A game closed elsewhere goes as soon as a read finds it closed.
 """
 
 from __future__ import annotations
@@ -30,10 +45,10 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot.stores.rows import ActionRow, DecisionDm, LiveMessages, UserPrefs
+from bot.stores.rows import ActionRow, DecisionDm, FinalLog, LiveMessages, UserPrefs
 
 #: A kept value not read yet.
 UNKNOWN: Any = object()
@@ -45,6 +60,21 @@ TAIL_ROWS = 48
 USER_TTL_S = 60.0
 #: Users whose preferences and locales are kept (the least recently read go first).
 MAX_USERS = 20_000
+#: How long the users whose DMs are refused are trusted: another process adds one only when
+#: Discord refused it a DM, and a DM sent meanwhile to such a user is refused again (and marks
+#: them here too), so the set may be older than the preferences.
+DM_REFUSED_TTL_S = 3600.0
+#: Games closed by this store whose last outcome may still be delivered (see the docstring).
+CLOSED_KEPT = 64
+#: The newest interactions this store recorded, kept so that a command that repeats one is
+#: read from the database (which refuses it) even when the store holds its game.
+INTERACTIONS_KEPT = 10_000
+
+
+def changed_live(live: LiveMessages, changes: dict[str, Any]) -> LiveMessages:
+    """``live`` with ``changes`` (by field name) — ``dataclasses.replace`` without its walk over
+    the fields, on a path every move takes three times. An unknown name raises ``TypeError``."""
+    return LiveMessages(**{**live.__dict__, **changes})
 
 
 @dataclass
@@ -70,9 +100,18 @@ class GameCache:
     seats: tuple[str, ...] = ()
     #: The table's ``at_table_s`` (None: not known).
     at_table_s: int | None = None
+    #: Whether this store holds the game as it is at ``version``: its row, seats and settings
+    #: as its last read found them, changed only by its own moves since (a move is
+    #: version-checked: one made elsewhere makes this store's next move fail, and read again).
+    held: bool = False
+    #: The game was closed by this store's last move: what its transaction read, and the
+    #: result it wrote (None: still open).
+    final: FinalLog | None = None
+    result: str | None = None
 
     def drop_log(self) -> None:
         """Forget what is derived from the log and the DMs (another writer moved the game)."""
+        self.held = False
         self.last_acts = None
         self.last_act_times = None
         self.tail = None
@@ -88,6 +127,10 @@ class StoreCache:
         self._prefs: OrderedDict[int, tuple[float, UserPrefs]] = OrderedDict()
         self._locales: OrderedDict[int, tuple[float, str | None]] = OrderedDict()
         self._dm_refused: tuple[float, set[int]] | None = None
+        #: The games kept after this store closed them, oldest first.
+        self._closed: OrderedDict[int, None] = OrderedDict()
+        #: The interactions this store recorded, newest last (at most :data:`INTERACTIONS_KEPT`).
+        self._interactions: OrderedDict[int, None] = OrderedDict()
 
     # ------------------------------------------------------------------ games
 
@@ -100,11 +143,34 @@ class StoreCache:
     def forget_game(self, pk: int) -> None:
         """A game closed (or its state is unknown after a lost race): nothing of it is kept."""
         self.games.pop(pk, None)
+        self._closed.pop(pk, None)
+
+    def closed(
+        self, pk: int, expected: int, rows: list[ActionRow], version: int, final: FinalLog, result: str | None
+    ) -> None:
+        """This store's move closed the game (``rows`` logged from ``expected`` to ``version``):
+        it is kept with what the closing transaction read (``final``) and wrote (``result``)
+        until its last live messages are written; at most :data:`CLOSED_KEPT` such games."""
+        self.appended(pk, expected, rows, version)
+        kept = self.games.get(pk)
+        if kept is None:
+            return
+        kept.final, kept.result, kept.base = final, result, final.base
+        self._closed[pk] = None
+        while len(self._closed) > CLOSED_KEPT:
+            self.forget_game(next(iter(self._closed)))
+
+    def final(self, pk: int) -> FinalLog | None:
+        """What the closing move of a game this store closed read (None: not kept)."""
+        kept = self.games.get(pk)
+        return kept.final if kept is not None else None
 
     def started(self, pk: int) -> None:
         """This store started the game: at version 1 its log is empty (nobody acted yet) and it
-        has no replay base (only games begun before a rules change have one)."""
+        has no replay base (only games begun before a rules change have one). It holds the
+        game when it held its lobby (the start changes only what the starting command knows)."""
         kept = self.game(pk)
+        held = kept.held
         kept.version = 1
         kept.last_acts = {}
         kept.last_act_times = {}
@@ -112,6 +178,34 @@ class StoreCache:
         kept.tail_from = 1
         kept.base = None
         kept.decision_dms = []
+        kept.held = held
+
+    def read_game(self, pk: int, version: int) -> GameCache:
+        """The game's row and seats were just read at ``version`` (the game is open): held."""
+        kept = self.at_version(pk, version)
+        kept.held = True
+        return kept
+
+    def holds(self, pk: int, version: int) -> bool:
+        """Whether this store holds the open game at ``version`` (see :attr:`GameCache.held`)."""
+        kept = self.games.get(pk)
+        return kept is not None and kept.held and kept.version == version and kept.final is None
+
+    def touched(self, pk: int | None = None) -> None:
+        """A write other than a move changed the game ``pk`` (None: any game — a user's rows):
+        what a command reads of it is read again."""
+        for game, kept in self.games.items():
+            if pk is None or game == pk:
+                kept.held = False
+
+    def processed(self, interaction_id: int) -> bool:
+        """Whether this store recorded the interaction (a move's or a refusal's)."""
+        return interaction_id in self._interactions
+
+    def recorded(self, interaction_id: int) -> None:
+        self._interactions[interaction_id] = None
+        while len(self._interactions) > INTERACTIONS_KEPT:
+            self._interactions.popitem(last=False)
 
     def lost_race(self, pk: int) -> None:
         """An append found the game at another version: what was kept of its log is not valid."""
@@ -132,7 +226,7 @@ class StoreCache:
     def read_live(self, pk: int, live: LiveMessages) -> LiveMessages:
         """The live messages as just read, with the staged changes on top (kept)."""
         kept = self.game(pk)
-        kept.live = replace(live, **kept.staged) if kept.staged else live
+        kept.live = changed_live(live, kept.staged) if kept.staged else live
         return kept.live
 
     def stage_live(self, pk: int, changes: dict[str, Any]) -> bool:
@@ -142,7 +236,7 @@ class StoreCache:
         if kept is None or kept.live is None:
             return False
         kept.staged.update(changes)
-        kept.live = replace(kept.live, **changes)
+        kept.live = changed_live(kept.live, changes)
         return True
 
     def take_staged(self, pk: int) -> dict[str, Any]:
@@ -159,7 +253,7 @@ class StoreCache:
         if not open_game:
             self.forget_game(pk)
         elif kept is not None and kept.live is not None:
-            kept.live = replace(kept.live, **changes)
+            kept.live = changed_live(kept.live, changes)
 
     def appended(self, pk: int, expected: int, rows: list[ActionRow], version: int) -> None:
         """This store logged ``rows``, taking the game from ``expected`` to ``version``."""
@@ -168,7 +262,7 @@ class StoreCache:
             return
         if kept.version != expected:  # what was kept is of another version: read it again
             kept.drop_log()
-        else:
+        else:  # held stays as it was: the move continued the version the store knew
             for row in rows:
                 if row.seat is None or any(e.get("kind") == "auto" for e in row.events):
                     continue  # no seat's own act (a play the table made for it)
@@ -181,7 +275,7 @@ class StoreCache:
                 self._trim(kept)
         kept.version = version
         if kept.live is not None:
-            kept.live = replace(kept.live, turn_pending=version)
+            kept.live = changed_live(kept.live, {"turn_pending": version})
 
     @staticmethod
     def _trim(kept: GameCache) -> None:
@@ -282,7 +376,7 @@ class StoreCache:
                 kept.decision_dms = None
 
     def dm_refused(self) -> set[int] | None:
-        if self._dm_refused is None or not self._fresh(self._dm_refused[0]):
+        if self._dm_refused is None or self.clock() - self._dm_refused[0] >= DM_REFUSED_TTL_S:
             return None
         return set(self._dm_refused[1])
 

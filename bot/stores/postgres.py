@@ -15,8 +15,11 @@ one connection of an asyncpg pool, as one transaction at READ COMMITTED:
 
 Why asyncpg (and not psycopg 3): its wheels carry everything (no libpq on the machine), it is
 asyncio through and through with a pool of its own, and it speaks the binary protocol with a
-prepared-statement cache per connection. A move is four round trips: the game's read (two
-queries), the move (one call of :data:`APPEND_FUNCTION`) and the live messages' write (one
+prepared-statement cache per connection. An operation runs on the process's own connection
+when no other operation holds it (:class:`OwnConnection`), on one of the pool's otherwise. A
+move is two round trips (three when the process
+must read the game first: one query): the move (one call of :data:`APPEND_FUNCTION`, or of
+:data:`CLOSE_FUNCTION` for the move that ends the game) and the live messages' write (one
 statement, no ``BEGIN``/``COMMIT``: see :data:`bot.stores.queries.SINGLE_STATEMENT`); a connection goes
 back to the pool without asyncpg's reset (:func:`_keep_session`). Every round trip is counted
 (:class:`CountingConnection`, ``bench/store_trips.py``).
@@ -31,21 +34,34 @@ refused, as in SQLite.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import json
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeAlias
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.stores.cache import StoreCache
-from bot.stores.queries import SINGLE_STATEMENT, Script, ScriptFn, Sql, SqlStore, StoreCounts
-from bot.stores.rows import AlreadyProcessed, Move, StoreError, TimerPlan, dumps
+from bot.stores.queries import SINGLE_STATEMENT, Appended, Script, ScriptFn, Sql, SqlStore, StoreCounts
+from bot.stores.rows import (
+    ActionRow,
+    AlreadyProcessed,
+    FinalLog,
+    Move,
+    ReplayBase,
+    StoreError,
+    TimerPlan,
+    dumps,
+)
 
 log = logging.getLogger(__name__)
 
-#: Connections per process. Each operation holds one for its transaction only.
+#: The pool's connections per process. Each operation holds one for its transaction only (or
+#: the process's own, :class:`OwnConnection`, when it is free: a process opens at most this
+#: many plus two — its own and the ``LISTEN`` one).
 POOL_SIZE = 10
 #: How often a transaction aborted by a deadlock or a serialization failure is run again.
 RETRIES = 5
@@ -58,6 +74,9 @@ TIMERS_CHANNEL = "tradewinds_timers"
 #: then twice as long after every failed try, at most :data:`LISTEN_RETRY_MAX_S`.
 LISTEN_RETRY_FIRST_S = 0.5
 LISTEN_RETRY_MAX_S = 30.0
+#: The process's own connection lost and opening it again failed, it is tried again after this
+#: many seconds at the earliest (meanwhile the operations take the pool's connections).
+OWN_RETRY_S = 1.0
 
 MIGRATIONS: list[str] = [
     # 1: the first schema (SQLite's migration 1). Integer 0/1 flags and JSON as text, as in
@@ -404,18 +423,20 @@ async def _execute(conn: Conn, statement: Sql, counts: StoreCounts) -> Any:
 
 #: ``append_action``'s transaction as one server-side function, so that a move is one round trip
 #: instead of one per statement plus ``BEGIN`` and ``COMMIT``. It does what
-#: :func:`bot.stores.queries._append_action` does for a game that stays open (a closing move takes that
-#: script: it also compacts the game): the version-checked update of the game, the interaction
+#: :func:`bot.stores.queries._append_action` does for a game that stays open (the move that closes
+#: it is :data:`CLOSE_FUNCTION`, which calls this one first): the version-checked update of the game, the interaction
 #: recorded (``TW001`` raised — everything rolled back — when it was recorded before), the log
 #: rows, and the timers — a kind cleared and added back once is moved in place
 #: (:func:`bot.stores.queries._move_timers`). It lives in each pool connection's ``pg_temp`` schema,
-#: created when the connection opens (:func:`_prepare_connection`): it is this program's code, not
-#: the database's, so it needs no migration and is always the running version's.
+#: created when the connection opens (``prepare`` in :meth:`PgStore.open`): it is this program's code, not
+#: the database's, so it needs no migration and is always the running version's. With a user
+#: and a locale it also remembers the mover's language.
 APPEND_FUNCTION = """
 CREATE OR REPLACE FUNCTION pg_temp.tw_append_action(
     p_pk bigint, p_expected integer, p_interaction bigint, p_now double precision, p_state text,
     p_seats text[], p_texts text[], p_kinds text[], p_undoes integer[], p_events text[],
-    p_clear text[], p_add_kinds text[], p_add_dues double precision[], p_add_payloads text[]
+    p_clear text[], p_add_kinds text[], p_add_dues double precision[], p_add_payloads text[],
+    p_user bigint, p_locale text
 ) RETURNS integer[] LANGUAGE plpgsql AS $$
 DECLARE
     v_count integer := cardinality(p_texts);
@@ -460,12 +481,91 @@ BEGIN
     INSERT INTO timers (game_pk, kind, due, payload)
         SELECT p_pk, p_add_kinds[i], p_add_dues[i], p_add_payloads[i]
         FROM generate_subscripts(p_add_kinds, 1) AS i WHERE NOT (p_add_kinds[i] = ANY (v_kept));
+    IF p_user IS NOT NULL THEN
+        INSERT INTO users (user_id, locale, updated) VALUES (p_user, p_locale, p_now)
+            ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated = excluded.updated;
+    END IF;
     RETURN v_numbers;
 END $$;
 """
-APPEND_CALL = "SELECT pg_temp.tw_append_action(" + ", ".join(f"${i}" for i in range(1, 15)) + ")"
+APPEND_CALL = "SELECT pg_temp.tw_append_action(" + ", ".join(f"${i}" for i in range(1, 17)) + ")"
+#: The move that closes a game (status finished or abandoned) as one server-side function too, so
+#: that it is one round trip as well: what :func:`bot.stores.queries._append_action` does for
+#: it — the move (:data:`APPEND_FUNCTION`, no timers: the closing part deletes them all), the
+#: status and the result, the whole log with its events, the replay base and the hints used
+#: read before the log is compacted (answered as one JSON text: :func:`_final_log`), then
+#: :func:`bot.stores.queries._closed`'s timers deleted, forget requests applied
+#: (:func:`bot.stores.queries._apply_forgets`) and compaction
+#: (:func:`bot.stores.queries._compact`: an event list keeps its ``auto`` events, in the compact
+#: form :func:`bot.stores.rows.dumps` writes). NULL when the game moved on (nothing written).
+CLOSE_FUNCTION = """
+CREATE OR REPLACE FUNCTION pg_temp.tw_close_move(
+    p_pk bigint, p_expected integer, p_interaction bigint, p_now double precision, p_state text,
+    p_seats text[], p_texts text[], p_kinds text[], p_undoes integer[], p_events text[],
+    p_user bigint, p_locale text, p_status text, p_result text
+) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    v_numbers integer[];
+    v_final text;
+    v_base integer;
+    v_request record;
+BEGIN
+    v_numbers := pg_temp.tw_append_action(p_pk, p_expected, p_interaction, p_now, p_state, p_seats,
+        p_texts, p_kinds, p_undoes, p_events, '{}', '{}', '{}', '{}', p_user, p_locale);
+    IF v_numbers IS NULL THEN
+        RETURN NULL;
+    END IF;
+    UPDATE games SET status = p_status, result = COALESCE(p_result, result) WHERE id = p_pk;
+    SELECT json_build_object(
+        'numbers', to_json(v_numbers),
+        'rows', COALESCE((
+            SELECT json_agg(json_build_array(n, seat, text, kind, undoes, created, events::json) ORDER BY n)
+            FROM actions WHERE game_pk = p_pk), '[]'),
+        'base', (SELECT json_build_array(version, state) FROM replay_bases WHERE game_pk = p_pk),
+        'hints', COALESCE((SELECT json_object_agg(seat, n) FROM hints_used WHERE game_pk = p_pk), '{}')
+    )::text INTO v_final;
+    DELETE FROM timers WHERE game_pk = p_pk;
+    IF EXISTS (SELECT 1 FROM forget_requests WHERE game_pk = p_pk) THEN
+        FOR v_request IN SELECT user_id, name FROM forget_requests WHERE game_pk = p_pk LOOP
+            UPDATE seats SET name = replace(v_request.name, '{n}', (substr(seat, 2)::integer + 1)::text),
+                    user_id = NULL, former_user_id = NULL, dm_refused = 0
+                WHERE game_pk = p_pk AND (user_id = v_request.user_id OR former_user_id = v_request.user_id);
+            UPDATE games SET host_id = 0 WHERE id = p_pk AND host_id = v_request.user_id;
+            DELETE FROM replace_votes WHERE game_pk = p_pk AND voter_id = v_request.user_id;
+        END LOOP;
+        UPDATE games SET public_message_text = NULL, public_message_log = NULL, board_text = NULL
+            WHERE id = p_pk;
+        DELETE FROM forget_requests WHERE game_pk = p_pk;
+    END IF;
+    IF (SELECT broken IS NULL FROM games WHERE id = p_pk) THEN
+        UPDATE games SET state = NULL WHERE id = p_pk;
+        v_base := COALESCE((SELECT version FROM replay_bases WHERE game_pk = p_pk), 0);
+        UPDATE actions SET events = COALESCE((
+                SELECT '[' || string_agg(e::text, ',') || ']'
+                FROM json_array_elements(events::json) AS e WHERE e->>'kind' = 'auto'), '[]')
+            WHERE game_pk = p_pk AND n >= v_base AND events <> '[]';
+    END IF;
+    RETURN v_final;
+END $$;
+"""
+CLOSE_CALL = "SELECT pg_temp.tw_close_move(" + ", ".join(f"${i}" for i in range(1, 15)) + ")"
 #: The SQLSTATE :data:`APPEND_FUNCTION` raises for an interaction processed before.
 ALREADY_PROCESSED = "TW001"
+
+
+def _final_log(pk: int, answer: str) -> Appended:
+    """:data:`CLOSE_FUNCTION`'s JSON answer for game ``pk``: the plays' log numbers and the
+    :class:`FinalLog`."""
+    found = json.loads(answer)
+    base = found["base"]
+    return [int(n) for n in found["numbers"]], FinalLog(
+        [
+            ActionRow(pk, n, seat, text, kind, undoes, float(created), events)
+            for n, seat, text, kind, undoes, created, events in found["rows"]
+        ],
+        ReplayBase(int(base[0]), base[1]) if base else None,
+        {seat: int(n) for seat, n in found["hints"].items()},
+    )
 
 
 async def _keep_session(conn: Conn) -> None:
@@ -474,6 +574,100 @@ async def _keep_session(conn: Conn) -> None:
     nothing the store does: it sets no session settings, its advisory locks end with their
     transaction, and ``LISTEN`` has a connection of its own). An open transaction is still
     rolled back (asyncpg does that before calling this)."""
+
+
+def _session_intact(conn: asyncpg.Connection, error: Exception) -> bool:
+    """Whether ``conn`` may serve the next operation after ``error`` ended one: an error the
+    server answered a statement with (a conflict, a deadlock, the move function's ``TW001``),
+    the connection open and no transaction left open. Anything else — the connection lost or
+    ended by the server, the client's protocol in an odd state, an error of the store's own
+    code — and it is dropped (a new one costs one connect)."""
+    if not isinstance(error, asyncpg.PostgresError):
+        return False
+    if isinstance(error, (asyncpg.PostgresConnectionError, asyncpg.OperatorInterventionError)):
+        return False
+    return not conn.is_closed() and not conn.is_in_transaction()
+
+
+class OwnConnection:
+    """The process's own connection beside the pool, taken by a store operation when no other
+    operation holds it (the pool's otherwise).
+
+    Why: asyncpg's pool costs as much client CPU per operation as the round trip itself
+    (``acquire``'s wait and timeout, the proxy, the release's bookkeeping: 0.45 against
+    0.25 ms of CPU per statement, ``bench/store_hop.py``), and most of a process's operations
+    come one at a time. Under concurrency the operations that find it held take the pool's
+    connections as before, so one slow commit (``synchronous_commit=on``) never queues the
+    others behind it. An operation on it is the same transaction as on the pool's, so several
+    processes on one database stay as correct as before.
+
+    It is dropped when an operation on it was cancelled (a query may be in flight) or ended by
+    anything but a plain error of the server's (:func:`_session_intact`), and opened again by the next operation that finds it gone — at most every
+    :data:`OWN_RETRY_S` seconds while the server is away, the pool answering meanwhile."""
+
+    def __init__(self, connect: Callable[[], Awaitable[asyncpg.Connection]]) -> None:
+        self._connect = connect
+        self._conn: asyncpg.Connection | None = None
+        self._busy = False
+        self._retry_at = 0.0
+        self._closed = False
+        #: How many operations it took, and how many times it was opened (for tests and benches).
+        self.taken = 0
+        self.opened = 0
+
+    @contextlib.asynccontextmanager
+    async def hold(self, pool: asyncpg.Pool) -> AsyncIterator[Conn]:
+        """This connection for one operation when it is free (opened first if it is gone),
+        else one of ``pool``'s."""
+        if self._busy or self._closed:
+            async with pool.acquire() as pooled:
+                yield pooled
+            return
+        self._busy = True
+        try:
+            conn = self._conn
+            if conn is None or conn.is_closed():
+                conn = self._conn = await self._open()
+            if conn is None:
+                async with pool.acquire() as pooled:
+                    yield pooled
+                return
+            self.taken += 1
+            try:
+                yield conn
+            except Exception as error:
+                if not _session_intact(conn, error):
+                    self._drop(conn)
+                raise
+            except BaseException:  # cancelled: a query may still be in flight
+                self._drop(conn)
+                raise
+        finally:
+            self._busy = False
+
+    async def _open(self) -> asyncpg.Connection | None:
+        now = asyncio.get_running_loop().time()
+        if now < self._retry_at:
+            return None
+        try:
+            conn = await self._connect()
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            log.warning("the store's own connection to PostgreSQL could not be opened (%s)", error)
+            self._retry_at = now + OWN_RETRY_S
+            return None
+        self.opened += 1
+        return conn
+
+    def _drop(self, conn: asyncpg.Connection) -> None:
+        if self._conn is conn:
+            self._conn = None
+        conn.terminate()
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.close()
 
 
 async def _drive(conn: Conn, script: Script[Any], counts: StoreCounts) -> Any:
@@ -492,9 +686,14 @@ class PgStore(SqlStore):
     backend = "PostgreSQL"
     AUTO_EVENT = """(a.events::jsonb @> '[{"kind": "auto"}]')"""
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool, url: str, own: Callable[[], Awaitable[asyncpg.Connection]] | None = None
+    ) -> None:
         self.pool = pool
         self.url = url
+        #: The operations' connection when free (:class:`OwnConnection`); ``own`` opens it, as
+        #: the pool opens its connections (none: every operation takes the pool's).
+        self.own = OwnConnection(own) if own is not None else None
         self.counts = StoreCounts()
         self.cache = StoreCache()
         self._listener: asyncpg.Connection | None = None
@@ -518,7 +717,7 @@ class PgStore(SqlStore):
 
         async def prepare(conn: asyncpg.Connection) -> None:
             """A new pool connection: the append function in its session, its trips counted."""
-            await conn.execute(APPEND_FUNCTION)
+            await conn.execute(APPEND_FUNCTION + CLOSE_FUNCTION)
             if isinstance(conn, CountingConnection):
                 conn.counts = counts
 
@@ -534,7 +733,19 @@ class PgStore(SqlStore):
             init=prepare,
             reset=_keep_session,
         )
-        store = cls(pool, url)
+
+        async def own() -> asyncpg.Connection:
+            conn = await asyncpg.connect(
+                url, server_settings=server_settings, connection_class=CountingConnection
+            )
+            try:
+                await prepare(conn)
+            except BaseException:
+                conn.terminate()
+                raise
+            return conn
+
+        store = cls(pool, url, own)
         store.counts = counts
         try:
             await store.migrate()
@@ -551,6 +762,8 @@ class PgStore(SqlStore):
             listener, self._listener = self._listener, None
             await listener.close()
         self.listening.clear()
+        if self.own is not None:
+            await self.own.close()
         await self.pool.close()
 
     async def add_timers(self, pk: int, plan: TimerPlan) -> None:
@@ -631,13 +844,19 @@ class PgStore(SqlStore):
             [kind for kind, _, _ in plan.add],
             [due for _, due, _ in plan.add],
             [dumps(payload) for _, _, payload in plan.add],
+            *(move.locale or (None, None)),
         )
+        numbers = await self._call(APPEND_CALL, args, move)
+        return list(numbers) if numbers is not None else None
+
+    async def _call(self, call: str, args: tuple[Any, ...], move: Move) -> Any:
+        """One of the move functions called (one statement, its own transaction), run again
+        when PostgreSQL aborted it for a deadlock or a serialization failure."""
         for attempt in range(RETRIES):
             try:
-                async with self.pool.acquire() as conn:
+                async with self._connection() as conn:
                     self.counts.statements += 1
-                    numbers = await conn.fetchval(APPEND_CALL, *args)
-                return list(numbers) if numbers is not None else None
+                    return await conn.fetchval(call, *args)
             except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
                 if attempt == RETRIES - 1:
                     raise
@@ -647,10 +866,35 @@ class PgStore(SqlStore):
                 raise
         raise AssertionError("unreachable")
 
+    def _connection(self) -> contextlib.AbstractAsyncContextManager[Conn]:
+        """A connection for one operation: the process's own when free, else the pool's."""
+        return self.own.hold(self.pool) if self.own is not None else self.pool.acquire()
+
+    async def _closing_move(self, move: Move) -> Appended | None:
+        """One call of :data:`CLOSE_FUNCTION`: one round trip."""
+        plays = move.plays
+        args = (
+            move.pk,
+            move.expected_version,
+            move.interaction_id,
+            move.now,
+            move.state_json,
+            [p.seat for p in plays],
+            [p.text for p in plays],
+            [p.kind for p in plays],
+            [p.undoes for p in plays],
+            [dumps(p.events) for p in plays],
+            *(move.locale or (None, None)),
+            move.status,
+            move.result_json,
+        )
+        answer = await self._call(CLOSE_CALL, args, move)
+        return None if answer is None else _final_log(move.pk, answer)
+
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         for attempt in range(RETRIES):
             try:
-                async with self.pool.acquire() as conn:
+                async with self._connection() as conn:
                     if not write or script_fn in SINGLE_STATEMENT:  # one statement is its own transaction
                         return await _drive(conn, script_fn(*args), self.counts)
                     async with conn.transaction():

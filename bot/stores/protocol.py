@@ -34,7 +34,12 @@ opens the one the settings name. The guarantees:
   process and then answer for those shards' games only; after ``watch_timers(wake)`` the store
   calls ``wake()`` when another process adds timers (PostgreSQL's ``LISTEN``; SQLite, one
   process per file, never does: the timer loop's polling covers it);
-* a command reads its game in one operation (``table_rows``) and a move writes twice (the move,
+* a move that ends its game keeps its result (``result_json``) in its own transaction, and the
+  mover's language (``locale``) when the command brings a new one; the store then answers the
+  game's end — its whole log, replay base, hints used, live messages — from what that
+  transaction read (:mod:`bot.stores.cache`);
+* a command reads its game in one operation (``table_rows``) — a move only when the store does
+  not hold the game at its current version (``holds``) — and a move writes twice (the move,
   ``append_action``; its turn message shown, ``turn_shown``, with the live messages'
   ``stage_live_messages`` staged in memory meanwhile); what else a move reads — live messages,
   last acts, the log's newest rows, people's preferences and languages, refused DMs — the store
@@ -102,6 +107,14 @@ class GameStore(Protocol):
         """What a command needs of the game ``pk`` (or of the channel's open game) in one read:
         row, seats, the seated people's preferences, play settings, live messages, whether
         ``interaction_id`` was processed before; None when there is no such game."""
+
+    def holds(self, pk: int, version: int) -> bool:
+        """Whether the store holds the open game ``pk`` at ``version``: it read or moved it
+        last, and no other write of its own touched it since — a move may be made without
+        reading it (the move's write is version-checked; a move made elsewhere fails it)."""
+
+    def processed(self, interaction_id: int) -> bool:
+        """Whether the store recorded the interaction as processed itself (kept in memory)."""
 
     async def open_game(self, channel_id: int) -> GameRow | None: ...
     async def latest_game(self, channel_id: int) -> GameRow | None: ...
@@ -224,6 +237,8 @@ class GameStore(Protocol):
         timers: TimerPlan | None = None,
         interaction_id: int | None = None,
         then: Sequence[Play] = (),
+        locale: tuple[int, str] | None = None,
+        result_json: str | None = None,
     ) -> int | None: ...
     async def actions(self, pk: int, *, since: int = 1) -> list[ActionRow]: ...
     async def replay_base(self, pk: int) -> ReplayBase | None:

@@ -12,14 +12,18 @@ what it read. The store runs a script as one transaction; how is the backend's b
   the start after a deadlock or a serialization failure; a move that leaves its game open is
   one call of a server-side function instead (:data:`bot.stores.postgres.APPEND_FUNCTION`).
 
-A move is three store operations (``bench/store_trips.py`` counts them, :class:`StoreCounts`):
-:meth:`SqlStore.table_rows` — the game, its seats, their people's preferences, its live
-messages and whether the interaction was processed, in one read; ``append_action`` — the move
-with the only choices played after it, the state, ``turn_pending`` and the timers; and
-:meth:`SqlStore.turn_shown` once the turn message went out — its id and the live messages'
-words the presenter staged (:meth:`SqlStore.stage_live_messages`). The rest a move needs the
-store keeps in memory (:mod:`bot.stores.cache`). Staged words not yet written are lost when the
-process stops in between; the move is not (``turn_pending`` calls the table again).
+A move is two store operations (``bench/store_trips.py`` counts them, :class:`StoreCounts`):
+``append_action`` — the move with the only choices played after it, the state, ``turn_pending``,
+the timers and a new language of the mover; and :meth:`SqlStore.turn_shown` once the turn
+message went out — its id and the live messages' words the presenter staged
+(:meth:`SqlStore.stage_live_messages`). A third, :meth:`SqlStore.table_rows` — the game, its
+seats, their people's preferences, its live messages and whether the interaction was processed,
+in one read — only when the store does not hold the game at its current version
+(:meth:`SqlStore.holds`: it did not read or move it last, or another write of its own touched
+it). The move that closes a game reads its whole log, replay base and hints in its own
+transaction (:class:`FinalLog`). The rest a move needs the store keeps in memory
+(:mod:`bot.stores.cache`). Staged words not yet written are lost when the process stops in
+between; the move is not (``turn_pending`` calls the table again).
 
 The SQL is the common part of both dialects: ``?`` placeholders (turned into ``$n`` for
 PostgreSQL), ``INSERT … ON CONFLICT``, ``RETURNING``, integer 0/1 flags, JSON kept as text.
@@ -38,9 +42,9 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from bot import metrics
 from bot.names import safe
@@ -59,6 +63,7 @@ from bot.stores.rows import (
     AlreadySeated,
     ChannelBusy,
     DecisionDm,
+    FinalLog,
     GameRow,
     LiveMessages,
     Move,
@@ -327,15 +332,15 @@ def _set_status(pk: int, status: str, now: float, only_from: tuple[str, ...]) ->
     return True
 
 
-def _closed(pk: int) -> Script[None]:
+def _closed(pk: int, final: FinalLog | None = None) -> Script[None]:
     """What a game that closes loses (inside the closing transaction): its timers, and the
-    names of users who asked to be forgotten."""
+    names of users who asked to be forgotten (``final``: its log as the transaction read it)."""
     yield changed("DELETE FROM timers WHERE game_pk = ?", pk)
     yield from _apply_forgets(pk)
-    yield from _compact(pk)
+    yield from _compact(pk, final)
 
 
-def _compact(pk: int) -> Script[None]:
+def _compact(pk: int, final: FinalLog | None = None) -> Script[None]:
     """A closed game keeps no redundant copy: its state cache and its log rows' events go (but
     for the mark of a play the table made for a seat, an ``auto`` event: no replay can tell it
     from the seat's own move), both rebuilt by replaying the log when needed (``/game log``,
@@ -345,16 +350,19 @@ def _compact(pk: int) -> Script[None]:
     broken = yield row("SELECT broken FROM games WHERE id = ?", pk)
     if broken is None or broken[0] is not None:
         return
-    base = yield row("SELECT version FROM replay_bases WHERE game_pk = ?", pk)
     yield changed("UPDATE games SET state = NULL WHERE id = ?", pk)
-    logged = yield rows(
-        "SELECT n, events FROM actions WHERE game_pk = ? AND n >= ? AND events != '[]'",
-        pk,
-        base[0] if base else 0,
-    )
-    kept = [
-        (dumps([e for e in json.loads(events) if e.get("kind") == "auto"]), pk, n) for n, events in logged
-    ]
+    if final is not None:  # the closing move read the log already
+        start = final.base.version if final.base else 0
+        logged = [(r.n, r.events) for r in final.rows if r.n >= start and r.events]
+    else:
+        base = yield row("SELECT version FROM replay_bases WHERE game_pk = ?", pk)
+        found = yield rows(
+            "SELECT n, events FROM actions WHERE game_pk = ? AND n >= ? AND events != '[]'",
+            pk,
+            base[0] if base else 0,
+        )
+        logged = [(n, json.loads(events)) for n, events in found]
+    kept = [(dumps([e for e in events if e.get("kind") == "auto"]), pk, n) for n, events in logged]
     if kept:
         yield many("UPDATE actions SET events = ? WHERE game_pk = ? AND n = ?", kept)
 
@@ -497,9 +505,17 @@ def _mark_dm_refused(user_id: int, now: float) -> Script[None]:
     yield changed("UPDATE seats SET dm_refused = 1 WHERE user_id = ? AND dm_refused = 0", user_id)
 
 
-def _append_action(move: Move) -> Script[list[int] | None]:
-    """Log ``move.plays`` (a move and the only choices played after it) at its expected version;
-    their log numbers, or None when the game moved on (nothing written)."""
+#: What :func:`_append_action` answers: the plays' log numbers and, for a move that closed the
+#: game, what its transaction read before compacting the log.
+Appended = tuple[list[int], FinalLog | None]
+
+
+def _append_action(move: Move) -> Script[Appended | None]:
+    """Log ``move.plays`` (a move and the only choices played after it) at its expected version,
+    with the mover's language to remember (``move.locale``); their log numbers, or None when the
+    game moved on (nothing written). A move that closes the game also keeps its result and reads,
+    before the log is compacted, every row, the replay base and the hints used
+    (:class:`FinalLog`: what the game's end shows)."""
     pk, expected_version, plays, status, now = (
         move.pk, move.expected_version, move.plays, move.status, move.now
     )  # fmt: skip
@@ -539,11 +555,39 @@ def _append_action(move: Move) -> Script[list[int] | None]:
             dumps(play.events),
         )
         numbers.append(int(n))
-    if status not in OPEN_STATUSES:
-        yield from _closed(pk)
-    elif timers is not None:
-        yield from _move_timers(pk, timers)
-    return numbers
+    if move.locale is not None:
+        yield from _remember_locale(*move.locale, now)
+    if status in OPEN_STATUSES:
+        if timers is not None:
+            yield from _move_timers(pk, timers)
+        return numbers, None
+    if move.result_json is not None:
+        yield changed("UPDATE games SET result = ? WHERE id = ?", move.result_json, pk)
+    final = yield from _final_log(pk)
+    yield from _closed(pk, final)
+    return numbers, final
+
+
+def _final_log(pk: int) -> Script[FinalLog]:
+    """A closing game's whole log with its events, its replay base and its hints used."""
+    found = yield rows(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_pk = ? ORDER BY n", pk)
+    base = yield row("SELECT version, state FROM replay_bases WHERE game_pk = ?", pk)
+    hints = yield rows("SELECT seat, n FROM hints_used WHERE game_pk = ?", pk)
+    return FinalLog(
+        [action_row(r) for r in found],
+        ReplayBase(int(base[0]), base[1]) if base else None,
+        {seat: int(n) for seat, n in hints},
+    )
+
+
+def _remember_locale(user_id: int, locale: str, now: float) -> Script[None]:
+    yield changed(
+        "INSERT INTO users (user_id, locale, updated) VALUES (?, ?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated = excluded.updated",
+        user_id,
+        locale,
+        now,
+    )
 
 
 #: The columns of :class:`LiveMessages`, in its order.
@@ -558,6 +602,14 @@ SEAT_SELECT = (
     "s.seen_version, s.former_user_id"
 )
 SEATS_ORDER = "ORDER BY CAST(SUBSTR(s.seat, 2) AS INTEGER)"
+
+
+#: The columns of :class:`ActionRow`, in its order.
+ACTION_COLUMNS = "game_pk, n, seat, text, kind, undoes, created, events"
+
+
+def action_row(r: Sequence[Any]) -> ActionRow:
+    return ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7]))
 
 
 #: :func:`bot.names.safe` of the names the store reads, kept: every command reads its table's
@@ -841,10 +893,41 @@ def _forget_user(user_id: int, names: Mapping[int, str]) -> Script[tuple[int, in
 
 #: The write scripts that run one statement whatever they are given: a backend may run them
 #: without ``BEGIN`` … ``COMMIT`` (one statement is a transaction of its own).
-SINGLE_STATEMENT: frozenset[ScriptFn] = frozenset({_one, _write_live})
+SINGLE_STATEMENT: frozenset[ScriptFn] = frozenset({_one, _write_live, _remember_locale})
 
 
 # ---------------------------------------------------------------------- the store
+
+F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+
+
+@functools.lru_cache(maxsize=256)
+def store_seconds(backend: str, operation: str) -> Any:
+    """``tradewinds_store_seconds`` of one backend and operation, looked up once (the metric's
+    ``labels()`` takes a lock and builds its key at every call: twice per move before)."""
+    return metrics.STORE_SECONDS.labels(backend, operation)
+
+
+@functools.lru_cache(maxsize=8)
+def moves_counted(kind: str) -> Any:
+    """``tradewinds_moves_total`` of one kind of action, looked up once."""
+    return metrics.MOVES.labels(kind)
+
+
+def touching(method: F) -> F:
+    """A store method whose write changes what a command reads of the game ``pk`` (its first
+    argument: its row, seats or settings): the store no longer holds the game as it is
+    (:meth:`StoreCache.holds`), and the next command on it reads it."""
+
+    @functools.wraps(method)
+    async def run(self: SqlStore, pk: int, *args: Any, **kwargs: Any) -> Any:
+        self.cache.touched(pk)
+        try:
+            return await method(self, pk, *args, **kwargs)
+        finally:
+            self.cache.touched(pk)
+
+    return cast(F, run)
 
 
 class SqlStore:
@@ -865,12 +948,12 @@ class SqlStore:
 
     async def _read(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
         self.counts.operation(name or script_fn.__name__.lstrip("_"))
-        with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
+        with store_seconds(self.backend, script_fn.__name__.lstrip("_")).time():
             return await self._run(script_fn, *args, write=False)
 
     async def _write(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
         self.counts.operation(name or script_fn.__name__.lstrip("_"))
-        with metrics.STORE_SECONDS.labels(self.backend, script_fn.__name__.lstrip("_")).time():
+        with store_seconds(self.backend, script_fn.__name__.lstrip("_")).time():
             return await self._run(script_fn, *args, write=True)
 
     async def close(self) -> None:
@@ -1011,6 +1094,7 @@ class SqlStore:
             self.cache.started(pk)
         return started
 
+    @touching
     async def set_status(
         self, pk: int, status: str, now: float, *, only_from: Iterable[str] = OPEN_STATUSES
     ) -> bool:
@@ -1021,11 +1105,13 @@ class SqlStore:
             self.cache.forget_game(pk)
         return bool(done)
 
+    @touching
     async def set_paused(self, pk: int, by: int | None, timers: TimerPlan) -> bool:
         """Pause a running game (``by``: the moderator) or let it play again (None), with its
         timer changes, in one transaction; False when the game is not running or already so."""
         return bool(await self._write(_set_paused, pk, by, timers))
 
+    @touching
     async def set_public_message(self, pk: int, message_id: int | None, text: str | None = None) -> None:
         """Remember the game's newest board message (its id and text). A closed game keeps no
         text: nothing edits its messages any more, and the text holds players' names."""
@@ -1042,6 +1128,17 @@ class SqlStore:
         found = await self.fetch("SELECT public_message_id, public_message_text FROM games WHERE id = ?", pk)
         return (found[0][0], found[0][1]) if found else (None, None)
 
+    def holds(self, pk: int, version: int) -> bool:
+        """Whether this store holds the open game ``pk`` at ``version`` — read by it, or moved
+        by it since, and changed by no other write of its own (:mod:`bot.stores.cache`): then a
+        move may be made without reading the game first (its write is version-checked)."""
+        return self.cache.holds(pk, version)
+
+    def processed(self, interaction_id: int) -> bool:
+        """Whether this store recorded the interaction as processed (a repeat of it is read
+        from the database, which refuses it)."""
+        return self.cache.processed(interaction_id)
+
     async def table_rows(
         self, *, pk: int | None = None, channel_id: int | None = None, interaction_id: int | None = None
     ) -> TableRows | None:
@@ -1057,7 +1154,7 @@ class SqlStore:
         if game.status not in OPEN_STATUSES:
             self.cache.forget_game(game.id)
             return found
-        kept = self.cache.at_version(game.id, game.version)
+        kept = self.cache.read_game(game.id, game.version)
         kept.seats = tuple(seat.seat for seat in found.seats)
         kept.at_table_s = found.at_table_s
         return replace(found, live=self.cache.read_live(game.id, found.live))
@@ -1111,15 +1208,18 @@ class SqlStore:
             raise
         self.cache.wrote_live(pk, {**every, "turn_pending": pending}, still_open)
 
+    @touching
     async def set_lobby_message(self, pk: int, message_id: int) -> None:
         """The lobby notice of a game played in a thread, in the channel the thread hangs off."""
         await self.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", message_id, pk)
 
+    @touching
     async def set_game_settings(self, pk: int, *, reminder_s: int, clock_s: int | None) -> None:
         await self.execute(
             "UPDATE games SET reminder_s = ?, clock_s = ? WHERE id = ?", reminder_s, clock_s, pk
         )
 
+    @touching
     async def set_auto_single(self, pk: int, on: bool) -> None:
         """Whether the table plays a player's only legal choice for them (GameRow.auto_single)."""
         await self.execute("UPDATE games SET auto_single = ? WHERE id = ?", int(on), pk)
@@ -1143,6 +1243,7 @@ class SqlStore:
         found = await self.fetch("SELECT takeover, hints_allowed FROM table_play WHERE game_pk = ?", pk)
         return (found[0][0], bool(found[0][1])) if found else (DEFAULT_TAKEOVER, DEFAULT_HINTS_ALLOWED)
 
+    @touching
     async def set_table_play(self, pk: int, *, takeover: str, hints_allowed: bool) -> None:
         await self.execute(
             "INSERT INTO table_play (game_pk, takeover, hints_allowed) VALUES (?, ?, ?) "
@@ -1188,6 +1289,9 @@ class SqlStore:
         )
 
     async def hints_used(self, pk: int) -> dict[str, int]:
+        final = self.cache.final(pk)
+        if final is not None:  # read by the game's closing move
+            return dict(final.hints)
         return {
             seat: int(n)
             for seat, n in await self.fetch("SELECT seat, n FROM hints_used WHERE game_pk = ?", pk)
@@ -1203,6 +1307,7 @@ class SqlStore:
         )
         return [seat_row(r) for r in found]
 
+    @touching
     async def set_seen(self, pk: int, seat: str, version: int) -> None:
         """The seat looked at the game at ``version`` (kept only when later than its last look)."""
         await self.execute(
@@ -1214,6 +1319,7 @@ class SqlStore:
             version,
         )
 
+    @touching
     async def add_seat(
         self, pk: int, *, user_id: int | None, name: str, bot_kind: str | None = None, max_seats: int
     ) -> SeatRow | None:
@@ -1222,6 +1328,7 @@ class SqlStore:
         :class:`AlreadySeated` for a user who already sits there."""
         return await self._write(_add_seat, pk, user_id, name, bot_kind, max_seats)
 
+    @touching
     async def remove_seat(self, pk: int, seat: str, *, barred: int | None = None) -> bool:
         """Free a lobby seat; later seats move up so seats stay ``p0…pN``. ``barred``: the user
         the host removed (``/game kick``), who may not take a seat there again — noted in the
@@ -1233,11 +1340,13 @@ class SqlStore:
         found = await self.fetch("SELECT 1 FROM lobby_removed WHERE game_pk = ? AND user_id = ?", pk, user_id)
         return bool(found)
 
+    @touching
     async def seat_to_bot(self, pk: int, seat: str, kind: str) -> bool:
         """Hand a running game's seat to a computer player of ``kind``; the seat remembers its
         player in ``former_user_id`` (for /game rejoin) and its votes to replace it are dropped."""
         return await self._write(_seat_to_bot, pk, seat, kind)
 
+    @touching
     async def set_timed_out(self, pk: int, seat: str, timed_out: bool) -> None:
         await self.execute(
             "UPDATE seats SET timed_out = ? WHERE game_pk = ? AND seat = ?", int(timed_out), pk, seat
@@ -1264,6 +1373,7 @@ class SqlStore:
         )
         return found[0][0] if found else None
 
+    @touching
     async def seat_back_to_player(self, pk: int, seat: str, user_id: int) -> bool:
         """A computer seat goes back to the player who held it (False when it is not theirs); the
         seat's turn clock from before the handover is dropped."""
@@ -1275,6 +1385,7 @@ class SqlStore:
         """Remember that Discord refused a DM to this user (403): never try again."""
         await self._write(_mark_dm_refused, user_id, now)
         self.cache.add_dm_refused(user_id)
+        self.cache.touched()  # the seats of every game the user sits at
 
     async def dm_refused_users(self) -> set[int]:
         kept = self.cache.dm_refused()
@@ -1287,14 +1398,9 @@ class SqlStore:
 
     async def remember_locale(self, user_id: int, locale: str, now: float) -> None:
         """Remember the language of a user's latest interaction (for their DMs, which answer
-        no interaction)."""
-        await self.execute(
-            "INSERT INTO users (user_id, locale, updated) VALUES (?, ?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated = excluded.updated",
-            user_id,
-            locale,
-            now,
-        )
+        no interaction). A move remembers its mover's in its own transaction
+        (``append_action(locale=…)``)."""
+        await self._write(_remember_locale, user_id, locale, now)
         self.cache.keep_locales({user_id: locale})
 
     async def locale_of(self, user_ids: Iterable[int]) -> dict[int, str]:
@@ -1375,6 +1481,7 @@ class SqlStore:
         )
         return told == 1
 
+    @touching
     async def set_game_language(self, pk: int, language: str) -> None:
         """The language of a game's public messages (``/game settings language``)."""
         await self.execute("UPDATE games SET language = ? WHERE id = ?", language, pk)
@@ -1397,9 +1504,14 @@ class SqlStore:
         timers: TimerPlan | None = None,
         interaction_id: int | None = None,
         then: Sequence[Play] = (),
+        locale: tuple[int, str] | None = None,
+        result_json: str | None = None,
     ) -> int | None:
         """Log one action — and ``then``, the plays made right after it (the only choices the
-        table played for people) — and store the state they led to, in one transaction.
+        table played for people) — and store the state they led to, in one transaction; with
+        ``locale`` (user id, locale) that user's language remembered in it (as
+        :meth:`remember_locale`), and for a game that ends its ``result_json`` kept (as
+        :meth:`set_result`).
 
         Returns the new version, or ``None`` when the game is no longer at ``expected_version``
         (somebody else's action got there first) — then nothing was written. With an
@@ -1408,44 +1520,61 @@ class SqlStore:
         that ends (``status`` finished) is compacted in the same transaction (see
         :func:`_compact`)."""
         plays = [Play(seat, text, events, kind, undoes), *then]
-        numbers = await self._log(
-            Move(pk, expected_version, plays, state_json, status, now, timers, interaction_id)
+        move = Move(
+            pk, expected_version, plays, state_json, status, now, timers, interaction_id, locale, result_json
         )
-        if numbers is None:
+        appended = await self._log(move)
+        if appended is None:
             self.cache.lost_race(pk)
             return None
+        numbers, final = appended
         for play in plays:
-            metrics.MOVES.labels(play.kind).inc()
+            moves_counted(play.kind).inc()
+        if locale is not None:
+            self.cache.keep_locales({locale[0]: locale[1]})
+        if interaction_id is not None:
+            self.cache.recorded(interaction_id)
         version = expected_version + len(plays)
-        if status not in OPEN_STATUSES:
+        logged = [
+            ActionRow(pk, n, p.seat, p.text, p.kind, p.undoes, now, p.events)
+            for n, p in zip(numbers, plays, strict=True)
+        ]
+        if final is not None:
+            self.cache.closed(pk, expected_version, logged, version, final, result_json)
+        elif status not in OPEN_STATUSES:
             self.cache.forget_game(pk)
         else:
-            logged = [
-                ActionRow(pk, n, p.seat, p.text, p.kind, p.undoes, now, p.events)
-                for n, p in zip(numbers, plays, strict=True)
-            ]
             self.cache.appended(pk, expected_version, logged, version)
         return version
 
-    async def _log(self, move: Move) -> list[int] | None:
-        """``move`` in one transaction: the log numbers of its plays, or None when the game moved
-        on (nothing written). A move that leaves its game open is the backend's one call
-        (:meth:`_open_move`); a closing one — it also compacts the game — or one the call cannot
-        take is :func:`_append_action`, the shared script."""
-        if move.status not in OPEN_STATUSES:
-            numbers: list[int] | None = await self._write(_append_action, move)
-            return numbers
+    async def _log(self, move: Move) -> Appended | None:
+        """``move`` in one transaction: the log numbers of its plays (and, for a closing move,
+        its :class:`FinalLog`), or None when the game moved on (nothing written). It is the
+        backend's one call (:meth:`_open_move` for a move that leaves its game open,
+        :meth:`_closing_move` for one that closes it: it also compacts the game and reads its
+        log), or :func:`_append_action`, the shared script, for a move the call cannot take."""
         self.counts.operation("append_action")
-        with metrics.STORE_SECONDS.labels(self.backend, "append_action").time():
+        with store_seconds(self.backend, "append_action").time():
             try:
-                return await self._open_move(move)
+                if move.status not in OPEN_STATUSES:
+                    return await self._closing_move(move)
+                numbers = await self._open_move(move)
+                return None if numbers is None else (numbers, None)
             except ScriptNeeded:
-                return await self._run(_append_action, move, write=True)  # counted above
+                appended: Appended | None = await self._run(_append_action, move, write=True)
+                return appended
 
     async def _open_move(self, move: Move) -> list[int] | None:
         """A move that leaves its game open, in one call to the database (SQLite: one
         ``INSERT`` into a TEMP view; PostgreSQL: one call of a ``pg_temp`` function). Raises
         :class:`ScriptNeeded` when the shared script must take it."""
+        raise ScriptNeeded
+
+    async def _closing_move(self, move: Move) -> Appended | None:
+        """A move that closes its game, in one call to the database (PostgreSQL: one call of a
+        ``pg_temp`` function). Raises :class:`ScriptNeeded` when the shared script must take it
+        (SQLite: the script, a hop to aiosqlite's thread per statement — a game closes once, and
+        a hop there costs a fraction of a PostgreSQL round trip)."""
         raise ScriptNeeded
 
     #: The condition "log row ``a`` holds an ``auto`` event" (a play the table made for a seat),
@@ -1534,18 +1663,18 @@ class SqlStore:
         record, an undo, ``/game log``, an export) is always read from the database: another
         process may have moved the game since (a process that restarts while the old one still
         finishes a computer move), and a replay must never miss a row."""
-        kept_rows = self.cache.actions_since(pk, since) if since > 1 else None
+        final = self.cache.final(pk)
+        if final is not None:  # the game this store just closed: its whole log was read then
+            return [r for r in final.rows if r.n >= since]
+        kept_rows = self.cache.actions_since(pk, since)
         if kept_rows is not None:
             return kept_rows
         kept = self.cache.games.get(pk)
         version = kept.version if kept is not None else None
         found = await self.fetch(
-            "SELECT game_pk, n, seat, text, kind, undoes, created, events FROM actions "
-            "WHERE game_pk = ? AND n >= ? ORDER BY n",
-            pk,
-            since,
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_pk = ? AND n >= ? ORDER BY n", pk, since
         )
-        logged = [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7])) for r in found]
+        logged = [action_row(r) for r in found]
         self.cache.keep_tail(pk, since, logged, version)
         return logged
 
@@ -1609,6 +1738,7 @@ class SqlStore:
 
     # ------------------------------------------------------------------ reliability
 
+    @touching
     async def repair_state(self, pk: int, version: int, state_json: str) -> bool:
         """Replace a bad state cache by one rebuilt from the log, if the game is still at
         ``version`` (False otherwise: an action came in meanwhile and wrote a good one)."""
@@ -1619,6 +1749,7 @@ class SqlStore:
             == 1
         )
 
+    @touching
     async def mark_broken(self, pk: int, reason: str) -> bool:
         """Mark a running game whose log no longer replays (kept, never deleted; the service
         refuses it with one sentence). True for the one caller that marked it first (who tells
@@ -1632,7 +1763,9 @@ class SqlStore:
         """Record a Discord interaction as processed; False when it was recorded before (then
         it must not be processed again). ``append_action(interaction_id=…)`` records it
         atomically with an action instead."""
-        return await self._write(_record_interaction, interaction_id, now)
+        recorded: bool = await self._write(_record_interaction, interaction_id, now)
+        self.cache.recorded(interaction_id)
+        return recorded
 
     async def interaction_seen(self, interaction_id: int) -> bool:
         """Whether the interaction was recorded as processed."""
@@ -1662,7 +1795,11 @@ class SqlStore:
     # ------------------------------------------------------------------ closed games: results, history, stats
 
     async def set_result(self, pk: int, result_json: str) -> None:
-        """Keep a finished game's result (``Result.to_dict`` as JSON) beside its state."""
+        """Keep a finished game's result (``Result.to_dict`` as JSON) beside its state (nothing
+        to write when this store's closing move kept this very result)."""
+        kept = self.cache.games.get(pk)
+        if kept is not None and kept.final is not None and kept.result == result_json:
+            return
         await self.execute("UPDATE games SET result = ? WHERE id = ?", result_json, pk)
 
     async def result(self, pk: int) -> str | None:
@@ -1709,6 +1846,7 @@ class SqlStore:
         when it closes (the request waits in ``forget_requests``). Returns (games rewritten,
         games waiting)."""
         self.cache.forget_user(user_id)
+        self.cache.touched()
         return await self._write(_forget_user, user_id, dict(names))
 
     async def user_rows(self, user_id: int, *, delete: bool = False) -> dict[str, int]:

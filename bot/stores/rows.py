@@ -199,6 +199,21 @@ class Move:
     now: float
     timers: TimerPlan | None
     interaction_id: int | None
+    #: The mover's language to remember (user id, locale), in the move's transaction.
+    locale: tuple[int, str] | None = None
+    #: A finished game's result (``Result.to_dict`` as JSON), kept in the closing transaction.
+    result_json: str | None = None
+
+
+@dataclass(frozen=True)
+class FinalLog:
+    """What the transaction of a game's closing move read before it compacted the log: every
+    log row (with its events), the replay base and the hints used — what the end of the game
+    shows (the summary's replay) without reading the store again."""
+
+    rows: list[ActionRow]
+    base: ReplayBase | None
+    hints: dict[str, int]
 
 
 class ScriptNeeded(Exception):

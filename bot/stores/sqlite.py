@@ -337,7 +337,8 @@ SCHEMA_VERSION = len(MIGRATIONS)
 #: Its rows, in order: one ``game`` row (the version-checked update, the interaction), one
 #: ``play`` row per logged play (``version`` is its log number), then the timer plan: a ``move``
 #: row per kind cleared and added back once, a ``clear`` row per other kind cleared, an ``add``
-#: row per other timer added. A
+#: row per other timer added, and a ``locale`` row for the mover's language to remember
+#: (``pk`` the user, ``text`` the locale). A
 #: ``RAISE(ABORT)`` undoes the whole statement: ``tw_stale`` (the game moved on),
 #: ``tw_processed`` (the interaction was processed before), ``tw_log`` (the log's numbers do not
 #: follow the version: the general script takes the move). The objects are TEMP — each
@@ -377,6 +378,10 @@ CREATE TEMP TRIGGER tw_move_clear INSTEAD OF INSERT ON tw_move WHEN NEW.what = '
 END;
 CREATE TEMP TRIGGER tw_move_add INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'add' BEGIN
     INSERT INTO timers (game_pk, kind, due, payload) VALUES (NEW.pk, NEW.kind, NEW.due, NEW.events);
+END;
+CREATE TEMP TRIGGER tw_move_locale INSTEAD OF INSERT ON tw_move WHEN NEW.what = 'locale' BEGIN
+    INSERT INTO users (user_id, locale, updated) VALUES (NEW.pk, NEW.text, NEW.now)
+        ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated = excluded.updated;
 END;
 """
 #: The error of each ``RAISE`` in :data:`MOVE_OBJECTS`.
@@ -559,6 +564,9 @@ def _move_statement(move: Move) -> tuple[str, list[Any]]:
             ("move" if kind in moved else "add", pk, *(None,) * 7, kind, None, dumps(payload), due)
             for kind, due, payload in timers.add
         )
+    if move.locale is not None:
+        user_id, locale = move.locale
+        rows.append(("locale", user_id, None, None, now, None, None, None, locale, *(None,) * 4))
     text = "INSERT INTO tw_move VALUES " + ", ".join([MOVE_ROW] * len(rows))
     return text, [value for r in rows for value in r]
 

@@ -106,8 +106,9 @@ async def test_a_move_reads_each_datum_once(env, game):
         seen.update(calls)
         twice = {name: n for name, n in calls.items() if n > 1 and name in READS}
         assert twice == {}, f"read more than once in one move: {twice}"
-    # the moves read what they are shown from, each once: the game, the seats' last actions,
+    # the moves read what they are shown from, each once: the seats' last actions,
     # the people's preferences, the log, the live messages
-    assert seen["table_rows"] == len(per_move)
+    # (the game itself is not read: the process started it and holds it, issue 29)
+    assert seen["table_rows"] == 0
     assert seen["last_acts"] >= len(per_move) // 2
     assert seen["prefs_of"] >= len(per_move) // 2

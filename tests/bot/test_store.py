@@ -458,6 +458,68 @@ async def test_an_older_sqlite_database_is_migrated_and_keeps_its_games(tmp_path
 # ---------------------------------------------------------------------- PostgreSQL's own
 
 
+async def test_an_operation_takes_the_process_own_connection_when_free_and_the_pool_otherwise(postgres_server):
+    store = await PgStore.open(await postgres_server.new_database())
+    try:
+        assert store.own is not None
+        pk = await new_lobby(store)
+        taken = store.own.taken
+        assert (await store.game(pk)).status == "lobby"
+        assert store.own.taken == taken + 1
+        # Two operations at once: the first holds the own connection, the second takes the pool's.
+        first, second = await asyncio.gather(
+            store.fetch("SELECT pg_backend_pid()"), store.fetch("SELECT pg_backend_pid()")
+        )
+        assert store.own.taken == taken + 2
+        assert first != second
+        assert (await store.fetch("SELECT pg_backend_pid()")) == first  # free again: the own one
+        assert store.own.opened == 1
+    finally:
+        await store.close()
+
+
+async def test_the_own_connection_dropped_by_the_server_is_opened_again(postgres_server):
+    """The server ends the store's own connection (a restart, an administrator's
+    ``pg_terminate_backend``): at most the one operation under way fails, as on a pool connection,
+    and the next opens it again — the move function in its session again — and writes."""
+    import asyncpg
+
+    url = await postgres_server.new_database()
+    store = await PgStore.open(url)
+    try:
+        assert store.own is not None
+        pk = await new_lobby(store)
+        assert await store.start_game(pk, "{}", 2.0, None)
+        ((pid,),) = await store.fetch("SELECT pg_backend_pid()")
+        admin = await asyncpg.connect(url)
+        try:
+            assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+        finally:
+            await admin.close()
+        failed = 0
+        for version in (1, 2):
+            while True:
+                try:
+                    written = await store.append_action(
+                        pk, expected_version=version, seat="p0", text="bid 1", kind="play", events=[],
+                        state_json="{}", status="active", now=3.0,
+                    )  # fmt: skip
+                    break
+                except (
+                    asyncpg.InterfaceError, asyncpg.InternalClientError, asyncpg.PostgresConnectionError,
+                    asyncpg.OperatorInterventionError, OSError,
+                ):  # fmt: skip
+                    failed += 1
+                    assert failed <= 1
+            assert written == version + 1
+        assert store.own.opened == 2
+        ((again,),) = await store.fetch("SELECT pg_backend_pid()")
+        assert again != pid
+        assert [a.n for a in await store.actions(pk)] == [1, 2]
+    finally:
+        await store.close()
+
+
 async def test_a_newer_postgresql_schema_is_refused(postgres_server):
     url = await postgres_server.new_database()
     store = await PgStore.open(url)

@@ -24,8 +24,9 @@ async def started_game(store, timers: TimerPlan | None = None) -> int:
 
 
 async def move(store, pk: int, version: int, timers: TimerPlan | None, **more) -> int | None:
+    more.setdefault("events", [{"kind": "bid"}])
     return await store.append_action(
-        pk, expected_version=version, seat="p0", text="bid 1", kind="play", events=[{"kind": "bid"}],
+        pk, expected_version=version, seat="p0", text="bid 1", kind="play",
         state_json=f'{{"v": {version}}}', status="active", now=10.0 + version, timers=timers, **more,
     )  # fmt: skip
 
@@ -150,5 +151,86 @@ async def test_a_log_whose_numbers_do_not_follow_the_version_is_numbered_after_i
         assert await move(store, pk, 5, None) == 6
         assert [a.n for a in await store.actions(pk)] == [1, 2]
         assert (await store.state(pk))[0] == 6
+    finally:
+        await store.close()
+
+
+async def test_the_closing_move_is_one_call_and_writes_what_the_script_writes(database):
+    """The move that ends a game (PostgreSQL: one call of ``pg_temp.tw_close_move``; SQLite: the
+    shared script) keeps its result, deletes the timers, applies the forget requests and
+    compacts the log — a row from the replay base on keeps only its ``auto`` events, in the
+    compact JSON form — and answers what its transaction read before compacting: the whole log
+    with its events and the hints used, which the end of the game reads from the store's memory."""
+    store = await database.open()
+    try:
+        pk = await started_game(store, TimerPlan(add=[("reminder", 100.0, {"seat": "p0"})]))
+        assert await store.forget_user(ANA, {pk: "Former player {n}"}) == (0, 1)  # kept for the close
+        await store.add_hint(pk, "p0")
+        await store.execute("INSERT INTO replay_bases (game_pk, version, state) VALUES (?, 2, '{}')", pk)
+        auto = {"kind": "auto", "seat": "p0"}
+        assert await move(store, pk, 1, None, events=[{"kind": "bid"}, auto]) == 2
+        assert await move(store, pk, 2, None) == 3
+        before = store.counts.snapshot()
+        version = await store.append_action(
+            pk, expected_version=3, seat="p0", text="bid 2", kind="play", events=[{"kind": "score"}, auto],
+            state_json='{"v": 3}', status="finished", now=20.0, interaction_id=9, locale=(ANA, "ja"),
+            result_json='{"winner": "p0"}', then=[Play("p0", "pass", [auto, {"kind": "end"}])],
+        )  # fmt: skip
+        assert version == 5
+        assert store.counts.operations - before.operations == 1
+        if database.backend == "postgresql":
+            assert store.counts.statements - before.statements == 1
+            assert store.counts.round_trips - before.round_trips == 1
+        # What the end of the game shows comes from the move's own read, before the compaction.
+        assert [(a.n, a.text, a.created, a.events) for a in await store.actions(pk)] == [
+            (1, "bid 1", 11.0, [{"kind": "bid"}, auto]),
+            (2, "bid 1", 12.0, [{"kind": "bid"}]),
+            (3, "bid 2", 20.0, [{"kind": "score"}, auto]),
+            (4, "pass", 20.0, [auto, {"kind": "end"}]),
+        ]
+        assert await store.hints_used(pk) == {"p0": 1}
+        assert store.counts.operations - before.operations == 1
+        fresh = await database.open()
+        try:
+            assert await fresh.fetch("SELECT n, events FROM actions WHERE game_pk = ? ORDER BY n", pk) == [
+                (1, '[{"kind":"bid"},{"kind":"auto","seat":"p0"}]'),  # before the replay base: kept whole
+                (2, "[]"),
+                (3, '[{"kind":"auto","seat":"p0"}]'),
+                (4, '[{"kind":"auto","seat":"p0"}]'),
+            ]
+            game = await fresh.game(pk)
+            assert (game.status, game.version, game.host_id) == ("finished", 5, 0)
+            assert await fresh.state(pk) == (5, None)
+            assert await fresh.result(pk) == '{"winner": "p0"}'
+            assert await fresh.timers(pk) == []
+            assert [(s.name, s.user_id) for s in await fresh.seats(pk)] == [("Former player 1", None)]
+            assert await fresh.fetch("SELECT user_id FROM forget_requests WHERE game_pk = ?", pk) == []
+            assert await fresh.interaction_seen(9)
+            assert await fresh.locale_of([ANA]) == {ANA: "ja"}
+            assert (await fresh.replay_base(pk)).version == 2
+        finally:
+            await fresh.close()
+    finally:
+        await store.close()
+
+
+async def test_a_stale_closing_move_writes_nothing(database):
+    store = await database.open()
+    try:
+        pk = await started_game(store, TimerPlan(add=[("reminder", 100.0, {})]))
+        assert await move(store, pk, 1, None) == 2
+        closing = dict(
+            expected_version=1, seat="p0", text="end", kind="play", events=[], state_json="{}",
+            status="finished", now=30.0, result_json='{"winner": "p0"}',
+        )  # fmt: skip
+        assert await store.append_action(pk, **closing) is None
+        fresh = await database.open()
+        try:
+            assert (await fresh.game(pk)).status == "active"
+            assert await fresh.state(pk) == (2, '{"v": 1}')
+            assert [t.kind for t in await fresh.timers(pk)] == ["reminder"]
+            assert await fresh.result(pk) is None
+        finally:
+            await fresh.close()
     finally:
         await store.close()

@@ -1,8 +1,11 @@
-"""What a move asks of the store (issue 29): one read of the game, one write of the move (with
-the only choices played after it and the timers), one write of the live messages when the turn
-message goes out — three store operations — and on PostgreSQL at most eight round trips. The
-counts are the store's own (:class:`bot.stores.queries.StoreCounts`), never times. What the store
-keeps in memory instead of reading it again must be what a fresh store reads from the database.
+"""What a move asks of the store (issue 29): one write of the move (with the only choices
+played after it, the timers and the mover's language), one write of the live messages when the
+turn message goes out — two store operations — and a read of the game only when the process
+does not hold it at its current version (its first command, a move made elsewhere); at most
+three operations on any move, the game's last included, and on PostgreSQL at most eight round
+trips on every move (the closing one is one call of its ``pg_temp`` function too). The counts are the store's own
+(:class:`bot.stores.queries.StoreCounts`), never times. What the store keeps in memory instead
+of reading it again must be what a fresh store reads from the database.
 
 A delivery that sends DMs asking a secret decision, or closes such DMs, keeps their ids in one
 write of its own once they went out (``write_decision_dms``: they are sent after the turn
@@ -15,6 +18,7 @@ import itertools
 import pytest
 
 from bot.stores.rows import AlreadyProcessed, Play, TimerPlan
+from bot.texts import t
 from engine import GAMES
 from engine.ai import player
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
@@ -22,7 +26,10 @@ from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
 pytestmark = pytest.mark.both_backends
 
 #: The store operations of one move, by name (bot/stores/queries.py's scripts).
-MOVE = {"table_rows": 1, "append_action": 1, "write_live": 1}
+MOVE = {"append_action": 1, "write_live": 1}
+#: The game's read: only when the process does not hold the game (it did not start it or read it
+#: since, a move was made elsewhere, a write of its own touched the game's row or seats).
+READ = "table_rows"
 #: What a store reads once (per person, per game) and then keeps.
 FIRST_READS = {"remember_locale", "dm_refused_users", "last_acts", "actions", "replay_base", "decision_dms"}
 #: The one write of a delivery's decision DMs (sent and closed).
@@ -36,7 +43,7 @@ async def play_counted(
     interaction's locale and id, the outcome delivered), each move's store operations by name,
     its round trips, whether its delivery sent or closed decision DMs, and its statements;
     stops early when the game ends."""
-    await seated(env, svc, users, game=game)
+    await env.deliver(svc, await seated(env, svc, users, game=game), interaction=None)
     pk = svc.tables.channel_games[CHANNEL]
     rules = GAMES[game]
     movers = {f"p{i}": player(game, "random", 7 + i) for i in range(len(users))}
@@ -69,32 +76,51 @@ async def play_counted(
 
 
 @pytest.mark.parametrize("game", ["tiny", "cuba"])
-async def test_a_move_is_three_store_operations(env, game):
+async def test_a_move_is_two_store_operations(env, game):
     svc = await env.service()
     users = [ANA, BO, CY]
     counted = await play_counted(env, svc, game, users, 60)
     assert len(counted) >= 10
     extra: dict[str, int] = {}
-    for ops, trips, dms, statements in counted[:-1]:  # every move but a last one that ends the game
+    ended = CHANNEL not in svc.tables.channel_games
+    for k, (ops, trips, dms, statements) in enumerate(counted):  # the last move too, when it ends the game
+        closing = ended and k == len(counted) - 1  # it also compacts the game and reads its log
         assert {name: ops.get(name, 0) for name in MOVE} == MOVE
+        assert ops.get(READ, 0) == 0  # held since the lobby's read: the process started the game
         assert ops.get(DM_WRITE, 0) == int(dms)
+        assert sum(ops.values()) <= 3
         for name, n in ops.items():
-            if name not in MOVE and name != DM_WRITE:
+            if name not in MOVE and name not in (DM_WRITE, READ):
                 extra[name] = extra.get(name, 0) + n
         if env.database.backend == "postgresql":
             assert trips <= 8
-            if ops == MOVE:  # the game's one query, the move's function, the one-statement write
-                assert trips == 3  # (no BEGIN/COMMIT around them, no reset on release)
+            if ops == MOVE:  # the move's function (the closing one's too), the one-statement write
+                assert trips == 2  # (no BEGIN/COMMIT around them, no reset on release)
         else:
             assert trips == 0
-        if ops == MOVE:  # one statement each: the game's read, the move (SQLite: one INSERT into
-            assert statements == 3  # its TEMP view tw_move), the live messages
-    # Besides, only what the store reads once: each person's locale remembered at their first
-    # command, the refused DMs, the game's last acts, its log's newest rows, its replay base, its
-    # open decision DMs.
+        if ops == MOVE and not closing:  # one statement each: the move (SQLite: one INSERT into
+            assert statements == 2  # its TEMP view tw_move, the mover's language in it), the live messages
+    # Besides, only what the store reads once: the game's last acts, its log's newest rows, its
+    # replay base, its open decision DMs (each person's language goes with their first move).
     assert set(extra) <= FIRST_READS
-    assert extra.get("remember_locale", 0) <= len(users)
-    assert sum(extra.values()) <= len(users) + 6
+    assert "remember_locale" not in extra
+    assert sum(extra.values()) <= 6
+
+
+@pytest.mark.parametrize("game", ["cuba", "santiago", "goa"])
+async def test_every_move_of_a_whole_game_is_at_most_three_operations(env, game):
+    """Goal 2 of issue 29 strictly: every move of a whole game, its last (which closes the game,
+    keeps its result and reads its log for the final scores and the summary) included."""
+    svc = await env.service()
+    counted = await play_counted(env, svc, game, [ANA, BO], 2000)
+    assert CHANNEL not in svc.tables.channel_games  # played to its end
+    most = max(sum(ops.values()) for ops, _, _, _ in counted)
+    assert most <= 3, [ops for ops, _, _, _ in counted if sum(ops.values()) > 3]
+    final, final_trips = counted[-1][0], counted[-1][1]
+    assert final == {**MOVE}, final  # the end read nothing more: all came with the closing move
+    if env.database.backend == "postgresql":  # goal 2: at most eight round trips on every move
+        assert max(trips for _, trips, _, _ in counted) <= 8
+        assert final_trips == 2  # the closing move is one call of its function, like the others
 
 
 async def test_what_the_store_keeps_is_what_the_database_holds(env):
@@ -257,3 +283,75 @@ async def test_a_deliverys_decision_dms_are_one_write_and_kept_as_stored(env):
         assert await svc.store.decision_dms(pk) == await fresh.decision_dms(pk)
     finally:
         await fresh.close()
+
+
+async def test_two_processes_moving_one_game_lose_no_move_and_apply_none_twice(env):
+    """Two services on one database (two processes' worth) move the same game in turn. Each holds
+    the game after its own move and plays its next one without reading it; the other's move in
+    between makes that write fail (version-checked), and the command reads the game and runs
+    again — applied once, or refused in one sentence when it is no longer legal."""
+    a, b = await env.service(), await env.service()
+    await seated(env, a, [ANA, BO])
+    pk = a.tables.channel_games[CHANNEL]
+    assert a.tables.held_copy(CHANNEL, None) is not None  # a started it: held, no read needed
+
+    def reads(svc, before) -> int:
+        return svc.store.counts.by_script.get("table_rows", 0) - before.by_script.get("table_rows", 0)
+
+    async def logged() -> list[str]:
+        fresh = await env.open_store()
+        try:
+            return [x.text for x in await fresh.actions(pk)]
+        finally:
+            await fresh.close()
+
+    before = b.store.counts.snapshot()
+    assert (await b.act(CHANNEL, ANA, "bid 0", interaction_id=1)).ok  # b does not hold it: reads it
+    assert reads(b, before) == 1
+    # a's copy still says Ana may bid: its write fails, a reads the game — Ana bid already: refused
+    before = a.store.counts.snapshot()
+    twice = await a.act(CHANNEL, ANA, "bid 1", interaction_id=2)
+    assert not twice.ok and twice.ephemeral
+    assert reads(a, before) == 1
+    assert await logged() == ["bid 0"]
+    # a holds what it read: Bo's bid is played without reading
+    before = a.store.counts.snapshot()
+    assert (await a.act(CHANNEL, BO, "bid 0", interaction_id=3)).ok
+    assert reads(a, before) == 0
+    # b's copy is stale now: its move, still legal, is applied once after a read
+    table = a.tables.cached[pk]
+    rules = GAMES["tiny"]
+    seat = rules.to_act(table.state)[0]
+    move = str(rules.legal(table.state, seat)[0])
+    before = b.store.counts.snapshot()
+    assert (await b.act(CHANNEL, [ANA, BO][int(seat[1:])], move, interaction_id=4)).ok
+    assert reads(b, before) == 1
+    assert await logged() == ["bid 0", "bid 0", move]
+    assert b.tables.cached[pk].row.version == 4 and b.store.holds(pk, 4)
+    assert not a.store.holds(pk, 4)
+
+
+async def test_a_repeated_interaction_is_refused_and_applies_nothing(env):
+    """The interaction's key refuses a repeat with nothing applied twice: when this process
+    recorded it (its copy is then not trusted, the read finds it processed), when another process
+    did (the read finds it), and when the process holds the game and has forgotten it (the move's
+    write refuses it)."""
+    a, b = await env.service(), await env.service()
+    await seated(env, a, [ANA, BO])
+    pk = a.tables.channel_games[CHANNEL]
+    assert (await a.act(CHANNEL, ANA, "bid 0", interaction_id=77)).ok
+    again = await a.act(CHANNEL, ANA, "bid 0", interaction_id=77)
+    assert not again.ok and again.ephemeral == t("already_done", "en")
+    elsewhere = await b.act(CHANNEL, BO, "bid 0", interaction_id=77)
+    assert not elsewhere.ok and elsewhere.ephemeral == t("already_done", "en")
+    assert [x.text for x in await b.store.actions(pk)] == ["bid 0"]
+    # a holds the game again (b moved nothing); it forgets what it recorded: the move's own write
+    # refuses the repeat (the interactions' key), and nothing is written
+    assert (await b.act(CHANNEL, BO, "bid 1", interaction_id=78)).ok
+    await a.tables.open(CHANNEL)  # a reads the game: held at b's version
+    a.store.cache._interactions.clear()
+    before = a.store.counts.snapshot()
+    repeat = await a.act(CHANNEL, ANA, "take 3", interaction_id=78)
+    assert not repeat.ok and repeat.ephemeral == t("already_done", "en")
+    assert a.store.counts.by_script.get("table_rows", 0) == before.by_script.get("table_rows", 0)
+    assert [x.text for x in await b.store.actions(pk)] == ["bid 0", "bid 1"]
