@@ -102,6 +102,7 @@ def check(text: str, lang: str, typed: Action, legal: list[Action]) -> None:
         assert not latin, (lang, latin, text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("title", TITLES)
 def test_every_refusal_names_moves_as_the_buttons_do_in_every_language(title: str) -> None:
     rules = GAMES[title]
