@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -90,9 +90,11 @@ def _plural_rule(lang: str) -> PluralRule:
     return Locale.parse(_CLDR_LOCALES.get(lang, _CLDR_LOCALES[DEFAULT])).plural_form
 
 
+@lru_cache(maxsize=4096, typed=True)
 def plural_category(lang: str, count: int) -> str:
     """The CLDR plural category of ``count`` in ``lang`` (``"one"`` for 1 in English, ``"other"``
-    for every count in Japanese)."""
+    for every count in Japanese). Remembered: Babel evaluates the rule anew on every call, and
+    a refusal or a label counts something on every line it writes."""
     return _plural_rule(lang)(count)
 
 

@@ -49,3 +49,15 @@ async def database(backend, tmp_path, request) -> Database:
         server = request.getfixturevalue("postgres_server")
         return Database(backend, await server.new_database())
     return Database(backend, str(tmp_path / "tradewinds.db"))
+
+
+# ---------------------------------------------------------------------- the long tests start first
+# The README's command spreads the tests over the cores with ``--dist worksteal``: each worker
+# starts on its share of the collection, and one that runs out takes half of what another still
+# has queued. The tests marked ``slow`` (a whole run of processes, whole games over Discord, long
+# sweeps) are moved to the front, so that they start at once and the last minutes are the short
+# tests, which the workers share — never one worker on a long test while the other one idles.
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # (a stable sort)

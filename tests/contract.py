@@ -74,9 +74,16 @@ def play(
     return state, result, actions
 
 
-def assert_illegal_changes_nothing(rules: Rules, state: Any, seat: str, text: str) -> str:
-    """Apply a bad text and check it is refused with a sentence and nothing changed."""
-    before = rules.dump(state)
+def assert_illegal_changes_nothing(
+    rules: Rules, state: Any, seat: str, text: str, before: dict[str, Any] | None = None
+) -> str:
+    """Apply a bad text and check it is refused with a sentence and nothing changed.
+
+    ``before``: ``rules.dump(state)`` taken once by a caller that tries many texts on one state
+    (each is still compared with it: a text that changed the state fails, and so does every
+    later one)."""
+    if before is None:
+        before = rules.dump(state)
     try:
         action = rules.parse(state, seat, text)
         rules.apply(state, seat, action)

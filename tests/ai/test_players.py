@@ -27,6 +27,7 @@ class CheckedPlayer:
         return action
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", VIEW_KINDS)
 @pytest.mark.parametrize("game_id", list(BUILTIN_GAMES))
 def test_every_kind_finishes_many_games_of_every_title(game_id, kind):

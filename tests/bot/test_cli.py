@@ -216,7 +216,7 @@ def test_readme_commands_are_the_ones_ci_and_the_console_script_use():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
     assert (
         ci == "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/mypy"
-        " && .venv/bin/python -m pytest -q -n auto"
+        " && .venv/bin/python -m pytest -q -n auto --dist worksteal"
     )
     assert f"```sh\n{ci}\n```" in readme
     assert (

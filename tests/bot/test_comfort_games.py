@@ -54,6 +54,7 @@ def is_public(segment: str, public: set[str]) -> bool:
     return segment in ("", "…") or segment in public or any(line.startswith(segment) for line in public)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "table_lang", "other_lang"), CASES)
 async def test_catch_up_and_marks_over_a_whole_game(env, game, table_lang, other_lang):
     svc = await env.service()

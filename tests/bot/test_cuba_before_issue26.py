@@ -50,26 +50,31 @@ def plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def state_after(plays: list[tuple[str, str]]) -> Any:
-    """The fixture's game after ``plays``, replayed by today's rules (None when one is refused)."""
+def replayed(plays: list[tuple[str, str]]) -> tuple[Any, int | None]:
+    """The fixture's game after ``plays``, replayed by today's rules, and the index of the first
+    play they refuse (None: all replay; the state is then the one before that play)."""
     rules = GAMES["cuba"]
     state = rules.new(SAVE["seats"], SAVE["seed"], **SAVE["options"])
-    for seat, text in plays:
+    for k, (seat, text) in enumerate(plays):
         if seat not in rules.to_act(state):
-            return None
+            return state, k
         try:
             state, _ = rules.apply(state, seat, rules.parse(state, seat, text))
         except ValueError:
-            return None
-    return plain(rules.dump(state))
+            return state, k
+    return state, None
+
+
+def state_after(plays: list[tuple[str, str]]) -> Any:
+    """The fixture's game after ``plays``, replayed by today's rules (None when one is refused)."""
+    state, refused = replayed(plays)
+    return None if refused is not None else plain(GAMES["cuba"].dump(state))
 
 
 def first_refused() -> int | None:
-    """The index of the first play of the log today's rules refuse (None: all replay)."""
-    for k in range(len(PLAYS)):
-        if state_after(PLAYS[: k + 1]) is None:
-            return k
-    return None
+    """The index of the first play of the log today's rules refuse (None: all replay) — one
+    replay of the log, not one per prefix."""
+    return replayed(PLAYS)[1]
 
 
 def _statements(now: float) -> list[tuple[str, tuple[Any, ...]]]:

@@ -261,6 +261,7 @@ class Game:
         return self.heard
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", TITLES)
 async def test_a_whole_game_in_every_language(env, game):
     """One game of each title per language, a person and a computer player, the person and the

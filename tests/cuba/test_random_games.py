@@ -39,6 +39,7 @@ def check_secrets(state: dict) -> None:
 CHUNK = long_run(80) // 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_many_random_games_conserve_pieces(chunk):
     for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):

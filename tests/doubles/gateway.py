@@ -39,6 +39,11 @@ class RecordingGateway:
     ephemeral: list[Ephemeral] = field(default_factory=list)
     acknowledged: list[Ephemeral] = field(default_factory=list)
     _next_id: int = 1000
+    #: Every public message as it reads now, and how many posts and edits it holds: kept up to
+    #: date as they come (``current()`` is asked after every move; building it anew from every
+    #: post and edit each time made a long game's checks quadratic).
+    _now: dict[int, PublicMessage] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _counted: tuple[int, int] = field(default=(0, 0), init=False, repr=False, compare=False)
 
     async def post_public(self, msg: PublicMessage) -> int | None:
         if self.fail_posts or (self.fail_uploads and (msg.image is not None or msg.attachments)):
@@ -48,21 +53,31 @@ class RecordingGateway:
         return self._next_id
 
     async def edit_public(self, channel_id: int, message_id: int, msg: PublicMessage) -> bool:
-        known = any(mid == message_id for mid, _ in self.public)
+        known = message_id in self._messages()
         if known:
             self.edits.append((channel_id, message_id, msg))
         return known
 
+    def _messages(self) -> dict[int, PublicMessage]:
+        """Message id → the message as it reads now: the posts and edits recorded since the last
+        call applied in order (an edit only ever follows its message's post), or all of them
+        again if the lists were emptied or replaced."""
+        posts, edits = self._counted
+        if len(self.public) < posts or len(self.edits) < edits:
+            self._now, posts, edits = {}, 0, 0
+        self._now.update(self.public[posts:])
+        for _channel, message_id, edit in self.edits[edits:]:
+            old = self._now[message_id]
+            self._now[message_id] = replace(
+                old, text=edit.text, choices=edit.choices, image=edit.image or old.image
+            )
+        self._counted = (len(self.public), len(self.edits))
+        return self._now
+
     def current(self) -> list[tuple[int, PublicMessage]]:
         """Every public message as it reads now: posted, then changed by its edits (words and
         buttons; the picture when an edit brings one)."""
-        now = dict(self.public)
-        for _channel, message_id, edit in self.edits:
-            old = now[message_id]
-            now[message_id] = replace(
-                old, text=edit.text, choices=edit.choices, image=edit.image or old.image
-            )
-        return sorted(now.items())
+        return sorted(self._messages().items())
 
     def board(self) -> PublicMessage | None:
         """The newest public message with buttons as it reads now: the live turn message."""

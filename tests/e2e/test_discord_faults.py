@@ -18,7 +18,8 @@ from tests.e2e.emulator import COMPONENT
 from tests.e2e.players import Table, offers_in
 from tests.waiting import HANG_GUARD_S
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+# (slow: the module shares one bot and plays a Cuba round with its DMs closed; started first)
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

@@ -27,6 +27,7 @@ async def discord(tmp_path):
         yield env
 
 
+@pytest.mark.slow
 async def test_three_people_and_a_computer_play_each_title_to_the_end(discord):
     emu = discord.emu
     tables = [

@@ -7,13 +7,21 @@ Each ``perturb_<game>(rules, state, seat, rng)`` goes through ``rules.dump`` →
 
 from __future__ import annotations
 
-import copy
+import marshal
 from collections.abc import Callable
 from typing import Any
 
 from engine.core import Rng, Rules
 
 Perturb = Callable[[Rules, Any, str, Rng], Any | None]
+
+
+def _own_dump(rules: Rules, state: Any) -> dict[str, Any]:
+    """``rules.dump(state)`` as a copy of the perturbation's own, shared with nothing (a dump is
+    plain lists, dicts and scalars: marshal copies it at C speed, where ``copy.deepcopy`` took a
+    third of the secrets test's time)."""
+    data: dict[str, Any] = marshal.loads(marshal.dumps(rules.dump(state)))
+    return data
 
 
 def _other_value(rng: Rng, current: int, low: int, high: int) -> int | None:
@@ -26,7 +34,7 @@ def perturb_cuba(rules: Rules, state: Any, seat: str, rng: Rng) -> Any | None:
     """Another secret bid (first or tie-break) while it is hidden, and — in the
     secret-parliament-card variant, during the action phase — another face-down card from the
     same hand (the card and the hand swap one character)."""
-    data = copy.deepcopy(rules.dump(state))
+    data = _own_dump(rules, state)
     player = data["players"][seat]
     changed = False
     if data["step"] == "bid" and not data["bids_revealed"] and player["bid"] is not None:
@@ -51,7 +59,7 @@ def perturb_santiago(rules: Rules, state: Any, seat: str, rng: Rng) -> Any | Non
     The general supply is left as it is: which goods (and how many, up to what a building may
     convert) are still in it is what the seats' own legal moves show, as at the real table,
     so only the screen itself is changed here."""
-    data = copy.deepcopy(rules.dump(state))
+    data = _own_dump(rules, state)
     if data["options"]["open_holdings"] or data["step"] == "over":
         return None
     player = data["players"][seat]
@@ -65,7 +73,7 @@ def perturb_santiago(rules: Rules, state: Any, seat: str, rng: Rng) -> Any | Non
 def perturb_goa(rules: Rules, state: Any, seat: str, rng: Rng) -> Any | None:
     """Other ducats, and a hand of the same size with cards swapped for cards from the face-down
     deck (so every card stays somewhere exactly once)."""
-    data = copy.deepcopy(rules.dump(state))
+    data = _own_dump(rules, state)
     player = data["players"][data["seats"].index(seat)]
     player["ducats"] = _other_value(rng, player["ducats"], 0, player["ducats"] + 8)
     deck = data["deck"]

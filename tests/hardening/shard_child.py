@@ -57,6 +57,8 @@ async def keep_games_running(service: GameService, shards: Shards, made: list[in
     for shard in shards.ids:
         guild = guild_of_shard(shard, shards.count)
         mine = [g for g in active if g.guild_id == guild]
+        if len(mine) >= GAMES_PER_SHARD:
+            continue  # (most rounds: the guild's games are only counted when one is opened)
         every = len([g for g in await service.store.games() if g.guild_id == guild])
         for n in range(GAMES_PER_SHARD - len(mine)):
             await open_new_game(service, service.store, made[0], guild=guild, channel=guild + every + n + 1)

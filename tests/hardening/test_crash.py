@@ -70,6 +70,7 @@ def read_acks(ack: Path) -> list[tuple[int, int, str, str]]:
     return rows
 
 
+@pytest.mark.slow
 async def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path, database):
     ack = tmp_path / "acks.txt"
     rnd = random.Random(8)

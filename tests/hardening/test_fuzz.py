@@ -19,6 +19,7 @@ from bot.service.outcome import custom_id, parse_custom_id  # noqa: E402
 from engine import BUILTIN_GAMES  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(BUILTIN_GAMES))
 async def test_hostile_inputs_are_refused_clearly_and_change_nothing(tmp_path, game):
     tally = await fuzz.fuzz_game(str(tmp_path / "fuzz.db"), game, 300, seed=3)
@@ -38,6 +39,7 @@ def test_clear_sentence_rejects_what_a_player_could_not_read():
     assert not fuzz.clear_sentence("x" * 3000 + ".")
 
 
+@pytest.mark.slow
 @given(st.text(max_size=200))
 def test_parse_custom_id_never_fails_and_only_reads_our_form(text):
     parsed = parse_custom_id(text)

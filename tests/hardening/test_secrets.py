@@ -151,6 +151,7 @@ def play_and_check(game_id: str, index: int, boards: set[int], decisions: set[in
     return step
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["cuba", "santiago", "goa"])
 def test_no_secret_reaches_the_table_or_other_seats(game_id: str) -> None:
     boards_rng = Rng.from_seed(len(game_id))

@@ -95,6 +95,7 @@ def read_log(log: Path) -> dict[str, list[list[str]]]:
     return lines
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", ["postgresql"])
 async def test_sharded_processes_lose_double_and_orphan_nothing_when_one_is_killed(tmp_path, database):
     log = tmp_path / "log.txt"

@@ -27,6 +27,8 @@ import pytest
 from bot.adapter.translator import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
+#: A wheel built and installed into a fresh venv (the module's fixture): started first.
+pytestmark = pytest.mark.slow
 SOURCES = ("pyproject.toml", "README.md", "engine", "render", "bot")
 
 

@@ -1,5 +1,7 @@
 """Every refused text gives a sentence and changes nothing, in every step of real games."""
 
+import pytest
+
 from engine.ai import player
 from engine.santiago import RULES
 from engine.santiago import data as d
@@ -39,6 +41,7 @@ def candidate_texts(legal_texts: set[str]) -> list[str]:
     return [t for t in texts if t not in legal_texts]
 
 
+@pytest.mark.slow
 def test_refusals_in_every_step_are_sentences_and_change_nothing():
     steps = set()
     for seed in range(3):
@@ -52,8 +55,9 @@ def test_refusals_in_every_step_are_sentences_and_change_nothing():
             if n % 25 == 0 or state["step"] not in steps:
                 steps.add(state["step"])
                 legal_texts = {str(a) for a in legal}
+                before = RULES.dump(state)
                 for text in candidate_texts(legal_texts):
-                    assert_illegal_changes_nothing(RULES, state, seat, text)
+                    assert_illegal_changes_nothing(RULES, state, seat, text, before)
                 other = next(s for s in seats if s != seat)
                 if other not in RULES.to_act(state):
                     assert "not your turn" in assert_illegal_changes_nothing(
