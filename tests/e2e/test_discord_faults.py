@@ -163,7 +163,9 @@ def channel_of(request) -> int | None:
 
 
 async def _refusal_stored(discord, user_id: int) -> bool:
-    return user_id in await discord.store.dm_refused_users()
+    """Whether the file holds the refusal (read from the table: the look's own store would trust
+    the list it read first for an hour, as a bot process does)."""
+    return bool(await discord.store.fetch("SELECT 1 FROM dm_refused WHERE user_id = ?", user_id))
 
 
 async def test_an_interaction_discord_no_longer_knows_still_plays_once_and_the_channel_is_told(discord):
