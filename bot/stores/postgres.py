@@ -828,18 +828,8 @@ class PgStore(SqlStore):
     async def _open_move(self, move: Move) -> list[int] | None:
         """One call of :data:`APPEND_FUNCTION`: one round trip."""
         plan = move.timers or TimerPlan()
-        plays = move.plays
         args = (
-            move.pk,
-            move.expected_version,
-            move.interaction_id,
-            move.now,
-            move.state_json,
-            [p.seat for p in plays],
-            [p.text for p in plays],
-            [p.kind for p in plays],
-            [p.undoes for p in plays],
-            [dumps(p.events) for p in plays],
+            *_plays_args(move),
             list(plan.clear),
             [kind for kind, _, _ in plan.add],
             [due for _, due, _ in plan.add],
@@ -872,18 +862,8 @@ class PgStore(SqlStore):
 
     async def _closing_move(self, move: Move) -> Appended | None:
         """One call of :data:`CLOSE_FUNCTION`: one round trip."""
-        plays = move.plays
         args = (
-            move.pk,
-            move.expected_version,
-            move.interaction_id,
-            move.now,
-            move.state_json,
-            [p.seat for p in plays],
-            [p.text for p in plays],
-            [p.kind for p in plays],
-            [p.undoes for p in plays],
-            [dumps(p.events) for p in plays],
+            *_plays_args(move),
             *(move.locale or (None, None)),
             move.status,
             move.result_json,
@@ -939,3 +919,21 @@ async def _schema_version(conn: Conn) -> int:
     if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
         return 0
     return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+
+
+def _plays_args(move: Move) -> tuple[Any, ...]:
+    """The arguments both move functions open with: the game, its expected version, the
+    interaction, the time, the new state and the plays column by column."""
+    plays = move.plays
+    return (
+        move.pk,
+        move.expected_version,
+        move.interaction_id,
+        move.now,
+        move.state_json,
+        [p.seat for p in plays],
+        [p.text for p in plays],
+        [p.kind for p in plays],
+        [p.undoes for p in plays],
+        [dumps(p.events) for p in plays],
+    )
