@@ -17,7 +17,9 @@ Every line it appends to LOG_PATH is one unbuffered write:
   written by the process that played it (for a handed-over press, the owner that answered);
 * ``T <timer id> <kind> <game> <shard ids>`` — a timer this process claimed (and so runs);
 * ``H <game>`` — a press handed over to another process;
-* ``U <pid>`` — this process is up (its open games loaded, its lost timers re-armed).
+* ``U <pid>`` — this process is up (its open games loaded, its lost timers re-armed);
+* ``Q <pid>`` — after a SIGUSR1: every write this process began before the signal has ended
+  (written at the top of its next round, the loop awaiting all of a round's work).
 """
 
 from __future__ import annotations
@@ -138,12 +140,16 @@ async def main(url: str, count: int, ids: tuple[int, ...], log_path: str, seed: 
         return won
 
     store.claim_timer = claimed  # type: ignore[method-assign]
-    stop = asyncio.Event()
+    stop, asked = asyncio.Event(), asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, asked.set)
     await service.warm()
     log.write(f"U {os.getpid()}")
     made = [0]
     while not stop.is_set():
+        if asked.is_set():
+            asked.clear()
+            log.write(f"Q {os.getpid()}")
         await keep_games_running(service, settings.shards, made)
         for outcome in await service.run_due_timers():
             if outcome.ok and outcome.reply_to and "ack" in outcome.reply_to:
