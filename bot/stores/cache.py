@@ -18,9 +18,11 @@ shards' games), so what it wrote it knows. :class:`StoreCache` keeps, per open g
   (:meth:`~bot.stores.queries.SqlStore.actions`);
 * whether it *holds* the game (:attr:`GameCache.held`): its row, seats and settings as its last
   read found them, changed since only by its own moves (each version-checked) — then a move is
-  made without reading the game (:meth:`StoreCache.holds`); any other write of the store that
-  touches the game (settings, seats, a look, a pause…) or a user's rows (a DM refused, forget-me)
-  lets it go, and so does a read or a write that finds another version. A setting changed by
+  made without reading the game (:meth:`StoreCache.holds`); any other write of the store lets it
+  go — the game's that the write names (settings, seats, a look, a pause…), every game's when it
+  names none (a user's rows: a DM refused, forget-me) — unless it is one of the writes that change
+  nothing a command reads (:data:`bot.stores.queries.KEEPS_HOLD`; decided in one place,
+  :meth:`bot.stores.queries.SqlStore._write`), and so does a read or a write that finds another version. A setting changed by
   *another* process on the same database without a move is seen at this process's next read of
   the game (its next move made elsewhere, its next command that is not a move); the
   interactions it recorded, so that a repeat is read (and refused) rather than played;

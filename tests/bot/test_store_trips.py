@@ -355,3 +355,64 @@ async def test_a_repeated_interaction_is_refused_and_applies_nothing(env):
     assert not repeat.ok and repeat.ephemeral == t("already_done", "en")
     assert a.store.counts.by_script.get("table_rows", 0) == before.by_script.get("table_rows", 0)
     assert [x.text for x in await b.store.actions(pk)] == ["bid 0", "bid 1"]
+
+
+#: Writes other than a move, as the service makes them (``/game settings``, a look, a seat's
+#: clock, a refused DM, forget-me's rows) and as a tool makes one (a raw statement): each changes
+#: what a command reads of the game (its row, its seats), or may.
+LETTING_GO = {
+    "settings": lambda store, pk: store.set_game_settings(pk, reminder_s=120, clock_s=None),
+    "a look": lambda store, pk: store.set_seen(pk, "p1", 2),
+    "a seat's clock": lambda store, pk: store.set_timed_out(pk, "p1", False),
+    "the language": lambda store, pk: store.set_game_language(pk, "nl"),
+    "a refused DM": lambda store, pk: store.mark_dm_refused(BO, 5.0),
+    "forget-me's rows": lambda store, pk: store.user_rows(CY, delete=True),
+    "a tool's statement": lambda store, pk: store.execute(
+        "UPDATE games SET reminder_s = reminder_s WHERE id = ?", pk
+    ),
+}
+#: Writes that change nothing a command reads of a held game.
+KEEPING = {
+    "timers": lambda store, pk: store.add_timers(pk, TimerPlan(add=[("reminder", 9e9, {})])),
+    "a hint used": lambda store, pk: store.add_hint(pk, "p0"),
+    "preferences": lambda store, pk: store.set_prefs(CY, 5.0, notify="dm"),
+    "a notice told": lambda store, pk: store.tell_once(CHANNEL, "no_thread", 5.0),
+}
+
+
+@pytest.mark.parametrize("write", [*LETTING_GO, *KEEPING])
+async def test_a_write_other_than_a_move_makes_the_next_move_read_the_game(env, write):
+    """Every write of the store but the move's own lets the process's hold on the game go (the
+    store's shared write path decides, not each write): the next move reads the game, the one
+    after it does not. The writes that change nothing a command reads keep the hold."""
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    pk = svc.tables.channel_games[CHANNEL]
+
+    def reads(before) -> int:
+        return svc.store.counts.by_script.get(READ, 0) - before.by_script.get(READ, 0)
+
+    before = svc.store.counts.snapshot()
+    assert (await svc.act(CHANNEL, ANA, "bid 0")).ok
+    assert reads(before) == 0
+    await (LETTING_GO.get(write) or KEEPING[write])(svc.store, pk)
+    assert svc.store.holds(pk, 2) == (write in KEEPING)
+    before = svc.store.counts.snapshot()
+    assert (await svc.act(CHANNEL, BO, "bid 0")).ok
+    assert reads(before) == (1 if write in LETTING_GO else 0)
+    table = svc.tables.cached[pk]
+    seat = GAMES["tiny"].to_act(table.state)[0]
+    move = str(GAMES["tiny"].legal(table.state, seat)[0])
+    before = svc.store.counts.snapshot()
+    assert (await svc.act(CHANNEL, [ANA, BO][int(seat[1:])], move)).ok
+    assert reads(before) == 0  # held again: read once, then moved only by this process
+    assert [x.text for x in await svc.store.actions(pk)] == ["bid 0", "bid 0", move]
+
+
+def test_the_writes_that_keep_the_hold_are_operations_of_the_store():
+    """Each name in KEEPS_HOLD is a store method or a script (a misspelt one would only cost a
+    read, but would say what is not so)."""
+    from bot.stores import queries
+
+    for name in queries.KEEPS_HOLD:
+        assert hasattr(queries.SqlStore, name) or hasattr(queries, f"_{name}"), name
