@@ -44,6 +44,8 @@ oldest go first). A game closed elsewhere goes as soon as a read finds it closed
 
 from __future__ import annotations
 
+import bisect
+import operator
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -52,6 +54,8 @@ from typing import Any
 
 from bot.stores.rows import ActionRow, DecisionDm, FinalLog, LiveMessages, UserPrefs
 
+#: A log row's number (the tail is in its order).
+ROW_N = operator.attrgetter("n")
 #: A kept value not read yet.
 UNKNOWN: Any = object()
 
@@ -73,10 +77,20 @@ CLOSED_KEPT = 64
 INTERACTIONS_KEPT = 10_000
 
 
+#: The fields of :class:`LiveMessages`.
+LIVE_FIELDS = frozenset(LiveMessages.__dataclass_fields__)
+
+
 def changed_live(live: LiveMessages, changes: dict[str, Any]) -> LiveMessages:
     """``live`` with ``changes`` (by field name) — ``dataclasses.replace`` without its walk over
-    the fields, on a path every move takes three times. An unknown name raises ``TypeError``."""
-    return LiveMessages(**{**live.__dict__, **changes})
+    the fields and the frozen class's ``__init__`` (one ``object.__setattr__`` per field), on a
+    path every move takes three times. An unknown name raises ``TypeError``."""
+    if not changes.keys() <= LIVE_FIELDS:
+        raise TypeError(f"LiveMessages has no field {sorted(changes.keys() - LIVE_FIELDS)[0]!r}")
+    changed = object.__new__(LiveMessages)
+    changed.__dict__.update(live.__dict__)
+    changed.__dict__.update(changes)
+    return changed
 
 
 @dataclass
@@ -293,7 +307,7 @@ class StoreCache:
         if kept.tail and kept.tail[-1].n - TAIL_ROWS + 1 > floor:
             floor = kept.tail[-1].n - TAIL_ROWS + 1
         if floor > kept.tail_from:
-            kept.tail = [row for row in kept.tail if row.n >= floor]
+            del kept.tail[: bisect.bisect_left(kept.tail, floor, key=ROW_N)]  # rows in order of n
             kept.tail_from = floor
 
     def actions_since(self, pk: int, since: int) -> list[ActionRow] | None:
@@ -301,7 +315,7 @@ class StoreCache:
         kept = self.games.get(pk)
         if kept is None or kept.tail is None or since < kept.tail_from:
             return None
-        return [row for row in kept.tail if row.n >= since]
+        return kept.tail[bisect.bisect_left(kept.tail, since, key=ROW_N) :]
 
     def keep_tail(self, pk: int, since: int, rows: list[ActionRow], version: int | None) -> None:
         """Rows just read (every row from ``since`` on), kept when the game's version is known."""

@@ -42,6 +42,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import time
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -945,10 +946,12 @@ def names_game(script_fn: ScriptFn) -> bool:
 
 
 @functools.lru_cache(maxsize=256)
-def store_seconds(backend: str, operation: str) -> Any:
-    """``tradewinds_store_seconds`` of one backend and operation, looked up once (the metric's
-    ``labels()`` takes a lock and builds its key at every call: twice per move before)."""
-    return metrics.STORE_SECONDS.labels(backend, operation)
+def store_seconds(backend: str, script: str) -> Any:
+    """``tradewinds_store_seconds`` of one backend and operation (``script``: its script's
+    name, ``_one``…), looked up once (the metric's ``labels()`` takes a lock and builds its key
+    at every call: twice per move before). Observed directly: ``Histogram.time()`` makes a
+    timer object per operation."""
+    return metrics.STORE_SECONDS.labels(backend, script.lstrip("_"))
 
 
 @functools.lru_cache(maxsize=8)
@@ -975,8 +978,11 @@ class SqlStore:
 
     async def _read(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
         self.counts.operation(name or script_fn.__name__.lstrip("_"))
-        with store_seconds(self.backend, script_fn.__name__.lstrip("_")).time():
+        start = time.perf_counter()
+        try:
             return await self._run(script_fn, *args, write=False)
+        finally:
+            store_seconds(self.backend, script_fn.__name__).observe(time.perf_counter() - start)
 
     async def _write(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
         """Run a write script as one transaction. Unless the operation is one of
@@ -987,17 +993,17 @@ class SqlStore:
         found the game as it was before)."""
         operation = name or script_fn.__name__.lstrip("_")
         self.counts.operation(operation)
-        timed = store_seconds(self.backend, script_fn.__name__.lstrip("_"))
-        if operation in KEEPS_HOLD:
-            with timed.time():
-                return await self._run(script_fn, *args, write=True)
-        game = args[0] if names_game(script_fn) else None
-        self.cache.touched(game)
-        try:
-            with timed.time():
-                return await self._run(script_fn, *args, write=True)
-        finally:
+        lets_go = operation not in KEEPS_HOLD
+        game = args[0] if names_game(script_fn) else None  # None: every game
+        if lets_go:
             self.cache.touched(game)
+        start = time.perf_counter()
+        try:
+            return await self._run(script_fn, *args, write=True)
+        finally:
+            store_seconds(self.backend, script_fn.__name__).observe(time.perf_counter() - start)
+            if lets_go:
+                self.cache.touched(game)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -1593,15 +1599,17 @@ class SqlStore:
         :meth:`_closing_move` for one that closes it: it also compacts the game and reads its
         log), or :func:`_append_action`, the shared script, for a move the call cannot take."""
         self.counts.operation("append_action")
-        with store_seconds(self.backend, "append_action").time():
-            try:
-                if move.status not in OPEN_STATUSES:
-                    return await self._closing_move(move)
-                numbers = await self._open_move(move)
-                return None if numbers is None else (numbers, None)
-            except ScriptNeeded:
-                appended: Appended | None = await self._run(_append_action, move, write=True)
-                return appended
+        start = time.perf_counter()
+        try:
+            if move.status not in OPEN_STATUSES:
+                return await self._closing_move(move)
+            numbers = await self._open_move(move)
+            return None if numbers is None else (numbers, None)
+        except ScriptNeeded:
+            appended: Appended | None = await self._run(_append_action, move, write=True)
+            return appended
+        finally:
+            store_seconds(self.backend, "_append_action").observe(time.perf_counter() - start)
 
     async def _open_move(self, move: Move) -> list[int] | None:
         """A move that leaves its game open, in one call to the database (SQLite: one

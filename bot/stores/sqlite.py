@@ -25,6 +25,8 @@ applied one.
 from __future__ import annotations
 
 import asyncio
+import functools
+import itertools
 import logging
 import os
 import sqlite3
@@ -567,8 +569,13 @@ def _move_statement(move: Move) -> tuple[str, list[Any]]:
     if move.locale is not None:
         user_id, locale = move.locale
         rows.append(("locale", user_id, None, None, now, None, None, None, locale, *(None,) * 4))
-    text = "INSERT INTO tw_move VALUES " + ", ".join([MOVE_ROW] * len(rows))
-    return text, [value for r in rows for value in r]
+    return move_insert(len(rows)), list(itertools.chain.from_iterable(rows))
+
+
+@functools.lru_cache(maxsize=64)
+def move_insert(rows: int) -> str:
+    """The ``INSERT INTO tw_move`` of ``rows`` rows (made once per number of rows)."""
+    return "INSERT INTO tw_move VALUES " + ", ".join([MOVE_ROW] * rows)
 
 
 async def _incremental_auto_vacuum(conn: aiosqlite.Connection, path: str) -> None:
