@@ -445,8 +445,22 @@ class Store(SqlStore):
 
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         conn = self._open_conn()
-        # One statement is its own transaction (autocommit): no ``BEGIN``/``COMMIT`` hops.
-        write = write and script_fn not in SINGLE_STATEMENT
+        if script_fn in SINGLE_STATEMENT:
+            # One statement is its own transaction (autocommit): no ``BEGIN``/``COMMIT`` hops,
+            # and its one step taken here (the script's driver is a coroutine more per hop).
+            script = script_fn(*args)
+            try:
+                statement = next(script)
+            except StopIteration as nothing:  # nothing to write
+                return nothing.value
+            async with self._turn:
+                self.counts.statements += 1
+                found = await _execute(conn, statement)
+            try:
+                script.send(found)
+            except StopIteration as stop:
+                return stop.value
+            raise StoreError(f"{script_fn.__name__} is not one statement")
         async with self._turn:
             return await _run_script(conn, script_fn(*args), write, self.counts)
 
