@@ -50,9 +50,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
+from bot.recent import Recent
 from bot.stores.rows import ActionRow, DecisionDm, FinalLog, LiveMessages, UserPrefs
+
+V = TypeVar("V")
 
 #: A log row's number (the tail is in its order).
 ROW_N = operator.attrgetter("n")
@@ -134,14 +137,44 @@ class GameCache:
         self.decision_dms = None
 
 
+class PerUser(Generic[V]):
+    """A value kept per user (their preferences, their locale), each trusted for
+    :data:`USER_TTL_S` after it was kept, for at most :data:`MAX_USERS` users (the least
+    recently used go first, :class:`bot.recent.Recent`)."""
+
+    def __init__(self, clock: Any) -> None:
+        self.clock = clock
+        self._kept: Recent[int, tuple[float, V]] = Recent(MAX_USERS)
+
+    def fresh(self, users: Iterable[int]) -> dict[int, V] | None:
+        """Every asked user's value when all are kept and fresh, else None (read them all)."""
+        now = self.clock()
+        found: dict[int, V] = {}
+        for user in users:
+            kept = self._kept.get(user)
+            if kept is None or now - kept[0] >= USER_TTL_S:
+                return None
+            found[user] = kept[1]
+        return found
+
+    def keep(self, values: dict[int, V]) -> None:
+        now = self.clock()
+        for user, value in values.items():
+            self._kept[user] = (now, value)
+
+    def forget(self, user: int) -> None:
+        self._kept.pop(user)
+
+
 class StoreCache:
     """See the module docstring. Not thread-safe: used on the event loop only."""
 
     def __init__(self, clock: Any = time.monotonic) -> None:
         self.clock = clock
         self.games: dict[int, GameCache] = {}
-        self._prefs: OrderedDict[int, tuple[float, UserPrefs]] = OrderedDict()
-        self._locales: OrderedDict[int, tuple[float, str | None]] = OrderedDict()
+        #: Each user's preferences, and the locale remembered for them (None: none).
+        self.prefs: PerUser[UserPrefs] = PerUser(clock)
+        self.locales: PerUser[str | None] = PerUser(clock)
         self._dm_refused: tuple[float, set[int]] | None = None
         #: The games kept after this store closed them, oldest first.
         self._closed: OrderedDict[int, None] = OrderedDict()
@@ -343,49 +376,10 @@ class StoreCache:
 
     # ------------------------------------------------------------------ users
 
-    def _fresh(self, stamp: float) -> bool:
-        return self.clock() - stamp < USER_TTL_S
-
-    def prefs(self, users: Iterable[int]) -> dict[int, UserPrefs] | None:
-        """Every asked user's preferences when all are kept and fresh, else None."""
-        found: dict[int, UserPrefs] = {}
-        for user in users:
-            kept = self._prefs.get(user)
-            if kept is None or not self._fresh(kept[0]):
-                return None
-            found[user] = kept[1]
-        return found
-
-    def keep_prefs(self, prefs: dict[int, UserPrefs]) -> None:
-        now = self.clock()
-        for user, pref in prefs.items():
-            self._prefs[user] = (now, pref)
-            self._prefs.move_to_end(user)
-        while len(self._prefs) > MAX_USERS:
-            self._prefs.popitem(last=False)
-
-    def locales(self, users: Iterable[int]) -> dict[int, str | None] | None:
-        """Every asked user's remembered locale (None: none) when all are kept and fresh."""
-        found: dict[int, str | None] = {}
-        for user in users:
-            kept = self._locales.get(user)
-            if kept is None or not self._fresh(kept[0]):
-                return None
-            found[user] = kept[1]
-        return found
-
-    def keep_locales(self, locales: dict[int, str | None]) -> None:
-        now = self.clock()
-        for user, locale in locales.items():
-            self._locales[user] = (now, locale)
-            self._locales.move_to_end(user)
-        while len(self._locales) > MAX_USERS:
-            self._locales.popitem(last=False)
-
     def forget_user(self, user_id: int) -> None:
         """The user's rows go (``/game forget-me``), their decision DMs with them."""
-        self._prefs.pop(user_id, None)
-        self._locales.pop(user_id, None)
+        self.prefs.forget(user_id)
+        self.locales.forget(user_id)
         self._dm_refused = None
         for kept in self.games.values():
             if kept.decision_dms is not None and any(dm.user_id == user_id for dm in kept.decision_dms):

@@ -1203,7 +1203,7 @@ class SqlStore:
         if found is None:
             return None
         game = found.game
-        self.cache.keep_prefs(found.prefs)
+        self.cache.prefs.keep(found.prefs)
         if game.status not in OPEN_STATUSES:
             self.cache.forget_game(game.id)
             return found
@@ -1447,21 +1447,21 @@ class SqlStore:
         no interaction). A move remembers its mover's in its own transaction
         (``append_action(locale=…)``)."""
         await self._write(_remember_locale, user_id, locale, now)
-        self.cache.keep_locales({user_id: locale})
+        self.cache.locales.keep({user_id: locale})
 
     async def locale_of(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The remembered language of each of ``user_ids`` that has one."""
         ids = sorted(set(user_ids))
         if not ids:
             return {}
-        kept = self.cache.locales(ids)
+        kept = self.cache.locales.fresh(ids)
         if kept is None:
             found = await self.fetch(
                 f"SELECT user_id, locale FROM users WHERE user_id IN ({marks(len(ids))})", *ids
             )
             known = {r[0]: r[1] for r in found}
             kept = {user: known.get(user) for user in ids}
-            self.cache.keep_locales(kept)
+            self.cache.locales.keep(kept)
         return {user: locale for user, locale in kept.items() if locale is not None}
 
     async def set_notify(self, user_id: int, mode: str, now: float) -> None:
@@ -1492,7 +1492,7 @@ class SqlStore:
     async def prefs_of(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
         """Each user's :class:`UserPrefs` (the defaults for a user never seen)."""
         ids = sorted(set(user_ids))
-        kept = self.cache.prefs(ids)
+        kept = self.cache.prefs.fresh(ids)
         if kept is not None:
             return kept
         found: dict[int, UserPrefs] = {}
@@ -1503,7 +1503,7 @@ class SqlStore:
             )
             found = {r[0]: UserPrefs(*r[1:]) for r in rows_}
         every = {user: found.get(user, UserPrefs()) for user in ids}
-        self.cache.keep_prefs(every)
+        self.cache.prefs.keep(every)
         return every
 
     async def notify_of(self, user_ids: Iterable[int]) -> dict[int, str]:
@@ -1576,7 +1576,7 @@ class SqlStore:
         for play in plays:
             moves_counted(play.kind).inc()
         if locale is not None:
-            self.cache.keep_locales({locale[0]: locale[1]})
+            self.cache.locales.keep({locale[0]: locale[1]})
         if interaction_id is not None:
             self.cache.recorded(interaction_id)
         version = expected_version + len(plays)
