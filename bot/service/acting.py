@@ -46,6 +46,31 @@ class Logged:
     events: list[Event]
 
 
+@dataclass(frozen=True)
+class Command:
+    """A move as the caller sent it, made once by :meth:`Acting.act` and handed down the steps
+    that check and play it."""
+
+    #: Who sent it.
+    user_id: int
+    #: Where: the channel it was sent in, and the game a button (or a move picked from the
+    #: autocomplete) names (None: the channel's open game).
+    channel_id: int | None
+    game_pk: int | None
+    #: The move as typed, or a button's action.
+    text: str
+    #: The game version a button was drawn for (None: a typed move, played if legal now).
+    version: int | None
+    #: The caller's language, for every sentence of the answer.
+    lang: str
+    #: Discord's interaction: counted once (None: not from an interaction).
+    interaction_id: int | None
+    #: (user id, language) to remember with the move, when the interaction brings a new one.
+    remember: tuple[int, str] | None
+    #: The refusal's key for an out-of-date version (a button's, or an autocomplete pick's).
+    stale: str = "stale_button_link"
+
+
 def composed(plans: list[TimerPlan]) -> TimerPlan:
     """The timer changes of ``plans`` made one after the other, as one plan: every kind any of
     them clears is cleared, and an added timer stays unless a later plan clears its kind."""
@@ -89,60 +114,42 @@ class Acting(Part):
             lang, remember = self.tables.locale_to_remember(user_id, locale)
         else:
             lang, remember = await self.tables.caller_lang(user_id), None
-        outcome = await self._checked(
-            channel_id, user_id, text, game_pk, version, lang, interaction_id, remember
-        )
+        command = Command(user_id, channel_id, game_pk, text, version, lang, interaction_id, remember)
+        outcome = await self._checked(command)
         if remember is not None and self.tables.locales.get(user_id) != remember[1]:
             await self.tables.remember_locale(remember)  # no move took it along
         return outcome
 
-    async def _checked(
-        self,
-        channel_id: int | None,
-        user_id: int,
-        text: str,
-        game_pk: int | None,
-        version: int | None,
-        lang: str,
-        interaction_id: int | None,
-        remember: tuple[int, str] | None,
-    ) -> Outcome:
-        """:meth:`act` once the caller's language is known."""
-        if len(text) > MAX_MOVE_TEXT:
+    async def _checked(self, command: Command) -> Outcome:
+        """:meth:`act` once the caller's language is known: a move typed too long is refused,
+        and a move picked from the autocomplete (a button's custom_id typed) names its game
+        and version as a button does."""
+        lang = command.lang
+        if len(command.text) > MAX_MOVE_TEXT:
             return Outcome.refuse(t("move_too_long", lang, max=MAX_MOVE_TEXT))
-        stale = "stale_button_link"
-        offered = parse_custom_id(text.strip())
-        if offered is not None and offered.verb == "a" and game_pk is None:
-            game_pk, version, text = offered.game_pk, offered.version, offered.action
-            stale = "stale_play_link"
-            cached = self.tables.cached.get(game_pk)  # a game never changes its channel
-            row = cached.row if cached is not None else await self.store.game(game_pk)
-            if row is not None and row.channel_id != channel_id:  # another table's move, typed here
+        offered = parse_custom_id(command.text.strip())
+        if offered is not None and offered.verb == "a" and command.game_pk is None:
+            command = replace(
+                command,
+                game_pk=offered.game_pk,
+                version=offered.version,
+                text=offered.action,
+                stale="stale_play_link",
+            )
+            cached = self.tables.cached.get(offered.game_pk)  # a game never changes its channel
+            row = cached.row if cached is not None else await self.store.game(offered.game_pk)
+            if row is not None and row.channel_id != command.channel_id:  # another table's move, typed here
                 return Outcome.refuse(t("wrong_place", lang))
         try:
-            outcome = await self._act(
-                channel_id, user_id, text, game_pk, version, lang, interaction_id, stale, remember
-            )
+            outcome = await self._act(command)
         except AlreadyProcessed:
             return Outcome.refuse(t("already_done", lang))
-        if not outcome.ok and interaction_id is not None:
-            await self.store.claim_interaction(interaction_id, self.clock())
+        if not outcome.ok and command.interaction_id is not None:
+            await self.store.claim_interaction(command.interaction_id, self.clock())
         return outcome
 
-    async def _act(
-        self,
-        channel_id: int | None,
-        user_id: int,
-        text: str,
-        game_pk: int | None,
-        version: int | None,
-        lang: str,
-        interaction_id: int | None,
-        stale: str,
-        remember: tuple[int, str] | None = None,
-    ) -> Outcome:
-        """:meth:`act` past its first checks (``stale``: the refusal's key for an out-of-date
-        version).
+    async def _act(self, command: Command) -> Outcome:
+        """:meth:`act` past its first checks.
 
         A game this process holds at its current version (:meth:`Tables.held_copy`) is played
         without reading it: the move's write is version-checked, and the interaction's key
@@ -152,56 +159,45 @@ class Acting(Part):
         read also tells whether the interaction was processed before."""
         held = True
         for _attempt in range(RACE_RETRIES):
-            using = held and self.tables.held_copy(channel_id, game_pk, interaction_id) is not None
+            using = held and (
+                self.tables.held_copy(command.channel_id, command.game_pk, command.interaction_id) is not None
+            )
             held = False
             try:
-                outcome = await self._attempt(
-                    channel_id, user_id, text, game_pk, version, lang, interaction_id, stale, remember, using
-                )
+                outcome = await self._attempt(command, using)
             except Refused as refused:
                 outcome = refused.outcome
             if outcome is None or (using and not outcome.ok):
                 continue  # raced, or refused on what this process held: read the game, run again
             return outcome
-        return Outcome.refuse(t("raced", lang))
+        return Outcome.refuse(t("raced", command.lang))
 
-    async def _attempt(
-        self,
-        channel_id: int | None,
-        user_id: int,
-        text: str,
-        game_pk: int | None,
-        version: int | None,
-        lang: str,
-        interaction_id: int | None,
-        stale: str,
-        remember: tuple[int, str] | None,
-        held: bool,
-    ) -> Outcome | None:
+    async def _attempt(self, command: Command, held: bool) -> Outcome | None:
         """One try of :meth:`_act` (``held``: on the game as this process holds it); None when
         the move's write found the game moved on and it is to be tried again."""
+        lang, version = command.lang, command.version
         async with self.tables.at(
-            user_id,
-            channel_id=channel_id,
-            game_pk=game_pk,
+            command.user_id,
+            channel_id=command.channel_id,
+            game_pk=command.game_pk,
             lang=lang,
-            interaction_id=interaction_id,
+            interaction_id=command.interaction_id,
             held=held,
         ) as at:
             table, seat = at.table, at.seat
             if version is not None and not await self.button_current(table, seat.seat, version):
-                return await self.presenter.refuse_stale(table, stale, lang)
+                return await self.presenter.refuse_stale(table, command.stale, lang)
             rules, state = table.rules, table.state
             if seat.seat not in rules.to_act(state):
                 return Outcome.refuse(self.presenter.whose_turn(table, lang))
             try:
-                action = rules.parse(state, seat.seat, text)
+                action = rules.parse(state, seat.seat, command.text)
                 new_state, events = rules.apply(state, seat.seat, action)
             except IllegalAction as error:
                 return Outcome.refuse(error.text(lang))
             label = rules.label(state, seat.seat, action, lang, table.names)
             outcome = await self.commit(
-                table, seat.seat, action, new_state, events, interaction_id, remember=remember
+                table, seat.seat, action, new_state, events, command.interaction_id, remember=command.remember
             )
             if outcome is None:  # another process applied an action first
                 if version is not None and not held:
@@ -229,7 +225,7 @@ class Acting(Part):
             outcome.ephemeral_choices = choices
             if after is not None and choices:  # their next decision is before them already: no DM
                 outcome.ephemeral_image = await self.presenter.decision_png(after, seat.seat, lang)
-                outcome.private = [dm for dm in outcome.private if dm.user_id != user_id]
+                outcome.private = [dm for dm in outcome.private if dm.user_id != command.user_id]
             return outcome
 
     async def button_current(self, table: Table, seat: str, version: int) -> bool:

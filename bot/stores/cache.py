@@ -18,9 +18,11 @@ shards' games), so what it wrote it knows. :class:`StoreCache` keeps, per open g
   (:meth:`~bot.stores.queries.SqlStore.actions`);
 * whether it *holds* the game (:attr:`GameCache.held`): its row, seats and settings as its last
   read found them, changed since only by its own moves (each version-checked) — then a move is
-  made without reading the game (:meth:`StoreCache.holds`); any other write of the store that
-  touches the game (settings, seats, a look, a pause…) or a user's rows (a DM refused, forget-me)
-  lets it go, and so does a read or a write that finds another version. A setting changed by
+  made without reading the game (:meth:`StoreCache.holds`); any other write of the store lets it
+  go — the game's that the write names (settings, seats, a look, a pause…), every game's when it
+  names none (a user's rows: a DM refused, forget-me) — unless it is one of the writes that change
+  nothing a command reads (:data:`bot.stores.queries.KEEPS_HOLD`; decided in one place,
+  :meth:`bot.stores.queries.SqlStore._write`), and so does a read or a write that finds another version. A setting changed by
   *another* process on the same database without a move is seen at this process's next read of
   the game (its next move made elsewhere, its next command that is not a move); the
   interactions it recorded, so that a repeat is read (and refused) rather than played;
@@ -42,14 +44,21 @@ oldest go first). A game closed elsewhere goes as soon as a read finds it closed
 
 from __future__ import annotations
 
+import bisect
+import operator
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
+from bot.recent import Recent
 from bot.stores.rows import ActionRow, DecisionDm, FinalLog, LiveMessages, UserPrefs
 
+V = TypeVar("V")
+
+#: A log row's number (the tail is in its order).
+ROW_N = operator.attrgetter("n")
 #: A kept value not read yet.
 UNKNOWN: Any = object()
 
@@ -71,10 +80,20 @@ CLOSED_KEPT = 64
 INTERACTIONS_KEPT = 10_000
 
 
+#: The fields of :class:`LiveMessages`.
+LIVE_FIELDS = frozenset(LiveMessages.__dataclass_fields__)
+
+
 def changed_live(live: LiveMessages, changes: dict[str, Any]) -> LiveMessages:
     """``live`` with ``changes`` (by field name) — ``dataclasses.replace`` without its walk over
-    the fields, on a path every move takes three times. An unknown name raises ``TypeError``."""
-    return LiveMessages(**{**live.__dict__, **changes})
+    the fields and the frozen class's ``__init__`` (one ``object.__setattr__`` per field), on a
+    path every move takes three times. An unknown name raises ``TypeError``."""
+    if not changes.keys() <= LIVE_FIELDS:
+        raise TypeError(f"LiveMessages has no field {sorted(changes.keys() - LIVE_FIELDS)[0]!r}")
+    changed = object.__new__(LiveMessages)
+    changed.__dict__.update(live.__dict__)
+    changed.__dict__.update(changes)
+    return changed
 
 
 @dataclass
@@ -118,14 +137,44 @@ class GameCache:
         self.decision_dms = None
 
 
+class PerUser(Generic[V]):
+    """A value kept per user (their preferences, their locale), each trusted for
+    :data:`USER_TTL_S` after it was kept, for at most :data:`MAX_USERS` users (the least
+    recently used go first, :class:`bot.recent.Recent`)."""
+
+    def __init__(self, clock: Any) -> None:
+        self.clock = clock
+        self._kept: Recent[int, tuple[float, V]] = Recent(MAX_USERS)
+
+    def fresh(self, users: Iterable[int]) -> dict[int, V] | None:
+        """Every asked user's value when all are kept and fresh, else None (read them all)."""
+        now = self.clock()
+        found: dict[int, V] = {}
+        for user in users:
+            kept = self._kept.get(user)
+            if kept is None or now - kept[0] >= USER_TTL_S:
+                return None
+            found[user] = kept[1]
+        return found
+
+    def keep(self, values: dict[int, V]) -> None:
+        now = self.clock()
+        for user, value in values.items():
+            self._kept[user] = (now, value)
+
+    def forget(self, user: int) -> None:
+        self._kept.pop(user)
+
+
 class StoreCache:
     """See the module docstring. Not thread-safe: used on the event loop only."""
 
     def __init__(self, clock: Any = time.monotonic) -> None:
         self.clock = clock
         self.games: dict[int, GameCache] = {}
-        self._prefs: OrderedDict[int, tuple[float, UserPrefs]] = OrderedDict()
-        self._locales: OrderedDict[int, tuple[float, str | None]] = OrderedDict()
+        #: Each user's preferences, and the locale remembered for them (None: none).
+        self.prefs: PerUser[UserPrefs] = PerUser(clock)
+        self.locales: PerUser[str | None] = PerUser(clock)
         self._dm_refused: tuple[float, set[int]] | None = None
         #: The games kept after this store closed them, oldest first.
         self._closed: OrderedDict[int, None] = OrderedDict()
@@ -291,7 +340,7 @@ class StoreCache:
         if kept.tail and kept.tail[-1].n - TAIL_ROWS + 1 > floor:
             floor = kept.tail[-1].n - TAIL_ROWS + 1
         if floor > kept.tail_from:
-            kept.tail = [row for row in kept.tail if row.n >= floor]
+            del kept.tail[: bisect.bisect_left(kept.tail, floor, key=ROW_N)]  # rows in order of n
             kept.tail_from = floor
 
     def actions_since(self, pk: int, since: int) -> list[ActionRow] | None:
@@ -299,7 +348,7 @@ class StoreCache:
         kept = self.games.get(pk)
         if kept is None or kept.tail is None or since < kept.tail_from:
             return None
-        return [row for row in kept.tail if row.n >= since]
+        return kept.tail[bisect.bisect_left(kept.tail, since, key=ROW_N) :]
 
     def keep_tail(self, pk: int, since: int, rows: list[ActionRow], version: int | None) -> None:
         """Rows just read (every row from ``since`` on), kept when the game's version is known."""
@@ -327,49 +376,10 @@ class StoreCache:
 
     # ------------------------------------------------------------------ users
 
-    def _fresh(self, stamp: float) -> bool:
-        return self.clock() - stamp < USER_TTL_S
-
-    def prefs(self, users: Iterable[int]) -> dict[int, UserPrefs] | None:
-        """Every asked user's preferences when all are kept and fresh, else None."""
-        found: dict[int, UserPrefs] = {}
-        for user in users:
-            kept = self._prefs.get(user)
-            if kept is None or not self._fresh(kept[0]):
-                return None
-            found[user] = kept[1]
-        return found
-
-    def keep_prefs(self, prefs: dict[int, UserPrefs]) -> None:
-        now = self.clock()
-        for user, pref in prefs.items():
-            self._prefs[user] = (now, pref)
-            self._prefs.move_to_end(user)
-        while len(self._prefs) > MAX_USERS:
-            self._prefs.popitem(last=False)
-
-    def locales(self, users: Iterable[int]) -> dict[int, str | None] | None:
-        """Every asked user's remembered locale (None: none) when all are kept and fresh."""
-        found: dict[int, str | None] = {}
-        for user in users:
-            kept = self._locales.get(user)
-            if kept is None or not self._fresh(kept[0]):
-                return None
-            found[user] = kept[1]
-        return found
-
-    def keep_locales(self, locales: dict[int, str | None]) -> None:
-        now = self.clock()
-        for user, locale in locales.items():
-            self._locales[user] = (now, locale)
-            self._locales.move_to_end(user)
-        while len(self._locales) > MAX_USERS:
-            self._locales.popitem(last=False)
-
     def forget_user(self, user_id: int) -> None:
         """The user's rows go (``/game forget-me``), their decision DMs with them."""
-        self._prefs.pop(user_id, None)
-        self._locales.pop(user_id, None)
+        self.prefs.forget(user_id)
+        self.locales.forget(user_id)
         self._dm_refused = None
         for kept in self.games.values():
             if kept.decision_dms is not None and any(dm.user_id == user_id for dm in kept.decision_dms):

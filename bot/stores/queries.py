@@ -42,9 +42,10 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Awaitable, Callable, Generator, Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from bot import metrics
 from bot.names import safe
@@ -237,6 +238,12 @@ VOTE_LAPSED = (
 
 
 def _one(statement: Sql) -> Script[Any]:
+    return (yield statement)
+
+
+def _on_game(pk: int, statement: Sql) -> Script[Any]:
+    """One statement that writes the rows of the game ``pk`` (its first parameter names the
+    game: :meth:`SqlStore._write` lets the store's hold on it go)."""
     return (yield statement)
 
 
@@ -893,41 +900,64 @@ def _forget_user(user_id: int, names: Mapping[int, str]) -> Script[tuple[int, in
 
 #: The write scripts that run one statement whatever they are given: a backend may run them
 #: without ``BEGIN`` … ``COMMIT`` (one statement is a transaction of its own).
-SINGLE_STATEMENT: frozenset[ScriptFn] = frozenset({_one, _write_live, _remember_locale})
+SINGLE_STATEMENT: frozenset[ScriptFn] = frozenset({_one, _on_game, _write_live, _remember_locale})
+
+#: The store operations (by name, as :class:`StoreCounts` counts them) whose writes change
+#: nothing a command reads of a game the store holds (:meth:`StoreCache.holds`: its row, seats
+#: and settings): the move's own (``append_action``, which goes its own way, and the live
+#: messages it leaves), the timers, the decision DMs, the interactions, what the store keeps
+#: apart (a language, preferences, ``at_table_s``, hints used, votes), and rows of games no
+#: command holds (a new game, a closed one's result or log). Every other write lets the hold
+#: go (:meth:`SqlStore._write`): a write added without a thought costs a read, never a stale
+#: game.
+KEEPS_HOLD = frozenset(
+    {
+        "create_game",
+        "start_game",
+        "write_live",
+        "apply_timers",
+        "claim_timer",
+        "finish_timer",
+        "release_timer",
+        "release_claims",
+        "write_decision_dms",
+        "record_interaction",
+        "forget_interactions",
+        "remember_locale",
+        "set_prefs",
+        "set_at_table_s",
+        "add_hint",
+        "add_replace_vote",
+        "tell_once",
+        "set_result",
+        "delete_closed_logs",
+    }
+)
+
+
+@functools.cache
+def names_game(script_fn: ScriptFn) -> bool:
+    """Whether a script writes one game's rows: its first parameter is that game's ``pk``."""
+    code = script_fn.__code__
+    return code.co_argcount > 0 and code.co_varnames[0] == "pk"
 
 
 # ---------------------------------------------------------------------- the store
 
-F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
-
 
 @functools.lru_cache(maxsize=256)
-def store_seconds(backend: str, operation: str) -> Any:
-    """``tradewinds_store_seconds`` of one backend and operation, looked up once (the metric's
-    ``labels()`` takes a lock and builds its key at every call: twice per move before)."""
-    return metrics.STORE_SECONDS.labels(backend, operation)
+def store_seconds(backend: str, script: str) -> Any:
+    """``tradewinds_store_seconds`` of one backend and operation (``script``: its script's
+    name, ``_one``…), looked up once (the metric's ``labels()`` takes a lock and builds its key
+    at every call: twice per move before). Observed directly: ``Histogram.time()`` makes a
+    timer object per operation."""
+    return metrics.STORE_SECONDS.labels(backend, script.lstrip("_"))
 
 
 @functools.lru_cache(maxsize=8)
 def moves_counted(kind: str) -> Any:
     """``tradewinds_moves_total`` of one kind of action, looked up once."""
     return metrics.MOVES.labels(kind)
-
-
-def touching(method: F) -> F:
-    """A store method whose write changes what a command reads of the game ``pk`` (its first
-    argument: its row, seats or settings): the store no longer holds the game as it is
-    (:meth:`StoreCache.holds`), and the next command on it reads it."""
-
-    @functools.wraps(method)
-    async def run(self: SqlStore, pk: int, *args: Any, **kwargs: Any) -> Any:
-        self.cache.touched(pk)
-        try:
-            return await method(self, pk, *args, **kwargs)
-        finally:
-            self.cache.touched(pk)
-
-    return cast(F, run)
 
 
 class SqlStore:
@@ -948,13 +978,32 @@ class SqlStore:
 
     async def _read(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
         self.counts.operation(name or script_fn.__name__.lstrip("_"))
-        with store_seconds(self.backend, script_fn.__name__.lstrip("_")).time():
+        start = time.perf_counter()
+        try:
             return await self._run(script_fn, *args, write=False)
+        finally:
+            store_seconds(self.backend, script_fn.__name__).observe(time.perf_counter() - start)
 
     async def _write(self, script_fn: ScriptFn, *args: Any, name: str | None = None) -> Any:
-        self.counts.operation(name or script_fn.__name__.lstrip("_"))
-        with store_seconds(self.backend, script_fn.__name__.lstrip("_")).time():
+        """Run a write script as one transaction. Unless the operation is one of
+        :data:`KEEPS_HOLD`, the store lets its hold on the game the script names go (its first
+        argument, when the script's first parameter is ``pk``; every game's when it names none,
+        as a user's rows do): the next command on it reads it. Let go before the write (a
+        command waiting for it reads it after) and again after it (a read finished meanwhile
+        found the game as it was before)."""
+        operation = name or script_fn.__name__.lstrip("_")
+        self.counts.operation(operation)
+        lets_go = operation not in KEEPS_HOLD
+        game = args[0] if names_game(script_fn) else None  # None: every game
+        if lets_go:
+            self.cache.touched(game)
+        start = time.perf_counter()
+        try:
             return await self._run(script_fn, *args, write=True)
+        finally:
+            store_seconds(self.backend, script_fn.__name__).observe(time.perf_counter() - start)
+            if lets_go:
+                self.cache.touched(game)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -966,8 +1015,14 @@ class SqlStore:
         return await self._read(_one, rows(text, *args), name=sys._getframe(1).f_code.co_name)
 
     async def execute(self, text: str, *args: Any) -> int:
-        """One statement in its own transaction (``?`` placeholders); rows changed."""
+        """One statement in its own transaction (``?`` placeholders); rows changed. It names no
+        game: unless the caller is one of :data:`KEEPS_HOLD`, every hold is let go."""
         return await self._write(_one, changed(text, *args), name=sys._getframe(1).f_code.co_name)
+
+    async def _execute_on(self, pk: int, text: str, *args: Any) -> int:
+        """:meth:`execute` of one statement that writes the rows of the game ``pk``: only the
+        hold on that game is let go (unless the caller is one of :data:`KEEPS_HOLD`)."""
+        return await self._write(_on_game, pk, changed(text, *args), name=sys._getframe(1).f_code.co_name)
 
     # ------------------------------------------------------------------ games
 
@@ -1094,7 +1149,6 @@ class SqlStore:
             self.cache.started(pk)
         return started
 
-    @touching
     async def set_status(
         self, pk: int, status: str, now: float, *, only_from: Iterable[str] = OPEN_STATUSES
     ) -> bool:
@@ -1105,17 +1159,16 @@ class SqlStore:
             self.cache.forget_game(pk)
         return bool(done)
 
-    @touching
     async def set_paused(self, pk: int, by: int | None, timers: TimerPlan) -> bool:
         """Pause a running game (``by``: the moderator) or let it play again (None), with its
         timer changes, in one transaction; False when the game is not running or already so."""
         return bool(await self._write(_set_paused, pk, by, timers))
 
-    @touching
     async def set_public_message(self, pk: int, message_id: int | None, text: str | None = None) -> None:
         """Remember the game's newest board message (its id and text). A closed game keeps no
         text: nothing edits its messages any more, and the text holds players' names."""
-        await self.execute(
+        await self._execute_on(
+            pk,
             "UPDATE games SET public_message_id = ?, public_message_text = "
             "CASE WHEN status IN ('lobby', 'active') THEN ? END WHERE id = ?",
             message_id,
@@ -1150,7 +1203,7 @@ class SqlStore:
         if found is None:
             return None
         game = found.game
-        self.cache.keep_prefs(found.prefs)
+        self.cache.prefs.keep(found.prefs)
         if game.status not in OPEN_STATUSES:
             self.cache.forget_game(game.id)
             return found
@@ -1208,21 +1261,18 @@ class SqlStore:
             raise
         self.cache.wrote_live(pk, {**every, "turn_pending": pending}, still_open)
 
-    @touching
     async def set_lobby_message(self, pk: int, message_id: int) -> None:
         """The lobby notice of a game played in a thread, in the channel the thread hangs off."""
-        await self.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", message_id, pk)
+        await self._execute_on(pk, "UPDATE games SET lobby_message_id = ? WHERE id = ?", message_id, pk)
 
-    @touching
     async def set_game_settings(self, pk: int, *, reminder_s: int, clock_s: int | None) -> None:
-        await self.execute(
-            "UPDATE games SET reminder_s = ?, clock_s = ? WHERE id = ?", reminder_s, clock_s, pk
+        await self._execute_on(
+            pk, "UPDATE games SET reminder_s = ?, clock_s = ? WHERE id = ?", reminder_s, clock_s, pk
         )
 
-    @touching
     async def set_auto_single(self, pk: int, on: bool) -> None:
         """Whether the table plays a player's only legal choice for them (GameRow.auto_single)."""
-        await self.execute("UPDATE games SET auto_single = ? WHERE id = ?", int(on), pk)
+        await self._execute_on(pk, "UPDATE games SET auto_single = ? WHERE id = ?", int(on), pk)
 
     async def rematch(self, pk: int) -> GameRow | None:
         """The newest game opened as the rematch of game ``pk`` (whatever its status), if any."""
@@ -1243,9 +1293,9 @@ class SqlStore:
         found = await self.fetch("SELECT takeover, hints_allowed FROM table_play WHERE game_pk = ?", pk)
         return (found[0][0], bool(found[0][1])) if found else (DEFAULT_TAKEOVER, DEFAULT_HINTS_ALLOWED)
 
-    @touching
     async def set_table_play(self, pk: int, *, takeover: str, hints_allowed: bool) -> None:
-        await self.execute(
+        await self._execute_on(
+            pk,
             "INSERT INTO table_play (game_pk, takeover, hints_allowed) VALUES (?, ?, ?) "
             "ON CONFLICT (game_pk) DO UPDATE SET takeover = excluded.takeover, "
             "hints_allowed = excluded.hints_allowed",
@@ -1267,7 +1317,8 @@ class SqlStore:
         kept = self.cache.games.get(pk)
         if kept is not None:
             kept.at_table_s = None  # until written (a failed write must not leave it here)
-        await self.execute(
+        await self._execute_on(
+            pk,
             "INSERT INTO table_play (game_pk, takeover, hints_allowed, at_table_s) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (game_pk) DO UPDATE SET at_table_s = excluded.at_table_s",
             pk,
@@ -1281,7 +1332,8 @@ class SqlStore:
 
     async def add_hint(self, pk: int, seat: str) -> None:
         """Count one hint used by ``seat``."""
-        await self.execute(
+        await self._execute_on(
+            pk,
             "INSERT INTO hints_used (game_pk, seat, n) VALUES (?, ?, 1) "
             "ON CONFLICT (game_pk, seat) DO UPDATE SET n = hints_used.n + 1",
             pk,
@@ -1307,10 +1359,10 @@ class SqlStore:
         )
         return [seat_row(r) for r in found]
 
-    @touching
     async def set_seen(self, pk: int, seat: str, version: int) -> None:
         """The seat looked at the game at ``version`` (kept only when later than its last look)."""
-        await self.execute(
+        await self._execute_on(
+            pk,
             "UPDATE seats SET seen_version = ? WHERE game_pk = ? AND seat = ? "
             "AND (seen_version IS NULL OR seen_version < ?)",
             version,
@@ -1319,7 +1371,6 @@ class SqlStore:
             version,
         )
 
-    @touching
     async def add_seat(
         self, pk: int, *, user_id: int | None, name: str, bot_kind: str | None = None, max_seats: int
     ) -> SeatRow | None:
@@ -1328,7 +1379,6 @@ class SqlStore:
         :class:`AlreadySeated` for a user who already sits there."""
         return await self._write(_add_seat, pk, user_id, name, bot_kind, max_seats)
 
-    @touching
     async def remove_seat(self, pk: int, seat: str, *, barred: int | None = None) -> bool:
         """Free a lobby seat; later seats move up so seats stay ``p0…pN``. ``barred``: the user
         the host removed (``/game kick``), who may not take a seat there again — noted in the
@@ -1340,16 +1390,14 @@ class SqlStore:
         found = await self.fetch("SELECT 1 FROM lobby_removed WHERE game_pk = ? AND user_id = ?", pk, user_id)
         return bool(found)
 
-    @touching
     async def seat_to_bot(self, pk: int, seat: str, kind: str) -> bool:
         """Hand a running game's seat to a computer player of ``kind``; the seat remembers its
         player in ``former_user_id`` (for /game rejoin) and its votes to replace it are dropped."""
         return await self._write(_seat_to_bot, pk, seat, kind)
 
-    @touching
     async def set_timed_out(self, pk: int, seat: str, timed_out: bool) -> None:
-        await self.execute(
-            "UPDATE seats SET timed_out = ? WHERE game_pk = ? AND seat = ?", int(timed_out), pk, seat
+        await self._execute_on(
+            pk, "UPDATE seats SET timed_out = ? WHERE game_pk = ? AND seat = ?", int(timed_out), pk, seat
         )
 
     # ------------------------------------------------------------------ votes to replace a seat, rejoin
@@ -1373,7 +1421,6 @@ class SqlStore:
         )
         return found[0][0] if found else None
 
-    @touching
     async def seat_back_to_player(self, pk: int, seat: str, user_id: int) -> bool:
         """A computer seat goes back to the player who held it (False when it is not theirs); the
         seat's turn clock from before the handover is dropped."""
@@ -1385,7 +1432,6 @@ class SqlStore:
         """Remember that Discord refused a DM to this user (403): never try again."""
         await self._write(_mark_dm_refused, user_id, now)
         self.cache.add_dm_refused(user_id)
-        self.cache.touched()  # the seats of every game the user sits at
 
     async def dm_refused_users(self) -> set[int]:
         kept = self.cache.dm_refused()
@@ -1401,21 +1447,21 @@ class SqlStore:
         no interaction). A move remembers its mover's in its own transaction
         (``append_action(locale=…)``)."""
         await self._write(_remember_locale, user_id, locale, now)
-        self.cache.keep_locales({user_id: locale})
+        self.cache.locales.keep({user_id: locale})
 
     async def locale_of(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The remembered language of each of ``user_ids`` that has one."""
         ids = sorted(set(user_ids))
         if not ids:
             return {}
-        kept = self.cache.locales(ids)
+        kept = self.cache.locales.fresh(ids)
         if kept is None:
             found = await self.fetch(
                 f"SELECT user_id, locale FROM users WHERE user_id IN ({marks(len(ids))})", *ids
             )
             known = {r[0]: r[1] for r in found}
             kept = {user: known.get(user) for user in ids}
-            self.cache.keep_locales(kept)
+            self.cache.locales.keep(kept)
         return {user: locale for user, locale in kept.items() if locale is not None}
 
     async def set_notify(self, user_id: int, mode: str, now: float) -> None:
@@ -1446,7 +1492,7 @@ class SqlStore:
     async def prefs_of(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
         """Each user's :class:`UserPrefs` (the defaults for a user never seen)."""
         ids = sorted(set(user_ids))
-        kept = self.cache.prefs(ids)
+        kept = self.cache.prefs.fresh(ids)
         if kept is not None:
             return kept
         found: dict[int, UserPrefs] = {}
@@ -1457,7 +1503,7 @@ class SqlStore:
             )
             found = {r[0]: UserPrefs(*r[1:]) for r in rows_}
         every = {user: found.get(user, UserPrefs()) for user in ids}
-        self.cache.keep_prefs(every)
+        self.cache.prefs.keep(every)
         return every
 
     async def notify_of(self, user_ids: Iterable[int]) -> dict[int, str]:
@@ -1481,10 +1527,9 @@ class SqlStore:
         )
         return told == 1
 
-    @touching
     async def set_game_language(self, pk: int, language: str) -> None:
         """The language of a game's public messages (``/game settings language``)."""
-        await self.execute("UPDATE games SET language = ? WHERE id = ?", language, pk)
+        await self._execute_on(pk, "UPDATE games SET language = ? WHERE id = ?", language, pk)
 
     # ------------------------------------------------------------------ the action log
 
@@ -1531,7 +1576,7 @@ class SqlStore:
         for play in plays:
             moves_counted(play.kind).inc()
         if locale is not None:
-            self.cache.keep_locales({locale[0]: locale[1]})
+            self.cache.locales.keep({locale[0]: locale[1]})
         if interaction_id is not None:
             self.cache.recorded(interaction_id)
         version = expected_version + len(plays)
@@ -1554,15 +1599,17 @@ class SqlStore:
         :meth:`_closing_move` for one that closes it: it also compacts the game and reads its
         log), or :func:`_append_action`, the shared script, for a move the call cannot take."""
         self.counts.operation("append_action")
-        with store_seconds(self.backend, "append_action").time():
-            try:
-                if move.status not in OPEN_STATUSES:
-                    return await self._closing_move(move)
-                numbers = await self._open_move(move)
-                return None if numbers is None else (numbers, None)
-            except ScriptNeeded:
-                appended: Appended | None = await self._run(_append_action, move, write=True)
-                return appended
+        start = time.perf_counter()
+        try:
+            if move.status not in OPEN_STATUSES:
+                return await self._closing_move(move)
+            numbers = await self._open_move(move)
+            return None if numbers is None else (numbers, None)
+        except ScriptNeeded:
+            appended: Appended | None = await self._run(_append_action, move, write=True)
+            return appended
+        finally:
+            store_seconds(self.backend, "_append_action").observe(time.perf_counter() - start)
 
     async def _open_move(self, move: Move) -> list[int] | None:
         """A move that leaves its game open, in one call to the database (SQLite: one
@@ -1738,24 +1785,25 @@ class SqlStore:
 
     # ------------------------------------------------------------------ reliability
 
-    @touching
     async def repair_state(self, pk: int, version: int, state_json: str) -> bool:
         """Replace a bad state cache by one rebuilt from the log, if the game is still at
         ``version`` (False otherwise: an action came in meanwhile and wrote a good one)."""
         return (
-            await self.execute(
-                "UPDATE games SET state = ? WHERE id = ? AND version = ?", state_json, pk, version
+            await self._execute_on(
+                pk, "UPDATE games SET state = ? WHERE id = ? AND version = ?", state_json, pk, version
             )
             == 1
         )
 
-    @touching
     async def mark_broken(self, pk: int, reason: str) -> bool:
         """Mark a running game whose log no longer replays (kept, never deleted; the service
         refuses it with one sentence). True for the one caller that marked it first (who tells
         the channel), False when it was already marked or is not running."""
-        marked = await self.execute(
-            "UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL AND status = 'active'", reason, pk
+        marked = await self._execute_on(
+            pk,
+            "UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL AND status = 'active'",
+            reason,
+            pk,
         )
         return marked == 1
 
@@ -1800,7 +1848,7 @@ class SqlStore:
         kept = self.cache.games.get(pk)
         if kept is not None and kept.final is not None and kept.result == result_json:
             return
-        await self.execute("UPDATE games SET result = ? WHERE id = ?", result_json, pk)
+        await self._execute_on(pk, "UPDATE games SET result = ? WHERE id = ?", result_json, pk)
 
     async def result(self, pk: int) -> str | None:
         """The kept result JSON of a finished game (None before it is kept)."""
@@ -1846,7 +1894,6 @@ class SqlStore:
         when it closes (the request waits in ``forget_requests``). Returns (games rewritten,
         games waiting)."""
         self.cache.forget_user(user_id)
-        self.cache.touched()
         return await self._write(_forget_user, user_id, dict(names))
 
     async def user_rows(self, user_id: int, *, delete: bool = False) -> dict[str, int]:

@@ -25,6 +25,8 @@ applied one.
 from __future__ import annotations
 
 import asyncio
+import functools
+import itertools
 import logging
 import os
 import sqlite3
@@ -443,8 +445,22 @@ class Store(SqlStore):
 
     async def _run(self, script_fn: ScriptFn, *args: Any, write: bool) -> Any:
         conn = self._open_conn()
-        # One statement is its own transaction (autocommit): no ``BEGIN``/``COMMIT`` hops.
-        write = write and script_fn not in SINGLE_STATEMENT
+        if script_fn in SINGLE_STATEMENT:
+            # One statement is its own transaction (autocommit): no ``BEGIN``/``COMMIT`` hops,
+            # and its one step taken here (the script's driver is a coroutine more per hop).
+            script = script_fn(*args)
+            try:
+                statement = next(script)
+            except StopIteration as nothing:  # nothing to write
+                return nothing.value
+            async with self._turn:
+                self.counts.statements += 1
+                found = await _execute(conn, statement)
+            try:
+                script.send(found)
+            except StopIteration as stop:
+                return stop.value
+            raise StoreError(f"{script_fn.__name__} is not one statement")
         async with self._turn:
             return await _run_script(conn, script_fn(*args), write, self.counts)
 
@@ -567,8 +583,13 @@ def _move_statement(move: Move) -> tuple[str, list[Any]]:
     if move.locale is not None:
         user_id, locale = move.locale
         rows.append(("locale", user_id, None, None, now, None, None, None, locale, *(None,) * 4))
-    text = "INSERT INTO tw_move VALUES " + ", ".join([MOVE_ROW] * len(rows))
-    return text, [value for r in rows for value in r]
+    return move_insert(len(rows)), list(itertools.chain.from_iterable(rows))
+
+
+@functools.lru_cache(maxsize=64)
+def move_insert(rows: int) -> str:
+    """The ``INSERT INTO tw_move`` of ``rows`` rows (made once per number of rows)."""
+    return "INSERT INTO tw_move VALUES " + ", ".join([MOVE_ROW] * rows)
 
 
 async def _incremental_auto_vacuum(conn: aiosqlite.Connection, path: str) -> None:

@@ -5,9 +5,11 @@ the cached state."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import struct
 import zlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -18,8 +20,9 @@ from bot.config import Settings
 from bot.service.front import GameService
 from bot.service.outcome import Outcome
 from bot.stores.protocol import GameStore
-from bot.stores.rows import dumps
+from bot.stores.rows import TimerPlan, dumps
 from engine import GAMES
+from engine.ai import player
 from tests.backends import Database
 from tests.doubles.gateway import RecordingGateway
 
@@ -213,3 +216,58 @@ async def seated(
     outcome = await service.start(channel, users[0])
     assert outcome.ok, outcome.ephemeral
     return outcome
+
+
+class RandomMoves:
+    """The running game in ``channel`` played by random players (seat ``pN`` by
+    ``player(game, "random", seed + N)``), each move as the bot receives a ``/play``: from the
+    seat's person (``users[N]``), with the interaction's locale and a new interaction id, its
+    outcome delivered. A test counts what it wants around :meth:`play`."""
+
+    def __init__(self, env: Env, service: GameService, users: list[int], seed: int, channel: int = CHANNEL):
+        self.env, self.service, self.users, self.channel = env, service, users, channel
+        self.pk = service.tables.channel_games[channel]
+        game = service.tables.cached[self.pk].row.game
+        self.rules = GAMES[game]
+        self.players = {f"p{i}": player(game, "random", seed + i) for i in range(len(users))}
+        self.interactions = itertools.count(1)
+
+    async def play(self, k: int) -> Outcome | None:
+        """Move ``k`` (the ``k % n``-th of the ``n`` seats to act plays), delivered; None when
+        the game is over (nothing played)."""
+        table = self.service.tables.cached.get(self.pk)
+        if table is None or table.row.status != "active":
+            return None
+        to_act = self.rules.to_act(table.state)
+        seat = to_act[k % len(to_act)]
+        action = self.players[seat].choose({}, self.rules.legal(table.state, seat))
+        outcome = await self.service.act(
+            self.channel,
+            self.users[int(seat[1:])],
+            str(action),
+            locale="en-US",
+            interaction_id=next(self.interactions),
+        )
+        assert outcome.ok, outcome.ephemeral
+        await self.env.deliver(self.service, outcome)
+        return outcome
+
+
+async def started_game(store: GameStore, timers: TimerPlan | None = None) -> int:
+    """A game of the tiny game started on ``store`` (Ana alone at it, version 1); its pk."""
+    pk = await store.create_game(
+        channel_id=1, guild_id=None, game="tiny", options={}, seed=1, host_id=ANA, host_name="Ana",
+        now=1.0, reminder_s=60, clock_s=None,
+    )  # fmt: skip
+    assert await store.start_game(pk, "{}", 2.0, timers)
+    return pk
+
+
+@pytest.fixture
+async def store(database) -> AsyncIterator[GameStore]:
+    """A store on the test's database, closed after the test."""
+    opened = await database.open()
+    try:
+        yield opened
+    finally:
+        await opened.close()

@@ -9,16 +9,13 @@ from __future__ import annotations
 import contextvars
 import functools
 import inspect
-import itertools
 from collections import Counter
 from typing import Any
 
 import pytest
 
 from bot.stores.protocol import GameStore
-from engine import GAMES
-from engine.ai import player
-from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
+from tests.bot.conftest import ANA, BO, CY, RandomMoves, seated
 
 pytestmark = pytest.mark.both_backends
 
@@ -70,25 +67,13 @@ async def play_counted(env, game: str, moves: int, **options: Any) -> list[Count
     for user, notify in zip(users, ["dm", "both", "mention"], strict=True):
         assert (await svc.notify(user, notify)).ok
     await env.deliver(svc, await seated(env, svc, users, game=game, options=options or None))
-    pk = svc.tables.channel_games[CHANNEL]
-    rules = GAMES[game]
-    movers = {f"p{i}": player(game, "random", 3 + i) for i in range(len(users))}
-    interactions = itertools.count(1)
+    moves_of = RandomMoves(env, svc, users, seed=3)
     counted = count_calls(svc.store)
     per_move = []
     for k in range(moves):
-        table = svc.tables.cached.get(pk)
-        if table is None or table.row.status != "active":
-            break
-        to_act = rules.to_act(table.state)
-        seat = to_act[k % len(to_act)]
-        action = movers[seat].choose({}, rules.legal(table.state, seat))
         counted.clear()
-        outcome = await svc.act(
-            CHANNEL, users[int(seat[1:])], str(action), locale="en-US", interaction_id=next(interactions)
-        )
-        assert outcome.ok, outcome.ephemeral
-        await env.deliver(svc, outcome)
+        if await moves_of.play(k) is None:
+            break
         per_move.append(Counter(counted))
     return per_move
 

@@ -13,15 +13,12 @@ message, and kept at once so that a restart still closes them) — only on those
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 
 from bot.stores.rows import AlreadyProcessed, Play, TimerPlan
 from bot.texts import t
 from engine import GAMES
-from engine.ai import player
-from tests.bot.conftest import ANA, BO, CHANNEL, CY, seated
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, RandomMoves, seated, started_game
 
 pytestmark = pytest.mark.both_backends
 
@@ -44,24 +41,13 @@ async def play_counted(
     its round trips, whether its delivery sent or closed decision DMs, and its statements;
     stops early when the game ends."""
     await env.deliver(svc, await seated(env, svc, users, game=game), interaction=None)
-    pk = svc.tables.channel_games[CHANNEL]
-    rules = GAMES[game]
-    movers = {f"p{i}": player(game, "random", 7 + i) for i in range(len(users))}
-    interactions = itertools.count(1)
+    moves_of = RandomMoves(env, svc, users, seed=7)
     counted = []
     for k in range(moves):
-        table = svc.tables.cached.get(pk)
-        if table is None or table.row.status != "active":
-            break
-        to_act = rules.to_act(table.state)
-        seat = to_act[k % len(to_act)]
-        action = movers[seat].choose({}, rules.legal(table.state, seat))
         before = svc.store.counts.snapshot()
-        outcome = await svc.act(
-            CHANNEL, users[int(seat[1:])], str(action), locale="en-US", interaction_id=next(interactions)
-        )
-        await env.deliver(svc, outcome)
-        assert outcome.ok, outcome.ephemeral
+        outcome = await moves_of.play(k)
+        if outcome is None:
+            break
         after = svc.store.counts
         ops = {
             name: n - before.by_script.get(name, 0)
@@ -162,102 +148,78 @@ async def test_a_move_made_elsewhere_is_read_again(env):
     assert [x.text for x in await a.store.actions(pk)] == ["bid 0", "bid 0", "take 3"]
 
 
-async def test_staged_live_messages_are_written_with_the_turn_shown(database):
-    store = await database.open()
+async def test_staged_live_messages_are_written_with_the_turn_shown(database, store):
+    pk = await started_game(store)
+    await store.live_messages(pk)  # known to the store from here on
+    await store.stage_live_messages(pk, turn_log="**Tiny**\nAna bids.", turn_since=2.0)
+    assert (await store.live_messages(pk)).turn_log == "**Tiny**\nAna bids."  # read back at once
+    before = store.counts.operations
+    await store.turn_shown(pk, 1, turn_id=77)
+    assert store.counts.operations == before + 1  # one write for all of it
+    fresh = await database.open()
     try:
-        pk = await store.create_game(
-            channel_id=1, guild_id=None, game="tiny", options={}, seed=1, host_id=ANA, host_name="Ana",
-            now=1.0, reminder_s=60, clock_s=None,
-        )  # fmt: skip
-        assert await store.start_game(pk, "{}", 2.0)
-        await store.live_messages(pk)  # known to the store from here on
-        await store.stage_live_messages(pk, turn_log="**Tiny**\nAna bids.", turn_since=2.0)
-        assert (await store.live_messages(pk)).turn_log == "**Tiny**\nAna bids."  # read back at once
-        before = store.counts.operations
-        await store.turn_shown(pk, 1, turn_id=77)
-        assert store.counts.operations == before + 1  # one write for all of it
-        fresh = await database.open()
-        try:
-            live = await fresh.live_messages(pk)
-        finally:
-            await fresh.close()
-        assert (live.turn_id, live.turn_log, live.turn_since, live.turn_pending) == (
-            77,
-            "**Tiny**\nAna bids.",
-            2.0,
-            None,
-        )
+        live = await fresh.live_messages(pk)
     finally:
-        await store.close()
+        await fresh.close()
+    assert (live.turn_id, live.turn_log, live.turn_since, live.turn_pending) == (
+        77,
+        "**Tiny**\nAna bids.",
+        2.0,
+        None,
+    )
 
 
-async def test_append_with_only_choices_after_it_is_one_transaction(database):
-    store = await database.open()
-    try:
-        pk = await store.create_game(
-            channel_id=1, guild_id=None, game="tiny", options={}, seed=1, host_id=ANA, host_name="Ana",
-            now=1.0, reminder_s=60, clock_s=None,
+async def test_append_with_only_choices_after_it_is_one_transaction(store):
+    pk = await started_game(store, TimerPlan(add=[("reminder", 100.0, {})]))
+    before = store.counts.operations
+    version = await store.append_action(
+        pk, expected_version=1, seat="p0", text="bid 1", kind="play", events=[], state_json="{}",
+        status="active", now=3.0, timers=TimerPlan(clear=("reminder",), add=[("reminder", 200.0, {})]),
+        then=[Play("p1", "pass", [{"kind": "auto", "seat": "p1"}])],
+    )  # fmt: skip
+    assert version == 3
+    assert store.counts.operations == before + 1
+    logged = await store.actions(pk)
+    assert [(a.n, a.seat, a.text) for a in logged] == [(1, "p0", "bid 1"), (2, "p1", "pass")]
+    assert [(t.kind, t.due) for t in await store.timers(pk)] == [("reminder", 200.0)]
+    assert await store.last_acts(pk) == {"p0": 1}  # the table's play for p1 is not p1's own
+    assert (await store.live_messages(pk)).turn_pending == 3
+    # a stale version writes nothing, the interaction neither (it may be tried again)
+    assert (
+        await store.append_action(
+            pk,
+            expected_version=1,
+            seat="p0",
+            text="bid 2",
+            kind="play",
+            events=[],
+            state_json="{}",
+            status="active",
+            now=4.0,
+            interaction_id=99,
         )  # fmt: skip
-        assert await store.start_game(pk, "{}", 2.0, TimerPlan(add=[("reminder", 100.0, {})]))
-        before = store.counts.operations
-        version = await store.append_action(
+        is None
+    )
+    assert not await store.interaction_seen(99)
+    assert len(await store.actions(pk)) == 2
+
+
+async def test_an_interaction_processed_before_writes_nothing(store):
+    pk = await started_game(store)
+    assert await store.claim_interaction(55, 2.0)  # a command that logged no action
+    with pytest.raises(AlreadyProcessed):
+        await store.append_action(
             pk, expected_version=1, seat="p0", text="bid 1", kind="play", events=[], state_json="{}",
-            status="active", now=3.0, timers=TimerPlan(clear=("reminder",), add=[("reminder", 200.0, {})]),
-            then=[Play("p1", "pass", [{"kind": "auto", "seat": "p1"}])],
+            status="active", now=3.0, timers=TimerPlan(add=[("reminder", 200.0, {})]), interaction_id=55,
         )  # fmt: skip
-        assert version == 3
-        assert store.counts.operations == before + 1
-        logged = await store.actions(pk)
-        assert [(a.n, a.seat, a.text) for a in logged] == [(1, "p0", "bid 1"), (2, "p1", "pass")]
-        assert [(t.kind, t.due) for t in await store.timers(pk)] == [("reminder", 200.0)]
-        assert await store.last_acts(pk) == {"p0": 1}  # the table's play for p1 is not p1's own
-        assert (await store.live_messages(pk)).turn_pending == 3
-        # a stale version writes nothing, the interaction neither (it may be tried again)
-        assert (
-            await store.append_action(
-                pk,
-                expected_version=1,
-                seat="p0",
-                text="bid 2",
-                kind="play",
-                events=[],
-                state_json="{}",
-                status="active",
-                now=4.0,
-                interaction_id=99,
-            )  # fmt: skip
-            is None
-        )
-        assert not await store.interaction_seen(99)
-        assert len(await store.actions(pk)) == 2
-    finally:
-        await store.close()
-
-
-async def test_an_interaction_processed_before_writes_nothing(database):
-    store = await database.open()
-    try:
-        pk = await store.create_game(
-            channel_id=1, guild_id=None, game="tiny", options={}, seed=1, host_id=ANA, host_name="Ana",
-            now=1.0, reminder_s=60, clock_s=None,
-        )  # fmt: skip
-        assert await store.start_game(pk, "{}", 2.0)
-        assert await store.claim_interaction(55, 2.0)  # a command that logged no action
-        with pytest.raises(AlreadyProcessed):
-            await store.append_action(
-                pk, expected_version=1, seat="p0", text="bid 1", kind="play", events=[], state_json="{}",
-                status="active", now=3.0, timers=TimerPlan(add=[("reminder", 200.0, {})]), interaction_id=55,
-            )  # fmt: skip
-        assert await store.actions(pk) == []
-        assert await store.timers(pk) == []
-        assert (await store.state(pk))[0] == 1
-        assert await store.append_action(
-            pk, expected_version=1, seat="p0", text="bid 1", kind="play", events=[], state_json="{}",
-            status="active", now=3.0, interaction_id=56,
-        ) == 2  # fmt: skip
-        assert await store.interaction_seen(56)
-    finally:
-        await store.close()
+    assert await store.actions(pk) == []
+    assert await store.timers(pk) == []
+    assert (await store.state(pk))[0] == 1
+    assert await store.append_action(
+        pk, expected_version=1, seat="p0", text="bid 1", kind="play", events=[], state_json="{}",
+        status="active", now=3.0, interaction_id=56,
+    ) == 2  # fmt: skip
+    assert await store.interaction_seen(56)
 
 
 async def test_a_deliverys_decision_dms_are_one_write_and_kept_as_stored(env):
@@ -355,3 +317,64 @@ async def test_a_repeated_interaction_is_refused_and_applies_nothing(env):
     assert not repeat.ok and repeat.ephemeral == t("already_done", "en")
     assert a.store.counts.by_script.get("table_rows", 0) == before.by_script.get("table_rows", 0)
     assert [x.text for x in await b.store.actions(pk)] == ["bid 0", "bid 1"]
+
+
+#: Writes other than a move, as the service makes them (``/game settings``, a look, a seat's
+#: clock, a refused DM, forget-me's rows) and as a tool makes one (a raw statement): each changes
+#: what a command reads of the game (its row, its seats), or may.
+LETTING_GO = {
+    "settings": lambda store, pk: store.set_game_settings(pk, reminder_s=120, clock_s=None),
+    "a look": lambda store, pk: store.set_seen(pk, "p1", 2),
+    "a seat's clock": lambda store, pk: store.set_timed_out(pk, "p1", False),
+    "the language": lambda store, pk: store.set_game_language(pk, "nl"),
+    "a refused DM": lambda store, pk: store.mark_dm_refused(BO, 5.0),
+    "forget-me's rows": lambda store, pk: store.user_rows(CY, delete=True),
+    "a tool's statement": lambda store, pk: store.execute(
+        "UPDATE games SET reminder_s = reminder_s WHERE id = ?", pk
+    ),
+}
+#: Writes that change nothing a command reads of a held game.
+KEEPING = {
+    "timers": lambda store, pk: store.add_timers(pk, TimerPlan(add=[("reminder", 9e9, {})])),
+    "a hint used": lambda store, pk: store.add_hint(pk, "p0"),
+    "preferences": lambda store, pk: store.set_prefs(CY, 5.0, notify="dm"),
+    "a notice told": lambda store, pk: store.tell_once(CHANNEL, "no_thread", 5.0),
+}
+
+
+@pytest.mark.parametrize("write", [*LETTING_GO, *KEEPING])
+async def test_a_write_other_than_a_move_makes_the_next_move_read_the_game(env, write):
+    """Every write of the store but the move's own lets the process's hold on the game go (the
+    store's shared write path decides, not each write): the next move reads the game, the one
+    after it does not. The writes that change nothing a command reads keep the hold."""
+    svc = await env.service()
+    await seated(env, svc, [ANA, BO])
+    pk = svc.tables.channel_games[CHANNEL]
+
+    def reads(before) -> int:
+        return svc.store.counts.by_script.get(READ, 0) - before.by_script.get(READ, 0)
+
+    before = svc.store.counts.snapshot()
+    assert (await svc.act(CHANNEL, ANA, "bid 0")).ok
+    assert reads(before) == 0
+    await (LETTING_GO.get(write) or KEEPING[write])(svc.store, pk)
+    assert svc.store.holds(pk, 2) == (write in KEEPING)
+    before = svc.store.counts.snapshot()
+    assert (await svc.act(CHANNEL, BO, "bid 0")).ok
+    assert reads(before) == (1 if write in LETTING_GO else 0)
+    table = svc.tables.cached[pk]
+    seat = GAMES["tiny"].to_act(table.state)[0]
+    move = str(GAMES["tiny"].legal(table.state, seat)[0])
+    before = svc.store.counts.snapshot()
+    assert (await svc.act(CHANNEL, [ANA, BO][int(seat[1:])], move)).ok
+    assert reads(before) == 0  # held again: read once, then moved only by this process
+    assert [x.text for x in await svc.store.actions(pk)] == ["bid 0", "bid 0", move]
+
+
+def test_the_writes_that_keep_the_hold_are_operations_of_the_store():
+    """Each name in KEEPS_HOLD is a store method or a script (a misspelt one would only cost a
+    read, but would say what is not so)."""
+    from bot.stores import queries
+
+    for name in queries.KEEPS_HOLD:
+        assert hasattr(queries.SqlStore, name) or hasattr(queries, f"_{name}"), name
