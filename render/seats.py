@@ -14,6 +14,7 @@ from PIL import ImageDraw
 
 from render.colours import INK, RGB, WHITE
 from render.icons import note
+from render.shapes import polygon
 from render.text import draw_text
 
 __all__ = [
@@ -119,7 +120,7 @@ def seat_marker(
     i = seat_index(seat)
     cx, cy = xy
     pts = shape_points(SEAT_SHAPES[i], cx, cy, r)
-    draw.polygon(pts, fill=SEAT_COLOURS[i], outline=INK, width=max(2, int(r / 7)))
+    polygon(draw, pts, fill=SEAT_COLOURS[i], outline=INK, width=max(2, int(r / 7)))
     label = initial if initial is not None else str(i + 1)
     if label:
         dy = r * 0.12 if SEAT_SHAPES[i] == "triangle" else 0
