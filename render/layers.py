@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 
 from render.colours import CARD, FAINT, RGB
 from render.icons import clear_icons, recording_icons
+from render.paste import paste
 from render.shapes import clear_stamps, rounded_rect
 from render.text import Written, clear_masks, recording, replay
 
@@ -129,7 +130,7 @@ def card(
             while len(_CARDS) >= _CARD_LIMIT:
                 _CARDS.pop(next(iter(_CARDS)))
             _CARDS[full] = entry
-    img.paste(entry[0], (x0, y0), entry[1])
+    paste(img, entry[0], (x0, y0), entry[1])
     replay(entry[2], (x0, y0))
 
 

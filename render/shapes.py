@@ -30,6 +30,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.paste import paste
+
 __all__ = ["KEPT_PX", "LARGEST", "clear_stamps", "polygon", "rounded_rect", "stamps_drawn"]
 
 #: The largest shape stamped, in pixels of its box.
@@ -161,7 +163,7 @@ def _stamp(
             while _KEPT[0] > KEPT_PX and _STAMPS:
                 _, (old, _mask) = _STAMPS.popitem(last=False)
                 _KEPT[0] -= old.width * old.height
-    img.paste(stamp[0], at, stamp[1])
+    paste(img, stamp[0], at, stamp[1])
 
 
 def stamps_drawn() -> int:
