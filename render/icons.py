@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 
 from render.colours import GOLD, GOLD_DARK, GREEN, OUTLINE, RED, WHITE
 from render.goods import bark_roll, bottle, cube, fruit, leaf, line_width, pod, root, seed_cluster
+from render.paste import paste
 
 __all__ = [
     "IconRecord",
@@ -138,7 +139,7 @@ def paste_icon(img: Image.Image, name: str, xy: tuple[float, float], size: float
     """Paste icon ``name`` centred on ``xy``; ``alpha`` < 1 draws it faded (a free space)."""
     note(name)
     ic = icon(name, size) if alpha >= 1.0 else _faded(name, int(size), alpha)
-    img.paste(ic, (int(xy[0] - size / 2), int(xy[1] - size / 2)), ic)
+    paste(img, ic, (int(xy[0] - size / 2), int(xy[1] - size / 2)), ic)
 
 
 def register_good(name: str, helper: Callable[..., None], *args: object, **kwargs: object) -> None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from PIL import ImageDraw
 
 from render.colours import INK, RGB, WHITE
 from render.icons import note
+from render.shapes import polygon
 from render.text import draw_text
 
 __all__ = [
@@ -84,6 +86,15 @@ def seat_marks(names: Mapping[str, str], seats: Sequence[str]) -> dict[str, str]
     that tells them apart ("Cy" → Cy, "Computer 1" → Co); the seat number (1…5) for a name
     with nothing drawable, or one nothing tells apart (a letter that is another seat's
     number is not used either)."""
+    return dict(_seat_marks(tuple((seat, names.get(seat, "")) for seat in seats)))
+
+
+@lru_cache(maxsize=256)
+def _seat_marks(named: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """:func:`seat_marks` of ``(seat, name)`` pairs, kept: a board asks for its seats' marks
+    once for each marker it draws."""
+    names = dict(named)
+    seats = [seat for seat, _ in named]
     from render.faces import safe_text
 
     def letters(seat: str) -> str:
@@ -108,7 +119,7 @@ def seat_marks(names: Mapping[str, str], seats: Sequence[str]) -> dict[str, str]
     if len(set(marks.values())) < len(marks):  # what is still alike: numbers
         counts = {m: list(marks.values()).count(m) for m in marks.values()}
         marks = {s: numbers[s] if counts[m] > 1 else m for s, m in marks.items()}
-    return marks
+    return tuple(marks.items())
 
 
 def seat_marker(
@@ -119,7 +130,7 @@ def seat_marker(
     i = seat_index(seat)
     cx, cy = xy
     pts = shape_points(SEAT_SHAPES[i], cx, cy, r)
-    draw.polygon(pts, fill=SEAT_COLOURS[i], outline=INK, width=max(2, int(r / 7)))
+    polygon(draw, pts, fill=SEAT_COLOURS[i], outline=INK, width=max(2, int(r / 7)))
     label = initial if initial is not None else str(i + 1)
     if label:
         dy = r * 0.12 if SEAT_SHAPES[i] == "triangle" else 0

@@ -46,6 +46,7 @@ from render.colours import (
 from render.goods import line_width
 from render.icons import note, paste_icon, register_icon, rounded
 from render.layout import player_name, text_width, truncate
+from render.paste import paste
 from render.phone_layout import header
 from render.seats import SEAT_TEXT, seat_colour, seat_index, seat_marker, seat_marks
 from render.shapes import rounded_rect
@@ -457,7 +458,7 @@ def _draw_fields(img: Image.Image, layout: Layout, layouts: tuple[tuple[tuple[st
         gx, gy, cw = _grid_geometry(layout, i)
         for r, row in enumerate(fields):
             for col, field in enumerate(row):
-                img.paste(_field_image(field, cw), (gx + col * cw, gy + r * CELL_H))
+                paste(img, _field_image(field, cw), (gx + col * cw, gy + r * CELL_H))
         _draw_field_labels(draw, gx, gy, cw, len(fields), len(fields[0]) if fields else 0)
 
 

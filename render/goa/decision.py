@@ -38,6 +38,8 @@ from render.text import draw_text
 PLACE_MARGIN = 14
 LOT_W, LOT_H = 300, 204
 CARD_H, HAND_W = 34, 540
+
+
 def _places(legal: list[str]) -> list[str]:
     return [a.split(" ")[1] for a in legal if a.split(" ")[0] in ("flag", "marker") and " " in a]
 

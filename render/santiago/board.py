@@ -20,7 +20,7 @@ from render.goods import line_width
 from render.icons import note, paste_icon, register_icon
 from render.layout import player_name, truncate
 from render.seats import SEAT_SHAPES, seat_colour, seat_index, seat_marker, shape_points
-from render.shapes import rounded_rect
+from render.shapes import polygon, rounded_rect
 from render.text import badge, draw_text, text_centered
 
 WIDTH, HEIGHT = 1600, 1000
@@ -445,14 +445,15 @@ def property_marker(d: ImageDraw.ImageDraw, seat: str, xy: tuple[float, float]) 
     note("santiago_property")
     x, y = xy
     fill = seat_colour(seat)
-    d.polygon(
+    polygon(  # stamped (render/shapes.py): Pillow masks a wide outline with the whole picture
+        d,
         [(x - 16, y - 2), (x, y - 18), (x + 16, y - 2), (x + 16, y + 16), (x - 16, y + 16)],
         fill=fill,
         outline=INK,
         width=2,
     )
     pts = shape_points(SEAT_SHAPES[seat_index(seat)], x, y + 5, 7)
-    d.polygon(pts, fill=(255, 255, 255), outline=INK, width=1)
+    polygon(d, pts, fill=(255, 255, 255), outline=INK, width=1)
 
 
 def _draw_ship(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
