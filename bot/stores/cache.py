@@ -46,11 +46,9 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from bot.stores.rows import ActionRow, DecisionDm, FinalLog, LiveMessages, UserPrefs
-
-V = TypeVar("V")
 
 #: A kept value not read yet.
 UNKNOWN: Any = object()
@@ -120,41 +118,14 @@ class GameCache:
         self.decision_dms = None
 
 
-@dataclass(slots=True)
-class Read(Generic[V]):
-    """A user's value as last read (``value``) and when it was read (``at``, the cache's clock)."""
-
-    at: float
-    value: V
-
-
-def _keep(kept: OrderedDict[int, Read[V]], read: dict[int, V], now: float) -> None:
-    """Keep the users' values just ``read`` (the most recently used now; at most
-    :data:`MAX_USERS`, the least recently read go first).
-
-    A value read again unchanged — as most are, every :data:`USER_TTL_S` — keeps the objects
-    kept since and only its time moves on: nothing is allocated for it. Kept anew, a few
-    hundred people's values born again every minute among a move's short-lived objects pinned
-    Python's allocator's pools and arenas one by one (``bench/memory.py --only closed``)."""
-    for user, value in read.items():
-        found = kept.get(user)
-        if found is not None and found.value == value:
-            found.at = now
-        else:
-            kept[user] = Read(now, value)
-        kept.move_to_end(user)
-    while len(kept) > MAX_USERS:
-        kept.popitem(last=False)
-
-
 class StoreCache:
     """See the module docstring. Not thread-safe: used on the event loop only."""
 
     def __init__(self, clock: Any = time.monotonic) -> None:
         self.clock = clock
         self.games: dict[int, GameCache] = {}
-        self._prefs: OrderedDict[int, Read[UserPrefs]] = OrderedDict()
-        self._locales: OrderedDict[int, Read[str | None]] = OrderedDict()
+        self._prefs: OrderedDict[int, tuple[float, UserPrefs]] = OrderedDict()
+        self._locales: OrderedDict[int, tuple[float, str | None]] = OrderedDict()
         self._dm_refused: tuple[float, set[int]] | None = None
         #: The games kept after this store closed them, oldest first.
         self._closed: OrderedDict[int, None] = OrderedDict()
@@ -356,34 +327,44 @@ class StoreCache:
 
     # ------------------------------------------------------------------ users
 
-    def _fresh(self, kept: Read[Any] | None) -> bool:
-        return kept is not None and self.clock() - kept.at < USER_TTL_S
+    def _fresh(self, stamp: float) -> bool:
+        return self.clock() - stamp < USER_TTL_S
 
     def prefs(self, users: Iterable[int]) -> dict[int, UserPrefs] | None:
         """Every asked user's preferences when all are kept and fresh, else None."""
         found: dict[int, UserPrefs] = {}
         for user in users:
             kept = self._prefs.get(user)
-            if kept is None or not self._fresh(kept):
+            if kept is None or not self._fresh(kept[0]):
                 return None
-            found[user] = kept.value
+            found[user] = kept[1]
         return found
 
     def keep_prefs(self, prefs: dict[int, UserPrefs]) -> None:
-        _keep(self._prefs, prefs, self.clock())
+        now = self.clock()
+        for user, pref in prefs.items():
+            self._prefs[user] = (now, pref)
+            self._prefs.move_to_end(user)
+        while len(self._prefs) > MAX_USERS:
+            self._prefs.popitem(last=False)
 
     def locales(self, users: Iterable[int]) -> dict[int, str | None] | None:
         """Every asked user's remembered locale (None: none) when all are kept and fresh."""
         found: dict[int, str | None] = {}
         for user in users:
             kept = self._locales.get(user)
-            if kept is None or not self._fresh(kept):
+            if kept is None or not self._fresh(kept[0]):
                 return None
-            found[user] = kept.value
+            found[user] = kept[1]
         return found
 
     def keep_locales(self, locales: dict[int, str | None]) -> None:
-        _keep(self._locales, locales, self.clock())
+        now = self.clock()
+        for user, locale in locales.items():
+            self._locales[user] = (now, locale)
+            self._locales.move_to_end(user)
+        while len(self._locales) > MAX_USERS:
+            self._locales.popitem(last=False)
 
     def forget_user(self, user_id: int) -> None:
         """The user's rows go (``/game forget-me``), their decision DMs with them."""
