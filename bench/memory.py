@@ -43,6 +43,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,7 @@ from bot.service.outcome import (  # noqa: E402
 )
 from bot.stores.sqlite import Store  # noqa: E402
 from engine.ai import player  # noqa: E402
+from engine.summary import summarise  # noqa: E402
 from render import MovePictures  # noqa: E402
 
 TITLES = ("cuba", "santiago", "goa")
@@ -104,6 +106,16 @@ class Clock:
         return time.time() + self.ahead
 
 
+def summarised(
+    game: str, states: Iterable[Any], names: dict[str, str], bots: list[str], lang: str, hints: dict[str, int]
+) -> bytes:
+    """The end-of-game summary as the bot makes it — the game replayed, its states read by
+    :func:`engine.summary.summarise` — without the picture's drawing (Pillow; not this bench's
+    subject)."""
+    summarise(game, states, names, bots=bots, lang=lang, hints=hints)
+    return b""
+
+
 def make_service(store: Store, path: str, drawn: set[int], workers: int) -> tuple[GameService, SampledPool]:
     pool = SampledPool(drawn, workers)
     service = GameService(
@@ -112,7 +124,7 @@ def make_service(store: Store, path: str, drawn: set[int], workers: int) -> tupl
         clock=Clock(),
         private_renderer=lambda game, view: None,
         decision_renderer=lambda game, view, legal, lang: None,
-        summary_renderer=lambda *args: b"",
+        summary_renderer=summarised,
         seed_source=lambda: 7,
         render_pool=pool,
     )

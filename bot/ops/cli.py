@@ -126,11 +126,11 @@ def demo_names(players: int) -> dict[str, str]:
 
 
 #: (game id, every state from the set-up on, seat → name, computer seats, language) → PNG bytes.
-SummaryRenderer = Callable[[str, list[Any], dict[str, str], list[str], str], bytes]
+SummaryRenderer = Callable[[str, Iterable[Any], dict[str, str], list[str], str], bytes]
 
 
 def draw_summary(
-    game: str, states: list[Any], names: dict[str, str], bots: list[str], lang: str = "en"
+    game: str, states: Iterable[Any], names: dict[str, str], bots: list[str], lang: str = "en"
 ) -> bytes:
     """The end-of-game summary picture, the same the bot posts (Pillow imported on first use)."""
     from bot.service.records import default_summary_renderer

@@ -53,13 +53,14 @@ HISTORY_PAGE = 10
 SCOPES = ("channel", "server")
 
 #: (game id, every state from the set-up to the end, seat → name, computer seats, language,
-#: seat → hints used) → the summary picture as PNG bytes.
-SummaryRenderer = Callable[[str, list[Any], dict[str, str], list[str], str, dict[str, int]], bytes]
+#: seat → hints used) → the summary picture as PNG bytes. The states come one at a time, as the
+#: replay makes them (an iterator, read once): see :func:`_summary_png`.
+SummaryRenderer = Callable[[str, Iterable[Any], dict[str, str], list[str], str, dict[str, int]], bytes]
 
 
 def default_summary_renderer(
     game_id: str,
-    states: list[Any],
+    states: Iterable[Any],
     names: dict[str, str],
     bots: list[str],
     lang: str,
@@ -132,8 +133,15 @@ def _summary_png(
     bots: list[str],
     hints: dict[str, int],
 ) -> bytes:
-    """Replay the game (in a worker thread: it is all computation) and draw its summary."""
-    states = list(replay_states(GAMES[row.game], row, seats, plays, base))
+    """Replay the game (in a worker thread: it is all computation) and draw its summary.
+
+    The states go to ``draw`` one at a time, as the replay makes them: the summary reads each
+    once (its round's scores, and the last one's result). Listed first, a whole game's states —
+    a few hundred full states at once — were the largest allocation of a bot's life (about
+    2 MiB at every finished game): Python's allocator took new arenas for it, and the few
+    long-lived objects born meanwhile kept them mapped after the states were freed, so the
+    resident size crept up with every finished game (``bench/memory.py --only closed``)."""
+    states = replay_states(GAMES[row.game], row, seats, plays, base)
     return draw(row.game, states, names, bots, row.language, hints)
 
 

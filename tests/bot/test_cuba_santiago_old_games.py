@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -153,10 +154,10 @@ class RecordingSummary:
         self.states: list[Any] = []
 
     def __call__(
-        self, game: str, states: list[Any], names: dict, bots: list, lang: str, hints: dict | None = None
+        self, game: str, states: Iterable[Any], names: dict, bots: list, lang: str, hints: dict | None = None
     ) -> bytes:
-        self.states = states
-        return default_summary_renderer(game, states, names, bots, lang, hints)
+        self.states = list(states)  # they come one at a time, as the replay makes them
+        return default_summary_renderer(game, self.states, names, bots, lang, hints)
 
 
 def a_move_to_undo(rules: Any, state: Any, seat: str) -> str:

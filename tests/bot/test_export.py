@@ -5,6 +5,7 @@ equal the stored ones, an undone move is not in the file; a running game is refu
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -25,12 +26,13 @@ class FakeSummary:
     def __call__(
         self,
         game: str,
-        states: list[Any],
+        states: Iterable[Any],
         names: dict[str, str],
         bots: list[str],
         lang: str,
         hints: dict[str, int] | None = None,
     ) -> bytes:
+        states = list(states)  # they come one at a time, as the replay makes them
         self.calls.append((game, states, names, bots, lang))
         self.hints = hints
         return tiny_png(f"summary {game} {len(states)}".encode())

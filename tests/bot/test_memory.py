@@ -159,3 +159,35 @@ async def test_the_hourly_sweep_gives_the_allocators_free_pages_back(env, monkey
     env.clock.now += 3601
     await svc.upkeep()
     assert len(trims) == 2
+
+
+async def test_the_end_of_game_summary_reads_each_state_as_the_replay_makes_it(env, monkeypatch):
+    """A finished game's summary replays the whole game; the states reach the summary one at a
+    time, each made only when the summary asks for it — never the whole game's states at once
+    (the largest allocation of a bot's life before: bench/memory.py)."""
+    rules = GAMES["tiny"]
+    made = [0]  # the states the replay has made so far (one per play applied)
+    apply = rules.apply
+
+    def counted_apply(state, seat, action):
+        made[0] += 1
+        return apply(state, seat, action)
+
+    read: list[tuple[int, int]] = []  # per state the summary reads: (its place, states made by then)
+
+    def summary(game, states, names, bots, lang, hints=None):
+        made[0] = 0  # from here on the replay's own applies
+        for place, _state in enumerate(states):
+            read.append((place, made[0]))
+        return b"summary"
+
+    svc = await env.service()
+    svc.summary_renderer = summary
+    await env.deliver(svc, await seated(env, svc, PEOPLE, channel=990, options={"rounds": 2}))
+    monkeypatch.setattr(rules, "apply", counted_apply)
+    pk = await play(env, svc, 990, random.Random(3), None)
+    assert (await svc.store.game(pk)).status == "finished"
+    plays = effective_plays(await svc.store.actions(pk))
+    assert len(read) == len(plays) + 1  # the set-up, then the state after every play
+    # the n-th state read had been made just then: the replay never ran ahead of the summary
+    assert read == [(place, place) for place in range(len(read))]
