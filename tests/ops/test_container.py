@@ -136,6 +136,9 @@ def check_compose(compose: dict, shards: int) -> None:
         if isinstance(environment, list):  # the tool may print KEY=value lines
             environment = dict(item.split("=", 1) for item in environment)
         assert environment["HEALTH_FILE"] == "/tmp/tradewinds.alive", name
+        # the metrics endpoint (when METRICS_PORT is set) listens beyond the container's own
+        # loopback, where a Prometheus on the compose network can reach it
+        assert environment["METRICS_ADDRESS"] == "0.0.0.0", name
         assert service["restart"] == "unless-stopped", name
 
 
