@@ -16,8 +16,8 @@ the bot record into it where the thing happens:
   ``tradewinds_timer_lateness_seconds{kind}`` — timers that fell due and ran, those that ran more
   than :data:`TIMER_LATE_S` after their time, and by how much;
 * ``tradewinds_dms_refused_total`` — DMs Discord refused (the person's DMs are closed);
-* ``tradewinds_open_games{shard,status}`` — the open games (lobbies and running games) this
-  process holds, per shard, read when scraped.
+* ``tradewinds_open_games{shard,status}`` — the open games (lobbies and running games) of this
+  process's shards, per shard, as the timer loop last counted them in the store (each minute).
 
 Several shard processes each serve their own endpoint (one port each); Prometheus adds them up.
 """
@@ -117,27 +117,30 @@ def pool_job(pool: str) -> Iterator[None]:
 
 
 class OpenGames(Collector):
-    """``tradewinds_open_games{shard,status}``, counted from the process's open tables when
-    Prometheus scrapes (``tables`` gives ``(guild id, status)`` of each, ``shard_of`` the shard
-    of a guild)."""
+    """``tradewinds_open_games{shard,status}``, read when Prometheus scrapes from the last count
+    (``counts`` gives ``(guild id, status, count)``: the store's answer, which the timer loop
+    refreshes each minute — the collector runs in the endpoint's thread and cannot ask the store
+    itself), ``shard_of`` the shard of a guild."""
 
     def __init__(
-        self, tables: Callable[[], list[tuple[int | None, str]]], shard_of: Callable[[int | None], int]
+        self,
+        counts: Callable[[], list[tuple[int | None, str, int]]],
+        shard_of: Callable[[int | None], int],
     ):
-        self.tables = tables
+        self.counts = counts
         self.shard_of = shard_of
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         family = GaugeMetricFamily(
             "tradewinds_open_games",
-            "Open games this process holds in memory (used since it started)",
+            "Open games (lobbies, running games) of this process's shards, counted in the store each minute",
             labels=["shard", "status"],
         )
-        counts: dict[tuple[str, str], int] = {}
-        for guild, status in self.tables():
+        totals: dict[tuple[str, str], int] = {}
+        for guild, status, n in self.counts():
             key = (str(self.shard_of(guild)), status)
-            counts[key] = counts.get(key, 0) + 1
-        for (shard, status), n in sorted(counts.items()):
+            totals[key] = totals.get(key, 0) + n
+        for (shard, status), n in sorted(totals.items()):
             family.add_metric([shard, status], n)
         yield family
 

@@ -183,18 +183,14 @@ class TradewindsBot(discord.AutoShardedClient):
 
 def start_metrics(settings: Settings, service: GameService) -> metrics.Endpoint | None:
     """The Prometheus endpoint when ``METRICS_PORT`` is set (:mod:`bot.metrics`), with the open
-    games of this process's shards."""
+    games of this process's shards (as the timer loop last counted them)."""
     if settings.metrics_port is None:
         return None
-    tables = service.tables
-
-    def open_games() -> list[tuple[int | None, str]]:
-        return [(table.row.guild_id, table.row.status) for table in list(tables.cached.values())]
-
+    timers = service.timers
     endpoint = metrics.serve(
         settings.metrics_port,
         settings.metrics_address,
-        open_games=metrics.OpenGames(open_games, service.shards.of),
+        open_games=metrics.OpenGames(lambda: timers.open_games, service.shards.of),
     )
     log.info("metrics at http://%s:%d/metrics", settings.metrics_address, endpoint.port)
     return endpoint

@@ -48,6 +48,9 @@ CLAIM_LEASE_S = 300.0
 INTERACTION_MEMORY_S = 24 * 3600.0
 #: How often the timer loop deletes expired logs and processed interactions and reclaims space.
 SWEEP_INTERVAL_S = 3600.0
+#: How often the timer loop counts the open games of this process's shards in the store, for
+#: the ``tradewinds_open_games`` gauge (games load on first use, so memory does not know them).
+OPEN_GAMES_COUNT_S = 60.0
 
 #: A timer's handler: (game pk, payload) → what to deliver, if anything.
 Handler = Callable[[int, dict[str, Any]], Awaitable["Outcome | None"]]
@@ -74,6 +77,10 @@ class Timers(Part):
         self.press = press
         self.shards = settings.shards  # the Discord shards whose games this process runs
         self._next_sweep = 0.0
+        self._next_count = 0.0
+        #: ``(guild id, status, count)`` of this process's shards' open games, as the store
+        #: answered at most :data:`OPEN_GAMES_COUNT_S` ago (:meth:`count_open_games`).
+        self.open_games: list[tuple[int | None, str, int]] = []
         self._calls: dict[int, dict[str, float]] = {}  # game → seat → when last called (reminders)
         #: Claimed timers whose end could not be stored (the database away): id → (the timer,
         #: "finish": its work is done, delete it; or "release": it is not, give it back due now).
@@ -178,6 +185,12 @@ class Timers(Part):
         outcomes: list[Outcome] = self.tables.take_notices()
         self.presenter.tidy()  # what closed games' deliveries needed a moment longer
         outcomes, self.calls_again = outcomes + self.calls_again, []
+        if self.clock() >= self._next_count:
+            self._next_count = self.clock() + OPEN_GAMES_COUNT_S
+            try:
+                await self.count_open_games()
+            except Exception:
+                log.warning("counting the open games failed; tried again in a minute")
         if self.clock() >= self._next_sweep:
             self._next_sweep = self.clock() + SWEEP_INTERVAL_S
             try:
@@ -255,6 +268,11 @@ class Timers(Part):
         if self.tables.notices or self.owed or self.calls_again:
             return self.clock()
         return await self.store.next_timer_due(self.shards)
+
+    async def count_open_games(self) -> None:
+        """Count the lobbies and running games of this process's shards in the store (every
+        one, loaded or not): :attr:`open_games`, which the metrics endpoint reads."""
+        self.open_games = await self.store.open_game_counts(self.shards)
 
     async def sweep(self) -> None:
         """Storage upkeep (the timer loop runs it hourly): forget processed interactions older

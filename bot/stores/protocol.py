@@ -122,6 +122,10 @@ class GameStore(Protocol):
     async def games(
         self, statuses: Iterable[str] = STATUSES, shards: Shards | None = None
     ) -> list[GameRow]: ...
+    async def open_game_counts(self, shards: Shards | None = None) -> list[tuple[int | None, str, int]]:
+        """``(guild id, status, count)`` of the lobbies and running games (of ``shards``' guilds,
+        when given): the ``tradewinds_open_games`` gauge (``bot.service.timers.Timers.count_open_games``)."""
+
     async def games_to_resume(self, shards: Shards | None = None) -> list[GameRow]:
         """The open games a starting process looks at before any command (a turn message never
         shown, or no timer at all); the others load on first use (``bot.service.timers.Timers.warm``)."""

@@ -1107,6 +1107,15 @@ class SqlStore:
         )
         return [game_row(r) for r in found]
 
+    async def open_game_counts(self, shards: Shards | None = None) -> list[tuple[int | None, str, int]]:
+        """How many lobbies and running games each guild (of ``shards``, when given) has:
+        ``(guild id, status, count)`` — the status index only, no game read."""
+        found = await self.fetch(
+            "SELECT guild_id, status, COUNT(*) FROM games g WHERE status IN ('lobby', 'active') "
+            f"AND {shard_filter(shards)} GROUP BY guild_id, status ORDER BY guild_id, status"
+        )
+        return [(guild, str(status), int(n)) for guild, status, n in found]
+
     async def games_to_resume(self, shards: Shards | None = None) -> list[GameRow]:
         """The open games (of ``shards``' guilds, when given) a starting process must look at
         before any command does, oldest first: a running game whose last change never went out

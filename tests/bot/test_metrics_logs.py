@@ -66,6 +66,7 @@ async def test_the_endpoint_counts_what_the_bot_did(env):
     assert endpoint is not None and endpoint.port == port
     try:
         await seated(env, svc, [ANA, BO])
+        await svc.timers.count_open_games()  # (the timer loop's upkeep counts them each minute)
         before = scrape(port)
         assert value(before, "tradewinds_open_games", shard="0", status="active") == 1
         client = FakeClient(svc)
@@ -136,6 +137,7 @@ async def test_open_games_are_counted_per_shard(env):
     await seated(env, svc, [ANA, BO], guild=guilds[1], channel=601)
     await seated(env, svc, [ANA, BO], guild=guilds[3], channel=602)
     await seated(env, svc, [ANA, BO], guild=guilds[3], channel=603, start=False)
+    await svc.upkeep()  # the timer loop's round: it counts them
     port = free_port()
     endpoint = start_metrics(Settings(metrics_port=port), svc)
     try:
@@ -145,6 +147,31 @@ async def test_open_games_are_counted_per_shard(env):
     assert value(seen, "tradewinds_open_games", shard="1", status="active") == 1
     assert value(seen, "tradewinds_open_games", shard="3", status="active") == 1
     assert value(seen, "tradewinds_open_games", shard="3", status="lobby") == 1
+
+
+async def test_open_games_are_counted_in_the_store_loaded_or_not(env):
+    """A process that restarted holds no game in memory until its first use: the gauge still
+    counts every open game of its shards, from the store, and follows a game that closes."""
+    first = await env.service()
+    await seated(env, first, [ANA, BO])
+    await seated(env, first, [ANA, BO], channel=CHANNEL + 1, start=False)
+    restarted = await env.service()  # the same database, nothing loaded yet
+    await restarted.upkeep()
+    assert restarted.tables.cached == {}
+    port = free_port()
+    endpoint = start_metrics(Settings(metrics_port=port), restarted)
+    try:
+        seen = scrape(port)
+        await first.store.set_status((await first.store.open_game(CHANNEL)).id, "abandoned", env.clock())
+        env.clock.advance(61)  # the next count, a minute later
+        await restarted.upkeep()
+        later = scrape(port)
+    finally:
+        endpoint.close()
+    assert value(seen, "tradewinds_open_games", shard="0", status="active") == 1
+    assert value(seen, "tradewinds_open_games", shard="0", status="lobby") == 1
+    assert value(later, "tradewinds_open_games", shard="0", status="active") == 0
+    assert value(later, "tradewinds_open_games", shard="0", status="lobby") == 1
 
 
 def test_metrics_are_off_unless_asked_for():
